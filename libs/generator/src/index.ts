@@ -1,1 +1,1 @@
-export {};
+export type { Interpreter, InterpretRequest, InterpretResult, PromptNotUnderstood } from './interpreters/interpreter.js';
