@@ -1,1 +1,6 @@
 export type { Interpreter, InterpretRequest, InterpretResult, PromptNotUnderstood } from './interpreters/interpreter.js';
+// Each room of the generator has its own door; this file only gathers them.
+export * from './interpreters/rules/index.js';
+export * from './interpreters/llm/index.js';
+export * from './synth/index.js';
+export * from './checks/index.js';
