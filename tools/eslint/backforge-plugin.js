@@ -8,7 +8,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** Which tags a tag may depend on. Anything not listed is forbidden. */
 const allowed = {
   'type:contracts': [],
-  'type:lib': ['type:lib', 'type:contracts'],
+  // type:testing is allowed by tag so a library's own tests can use it; non-test files are refused by testingInProd.
+  'type:lib': ['type:lib', 'type:contracts', 'type:testing'],
   'type:testing': ['type:lib', 'type:contracts'],
   'type:app': ['type:lib', 'type:contracts', 'type:testing'],
   'type:tool': ['type:lib', 'type:contracts', 'type:testing'],
