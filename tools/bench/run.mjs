@@ -55,12 +55,7 @@ Run one bench alone with \`pnpm bench <name>\` (e.g. \`pnpm bench event-store\`)
 const target = path.join(root, 'docs', 'benchmarks.md');
 if (wanted.length > 0) {
   // A partial run replaces only its own sections, keeping the others from the last full run.
-  let previous = '';
-  try {
-    previous = await fs.readFile(target, 'utf8');
-  } catch {
-    previous = '';
-  }
+  const previous = await fs.readFile(target, 'utf8').catch(() => '');
   const kept = previous
     .split(/\n(?=## )/)
     .slice(1)
