@@ -1,0 +1,454 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { EventStoreUnavailableError, type EventStore, type RecordedEvent, type Subscription } from '@backforge/event-store';
+import type { Projection } from './projection.js';
+import type { CheckpointTable } from './checkpoints.js';
+import { lastRelevantAtOrBefore, planBatch } from './batch.js';
+import { backoffDelay, sleep, type BackoffOptions } from './backoff.js';
+import { EventQueue } from './event-queue.js';
+import {
+  CheckpointMovedError,
+  ProjectionApplyError,
+  ProjectionNotRunningError,
+  ProjectionSupersededError,
+  ProjectionTimeoutError,
+  ProjectionWaitTimeoutError,
+  describeError,
+  isTransientError,
+} from './errors.js';
+
+/**
+ * idle: not started. starting: reading its checkpoint. rebuilding: truncating and resetting.
+ * catching-up: reading the log in pages. live: following the subscription. retrying: waiting out an
+ * infrastructure error. failed: an event could not be applied (see `error`). superseded: a newer
+ * version owns the checkpoint. stopped: `stop()` was called.
+ */
+export type ProjectionState = 'idle' | 'starting' | 'rebuilding' | 'catching-up' | 'live' | 'retrying' | 'failed' | 'superseded' | 'stopped';
+
+export interface ProjectionErrorInfo {
+  kind: 'apply' | 'infrastructure' | 'superseded' | 'other';
+  message: string;
+  /** The poison event, for `kind: 'apply'`. */
+  event?: { eventId: string; type: string; streamName: string; position: bigint };
+  at: Date;
+}
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  state: ProjectionState;
+  /** Committed checkpoint: the read model reflects every relevant event up to here. null: none yet. */
+  position: bigint | null;
+  /** Reached the head of the log since the last (re)start or rebuild. */
+  caughtUp: boolean;
+  /** Consecutive infrastructure errors; 0 once a batch commits again. */
+  retries: number;
+  error?: ProjectionErrorInfo;
+  updatedAt: Date;
+}
+
+export interface ProjectionLogger {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface WorkerContext {
+  eventStore: EventStore;
+  dataSource: DataSource;
+  checkpoints: CheckpointTable;
+  /** Quoted, schema-qualified tables the projection owns. */
+  tables: string[];
+  batchSize: number;
+  backoff: BackoffOptions;
+  readTimeoutMs: number;
+  transactionTimeoutMs: number;
+  logger: ProjectionLogger;
+}
+
+const terminalStates: ReadonlySet<ProjectionState> = new Set(['failed', 'superseded', 'stopped']);
+const probePageSize = 256;
+const closeTimeoutMs = 5_000;
+
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ProjectionTimeoutError(what, ms)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Runs one projection: its loop, its checkpoint, its waiters. Internal to the runner. */
+export class ProjectionWorker {
+  private state: ProjectionState = 'idle';
+  private position: bigint | null = null;
+  private caughtUp = false;
+  private retries = 0;
+  private error: ProjectionErrorInfo | undefined;
+  private updatedAt = new Date();
+  private loop: Promise<void> | undefined;
+  private abort: AbortController | undefined;
+  private subscription: Subscription | undefined;
+  private queue: EventQueue<RecordedEvent> | undefined;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly projection: Projection,
+    private readonly ctx: WorkerContext,
+  ) {}
+
+  get name(): string {
+    return this.projection.name;
+  }
+
+  status(): ProjectionStatus {
+    return {
+      name: this.projection.name,
+      version: this.projection.version,
+      state: this.state,
+      position: this.position,
+      caughtUp: this.caughtUp,
+      retries: this.retries,
+      ...(this.error ? { error: this.error } : {}),
+      updatedAt: this.updatedAt,
+    };
+  }
+
+  /** Starts the loop unless it is running. */
+  start(): void {
+    if (this.loop) return;
+    const abort = new AbortController();
+    this.abort = abort;
+    this.error = undefined;
+    this.retries = 0;
+    this.loop = this.run(abort.signal).finally(() => {
+      if (this.abort === abort) {
+        this.loop = undefined;
+        this.abort = undefined;
+      }
+    });
+  }
+
+  /** Stops the loop and waits for it: an in-flight batch commits (or rolls back) before this resolves. */
+  async stop(): Promise<void> {
+    await this.halt();
+    if (!terminalStates.has(this.state) || this.state === 'stopped') this.setState('stopped');
+  }
+
+  /** Restarts a failed or stopped projection from its committed checkpoint. */
+  resume(): void {
+    if (this.loop) return;
+    this.start();
+  }
+
+  /**
+   * Truncates the projection's tables and resets its checkpoint in one transaction, then replays
+   * the log. Resolves when the replay has reached the head of the log.
+   */
+  async rebuild(deadline: number, timeoutMs: number): Promise<void> {
+    await this.halt();
+    this.setState('rebuilding');
+    this.caughtUp = false;
+    const reset = this.transaction(async (tx) => {
+      await this.ctx.checkpoints.create(tx, this.name, this.projection.version);
+      const row = await this.ctx.checkpoints.lock(tx, this.name);
+      // Never clobber a newer version's read model from an outdated replica.
+      if (row && row.version > this.projection.version) throw new ProjectionSupersededError(this.name, this.projection.version, row.version);
+      await this.truncate(tx);
+      await this.ctx.checkpoints.reset(tx, this.name, this.projection.version);
+    });
+    try {
+      await reset;
+    } catch (err) {
+      if (err instanceof ProjectionSupersededError) {
+        this.fail('superseded', err, 'projection superseded by a newer version; not rebuilt');
+      } else {
+        // Nothing changed (the transaction rolled back): carry on from the committed checkpoint.
+        this.start();
+      }
+      throw err;
+    }
+    this.position = null;
+    this.ctx.logger.info({ projection: this.name, version: this.projection.version }, 'projection tables truncated; replaying the log');
+    this.notify();
+    this.start();
+    await this.until(
+      () => this.caughtUp || terminalStates.has(this.state),
+      deadline,
+      () => new ProjectionTimeoutError(`rebuild of projection '${this.name}'`, timeoutMs),
+    );
+    this.throwIfTerminal();
+  }
+
+  /**
+   * Resolves once the read model reflects every event at or before `target` that this projection
+   * consumes. Events it does not consume do not hold it back: the log is probed for the last
+   * relevant event in (checkpoint, target], and the wait is for that one.
+   */
+  async waitFor(target: bigint, deadline: number, timeoutMs: number): Promise<void> {
+    for (;;) {
+      this.throwIfTerminal();
+      const at = this.position;
+      if (at !== null && at >= target) return;
+      const needed = await this.lastRelevant(at, target, deadline);
+      if (needed === null) return;
+      await this.until(
+        () => terminalStates.has(this.state) || (this.position !== null && this.position >= needed),
+        deadline,
+        () => new ProjectionWaitTimeoutError(this.name, target, this.position, timeoutMs),
+      );
+    }
+  }
+
+  private throwIfTerminal(): void {
+    if (terminalStates.has(this.state)) {
+      throw new ProjectionNotRunningError(this.name, this.state, this.error ? { cause: this.error } : undefined);
+    }
+  }
+
+  private async lastRelevant(after: bigint | null, target: bigint, deadline: number): Promise<bigint | null> {
+    let cursor = after;
+    let last: bigint | null = null;
+    for (;;) {
+      const budget = Math.max(1, Math.min(this.ctx.readTimeoutMs, deadline - Date.now()));
+      const page = await withTimeout(
+        this.ctx.eventStore.readAll({ ...(cursor === null ? {} : { after: cursor }), maxCount: probePageSize, ...(this.projection.filter ? { filter: this.projection.filter } : {}) }),
+        budget,
+        'event store readAll (waitFor probe)',
+      );
+      const found = lastRelevantAtOrBefore(page, target, this.projection.filter);
+      if (found !== null) last = found;
+      const tail = page[page.length - 1];
+      if (page.length < probePageSize || !tail || tail.position >= target) return last;
+      cursor = tail.position;
+    }
+  }
+
+  private until(done: () => boolean, deadline: number, onTimeout: () => Error): Promise<void> {
+    if (done()) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const check = (): void => {
+        if (!done()) return;
+        cleanup();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(onTimeout());
+      }, Math.max(0, deadline - Date.now()));
+      const cleanup = (): void => {
+        clearTimeout(timer);
+        this.listeners.delete(check);
+      };
+      this.listeners.add(check);
+    });
+  }
+
+  private notify(): void {
+    this.updatedAt = new Date();
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private setState(state: ProjectionState): void {
+    if (this.state === state) return;
+    this.state = state;
+    this.notify();
+  }
+
+  private async halt(): Promise<void> {
+    const loop = this.loop;
+    if (!loop) return;
+    this.abort?.abort();
+    this.queue?.close();
+    await loop;
+  }
+
+  private async run(signal: AbortSignal): Promise<void> {
+    this.setState('starting');
+    while (!signal.aborted) {
+      try {
+        await this.initialize();
+        await this.follow(signal);
+        if (signal.aborted) return;
+        throw new EventStoreUnavailableError('the event store subscription ended');
+      } catch (err) {
+        if (signal.aborted) return;
+        if (err instanceof CheckpointMovedError) {
+          this.ctx.logger.info({ projection: this.name, expected: String(err.expected), found: String(err.found) }, 'checkpoint moved under another writer; resuming from it');
+          continue;
+        }
+        if (err instanceof ProjectionSupersededError) {
+          this.fail('superseded', err, 'projection superseded by a newer version; stopped');
+          return;
+        }
+        if (err instanceof ProjectionApplyError) {
+          this.fail('apply', err, 'projection stopped on an event it cannot apply', {
+            eventId: err.eventId,
+            type: err.eventType,
+            streamName: err.streamName,
+            position: err.position,
+          });
+          return;
+        }
+        if (isTransientError(err)) {
+          this.retries += 1;
+          const delay = backoffDelay(this.retries, this.ctx.backoff);
+          this.error = { kind: 'infrastructure', message: describeError(err), at: new Date() };
+          this.setState('retrying');
+          this.notify();
+          this.ctx.logger.warn({ projection: this.name, attempt: this.retries, delayMs: delay, err: describeError(err) }, 'projection hit an infrastructure error; retrying');
+          await sleep(delay, signal);
+          continue;
+        }
+        this.fail('other', err, 'projection stopped on an unexpected error');
+        return;
+      }
+    }
+  }
+
+  private fail(kind: ProjectionErrorInfo['kind'], err: unknown, message: string, event?: ProjectionErrorInfo['event']): void {
+    this.error = { kind, message: describeError(err), ...(event ? { event } : {}), at: new Date() };
+    this.ctx.logger.error(
+      {
+        projection: this.name,
+        version: this.projection.version,
+        position: this.position === null ? null : String(this.position),
+        ...(event ? { eventId: event.eventId, eventType: event.type, streamName: event.streamName, eventPosition: String(event.position) } : {}),
+        err: describeError(err),
+      },
+      message,
+    );
+    this.setState(kind === 'superseded' ? 'superseded' : 'failed');
+  }
+
+  /**
+   * Reads the committed checkpoint. A projection seen for the first time, or whose stored version
+   * is older, starts from empty tables; a newer stored version means this runner is outdated.
+   */
+  private async initialize(): Promise<void> {
+    const { checkpoints } = this.ctx;
+    const { name, version } = this.projection;
+    const position = await this.transaction(async (tx) => {
+      const created = await checkpoints.create(tx, name, version);
+      const row = await checkpoints.lock(tx, name);
+      if (!row) throw new CheckpointMovedError(name, this.position, null);
+      if (row.version > version) throw new ProjectionSupersededError(name, version, row.version);
+      if (created || row.version < version) {
+        await this.truncate(tx);
+        await checkpoints.reset(tx, name, version);
+        this.ctx.logger.info(
+          { projection: name, version, previousVersion: created ? null : row.version },
+          created ? 'new projection: starting from an empty read model' : 'projection version changed: rebuilding from the log',
+        );
+        return null;
+      }
+      return row.position;
+    });
+    if (position !== this.position) {
+      this.position = position;
+      this.notify();
+    }
+  }
+
+  /** Catch-up in pages straight from the log, then the live subscription from where the pages ended. */
+  private async follow(signal: AbortSignal): Promise<void> {
+    const { eventStore, batchSize, readTimeoutMs } = this.ctx;
+    const filter = this.projection.filter;
+    this.setState('catching-up');
+    for (;;) {
+      if (signal.aborted) return;
+      const after = this.position;
+      const page = await withTimeout(
+        eventStore.readAll({ ...(after === null ? {} : { after }), maxCount: batchSize, ...(filter ? { filter } : {}) }),
+        readTimeoutMs,
+        'event store readAll',
+      );
+      if (signal.aborted) return;
+      if (page.length > 0) await this.applyBatch(page);
+      if (page.length < batchSize) break;
+    }
+    this.caughtUp = true;
+    this.retries = 0;
+    this.error = undefined;
+    this.setState('live');
+    this.notify();
+
+    const subscription = eventStore.subscribeToAll({ from: this.position ?? 'start', ...(filter ? { filter } : {}) });
+    const queue = new EventQueue<RecordedEvent>(batchSize * 4);
+    this.subscription = subscription;
+    this.queue = queue;
+    if (signal.aborted) queue.close();
+    const pump = (async () => {
+      try {
+        for await (const event of subscription) {
+          await queue.push(event);
+          if (signal.aborted) break;
+        }
+        queue.end();
+      } catch (err) {
+        queue.fail(err);
+      }
+    })();
+    try {
+      for (;;) {
+        const batch = await queue.take(batchSize);
+        if (batch === null || signal.aborted) return;
+        await this.applyBatch(batch);
+      }
+    } finally {
+      queue.close();
+      this.subscription = undefined;
+      this.queue = undefined;
+      await withTimeout(subscription.close(), closeTimeoutMs, 'subscription close').catch((err: unknown) => {
+        this.ctx.logger.warn({ projection: this.name, err: describeError(err) }, 'subscription did not close cleanly');
+      });
+      await withTimeout(pump, closeTimeoutMs, 'subscription drain').catch(() => undefined);
+    }
+  }
+
+  /** One transaction: lock the checkpoint, apply what is new, advance the checkpoint. */
+  private async applyBatch(events: RecordedEvent[]): Promise<void> {
+    const { checkpoints } = this.ctx;
+    const { name, version, filter } = this.projection;
+    const expected = this.position;
+    const next = await this.transaction(async (tx) => {
+      const row = await checkpoints.lock(tx, name);
+      if (!row) throw new CheckpointMovedError(name, expected, null);
+      if (row.version > version) throw new ProjectionSupersededError(name, version, row.version);
+      if (row.version !== version || row.position !== expected) throw new CheckpointMovedError(name, expected, row.position);
+      const plan = planBatch(events, row.position, filter);
+      for (const event of plan.apply) {
+        try {
+          await this.projection.apply(event, tx);
+        } catch (err) {
+          if (isTransientError(err)) throw err;
+          throw new ProjectionApplyError(name, event, err);
+        }
+      }
+      if (plan.checkpoint !== row.position) await checkpoints.advance(tx, name, plan.checkpoint);
+      return plan.checkpoint;
+    });
+    this.position = next;
+    if (this.retries !== 0 || this.error?.kind === 'infrastructure') {
+      this.retries = 0;
+      this.error = undefined;
+      if (this.state === 'retrying') this.setState(this.caughtUp ? 'live' : 'catching-up');
+    }
+    this.notify();
+  }
+
+  private async truncate(tx: EntityManager): Promise<void> {
+    if (this.ctx.tables.length === 0) return;
+    // RESTART IDENTITY so that a replay hands out the same generated values a first run did.
+    await tx.query(`TRUNCATE TABLE ${this.ctx.tables.join(', ')} RESTART IDENTITY`);
+  }
+
+  /** A transaction bounded on the server: no statement and no idle gap inside it may exceed the limit. */
+  private transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    const ms = this.ctx.transactionTimeoutMs;
+    return this.ctx.dataSource.transaction(async (tx) => {
+      await tx.query(`SET LOCAL statement_timeout = ${ms}`);
+      await tx.query(`SET LOCAL idle_in_transaction_session_timeout = ${ms}`);
+      return work(tx);
+    });
+  }
+}
