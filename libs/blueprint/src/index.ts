@@ -26,3 +26,20 @@ export type {
   ActionSpec,
   RuleSpec,
 } from './blueprint.js';
+export { blueprintJsonSchema, BLUEPRINT_LIMITS } from './blueprint.schema.js';
+export { validateBlueprint, formatBlueprintIssues, type BlueprintValidation } from './validate.js';
+export type { BlueprintIssue } from './structure.js';
+export { describeBlueprint, describeField } from './describe.js';
+export {
+  toPascalCase,
+  toCamelCase,
+  isPascalIdentifier,
+  isCamelIdentifier,
+  RESERVED_FIELD_NAMES,
+  RESERVED_ACTION_NAMES,
+  RESERVED_LIST_PARAMS,
+  JS_RESERVED_WORDS,
+  PASCAL_IDENTIFIER_PATTERN,
+  CAMEL_IDENTIFIER_PATTERN,
+} from './identifiers.js';
+export { exampleBlueprints, type ExampleBlueprintName } from './examples/index.js';
