@@ -1,1 +1,11 @@
-export {};
+export { Sandbox } from './sandbox.js';
+export type { SandboxOptions, SandboxInvokeContext, SandboxMemory } from './sandbox.js';
+export { DEFAULT_SANDBOX_LIMITS } from './limits.js';
+export type { SandboxLimits } from './limits.js';
+export { SandboxError } from './sandbox-error.js';
+export type { SandboxErrorCode } from './sandbox-error.js';
+export { MemoryBackendStore } from './store/memory-backend-store.js';
+export type { MemoryBackendStoreOptions } from './store/memory-backend-store.js';
+export { PostgresBackendStore, BACKEND_RECORDS_TABLE } from './store/postgres-backend-store.js';
+export type { PostgresBackendStoreOptions } from './store/postgres-backend-store.js';
+export { StoreInputError } from './store/store-input.js';

@@ -1,0 +1,39 @@
+export type SandboxErrorCode =
+  | 'CPU_TIME_EXCEEDED'
+  | 'WALL_TIME_EXCEEDED'
+  | 'MEMORY_EXCEEDED'
+  | 'OUTPUT_TOO_LARGE'
+  | 'STORE_LIMIT_EXCEEDED'
+  | 'NOT_LOADED'
+  | 'LOAD_FAILED'
+  | 'HANDLER_FAILED'
+  | 'INVALID_RESPONSE'
+  | 'SANDBOX_UNAVAILABLE';
+
+const CODES: ReadonlySet<string> = new Set<SandboxErrorCode>([
+  'CPU_TIME_EXCEEDED',
+  'WALL_TIME_EXCEEDED',
+  'MEMORY_EXCEEDED',
+  'OUTPUT_TOO_LARGE',
+  'STORE_LIMIT_EXCEEDED',
+  'NOT_LOADED',
+  'LOAD_FAILED',
+  'HANDLER_FAILED',
+  'INVALID_RESPONSE',
+  'SANDBOX_UNAVAILABLE',
+]);
+
+export function isSandboxErrorCode(value: unknown): value is SandboxErrorCode {
+  return typeof value === 'string' && CODES.has(value);
+}
+
+/** Why an invocation or a load did not produce a backend response. */
+export class SandboxError extends Error {
+  constructor(
+    readonly code: SandboxErrorCode,
+    message: string,
+  ) {
+    super(`${code}: ${message}`);
+    this.name = 'SandboxError';
+  }
+}

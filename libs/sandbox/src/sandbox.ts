@@ -1,0 +1,450 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { Readable } from 'node:stream';
+import type { BackendRequest, BackendResponse, BackendStore } from '@backforge/contracts';
+import { DEFAULT_SANDBOX_LIMITS, resolveLimits, type SandboxLimits } from './limits.js';
+import { checkBackendResponse } from './response.js';
+import { isSandboxErrorCode, SandboxError } from './sandbox-error.js';
+
+export interface SandboxOptions {
+  /** Worker processes (default 2). */
+  workers?: number;
+  /** Defaults for every invocation; `memoryMb` applies per backend isolate. */
+  limits?: Partial<SandboxLimits>;
+  /** Loaded backends a worker keeps before evicting the least recently used one (it reloads on demand). */
+  maxBackendsPerWorker?: number;
+  /** Time a worker may take to start or to load one backend (default 10 s). */
+  controlTimeoutMs?: number;
+}
+
+export interface SandboxInvokeContext {
+  store: BackendStore;
+  /** The invocation's clock, read once when it starts (default: the host clock). */
+  now?: () => string;
+}
+
+export interface SandboxMemory {
+  hostRssBytes: number;
+  workerRssBytes: number[];
+}
+
+const WORKER_URL = new URL('./worker/sandbox-worker.js', import.meta.url);
+const STORE_METHODS: ReadonlySet<string> = new Set(['insert', 'get', 'findOne', 'list', 'count', 'update', 'delete']);
+const MAX_RESPAWN_DELAY_MS = 5000;
+
+type Reply = { t: 'reply'; rid: number; ok: boolean; code?: string; message?: string; response?: string; ms?: number; rss?: number };
+type StoreRequest = { t: 'store'; rid: number; cid: number; method: string; args: string };
+type WorkerMessage = Reply | StoreRequest | { t: 'ready' };
+
+interface Pending {
+  resolve(reply: Reply): void;
+  reject(error: SandboxError): void;
+}
+
+interface Invocation {
+  rid: number;
+  worker: Worker;
+  store: BackendStore;
+  ops: number;
+  limits: SandboxLimits;
+  timer: NodeJS.Timeout;
+  resolve(response: BackendResponse): void;
+  reject(error: SandboxError): void;
+}
+
+interface Worker {
+  index: number;
+  child: ChildProcess;
+  alive: boolean;
+  ready: Promise<void>;
+  pending: Map<number, Pending>;
+  invocations: Map<number, Invocation>;
+  /** Backends loaded on this process, in least-recently-used order (Map keeps insertion order). */
+  loaded: Map<string, string>;
+  /** Last invocation id the worker said it was running (fd 3), to blame a fatal crash on. */
+  lastMarker: number;
+  markerTail: string;
+}
+
+interface BackendEntry {
+  id: string;
+  code: string;
+  hash: string;
+  worker: number;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SandboxError('SANDBOX_UNAVAILABLE', `${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Runs generated backends' bundles in isolated-vm isolates inside worker processes that hold no
+ * credentials and no environment. The host (this object) holds the stores: a handler reaches data
+ * only through store calls relayed here and run against the store passed to `invoke`.
+ */
+export class Sandbox {
+  private readonly workers: Worker[] = [];
+  private readonly backends = new Map<string, BackendEntry>();
+  private readonly limits: SandboxLimits;
+  private readonly maxBackendsPerWorker: number;
+  private readonly controlTimeoutMs: number;
+  private nextRid = 1;
+  private recycled = 0;
+  private stopped = false;
+  private respawnDelayMs = 0;
+
+  private constructor(private readonly options: SandboxOptions) {
+    this.limits = resolveLimits(DEFAULT_SANDBOX_LIMITS, options.limits);
+    this.maxBackendsPerWorker = options.maxBackendsPerWorker ?? 256;
+    this.controlTimeoutMs = options.controlTimeoutMs ?? 10_000;
+    if (!Number.isInteger(this.maxBackendsPerWorker) || this.maxBackendsPerWorker < 1) throw new RangeError('maxBackendsPerWorker must be a positive integer');
+  }
+
+  static async start(options: SandboxOptions = {}): Promise<Sandbox> {
+    const count = options.workers ?? 2;
+    if (!Number.isInteger(count) || count < 1) throw new RangeError('workers must be a positive integer');
+    const sandbox = new Sandbox(options);
+    for (let i = 0; i < count; i++) sandbox.workers.push(sandbox.spawn(i));
+    try {
+      await Promise.all(sandbox.workers.map((w) => withTimeout(w.ready, sandbox.controlTimeoutMs, 'starting a sandbox worker')));
+    } catch (e) {
+      await sandbox.stop();
+      throw e;
+    }
+    return sandbox;
+  }
+
+  private spawn(index: number): Worker {
+    const child = fork(fileURLToPath(WORKER_URL), [], {
+      execArgv: ['--no-node-snapshot'],
+      env: {}, // no credentials, no configuration: the worker needs nothing from the host's environment
+      serialization: 'json',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc', 'pipe'],
+    });
+    let onReady: () => void = () => undefined;
+    const worker: Worker = {
+      index,
+      child,
+      alive: true,
+      ready: new Promise<void>((resolve) => (onReady = resolve)),
+      pending: new Map(),
+      invocations: new Map(),
+      loaded: new Map(),
+      lastMarker: 0,
+      markerTail: '',
+    };
+    const markers = child.stdio[4] as Readable | null;
+    markers?.setEncoding('utf8');
+    markers?.on('data', (chunk: string) => {
+      const text = worker.markerTail + chunk;
+      const lines = text.split('\n');
+      worker.markerTail = lines.pop() ?? '';
+      const last = lines[lines.length - 1];
+      if (last) worker.lastMarker = Number(last);
+    });
+    child.on('message', (message: WorkerMessage) => {
+      if (message.t === 'ready') onReady();
+      else if (message.t === 'reply') this.onReply(worker, message);
+      else if (message.t === 'store') void this.onStore(worker, message);
+    });
+    child.on('error', () => undefined); // 'exit' follows and does the bookkeeping
+    child.once('exit', (code, signal) => {
+      // Read what is left on the marker pipe before blaming anyone.
+      if (markers && !markers.readableEnded) markers.once('close', () => this.onExit(worker, code, signal));
+      else this.onExit(worker, code, signal);
+    });
+    return worker;
+  }
+
+  private onExit(worker: Worker, code: number | null, signal: NodeJS.Signals | null): void {
+    if (!worker.alive) return;
+    worker.alive = false;
+    // V8's fatal out-of-memory aborts the process; blame the invocation that was running, if any.
+    const fatal = signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134;
+    const culprit = fatal ? worker.invocations.get(worker.lastMarker) : undefined;
+    for (const inv of [...worker.invocations.values()]) {
+      const reason = `the sandbox worker stopped (${signal ?? `exit code ${String(code)}`})`;
+      if (inv === culprit) this.settle(inv, new SandboxError('MEMORY_EXCEEDED', `${reason} while running this invocation`));
+      else this.settle(inv, new SandboxError('SANDBOX_UNAVAILABLE', `${reason}; retry`));
+    }
+    for (const pending of worker.pending.values()) pending.reject(new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker stopped'));
+    worker.pending.clear();
+    if (this.stopped) return;
+    // Replace the process; its backends reload on their next call (the host keeps their code).
+    this.recycled += 1;
+    const delay = this.respawnDelayMs;
+    this.respawnDelayMs = Math.min(MAX_RESPAWN_DELAY_MS, Math.max(50, delay * 2));
+    setTimeout(() => {
+      if (this.stopped) return;
+      const fresh = this.spawn(worker.index);
+      this.workers[worker.index] = fresh;
+      void fresh.ready.then(() => {
+        this.respawnDelayMs = 0;
+      });
+    }, delay).unref();
+  }
+
+  private request(worker: Worker, message: Record<string, unknown>, timeoutMs: number): Promise<Reply> {
+    const rid = this.nextRid++;
+    const reply = new Promise<Reply>((resolve, reject) => {
+      worker.pending.set(rid, { resolve, reject });
+      try {
+        worker.child.send({ ...message, rid });
+      } catch {
+        worker.pending.delete(rid);
+        reject(new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is not reachable'));
+      }
+    });
+    return withTimeout(reply, timeoutMs, `sandbox worker request ${String(message.t)}`).finally(() => worker.pending.delete(rid));
+  }
+
+  private onReply(worker: Worker, reply: Reply): void {
+    const pending = worker.pending.get(reply.rid);
+    if (pending) {
+      worker.pending.delete(reply.rid);
+      pending.resolve(reply);
+      return;
+    }
+    const inv = worker.invocations.get(reply.rid);
+    if (!inv) return; // already ended by the host (wall time, store limit)
+    if (!reply.ok) {
+      const code = isSandboxErrorCode(reply.code) ? reply.code : 'HANDLER_FAILED';
+      if (code === 'NOT_LOADED') worker.loaded.clear(); // the worker lost its backends: reload on demand
+      this.settle(inv, new SandboxError(code, reply.message ?? 'the invocation failed'));
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(reply.response ?? '');
+    } catch {
+      this.settle(inv, new SandboxError('INVALID_RESPONSE', 'the response is not JSON'));
+      return;
+    }
+    const checked = checkBackendResponse(parsed);
+    if (!checked.ok) this.settle(inv, new SandboxError('INVALID_RESPONSE', checked.reason));
+    else this.settle(inv, checked.response);
+  }
+
+  private settle(inv: Invocation, outcome: BackendResponse | SandboxError): void {
+    if (!inv.worker.invocations.delete(inv.rid)) return;
+    clearTimeout(inv.timer);
+    if (outcome instanceof SandboxError) inv.reject(outcome);
+    else inv.resolve(outcome);
+  }
+
+  private async onStore(worker: Worker, message: StoreRequest): Promise<void> {
+    const inv = worker.invocations.get(message.rid);
+    if (!inv) return;
+    const answer = (ok: boolean, payload: string): void => {
+      if (!inv.worker.alive || !worker.invocations.has(inv.rid)) return;
+      try {
+        worker.child.send({ t: 'storeResult', rid: inv.rid, cid: message.cid, ok, payload });
+      } catch {
+        // the worker died; its exit handler fails the invocation
+      }
+    };
+    inv.ops += 1;
+    if (inv.ops > inv.limits.storeOps) {
+      answer(false, 'operation limit exceeded');
+      this.end(inv, new SandboxError('STORE_LIMIT_EXCEEDED', `the handler made more than ${inv.limits.storeOps} store calls`));
+      return;
+    }
+    if (!STORE_METHODS.has(message.method) || typeof message.args !== 'string' || Buffer.byteLength(message.args) > inv.limits.outputBytes) {
+      answer(false, 'malformed store call');
+      return;
+    }
+    let args: unknown;
+    try {
+      args = JSON.parse(message.args);
+    } catch {
+      answer(false, 'store arguments are not JSON');
+      return;
+    }
+    if (!Array.isArray(args)) {
+      answer(false, 'malformed store call');
+      return;
+    }
+    try {
+      const store = inv.store as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+      const result = await store[message.method]!.apply(inv.store, args);
+      answer(true, result === undefined ? '' : JSON.stringify(result));
+    } catch (e) {
+      answer(false, e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  /** Ends an invocation from the host side and tells the worker to drop it. */
+  private end(inv: Invocation, error: SandboxError): void {
+    if (!inv.worker.invocations.has(inv.rid)) return;
+    this.settle(inv, error);
+    try {
+      if (inv.worker.alive) inv.worker.child.send({ t: 'end', rid: inv.rid });
+    } catch {
+      // gone already
+    }
+  }
+
+  private pickWorker(): number {
+    let best = 0;
+    let bestCount = Number.POSITIVE_INFINITY;
+    const counts = new Array<number>(this.workers.length).fill(0);
+    for (const entry of this.backends.values()) counts[entry.worker] = (counts[entry.worker] ?? 0) + 1;
+    counts.forEach((count, i) => {
+      if (count < bestCount) {
+        best = i;
+        bestCount = count;
+      }
+    });
+    return best;
+  }
+
+  private live(index: number): Worker {
+    const worker = this.workers[index];
+    if (!worker || !worker.alive || this.stopped) throw new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is restarting; retry');
+    return worker;
+  }
+
+  /** Makes sure the backend's current code is loaded on its worker (cold load when it is not). */
+  private async ensureLoaded(entry: BackendEntry): Promise<Worker> {
+    const worker = this.live(entry.worker);
+    await withTimeout(worker.ready, this.controlTimeoutMs, 'starting a sandbox worker');
+    if (worker.loaded.get(entry.id) === entry.hash) {
+      worker.loaded.delete(entry.id); // refresh its place in the LRU order
+      worker.loaded.set(entry.id, entry.hash);
+      return worker;
+    }
+    while (worker.loaded.size >= this.maxBackendsPerWorker) {
+      const [oldest] = worker.loaded.keys();
+      if (oldest === undefined) break;
+      worker.loaded.delete(oldest);
+      await this.request(worker, { t: 'unload', backendId: oldest }, this.controlTimeoutMs);
+    }
+    const reply = await this.request(
+      worker,
+      { t: 'load', backendId: entry.id, code: entry.code, memoryMb: this.limits.memoryMb, loadTimeoutMs: Math.max(500, this.limits.cpuTimeMs * 10) },
+      this.controlTimeoutMs,
+    );
+    if (!reply.ok) throw new SandboxError('LOAD_FAILED', reply.message ?? 'the bundle did not load');
+    worker.loaded.set(entry.id, entry.hash);
+    return worker;
+  }
+
+  /** Cold-loads a backend's bundle; no-op when the same code is loaded; replaces it when the code differs. */
+  async load(backendId: string, bundleCode: string): Promise<void> {
+    if (this.stopped) throw new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox is stopped');
+    if (typeof backendId !== 'string' || backendId.length === 0) throw new TypeError('backendId must be a non-empty string');
+    if (typeof bundleCode !== 'string') throw new TypeError('bundleCode must be a string');
+    const hash = sha256(bundleCode);
+    const existing = this.backends.get(backendId);
+    const entry: BackendEntry = { id: backendId, code: bundleCode, hash, worker: existing?.worker ?? this.pickWorker() };
+    await this.ensureLoaded(entry);
+    this.backends.set(backendId, entry); // only once it loaded: a failed replacement keeps the old code
+  }
+
+  async invoke(backendId: string, request: BackendRequest, context: SandboxInvokeContext, limits?: Partial<SandboxLimits>): Promise<BackendResponse> {
+    const entry = this.backends.get(backendId);
+    if (!entry) throw new SandboxError('NOT_LOADED', `backend ${backendId} is not loaded`);
+    const effective = limits ? resolveLimits(this.limits, limits) : this.limits;
+    let requestJson: string;
+    try {
+      requestJson = JSON.stringify(request);
+    } catch {
+      throw new SandboxError('HANDLER_FAILED', 'the request is not JSON');
+    }
+    const started = Date.now();
+    const worker = await this.ensureLoaded(entry);
+    const now = context.now ? context.now() : new Date().toISOString();
+    return new Promise<BackendResponse>((resolve, reject) => {
+      const rid = this.nextRid++;
+      const remaining = Math.max(1, effective.wallTimeMs - (Date.now() - started));
+      const inv: Invocation = {
+        rid,
+        worker,
+        store: context.store,
+        ops: 0,
+        limits: effective,
+        resolve,
+        reject,
+        timer: setTimeout(() => this.end(inv, new SandboxError('WALL_TIME_EXCEEDED', `no response within ${effective.wallTimeMs} ms`)), remaining),
+      };
+      worker.invocations.set(rid, inv);
+      try {
+        worker.child.send({
+          t: 'invoke',
+          rid,
+          backendId,
+          request: requestJson,
+          now,
+          cpuTimeMs: effective.cpuTimeMs,
+          storeOps: effective.storeOps,
+          outputBytes: effective.outputBytes,
+        });
+      } catch {
+        this.settle(inv, new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is not reachable; retry'));
+      }
+    });
+  }
+
+  async unload(backendId: string): Promise<void> {
+    const entry = this.backends.get(backendId);
+    if (!entry) return;
+    this.backends.delete(backendId);
+    const worker = this.workers[entry.worker];
+    if (!worker?.alive || !worker.loaded.has(backendId)) return;
+    worker.loaded.delete(backendId);
+    await this.request(worker, { t: 'unload', backendId }, this.controlTimeoutMs);
+  }
+
+  stats(): { workers: number; loadedBackends: number; recycledWorkers: number } {
+    return { workers: this.workers.filter((w) => w.alive).length, loadedBackends: this.backends.size, recycledWorkers: this.recycled };
+  }
+
+  /** Resident memory of the host and of each worker process, for benchmarks and health checks. */
+  async memory(): Promise<SandboxMemory> {
+    const workerRssBytes = await Promise.all(
+      this.workers.map(async (w) => (w.alive ? ((await this.request(w, { t: 'memory' }, this.controlTimeoutMs)).rss ?? 0) : 0)),
+    );
+    return { hostRssBytes: process.memoryUsage().rss, workerRssBytes };
+  }
+
+  /** Process ids of the workers (operations and crash tests). */
+  workerPids(): number[] {
+    return this.workers.filter((w) => w.alive).map((w) => w.child.pid ?? 0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all(
+      this.workers.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (!w.alive || w.child.exitCode !== null) {
+              resolve();
+              return;
+            }
+            const kill = setTimeout(() => w.child.kill('SIGKILL'), 2000);
+            w.child.once('exit', () => {
+              clearTimeout(kill);
+              resolve();
+            });
+            w.child.kill('SIGTERM');
+          }),
+      ),
+    );
+    for (const w of this.workers) {
+      w.alive = false;
+      for (const inv of [...w.invocations.values()]) this.settle(inv, new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox stopped'));
+      for (const p of w.pending.values()) p.reject(new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox stopped'));
+      w.pending.clear();
+    }
+  }
+}

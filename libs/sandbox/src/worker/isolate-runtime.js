@@ -1,0 +1,147 @@
+// @ts-check
+/**
+ * The code that runs first inside every backend isolate, before the bundle. It is evaluated as a
+ * closure whose arguments are two isolated-vm Callbacks (plain functions inside the isolate that copy
+ * their arguments out): `$0` = emit(kind, invocationId, ...strings) towards the worker, `$1` =
+ * randomToken(length). It returns the worker's only handles into the isolate: `seal`, `run`, `deliver`.
+ *
+ * Everything the handler could tamper with afterwards (JSON, Promise, Map, globals) is captured here
+ * first, and the callbacks live only in this closure, so the handler never holds anything that
+ * leads out of the isolate. The code is strict so V8 hides these frames' functions and receivers from
+ * Error.prepareStackTrace call sites.
+ */
+export const ISOLATE_RUNTIME = String.raw`
+'use strict';
+const emit = $0;
+const token = $1;
+const G = globalThis;
+const parse = JSON.parse;
+const stringify = JSON.stringify;
+const P = Promise;
+const resolveP = Promise.resolve.bind(Promise);
+const rejectP = Promise.reject.bind(Promise);
+const then = Promise.prototype.then;
+const apply = Reflect.apply;
+const freeze = Object.freeze;
+const MapC = Map;
+const mapGet = Map.prototype.get, mapSet = Map.prototype.set, mapDelete = Map.prototype.delete, mapHas = Map.prototype.has;
+const StringC = String;
+const ErrorC = Error;
+const isError = (e) => e instanceof ErrorC;
+
+// Capabilities a generated backend never needs and that reach outside the isolate's accounting:
+// WebAssembly memory is reserved outside the heap limit; shared memory and Atomics.wait block threads.
+delete G.WebAssembly;
+delete G.SharedArrayBuffer;
+delete G.Atomics;
+const noop = () => undefined;
+G.console = freeze({ log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop });
+
+const invocations = new MapC(); // invocation id -> { ops, maxOps, maxArg }
+const waiting = new MapC(); // store call id -> [resolve, reject, invocation id]
+let handle = null;
+let callSeq = 0;
+
+function describe(e) {
+  try {
+    const text = isError(e) ? StringC(e.name) + ': ' + StringC(e.message) : StringC(e);
+    return text.length > 2000 ? text.slice(0, 2000) + '…' : text;
+  } catch {
+    return 'an unprintable value was thrown';
+  }
+}
+
+function finish(id, kind, payload) {
+  if (!apply(mapHas, invocations, [id])) return;
+  apply(mapDelete, invocations, [id]);
+  emit(kind, id, payload);
+}
+
+function storeCall(id, method, args) {
+  const inv = apply(mapGet, invocations, [id]);
+  if (inv === undefined) return rejectP(new ErrorC('store: this invocation has ended'));
+  inv.ops += 1;
+  if (inv.ops > inv.maxOps) {
+    finish(id, 'fail', 'STORE_LIMIT_EXCEEDED');
+    return rejectP(new ErrorC('store: operation limit exceeded'));
+  }
+  let json;
+  try {
+    json = stringify(args);
+  } catch (e) {
+    return rejectP(new TypeError('store: arguments must be JSON (' + describe(e) + ')'));
+  }
+  if (typeof json !== 'string') return rejectP(new TypeError('store: arguments must be JSON'));
+  if (json.length > inv.maxArg) return rejectP(new RangeError('store: arguments too large'));
+  callSeq += 1;
+  const cid = callSeq;
+  return new P((resolve, reject) => {
+    apply(mapSet, waiting, [cid, [resolve, reject, id]]);
+    emit('store', id, StringC(cid), method, json);
+  });
+}
+
+return {
+  // Called once after the bundle ran: pins the handler so later global tampering cannot swap it.
+  seal(globalName) {
+    const mod = G[globalName];
+    if (mod === null || (typeof mod !== 'object' && typeof mod !== 'function') || typeof mod.handle !== 'function') {
+      return 'the bundle did not define globalThis.' + globalName + '.handle';
+    }
+    const fn = mod.handle;
+    handle = (req, ctx) => apply(fn, mod, [req, ctx]);
+    return '';
+  },
+  run(id, requestJson, now, maxOps, maxOut, maxArg) {
+    apply(mapSet, invocations, [id, { ops: 0, maxOps, maxArg }]);
+    const store = freeze({
+      insert: (collection, data, options) => storeCall(id, 'insert', [collection, data, options]),
+      get: (collection, recordId) => storeCall(id, 'get', [collection, recordId]),
+      findOne: (collection, where) => storeCall(id, 'findOne', [collection, where]),
+      list: (collection, query) => storeCall(id, 'list', [collection, query]),
+      count: (collection, where) => storeCall(id, 'count', [collection, where]),
+      update: (collection, recordId, data, options) => storeCall(id, 'update', [collection, recordId, data, options]),
+      delete: (collection, recordId, options) => storeCall(id, 'delete', [collection, recordId, options]),
+    });
+    const context = freeze({ store, now: () => now, randomToken: (length) => token(length) });
+    let pending;
+    try {
+      pending = handle(parse(requestJson), context);
+    } catch (e) {
+      finish(id, 'error', describe(e));
+      return;
+    }
+    apply(then, resolveP(pending), [
+      (response) => {
+        let text;
+        try {
+          text = stringify(response);
+        } catch (e) {
+          finish(id, 'invalid', 'the response is not JSON: ' + describe(e));
+          return;
+        }
+        if (typeof text !== 'string') finish(id, 'invalid', 'the handler returned no response');
+        else if (text.length > maxOut) finish(id, 'toolarge', StringC(text.length));
+        else finish(id, 'ok', text);
+      },
+      (e) => finish(id, 'error', describe(e)),
+    ]);
+  },
+  deliver(cid, ok, payload) {
+    const entry = apply(mapGet, waiting, [cid]);
+    if (entry === undefined) return;
+    apply(mapDelete, waiting, [cid]);
+    if (!apply(mapHas, invocations, [entry[2]])) {
+      entry[1](new ErrorC('store: this invocation has ended'));
+    } else if (ok) {
+      entry[0](payload === '' ? undefined : parse(payload));
+    } else {
+      entry[1](new ErrorC('store: ' + payload));
+    }
+  },
+  // Ends an invocation from outside (wall time): its pending store calls reject so it unwinds.
+  end(id) {
+    apply(mapDelete, invocations, [id]);
+  },
+};
+`;
