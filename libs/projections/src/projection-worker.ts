@@ -363,14 +363,13 @@ export class ProjectionWorker {
         'event store readAll',
       );
       if (signal.aborted) return;
-      if (page.length > 0) await this.applyBatch(page);
-      if (page.length < batchSize) break;
+      const reachedHead = page.length < batchSize;
+      // The last page flips the state to live in the same notification as its checkpoint, so a
+      // reader woken by waitFor already sees `live`.
+      if (page.length > 0) await this.applyBatch(page, reachedHead ? () => this.markLive() : undefined);
+      else this.markLive();
+      if (reachedHead) break;
     }
-    this.caughtUp = true;
-    this.retries = 0;
-    this.error = undefined;
-    this.setState('live');
-    this.notify();
 
     const subscription = eventStore.subscribeToAll({ from: this.position ?? 'start', ...(filter ? { filter } : {}) });
     const queue = new EventQueue<RecordedEvent>(batchSize * 4);
@@ -405,8 +404,16 @@ export class ProjectionWorker {
     }
   }
 
+  private markLive(): void {
+    this.caughtUp = true;
+    this.retries = 0;
+    this.error = undefined;
+    this.state = 'live';
+    this.notify();
+  }
+
   /** One transaction: lock the checkpoint, apply what is new, advance the checkpoint. */
-  private async applyBatch(events: RecordedEvent[]): Promise<void> {
+  private async applyBatch(events: RecordedEvent[], onCommitted?: () => void): Promise<void> {
     const { checkpoints } = this.ctx;
     const { name, version, filter } = this.projection;
     const expected = this.position;
@@ -431,9 +438,9 @@ export class ProjectionWorker {
     if (this.retries !== 0 || this.error?.kind === 'infrastructure') {
       this.retries = 0;
       this.error = undefined;
-      if (this.state === 'retrying') this.setState(this.caughtUp ? 'live' : 'catching-up');
     }
-    this.notify();
+    if (onCommitted) onCommitted();
+    else this.notify();
   }
 
   private async truncate(tx: EntityManager): Promise<void> {

@@ -3,7 +3,7 @@ import type { EventStore } from '@backforge/event-store';
 import { ProjectionRunner, type ProjectionRunnerOptions } from '../projection-runner.js';
 import type { ProjectionLogger } from '../projection-worker.js';
 import type { Projection } from '../projection.js';
-import { sampleEntities } from './sample.projection.js';
+import { allSampleEntities } from './sample.projection.js';
 
 export interface LogRecord {
   level: 'info' | 'warn' | 'error';
@@ -24,7 +24,7 @@ export function recordingLogger(): ProjectionLogger & { records: LogRecord[] } {
 
 /** A PostgreSQL DataSource with the sample read-model tables (created by `synchronize`, test-only). */
 export async function sampleDataSource(url: string): Promise<DataSource> {
-  const dataSource = new DataSource({ type: 'postgres', url, entities: sampleEntities, synchronize: true, logging: false, extra: { max: 4 } });
+  const dataSource = new DataSource({ type: 'postgres', url, entities: allSampleEntities, synchronize: true, logging: false, extra: { max: 4 } });
   await dataSource.initialize();
   return dataSource;
 }

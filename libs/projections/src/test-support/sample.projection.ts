@@ -53,7 +53,33 @@ export class SampleAppliedEvent {
   eventType!: string;
 }
 
+/** Counts events per type, over every stream: a second projection sharing the runner. */
+@Entity({ name: 'sample_type_counts' })
+export class SampleTypeCount {
+  @PrimaryColumn({ type: 'text', name: 'event_type' })
+  eventType!: string;
+
+  @Column({ type: 'integer' })
+  count!: number;
+}
+
 export const sampleEntities = [SampleListCounter, SampleListItem, SampleAppliedEvent];
+export const allSampleEntities = [...sampleEntities, SampleTypeCount];
+
+export function typeCountProjection(options: { afterApply?: SampleProjectionOptions['afterApply'] } = {}): Projection {
+  return defineProjection({
+    name: 'sample-type-counts',
+    version: 1,
+    entities: [SampleTypeCount],
+    async apply(event, tx) {
+      await tx.query(
+        'INSERT INTO sample_type_counts (event_type, count) VALUES ($1, 1) ON CONFLICT (event_type) DO UPDATE SET count = sample_type_counts.count + 1',
+        [event.type],
+      );
+      await options.afterApply?.(event, tx);
+    },
+  });
+}
 
 export interface SampleProjectionOptions {
   name?: string;
