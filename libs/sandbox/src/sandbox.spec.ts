@@ -54,7 +54,7 @@ describe('Sandbox', () => {
   it('keeps module state within one backend between invocations, never across backends', async () => {
     await sandbox.load('counter-a', ECHO_BUNDLE);
     await sandbox.load('counter-b', ECHO_BUNDLE);
-    const calls = async (id: string): Promise<unknown> => ((await sandbox.invoke(id, { action: 'x' }, { store })).body as { result: { calls: number } }).result.calls;
+    const calls = async (id: string): Promise<unknown> => ((await sandbox.invoke(id, { action: 'x' }, { store })).body as unknown as { result: { calls: number } }).result.calls;
     expect(await calls('counter-a')).toBe(1);
     expect(await calls('counter-a')).toBe(2);
     expect(await calls('counter-b')).toBe(1);

@@ -32,6 +32,7 @@ export interface SandboxMemory {
 const WORKER_URL = new URL('./worker/sandbox-worker.js', import.meta.url);
 const STORE_METHODS: ReadonlySet<string> = new Set(['insert', 'get', 'findOne', 'list', 'count', 'update', 'delete']);
 const MAX_RESPAWN_DELAY_MS = 5000;
+const STDERR_TAIL_CHARS = 4096;
 
 type Reply = { t: 'reply'; rid: number; ok: boolean; code?: string; message?: string; response?: string; ms?: number; rss?: number };
 type StoreRequest = { t: 'store'; rid: number; cid: number; method: string; args: string };
@@ -65,6 +66,7 @@ interface Worker {
   /** Last invocation id the worker said it was running (fd 3), to blame a fatal crash on. */
   lastMarker: number;
   markerTail: string;
+  stderrTail: string;
 }
 
 interface BackendEntry {
@@ -128,7 +130,9 @@ export class Sandbox {
       execArgv: ['--no-node-snapshot'],
       env: {}, // no credentials, no configuration: the worker needs nothing from the host's environment
       serialization: 'json',
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc', 'pipe'],
+      // stderr is kept (its tail explains a crash) but not forwarded: V8's fatal out-of-memory report is
+      // noise to the host's own log readers. fd 3 carries the worker's running-invocation marker.
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'ipc'],
     });
     let onReady: () => void = () => undefined;
     const worker: Worker = {
@@ -141,8 +145,14 @@ export class Sandbox {
       loaded: new Map(),
       lastMarker: 0,
       markerTail: '',
+      stderrTail: '',
     };
-    const markers = child.stdio[4] as Readable | null;
+    const stderr = child.stderr;
+    stderr?.setEncoding('utf8');
+    stderr?.on('data', (chunk: string) => {
+      worker.stderrTail = (worker.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+    });
+    const markers = child.stdio[3] as Readable | null;
     markers?.setEncoding('utf8');
     markers?.on('data', (chunk: string) => {
       const text = worker.markerTail + chunk;
@@ -156,12 +166,9 @@ export class Sandbox {
       else if (message.t === 'reply') this.onReply(worker, message);
       else if (message.t === 'store') void this.onStore(worker, message);
     });
-    child.on('error', () => undefined); // 'exit' follows and does the bookkeeping
-    child.once('exit', (code, signal) => {
-      // Read what is left on the marker pipe before blaming anyone.
-      if (markers && !markers.readableEnded) markers.once('close', () => this.onExit(worker, code, signal));
-      else this.onExit(worker, code, signal);
-    });
+    child.on('error', () => undefined); // 'close' follows and does the bookkeeping
+    // 'close' comes after the process exited and its stdio drained: the marker and stderr tail are complete.
+    child.once('close', (code, signal) => this.onExit(worker, code, signal));
     return worker;
   }
 
@@ -169,7 +176,7 @@ export class Sandbox {
     if (!worker.alive) return;
     worker.alive = false;
     // V8's fatal out-of-memory aborts the process; blame the invocation that was running, if any.
-    const fatal = signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134;
+    const fatal = signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134 || /out of memory|is_heap_oom/i.test(worker.stderrTail);
     const culprit = fatal ? worker.invocations.get(worker.lastMarker) : undefined;
     for (const inv of [...worker.invocations.values()]) {
       const reason = `the sandbox worker stopped (${signal ?? `exit code ${String(code)}`})`;

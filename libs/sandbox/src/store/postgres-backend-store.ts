@@ -101,7 +101,8 @@ function conditionSql(c: StoreCondition, p: Params): string {
       if (typeof v === 'number') {
         return `(CASE WHEN jsonb_typeof(${j}) = 'number' THEN (${j})::numeric ${cmp[c.op]} ${p.add(String(v))}::numeric ELSE false END)`;
       }
-      return `(CASE WHEN jsonb_typeof(${j}) = 'string' THEN (${j} #>> '{}') COLLATE "C" ${cmp[c.op]} ${p.add(String(v))}::text COLLATE "C" ELSE false END)`;
+      if (typeof v !== 'string') return 'false'; // checkConditions admits numbers and strings only
+      return `(CASE WHEN jsonb_typeof(${j}) = 'string' THEN (${j} #>> '{}') COLLATE "C" ${cmp[c.op]} ${p.add(v)}::text COLLATE "C" ELSE false END)`;
     case 'contains': {
       const inList = `EXISTS (SELECT 1 FROM jsonb_array_elements(${j}) AS e(v) WHERE e.v = ${p.add(JSON.stringify(v))}::jsonb)`;
       const inText = typeof v === 'string' ? `WHEN 'string' THEN strpos(lower(${j} #>> '{}'), lower(${p.add(v)}::text)) > 0` : '';
