@@ -300,14 +300,18 @@ describeWith(['postgres'])('ProjectionRunner against PostgreSQL read models', ()
     const log = await freshLog();
     await log.appendSample(100, 81);
     const ds = await freshReadModel();
-    const a = track(sampleRunner(log.store, ds, [sampleProjection()], { batchSize: 5 }));
-    const b = track(sampleRunner(log.store, ds, [sampleProjection()], { batchSize: 5 }));
+    const loggers = [recordingLogger(), recordingLogger()] as const;
+    const a = track(sampleRunner(log.store, ds, [sampleProjection()], { batchSize: 5, logger: loggers[0] }));
+    const b = track(sampleRunner(log.store, ds, [sampleProjection()], { batchSize: 5, logger: loggers[1] }));
     await Promise.all([a.start(), b.start()]);
     const head = await appendConcurrently(log, 2, 80, 800);
     await Promise.all([a.waitFor(head), b.waitFor(head)]);
     // Both replicas apply batches; the checkpoint row lock serializes them and the loser of each race
     // re-reads the checkpoint. A second application would break the ledger's primary key.
     await eventually(() => expect([a.status()[0]?.state, b.status()[0]?.state]).toEqual(['live', 'live']));
+    // They did race: batches lost to the other replica were rolled back and resumed from its checkpoint.
+    const resyncs = loggers.flatMap((l) => l.records).filter((r) => r.message.startsWith('checkpoint moved'));
+    expect(resyncs.length).toBeGreaterThan(0);
     const snapshot = await sampleSnapshot(ds);
     expect(snapshot.applied).toHaveLength((await relevantPositions(log.store)).length);
     expect(snapshot).toEqual(await cleanReplay(log.store, head));
