@@ -1,0 +1,105 @@
+import { blueprintJsonSchema, validateBlueprint, type BlueprintIssue } from '@backforge/blueprint';
+import type { InterpretRequest, InterpretResult, Interpreter, PromptNotUnderstood } from '../interpreter.js';
+import { postChatCompletion, type ChatMessage } from './chat-client.js';
+import { resolveLlmConfig, type LlmConfig, type ResolvedLlmConfig } from './llm-config.js';
+import { describePartialBlueprint } from './partial-blueprint.js';
+import { EXAMPLE_PROMPT, repairMessages, systemPrompt, userPrompt } from './prompt.js';
+
+type Parsed = { ok: true; value: unknown } | { ok: false; issue: BlueprintIssue };
+
+/**
+ * Asks an OpenAI-compatible chat-completions endpoint for a Blueprint (structured output with the
+ * Blueprint JSON Schema), validates the answer, and sends the issues back for a bounded number of
+ * repair rounds. A blueprint that is still invalid becomes PROMPT_NOT_UNDERSTOOD, never half a
+ * backend. Endpoint failures throw {@link LlmUnavailableError}.
+ */
+export class LlmInterpreter implements Interpreter {
+  readonly kind = 'llm' as const;
+  // A private field: the key (inside the config) stays out of JSON.stringify and util.inspect.
+  readonly #config: ResolvedLlmConfig;
+
+  constructor(config: LlmConfig) {
+    this.#config = resolveLlmConfig(config);
+  }
+
+  /** Where requests go and with which model; safe to log (no key). */
+  get endpoint(): { url: string; model: string } {
+    return { url: this.#config.url.href, model: this.#config.model };
+  }
+
+  async interpret(request: InterpretRequest): Promise<InterpretResult> {
+    const messages: ChatMessage[] = [
+      { role: 'system', content: systemPrompt() },
+      { role: 'user', content: userPrompt(request.name, request.prompt) },
+    ];
+    let lastValue: unknown;
+    let issues: BlueprintIssue[] = [];
+    for (let round = 0; round <= this.#config.repairRounds; round++) {
+      const reply = await postChatCompletion(this.#config, this.body(messages), request.signal);
+      if (reply.content === null) {
+        return { ok: false, error: notUnderstood(`The LLM declined: ${reply.refusal ?? 'it sent no answer'}`, [], [reply.refusal ?? 'no answer']) };
+      }
+      const parsed = parseJsonAnswer(reply.content);
+      if (parsed.ok) {
+        lastValue = parsed.value;
+        if (isDecline(parsed.value)) {
+          const reason = (parsed.value as { description?: unknown }).description;
+          return {
+            ok: false,
+            error: notUnderstood('The description does not say enough to design a backend.', [], [typeof reason === 'string' ? reason : 'no resources or actions were described']),
+          };
+        }
+        const result = validateBlueprint(parsed.value);
+        if (result.ok) return { ok: true, blueprint: result.blueprint, interpreter: 'llm' };
+        issues = result.errors;
+      } else {
+        issues = [parsed.issue];
+      }
+      messages.push(...repairMessages(reply.content, issues, reply.finishReason === 'length'));
+    }
+    const rounds = this.#config.repairRounds;
+    return {
+      ok: false,
+      error: notUnderstood(
+        `The LLM's design still had ${issues.length} problem(s) after ${rounds} repair round${rounds === 1 ? '' : 's'}; no backend was generated from it.`,
+        describePartialBlueprint(lastValue),
+        issues.slice(0, 30).map((i) => `${i.path}: ${i.message}`),
+      ),
+    };
+  }
+
+  private body(messages: ChatMessage[]): object {
+    return {
+      model: this.#config.model,
+      messages,
+      response_format: { type: 'json_schema', json_schema: { name: 'blueprint', schema: blueprintJsonSchema, strict: false } },
+    };
+  }
+}
+
+/** Reads the JSON object out of an answer, tolerating Markdown fences and prose around it. */
+export function parseJsonAnswer(content: string): Parsed {
+  let text = content.trim();
+  const fenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/i.exec(text);
+  if (fenced?.[1] !== undefined) text = fenced[1];
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end < start) return { ok: false, issue: { path: '/', message: 'the answer contains no JSON object; answer with the blueprint as one JSON object' } };
+  try {
+    return { ok: true, value: JSON.parse(text.slice(start, end + 1)) };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : 'unreadable';
+    return { ok: false, issue: { path: '/', message: `the answer is not valid JSON (${detail}); answer with the blueprint as one JSON object` } };
+  }
+}
+
+/** The model's way of saying "this is not a backend": no resources and no actions. */
+function isDecline(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as { resources?: unknown; actions?: unknown };
+  return Array.isArray(v.resources) && v.resources.length === 0 && Array.isArray(v.actions) && v.actions.length === 0;
+}
+
+function notUnderstood(message: string, understood: string[], missing: string[]): PromptNotUnderstood {
+  return { code: 'PROMPT_NOT_UNDERSTOOD', message, understood, missing, example: EXAMPLE_PROMPT };
+}
