@@ -1,1 +1,3 @@
 export * from './backend/index.js';
+export * from './errors/index.js';
+export * from './messaging/index.js';

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { integer, oneOf, optional, port, string, url, type ConfigOf, type Env } from './settings.js';
+
+/** pino levels; `silent` turns logging off. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const POSTGRES = ['postgres:', 'postgresql:'] as const;
+const DEFAULT_DATA_DIR = '.backforge';
+
+const dataDirOf = (env: Env): string => (env.BACKFORGE_DATA_DIR?.trim() ? env.BACKFORGE_DATA_DIR.trim() : DEFAULT_DATA_DIR);
+
+/** Settings every process reads, whatever it runs. */
+export const runtimeSettings = {
+  port: port('PORT', { default: 8080 }),
+  host: string('HOST', { default: '0.0.0.0' }),
+  logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, { default: 'info' }),
+  eventStore: oneOf('EVENT_STORE', ['postgres', 'eventstoredb'] as const, { default: 'postgres' }),
+  eventStoreUrl: optional(url('EVENTSTORE_URL', { protocols: ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:'], secret: true }), {
+    requiredWhen: { env: 'EVENT_STORE', equals: 'eventstoredb' },
+  }),
+  databasePoolSize: integer('DATABASE_POOL_SIZE', { default: 10, min: 1, max: 200 }),
+  /** Default bound of a request to another service. */
+  requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', { default: 10_000, min: 50, max: 300_000 }),
+  /** Bound of each readiness check. */
+  healthCheckTimeoutMs: integer('HEALTH_CHECK_TIMEOUT_MS', { default: 2_000, min: 50, max: 60_000 }),
+  /** After SIGTERM, the process exits 1 if shutdown takes longer than this. */
+  shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', { default: 10_000, min: 100, max: 300_000 }),
+};
+
+/** A service in its own process: external PostgreSQL and NATS. */
+export const distributedRuntimeSettings = {
+  ...runtimeSettings,
+  databaseUrl: url('DATABASE_URL', { protocols: POSTGRES, secret: true }),
+  natsUrl: url('NATS_URL', { protocols: ['nats:', 'tls:', 'ws:', 'wss:'], default: 'nats://127.0.0.1:4222', secret: true }),
+};
+
+/** The standalone process: in-process transport; embedded PostgreSQL unless DATABASE_URL is set. */
+export const standaloneRuntimeSettings = {
+  ...runtimeSettings,
+  databaseUrl: optional(url('DATABASE_URL', { protocols: POSTGRES, secret: true })),
+  dataDir: string('BACKFORGE_DATA_DIR', { default: DEFAULT_DATA_DIR }),
+  /** Port of the embedded PostgreSQL; unset: a free port picked on first start and kept in the data dir. */
+  embeddedPostgresPort: optional(port('EMBEDDED_POSTGRES_PORT')),
+};
+
+/** Where artifacts live: a local folder (standalone default) or any S3-compatible store (MinIO). */
+export const artifactSettings = {
+  artifactStore: oneOf('ARTIFACT_STORE', ['fs', 's3'] as const, { default: 'fs' }),
+  artifactsDir: string('ARTIFACTS_DIR', { default: (env) => path.join(dataDirOf(env), 'artifacts') }),
+  s3Endpoint: optional(url('S3_ENDPOINT', { protocols: ['http:', 'https:'] }), { requiredWhen: { env: 'ARTIFACT_STORE', equals: 's3' } }),
+  s3AccessKey: optional(string('S3_ACCESS_KEY', { secret: true }), { requiredWhen: { env: 'ARTIFACT_STORE', equals: 's3' } }),
+  s3SecretKey: optional(string('S3_SECRET_KEY', { secret: true }), { requiredWhen: { env: 'ARTIFACT_STORE', equals: 's3' } }),
+  s3Bucket: string('S3_BUCKET', { default: 'backforge-artifacts', pattern: /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, describe: 'a valid bucket name (3-63 lower-case letters, digits, dots, hyphens)' }),
+  s3Region: string('S3_REGION', { default: 'us-east-1' }),
+};
+
+/** How prompts become blueprints. */
+export const interpreterSettings = {
+  interpreter: oneOf('BACKFORGE_INTERPRETER', ['rules', 'llm', 'auto'] as const, { default: 'rules' }),
+  llmBaseUrl: optional(url('LLM_BASE_URL', { protocols: ['http:', 'https:'] }), { requiredWhen: { env: 'BACKFORGE_INTERPRETER', equals: 'llm' } }),
+  llmApiKey: optional(string('LLM_API_KEY', { secret: true })),
+  llmModel: optional(string('LLM_MODEL')),
+};
+
+/** What each service's own module needs besides the runtime (its domain settings). */
+export const serviceSettings = {
+  gateway: {},
+  generation: { ...artifactSettings, ...interpreterSettings },
+  validation: { ...artifactSettings },
+  deploy: { ...artifactSettings },
+  keys: {},
+  'invoke-router': { ...artifactSettings },
+  downloads: { ...artifactSettings },
+};
+
+export type ServiceKey = keyof typeof serviceSettings;
+export type ServiceSettings<S extends ServiceKey> = ConfigOf<(typeof serviceSettings)[S]>;
+
+/** The whole configuration of one service in its own process. */
+export const serviceConfigSchemas = {
+  gateway: { ...distributedRuntimeSettings, ...serviceSettings.gateway },
+  generation: { ...distributedRuntimeSettings, ...serviceSettings.generation },
+  validation: { ...distributedRuntimeSettings, ...serviceSettings.validation },
+  deploy: { ...distributedRuntimeSettings, ...serviceSettings.deploy },
+  keys: { ...distributedRuntimeSettings, ...serviceSettings.keys },
+  'invoke-router': { ...distributedRuntimeSettings, ...serviceSettings['invoke-router'] },
+  downloads: { ...distributedRuntimeSettings, ...serviceSettings.downloads },
+};
+
+/** The standalone process: its runtime plus every service's settings. */
+export const standaloneConfigSchema = {
+  ...standaloneRuntimeSettings,
+  ...serviceSettings.gateway,
+  ...serviceSettings.generation,
+  ...serviceSettings.validation,
+  ...serviceSettings.deploy,
+  ...serviceSettings.keys,
+  ...serviceSettings['invoke-router'],
+  ...serviceSettings.downloads,
+};
+
+export type RuntimeConfig = ConfigOf<typeof runtimeSettings>;
+export type DistributedRuntimeConfig = ConfigOf<typeof distributedRuntimeSettings>;
+export type ServiceConfig<S extends ServiceKey> = ConfigOf<(typeof serviceConfigSchemas)[S]>;
+export type StandaloneConfig = ConfigOf<typeof standaloneConfigSchema>;
