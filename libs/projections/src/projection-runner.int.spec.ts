@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { createTestDatabase, describeWith, type TestDatabase } from '@backforge/testing';
-import type { EventStore } from '@backforge/event-store';
+import type { EventStore, NewEvent } from '@backforge/event-store';
 import { ProjectionRunner } from './projection-runner.js';
 import { ProjectionConfigError, ProjectionNotRunningError, ProjectionWaitTimeoutError } from './errors.js';
 import { recordingLogger, sampleDataSource, sampleRunner } from './test-support/harness.js';
@@ -94,7 +94,8 @@ describeWith(['postgres'])('ProjectionRunner against PostgreSQL read models', ()
 
   it('catches up on the existing log in one transaction per batch, in log order, then follows it live', async () => {
     const log = await freshLog();
-    const before = await log.appendSample(230, 11);
+    // Longer than one waitFor probe page (256), so the wait goes by milestones.
+    const before = await log.appendSample(700, 11);
     const ds = await freshReadModel();
     const applied: { position: bigint; txid: string }[] = [];
     const runner = track(
@@ -146,6 +147,11 @@ describeWith(['postgres'])('ProjectionRunner against PostgreSQL read models', ()
     const [typeCounts, lists2] = [runner.status()[1], runner.status()[0]];
     expect(typeCounts?.position).toBe(head);
     expect(lists2?.position).toBe((await relevantPositions(log.store)).at(-1));
+
+    // Waiting for a position the lists projection does not consume returns once what it does consume is in.
+    const foreign = await log.store.append('other-x', [{ ...(sampleEvents(1, 22)[0]?.event as NewEvent), type: 'ListPinged' }], 'any');
+    await runner.waitFor(foreign.position, { projections: ['sample-lists'], timeoutMs: 2_000 });
+    expect(runner.status()[0]?.position).toBeLessThan(foreign.position);
   });
 
   it('resumes from its checkpoint after a clean stop, applying each event once', async () => {

@@ -205,22 +205,22 @@ export class ProjectionWorker {
     }
   }
 
+  /**
+   * One page of the log after the checkpoint: the last event at or before `target` this projection
+   * consumes, or null if none. When the gap is longer than a page, the page's last event is the next
+   * milestone; the caller waits for it and probes again, so a waiter behind a long replay reads one
+   * page per milestone instead of scanning the whole gap up front.
+   */
   private async lastRelevant(after: bigint | null, target: bigint, deadline: number): Promise<bigint | null> {
-    let cursor = after;
-    let last: bigint | null = null;
-    for (;;) {
-      const budget = Math.max(1, Math.min(this.ctx.readTimeoutMs, deadline - Date.now()));
-      const page = await withTimeout(
-        this.ctx.eventStore.readAll({ ...(cursor === null ? {} : { after: cursor }), maxCount: probePageSize, ...(this.projection.filter ? { filter: this.projection.filter } : {}) }),
-        budget,
-        'event store readAll (waitFor probe)',
-      );
-      const found = lastRelevantAtOrBefore(page, target, this.projection.filter);
-      if (found !== null) last = found;
-      const tail = page[page.length - 1];
-      if (page.length < probePageSize || !tail || tail.position >= target) return last;
-      cursor = tail.position;
-    }
+    const budget = Math.max(1, Math.min(this.ctx.readTimeoutMs, deadline - Date.now()));
+    const page = await withTimeout(
+      this.ctx.eventStore.readAll({ ...(after === null ? {} : { after }), maxCount: probePageSize, ...(this.projection.filter ? { filter: this.projection.filter } : {}) }),
+      budget,
+      'event store readAll (waitFor probe)',
+    );
+    const tail = page[page.length - 1];
+    if (page.length === probePageSize && tail && tail.position < target) return tail.position;
+    return lastRelevantAtOrBefore(page, target, this.projection.filter);
   }
 
   private until(done: () => boolean, deadline: number, onTimeout: () => Error): Promise<void> {
