@@ -12,3 +12,12 @@ export type {
   Subscription,
   EventStore,
 } from './event-store.port.js';
+export { InvalidAppendError } from './internal/validation.js';
+export { PostgresEventStore } from './postgres/postgres-event-store.js';
+export type { PostgresEventStoreOptions, PostgresEventStoreDiagnostics } from './postgres/postgres-event-store.js';
+export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.js';
+export type { EventStoreDbEventStoreOptions } from './eventstoredb/eventstoredb-event-store.js';
+export { createEventStore } from './create-event-store.js';
+export type { EventStoreConfig } from './create-event-store.js';
+export { runEventStoreConformance, conformanceEvent, takeEvents } from './conformance/event-store.conformance.js';
+export type { ConformanceHarness, ConformanceOptions } from './conformance/event-store.conformance.js';

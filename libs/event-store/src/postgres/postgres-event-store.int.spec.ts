@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createTestDatabase, describeWith, type TestDatabase } from '@backforge/testing';
+import { runEventStoreConformance, conformanceEvent, takeEvents } from '../conformance/event-store.conformance.js';
+import { WrongExpectedRevisionError, type RecordedEvent } from '../event-store.port.js';
+import { PostgresEventStore } from './postgres-event-store.js';
+
+const describePg = describeWith(['postgres']);
+
+describePg('PostgresEventStore', () => {
+  runEventStoreConformance('PostgresEventStore', async () => {
+    const db = await createTestDatabase('bf_es_cf');
+    const store = new PostgresEventStore({ connectionString: db.url });
+    await store.ensureSchema();
+    return {
+      store,
+      async dispose() {
+        await store.close();
+        await db.drop();
+      },
+    };
+  });
+
+  describe('PostgreSQL specifics', () => {
+    let db: TestDatabase;
+    let store: PostgresEventStore;
+    /** Another process's view of the same log: its appends reach `store` only through NOTIFY. */
+    let otherProcess: PostgresEventStore;
+    let admin: pg.Client;
+
+    beforeAll(async () => {
+      db = await createTestDatabase('bf_es_pg');
+      store = new PostgresEventStore({ connectionString: db.url, schema: 'es', reconnect: { initialMs: 50, maxMs: 500 } });
+      await store.ensureSchema();
+      otherProcess = new PostgresEventStore({ connectionString: db.url, schema: 'es', poolSize: 2 });
+      admin = new pg.Client({ connectionString: db.url });
+      await admin.connect();
+    });
+
+    afterAll(async () => {
+      await admin?.end();
+      await otherProcess?.close();
+      await store?.close();
+      await db?.drop();
+    });
+
+    /** An append inside a transaction we keep open: the commit-order gap, made on purpose. */
+    async function heldAppend(stream: string, type: string): Promise<{ commit(): Promise<void>; rollback(): Promise<void>; position: bigint }> {
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      await client.query('BEGIN');
+      const events = JSON.stringify([{ id: randomUUID(), type, data: {}, metadata: conformanceEvent(type).metadata }]);
+      const { rows } = await client.query('SELECT last_position::text AS p FROM es.append_events($1, $2, $3::jsonb)', [stream, 'any', events]);
+      return {
+        position: BigInt(rows[0].p),
+        async commit() {
+          await client.query('COMMIT');
+          await client.end();
+        },
+        async rollback() {
+          await client.query('ROLLBACK');
+          await client.end();
+        },
+      };
+    }
+
+    it('never delivers a later commit before an earlier-positioned open transaction, nor skips it once it commits', async () => {
+      const prefix = `gap-${randomUUID().slice(0, 8)}-`;
+      const subscription = store.subscribeToAll({ from: 'start', filter: { streamPrefixes: [prefix] } });
+      const iterator = subscription[Symbol.asyncIterator]();
+      const received: RecordedEvent[] = [];
+      const pump = (async () => {
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) return;
+          received.push(next.value);
+        }
+      })();
+      try {
+        const held = await heldAppend(`${prefix}a`, 'Earlier');
+        const later = await store.append(`${prefix}b`, [conformanceEvent('Later')], 'no_stream');
+        // The gap: the open transaction holds a position below an event that is already committed.
+        expect(held.position < later.position).toBe(true);
+        const visible = await admin.query('SELECT count(*)::int AS n FROM es.events WHERE stream_name LIKE $1', [`${prefix}%`]);
+        expect(visible.rows[0].n).toBe(1);
+
+        await new Promise((r) => setTimeout(r, 400));
+        expect(received).toHaveLength(0);
+        // readAll gives the gap-free prefix too (after waiting its settle time for the open transaction).
+        const during = await store.readAll({ filter: { streamPrefixes: [prefix] } });
+        expect(during).toHaveLength(0);
+
+        await held.commit();
+        const deadline = Date.now() + 5000;
+        while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+        expect(received.map((e) => e.type)).toEqual(['Earlier', 'Later']);
+        expect(received[0]?.position).toBe(held.position);
+        expect(received[1]?.position).toBe(later.position);
+        expect((await store.readAll({ filter: { streamPrefixes: [prefix] } })).map((e) => e.type)).toEqual(['Earlier', 'Later']);
+      } finally {
+        await subscription.close();
+        await pump;
+      }
+    });
+
+    it('a rolled-back transaction below committed events holds delivery only until it ends', async () => {
+      const prefix = `rb-${randomUUID().slice(0, 8)}-`;
+      const subscription = store.subscribeToAll({ from: 'start', filter: { streamPrefixes: [prefix] } });
+      try {
+        const held = await heldAppend(`${prefix}a`, 'Doomed');
+        await store.append(`${prefix}b`, [conformanceEvent('Kept')], 'no_stream');
+        const pending = takeEvents(subscription, 1, 5000);
+        await new Promise((r) => setTimeout(r, 200));
+        await held.rollback();
+        // No NOTIFY comes from a rollback; the subscriber must look again on its own.
+        expect((await pending).map((e) => e.type)).toEqual(['Kept']);
+      } finally {
+        await subscription.close();
+      }
+    });
+
+    it('from end: a transaction open at subscribe time and committed later is delivered; earlier commits are not', async () => {
+      const prefix = `end-${randomUUID().slice(0, 8)}-`;
+      const held = await heldAppend(`${prefix}a`, 'OpenAtSubscribe');
+      await store.append(`${prefix}b`, [conformanceEvent('CommittedBefore')], 'no_stream');
+      const subscription = store.subscribeToAll({ from: 'end', filter: { streamPrefixes: [prefix] } });
+      try {
+        const pending = takeEvents(subscription, 2, 5000);
+        await new Promise((r) => setTimeout(r, 200));
+        await held.commit();
+        await store.append(`${prefix}b`, [conformanceEvent('After')], 0n);
+        expect((await pending).map((e) => e.type)).toEqual(['OpenAtSubscribe', 'After']);
+      } finally {
+        await subscription.close();
+      }
+    });
+
+    it('an event id reused in another stream, or at another revision, is a conflict', async () => {
+      const prefix = `ids-${randomUUID().slice(0, 8)}-`;
+      const event = conformanceEvent('Once');
+      await store.append(`${prefix}a`, [event], 'no_stream');
+      await expect(store.append(`${prefix}b`, [event], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await store.append(`${prefix}a`, [conformanceEvent('Twice')], 0n);
+      await expect(store.append(`${prefix}a`, [event], 1n)).rejects.toMatchObject({ code: 'WRONG_EXPECTED_REVISION', actual: 1n });
+      // Part of a batch already written, part new: not a retry of that append, so a conflict.
+      await expect(store.append(`${prefix}a`, [event, conformanceEvent('New')], 'any')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(`${prefix}b`)).toEqual([]);
+      expect((await store.readStream(`${prefix}a`)).map((e) => e.type)).toEqual(['Once', 'Twice']);
+    });
+
+    it('two concurrent retries of one append write it once and both answer the same result', async () => {
+      const stream = `retry-${randomUUID()}`;
+      const batch = [conformanceEvent('A'), conformanceEvent('B')];
+      const [a, b] = await Promise.all([store.append(stream, batch, 'no_stream'), store.append(stream, batch, 'no_stream')]);
+      expect(a).toEqual(b);
+      expect(await store.readStream(stream)).toHaveLength(2);
+    });
+
+    it('the events table refuses UPDATE and DELETE', async () => {
+      await store.append(`ro-${randomUUID()}`, [conformanceEvent('Fixed')], 'no_stream');
+      await expect(admin.query("UPDATE es.events SET event_type = 'Changed'")).rejects.toThrow(/append-only/);
+      await expect(admin.query('DELETE FROM es.events')).rejects.toThrow(/append-only/);
+    });
+
+    it('ensureSchema is safe when several processes run it at once on an empty database', async () => {
+      const fresh = await createTestDatabase('bf_es_mig');
+      const stores = Array.from({ length: 5 }, () => new PostgresEventStore({ connectionString: fresh.url, schema: 'racing' }));
+      try {
+        await Promise.all(stores.map((s) => s.ensureSchema()));
+        await Promise.all(stores.map((s) => s.ensureSchema()));
+        const result = await stores[0]!.append('migrated', [conformanceEvent('Works')], 'no_stream');
+        expect(result.nextExpectedRevision).toBe(0n);
+      } finally {
+        await Promise.all(stores.map((s) => s.close()));
+        await fresh.drop();
+      }
+    });
+
+    it('live delivery is by NOTIFY: an idle subscription makes no reads, another process\'s event arrives within milliseconds', async () => {
+      const prefix = `idle-${randomUUID().slice(0, 8)}-`;
+      const subscription = store.subscribeToAll({ from: 'end', filter: { streamPrefixes: [prefix] } });
+      const iterator = subscription[Symbol.asyncIterator]();
+      try {
+        const first = iterator.next();
+        const deadline = Date.now() + 5000;
+        while (!store.diagnostics().listenerConnected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        await new Promise((r) => setTimeout(r, 100));
+        const pollsBefore = store.diagnostics().subscriptionPolls;
+        await new Promise((r) => setTimeout(r, 1000));
+        expect(store.diagnostics().subscriptionPolls - pollsBefore).toBeLessThanOrEqual(1);
+
+        const started = Date.now();
+        // The idle re-check is 5 s away: only the NOTIFY can bring this in time.
+        await otherProcess.append(`${prefix}s`, [conformanceEvent('Ping')], 'no_stream');
+        const next = await first;
+        const latency = Date.now() - started;
+        expect(next.done).toBe(false);
+        expect(latency).toBeLessThan(500);
+      } finally {
+        await subscription.close();
+      }
+    });
+
+    it('survives the LISTEN connection being killed: reconnects and catches up from its last position', async () => {
+      const prefix = `drop-${randomUUID().slice(0, 8)}-`;
+      const subscription = store.subscribeToAll({ from: 'start', filter: { streamPrefixes: [prefix] } });
+      try {
+        await store.append(`${prefix}s`, [conformanceEvent('Before')], 'no_stream');
+        expect((await takeEvents(subscription, 1, 5000)).map((e) => e.type)).toEqual(['Before']);
+        const pid = store.diagnostics().listenerBackendPid;
+        expect(pid).toBeDefined();
+        const reconnectsBefore = store.diagnostics().listenerReconnects;
+        await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+        // Appended by another process while the listener is down: its NOTIFY is lost, the event must not be.
+        await otherProcess.append(`${prefix}s`, [conformanceEvent('During')], 0n);
+        await otherProcess.append(`${prefix}s`, [conformanceEvent('After')], 1n);
+        const started = Date.now();
+        expect((await takeEvents(subscription, 2, 10_000)).map((e) => e.type)).toEqual(['During', 'After']);
+        // Well before the 5 s idle re-check: the reconnect itself triggered the catch-up.
+        expect(Date.now() - started).toBeLessThan(3000);
+        const deadline = Date.now() + 5000;
+        while (!store.diagnostics().listenerConnected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        expect(store.diagnostics().listenerReconnects).toBeGreaterThan(reconnectsBefore);
+        expect(store.diagnostics().listenerBackendPid).not.toBe(pid);
+      } finally {
+        await subscription.close();
+      }
+    });
+
+    it('a subscription on a store without its schema fails instead of hanging', async () => {
+      const missing = new PostgresEventStore({ connectionString: db.url, schema: 'never_created' });
+      try {
+        const subscription = missing.subscribeToAll({ from: 'start' });
+        await expect(takeEvents(subscription, 1, 5000)).rejects.toThrow(/does not exist/);
+      } finally {
+        await missing.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The PostgreSQL event store's schema: an append-only `events` table, a `streams` table holding each
+ * stream's revision (the row lock serialises appends to one stream, never to different streams),
+ * and one function that performs a whole append in a single round trip.
+ *
+ * Global positions are `(transaction id << 20) | index of the event in its append`. Ordering by
+ * position is ordering by (xid8, index), which is what makes the gap-free read possible: every
+ * transaction that can still commit has an xid >= pg_snapshot_xmin(pg_current_snapshot()), so
+ * every event it writes lands above the "horizon" `xmin << 20`. Readers deliver only below the
+ * horizon, in position order, and can never be overtaken by a late commit (docs/decisions.md).
+ */
+
+/** Bits of the position that number events inside one append (so at most 2^20 events per append). */
+export const POSITION_INDEX_BITS = 20;
+export const MAX_EVENTS_PER_APPEND = 1 << POSITION_INDEX_BITS;
+/** SQLSTATE the append function raises for a failed expectation; DETAIL carries the actual revision. */
+export const CONFLICT_SQLSTATE = 'BF409';
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,40}$/;
+
+export function assertSchemaName(schema: string): void {
+  if (!IDENTIFIER.test(schema)) {
+    throw new Error(`event store schema '${schema}' must match ${String(IDENTIFIER)} (lower-case identifier, at most 41 characters)`);
+  }
+}
+
+/** The NOTIFY channel of one schema: per schema, because NOTIFY is per database. */
+export function notifyChannel(schema: string): string {
+  return `bf_events_${schema}`;
+}
+
+/** Key of the advisory lock that serialises concurrent ensureSchema() calls across processes. */
+export function schemaLockKey(schema: string): string {
+  return `backforge.event_store.${schema}`;
+}
+
+export function schemaStatements(schema: string): string[] {
+  assertSchemaName(schema);
+  const s = `"${schema}"`;
+  const shift = POSITION_INDEX_BITS;
+  // 2^(63 - 20): beyond this xid8 the position would overflow a bigint (at 10,000 tx/s, 27 years).
+  const maxXid = (1n << BigInt(63 - shift)).toString();
+  return [
+    `CREATE SCHEMA IF NOT EXISTS ${s}`,
+    `CREATE TABLE IF NOT EXISTS ${s}.events (
+       global_position bigint PRIMARY KEY,
+       stream_name text NOT NULL,
+       stream_revision bigint NOT NULL,
+       event_id text NOT NULL,
+       event_type text NOT NULL,
+       data jsonb NOT NULL,
+       metadata jsonb NOT NULL,
+       recorded_at timestamptz NOT NULL DEFAULT now()
+     )`,
+    `CREATE UNIQUE INDEX IF NOT EXISTS events_stream_revision ON ${s}.events (stream_name, stream_revision)`,
+    `CREATE UNIQUE INDEX IF NOT EXISTS events_event_id ON ${s}.events (event_id)`,
+    `CREATE TABLE IF NOT EXISTS ${s}.streams (
+       stream_name text PRIMARY KEY,
+       revision bigint NOT NULL,
+       last_position bigint NOT NULL
+     )`,
+    // Append-only: a statement-level trigger refuses UPDATE, DELETE and TRUNCATE (costs nothing per insert).
+    `CREATE OR REPLACE FUNCTION ${s}.refuse_event_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
+     BEGIN
+       RAISE EXCEPTION 'the events table is append-only (% refused)', TG_OP USING ERRCODE = 'BF403';
+     END
+     $fn$`,
+    `DO $do$
+     BEGIN
+       IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'events_append_only' AND tgrelid = '${s}.events'::regclass) THEN
+         CREATE TRIGGER events_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON ${s}.events
+           FOR EACH STATEMENT EXECUTE FUNCTION ${s}.refuse_event_change();
+       END IF;
+     END
+     $do$`,
+    // One append in one statement (autocommit: one round trip, one transaction).
+    // p_expected: 'any' | 'no_stream' | 'stream_exists' | a decimal revision.
+    // p_events: [{ "id", "type", "data", "metadata" }, ...] in append order.
+    `CREATE OR REPLACE FUNCTION ${s}.append_events(p_stream text, p_expected text, p_events jsonb)
+     RETURNS TABLE (next_revision bigint, last_position bigint)
+     LANGUAGE plpgsql AS $fn$
+     DECLARE
+       v_count bigint := jsonb_array_length(p_events);
+       v_current bigint;
+       v_found bigint;
+       v_same_stream boolean;
+       v_first_min bigint;
+       v_first_max bigint;
+       v_found_revision bigint;
+       v_found_position bigint;
+       v_prior bigint;
+       v_xid bigint;
+       v_position bigint;
+     BEGIN
+       SELECT st.revision INTO v_current FROM ${s}.streams st WHERE st.stream_name = p_stream FOR UPDATE;
+       IF NOT FOUND THEN
+         -- A racing creator blocks here until the other commits, then sees its row below.
+         INSERT INTO ${s}.streams (stream_name, revision, last_position) VALUES (p_stream, -1, -1)
+           ON CONFLICT (stream_name) DO NOTHING;
+         SELECT st.revision INTO v_current FROM ${s}.streams st WHERE st.stream_name = p_stream FOR UPDATE;
+       END IF;
+
+       -- Idempotency: the same event ids, in the same order, in this stream, written at the same
+       -- expectation, answer the original result. Any other reuse of an event id is a conflict.
+       SELECT count(*), coalesce(bool_and(e.stream_name = p_stream), false),
+              min(e.stream_revision - i.ord + 1), max(e.stream_revision - i.ord + 1),
+              max(e.stream_revision), max(e.global_position)
+         INTO v_found, v_same_stream, v_first_min, v_first_max, v_found_revision, v_found_position
+         FROM jsonb_array_elements(p_events) WITH ORDINALITY AS i(ev, ord)
+         JOIN ${s}.events e ON e.event_id = i.ev->>'id';
+       IF v_found > 0 THEN
+         v_prior := v_first_min - 1;
+         IF v_found = v_count AND v_same_stream AND v_first_min = v_first_max AND (
+              p_expected = 'any'
+              OR (p_expected = 'no_stream' AND v_prior = -1)
+              OR (p_expected = 'stream_exists' AND v_prior >= 0)
+              OR (p_expected ~ '^[0-9]+$' AND v_prior = p_expected::bigint)) THEN
+           RETURN QUERY SELECT v_found_revision, v_found_position;
+           RETURN;
+         END IF;
+         RAISE EXCEPTION 'event ids already written elsewhere' USING ERRCODE = '${CONFLICT_SQLSTATE}', DETAIL = v_current::text,
+           HINT = 'an event id may be appended again only as a retry of the same append';
+       END IF;
+
+       IF NOT (p_expected = 'any'
+               OR (p_expected = 'no_stream' AND v_current = -1)
+               OR (p_expected = 'stream_exists' AND v_current >= 0)
+               OR (p_expected ~ '^[0-9]+$' AND v_current = p_expected::bigint)) THEN
+         RAISE EXCEPTION 'wrong expected revision' USING ERRCODE = '${CONFLICT_SQLSTATE}', DETAIL = v_current::text;
+       END IF;
+
+       v_xid := pg_current_xact_id()::text::bigint;
+       IF v_xid >= ${maxXid} THEN
+         RAISE EXCEPTION 'transaction id % is beyond the position range of this event store', v_xid;
+       END IF;
+       v_position := (v_xid << ${shift}) | (v_count - 1);
+       INSERT INTO ${s}.events (global_position, stream_name, stream_revision, event_id, event_type, data, metadata)
+         SELECT (v_xid << ${shift}) | (i.ord - 1), p_stream, v_current + i.ord, i.ev->>'id', i.ev->>'type', i.ev->'data', i.ev->'metadata'
+           FROM jsonb_array_elements(p_events) WITH ORDINALITY AS i(ev, ord);
+       UPDATE ${s}.streams SET revision = v_current + v_count, last_position = v_position WHERE stream_name = p_stream;
+       -- No NOTIFY here: a notifying transaction holds a database-wide lock through its commit's WAL
+       -- flush, which serialises every append. The store notifies after commit instead (see notifier).
+       RETURN QUERY SELECT v_current + v_count, v_position;
+     END
+     $fn$`,
+  ];
+}
