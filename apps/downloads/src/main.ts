@@ -1,0 +1,5 @@
+import { runMain, startDistributedService } from '@backforge/messaging';
+import { DownloadsModule } from './downloads.module.js';
+
+// The downloads service in its own process: NATS, PostgreSQL, its configuration validated at boot.
+runMain('downloads', () => startDistributedService('downloads', [DownloadsModule]));

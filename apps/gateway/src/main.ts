@@ -1,0 +1,5 @@
+import { runMain, startDistributedService } from '@backforge/messaging';
+import { GatewayModule } from './gateway.module.js';
+
+// The gateway service in its own process: NATS, PostgreSQL, its configuration validated at boot.
+runMain('gateway', () => startDistributedService('gateway', [GatewayModule]));

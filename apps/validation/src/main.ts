@@ -1,0 +1,5 @@
+import { runMain, startDistributedService } from '@backforge/messaging';
+import { ValidationModule } from './validation.module.js';
+
+// The validation service in its own process: NATS, PostgreSQL, its configuration validated at boot.
+runMain('validation', () => startDistributedService('validation', [ValidationModule]));

@@ -1,0 +1,20 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import { loadConfig, serviceConfigSchemas, type Env, type ServiceKey } from '@backforge/config';
+import { createLogger } from '../logger.js';
+import { createNatsTransport } from '../transports/nats.transport.js';
+import { startService, type RunningService } from './service-shell.js';
+
+/**
+ * One service in its own process (distributed mode): its configuration validated at boot, NATS as
+ * the transport, its own PostgreSQL pool and event store.
+ */
+export async function startDistributedService(
+  service: ServiceKey,
+  modules: Array<Type | DynamicModule>,
+  env: Env = process.env,
+): Promise<RunningService> {
+  const config = loadConfig(serviceConfigSchemas[service], env);
+  const logger = createLogger({ service, level: config.logLevel });
+  const transport = createNatsTransport({ url: config.natsUrl, name: `backforge-${service}`, drainTimeoutMs: config.shutdownTimeoutMs / 2 });
+  return startService({ processName: service, config, databaseUrl: config.databaseUrl, modules, transport, logger });
+}
