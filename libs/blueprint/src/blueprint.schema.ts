@@ -131,7 +131,6 @@ export function buildBlueprintJsonSchema(withDiscriminator: boolean): JsonObject
   const discriminator: JsonObject = withDiscriminator ? { discriminator: { propertyName: 'kind' } } : {};
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://backforge.dev/schemas/blueprint-v1.json',
     title: 'Blueprint',
     description:
       'A backend design: resources (records with typed fields), actions on them (create, get, list, update, delete, transitions, custom tally) with example cases, and rules spanning resources. Data only: nothing in it runs.',

@@ -18,13 +18,25 @@ function validator(): ValidateFunction {
   return compiled;
 }
 
+export interface StructuralReport {
+  issues: BlueprintIssue[];
+  /** JSON Pointers of the parts that are malformed: semantic findings under them are noise. */
+  anchors: string[];
+}
+
 /** Checks the shape of a blueprint (types, required and unknown properties, identifier shapes). */
-export function structuralIssues(value: unknown): BlueprintIssue[] {
+export function structuralIssues(value: unknown): StructuralReport {
   const validate = validator();
-  if (validate(value)) return [];
+  if (validate(value)) return { issues: [], anchors: [] };
   const errors = pruneOneOfBranches(validate.errors ?? [], value);
-  const issues = errors.map((e) => toIssue(e, value));
-  return dedupe(issues);
+  return { issues: dedupe(errors.map((e) => toIssue(e, value))), anchors: errors.map(anchorOf) };
+}
+
+/** A missing or unknown property spoils only that property, not its whole parent. */
+function anchorOf(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  const property = error.keyword === 'required' ? params['missingProperty'] : error.keyword === 'additionalProperties' ? params['additionalProperty'] : undefined;
+  return typeof property === 'string' ? `${error.instancePath}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}` : error.instancePath;
 }
 
 function dedupe(issues: BlueprintIssue[]): BlueprintIssue[] {

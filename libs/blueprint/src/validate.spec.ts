@@ -171,6 +171,34 @@ describe('validateBlueprint reports precisely', () => {
     expect(issuesOf(bp).map((i) => i.path)).toEqual(['/resources/0/fields/0/name', '/actions/2/by', '/rules/0/resource']);
   });
 
+  it('reports meaning problems alongside shape problems, so one repair round can fix both', () => {
+    const bp = copy('library');
+    delete bp.rules;
+    bp.actions[0].examples[0].expect.status = 201;
+    bp.actions[2].by = 'title';
+    expect(issuesOf(bp)).toEqual([
+      { path: '/', message: 'missing required property "rules"' },
+      { path: '/actions/0/examples/0/expect/status', message: 'must be one of 200, 400, 404, 409, got 201' },
+      { path: '/actions/2/by', message: expect.stringMatching(/"title", which is not unique/) },
+    ]);
+  });
+
+  it('leaves out meaning findings about a malformed part, keeps those elsewhere', () => {
+    const bp = copy('library');
+    bp.actions[4].guards[0] = { field: 'status', op: 'equals', value: { literal: 'lost' }, message: 'x' };
+    bp.actions[4].effects[1] = { set: 'borrowedBy', to: { param: 42 } };
+    bp.actions[5].guards[0].value = { literal: 'lost' };
+    expect(issuesOf(bp)).toEqual([
+      { path: '/actions/4/guards/0/op', message: expect.stringMatching(/^must be one of "eq", "ne"/) },
+      { path: '/actions/4/effects/1/to/param', message: 'must be a string, got 42' },
+      { path: '/actions/5/guards/0/value/literal', message: expect.stringMatching(/"lost" is not one of the enum values/) },
+    ]);
+  });
+
+  it('gives shape issues alone when the shape is too broken to read', () => {
+    expect(issuesOf({ schemaVersion: 1, name: 'x', description: 'y', resources: 'Book', actions: [], rules: [] }).map((i) => i.path)).toEqual(['/resources', '/actions']);
+  });
+
   it('formats issues as path-prefixed lines', () => {
     expect(formatBlueprintIssues([{ path: '/actions/0/by', message: 'is wrong' }])).toEqual(['/actions/0/by: is wrong']);
   });
