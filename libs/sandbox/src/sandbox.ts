@@ -1,7 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Readable } from 'node:stream';
 import type { BackendRequest, BackendResponse, BackendStore } from '@backforge/contracts';
 import { DEFAULT_SANDBOX_LIMITS, resolveLimits, type SandboxLimits } from './limits.js';
 import { checkBackendResponse } from './response.js';
@@ -58,14 +60,15 @@ interface Worker {
   index: number;
   child: ChildProcess;
   alive: boolean;
+  isReady: boolean;
   ready: Promise<void>;
   pending: Map<number, Pending>;
   invocations: Map<number, Invocation>;
   /** Backends loaded on this process, in least-recently-used order (Map keeps insertion order). */
   loaded: Map<string, string>;
-  /** Last invocation id the worker said it was running (fd 3), to blame a fatal crash on. */
-  lastMarker: number;
-  markerTail: string;
+  /** The file (fd 3 in the worker) where it notes the invocation it is running, to blame a fatal crash on. */
+  markerFd: number;
+  markerDir: string;
   stderrTail: string;
 }
 
@@ -74,6 +77,27 @@ interface BackendEntry {
   code: string;
   hash: string;
   worker: number;
+}
+
+function readMarker(worker: Worker): number {
+  const buffer = Buffer.alloc(16);
+  try {
+    readSync(worker.markerFd, buffer, 0, 16, 0);
+  } catch {
+    return 0;
+  }
+  return Number.parseInt(buffer.toString('latin1').trim(), 10) || 0;
+}
+
+function releaseMarker(worker: Worker): void {
+  if (worker.markerFd < 0) return;
+  try {
+    closeSync(worker.markerFd);
+  } catch {
+    // already closed
+  }
+  worker.markerFd = -1;
+  rmSync(worker.markerDir, { recursive: true, force: true });
 }
 
 function sha256(text: string): string {
@@ -126,25 +150,28 @@ export class Sandbox {
   }
 
   private spawn(index: number): Worker {
+    const markerDir = mkdtempSync(path.join(tmpdir(), 'backforge-sandbox-'));
+    const markerFd = openSync(path.join(markerDir, 'marker'), 'w+', 0o600);
     const child = fork(fileURLToPath(WORKER_URL), [], {
       execArgv: ['--no-node-snapshot'],
       env: {}, // no credentials, no configuration: the worker needs nothing from the host's environment
       serialization: 'json',
       // stderr is kept (its tail explains a crash) but not forwarded: V8's fatal out-of-memory report is
-      // noise to the host's own log readers. fd 3 carries the worker's running-invocation marker.
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'ipc'],
+      // noise to the host's own log readers. fd 3 is the worker's running-invocation marker file.
+      stdio: ['ignore', 'ignore', 'pipe', markerFd, 'ipc'],
     });
     let onReady: () => void = () => undefined;
     const worker: Worker = {
       index,
       child,
       alive: true,
+      isReady: false,
       ready: new Promise<void>((resolve) => (onReady = resolve)),
       pending: new Map(),
       invocations: new Map(),
       loaded: new Map(),
-      lastMarker: 0,
-      markerTail: '',
+      markerFd,
+      markerDir,
       stderrTail: '',
     };
     const stderr = child.stderr;
@@ -152,17 +179,11 @@ export class Sandbox {
     stderr?.on('data', (chunk: string) => {
       worker.stderrTail = (worker.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
     });
-    const markers = child.stdio[3] as Readable | null;
-    markers?.setEncoding('utf8');
-    markers?.on('data', (chunk: string) => {
-      const text = worker.markerTail + chunk;
-      const lines = text.split('\n');
-      worker.markerTail = lines.pop() ?? '';
-      const last = lines[lines.length - 1];
-      if (last) worker.lastMarker = Number(last);
-    });
     child.on('message', (message: WorkerMessage) => {
-      if (message.t === 'ready') onReady();
+      if (message.t === 'ready') {
+        worker.isReady = true;
+        onReady();
+      }
       else if (message.t === 'reply') this.onReply(worker, message);
       else if (message.t === 'store') void this.onStore(worker, message);
     });
@@ -173,11 +194,15 @@ export class Sandbox {
   }
 
   private onExit(worker: Worker, code: number | null, signal: NodeJS.Signals | null): void {
-    if (!worker.alive) return;
+    if (!worker.alive) {
+      releaseMarker(worker);
+      return;
+    }
     worker.alive = false;
     // V8's fatal out-of-memory aborts the process; blame the invocation that was running, if any.
     const fatal = signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134 || /out of memory|is_heap_oom/i.test(worker.stderrTail);
-    const culprit = fatal ? worker.invocations.get(worker.lastMarker) : undefined;
+    const culprit = fatal ? worker.invocations.get(readMarker(worker)) : undefined;
+    releaseMarker(worker);
     for (const inv of [...worker.invocations.values()]) {
       const reason = `the sandbox worker stopped (${signal ?? `exit code ${String(code)}`})`;
       if (inv === culprit) this.settle(inv, new SandboxError('MEMORY_EXCEEDED', `${reason} while running this invocation`));
@@ -368,20 +393,31 @@ export class Sandbox {
       throw new SandboxError('HANDLER_FAILED', 'the request is not JSON');
     }
     const started = Date.now();
+    // Warm path without awaiting anything: the backend is loaded on a ready worker.
+    const warm = this.workers[entry.worker];
+    if (warm && warm.alive && warm.isReady && !this.stopped && warm.loaded.get(backendId) === entry.hash) {
+      warm.loaded.delete(backendId); // refresh its place in the LRU order
+      warm.loaded.set(backendId, entry.hash);
+      return this.dispatch(warm, backendId, requestJson, context, effective, started);
+    }
     const worker = await this.ensureLoaded(entry);
+    return this.dispatch(worker, backendId, requestJson, context, effective, started);
+  }
+
+  private dispatch(worker: Worker, backendId: string, requestJson: string, context: SandboxInvokeContext, limits: SandboxLimits, started: number): Promise<BackendResponse> {
     const now = context.now ? context.now() : new Date().toISOString();
     return new Promise<BackendResponse>((resolve, reject) => {
       const rid = this.nextRid++;
-      const remaining = Math.max(1, effective.wallTimeMs - (Date.now() - started));
+      const remaining = Math.max(1, limits.wallTimeMs - (Date.now() - started));
       const inv: Invocation = {
         rid,
         worker,
         store: context.store,
         ops: 0,
-        limits: effective,
+        limits,
         resolve,
         reject,
-        timer: setTimeout(() => this.end(inv, new SandboxError('WALL_TIME_EXCEEDED', `no response within ${effective.wallTimeMs} ms`)), remaining),
+        timer: setTimeout(() => this.end(inv, new SandboxError('WALL_TIME_EXCEEDED', `no response within ${limits.wallTimeMs} ms`)), remaining),
       };
       worker.invocations.set(rid, inv);
       try {
@@ -391,9 +427,9 @@ export class Sandbox {
           backendId,
           request: requestJson,
           now,
-          cpuTimeMs: effective.cpuTimeMs,
-          storeOps: effective.storeOps,
-          outputBytes: effective.outputBytes,
+          cpuTimeMs: limits.cpuTimeMs,
+          storeOps: limits.storeOps,
+          outputBytes: limits.outputBytes,
         });
       } catch {
         this.settle(inv, new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is not reachable; retry'));
@@ -449,6 +485,7 @@ export class Sandbox {
     );
     for (const w of this.workers) {
       w.alive = false;
+      releaseMarker(w);
       for (const inv of [...w.invocations.values()]) this.settle(inv, new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox stopped'));
       for (const p of w.pending.values()) p.reject(new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox stopped'));
       w.pending.clear();

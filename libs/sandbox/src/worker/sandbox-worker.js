@@ -10,9 +10,10 @@
  *               storeResult {rid, cid, ok, payload} | end {rid} | memory {rid}
  * Messages out: reply {rid, ok, code?, message?, response?, ms?, rss?} | store {rid, cid, method, args}
  *
- * Before each synchronous run inside an isolate the worker writes the invocation id to fd 3, so that
- * if V8 takes the whole process down (some out-of-memory paths are fatal) the host knows which
- * invocation did it.
+ * Before each synchronous run inside an isolate the worker writes the invocation id at offset 0 of
+ * fd 3 (a small file the host opened; 0 after the run), so that if V8 takes the whole process down
+ * (some out-of-memory paths are fatal) the host knows which invocation did it. A file, not a pipe:
+ * a pwrite costs a syscall and wakes nobody.
  */
 import { createHash, randomInt } from 'node:crypto';
 import { writeSync } from 'node:fs';
@@ -23,6 +24,8 @@ const BUNDLE_GLOBAL = 'BackforgeBackend';
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const MAX_TOKEN_LENGTH = 4096;
 const MARKER_FD = 3;
+const MARKER_BYTES = 16;
+const markerBuffer = Buffer.alloc(MARKER_BYTES);
 
 /**
  * @typedef {{ rid: number, backend: Backend, cpuLeftNs: bigint, outputBytes: number, ended: boolean }} Invocation
@@ -48,7 +51,9 @@ function send(message) {
 function mark(rid) {
   if (markerBroken) return;
   try {
-    writeSync(MARKER_FD, `${rid}\n`);
+    markerBuffer.fill(32);
+    markerBuffer.write(String(rid));
+    writeSync(MARKER_FD, markerBuffer, 0, MARKER_BYTES, 0);
   } catch {
     markerBroken = true; // started without the marker pipe (e.g. by hand): attribution only, not safety
   }
