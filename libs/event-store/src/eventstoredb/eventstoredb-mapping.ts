@@ -18,6 +18,7 @@ import {
   type EventFilter,
   type ExpectedRevision,
 } from '../event-store.port.js';
+import { asError } from '../internal/timing.js';
 
 /** Pure translations between the port and @eventstore/db-client 6.x. */
 
@@ -88,15 +89,14 @@ export function mapEsdbError(error: unknown, what: string, expected?: ExpectedRe
     const actual = error.actualVersion === NO_STREAM ? 'no_stream' : BigInt(error.actualVersion);
     return new WrongExpectedRevisionError(error.streamName, expected ?? fromEsdbExpected(error.expectedVersion), actual);
   }
-  if (error instanceof Error && isCommandError(error) && UNAVAILABLE_TYPES.has(error.type)) {
-    return new EventStoreUnavailableError(`${what}: EventStoreDB unavailable (${error.message})`, { cause: error });
+  if (typeof error === 'object' && error !== null && isCommandError(asError(error)) && UNAVAILABLE_TYPES.has((error as { type: string }).type)) {
+    return new EventStoreUnavailableError(`${what}: EventStoreDB unavailable (${asError(error).message})`, { cause: error });
   }
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
   if (typeof code === 'number' && UNAVAILABLE_GRPC_CODES.has(code)) {
-    const message = error instanceof Error ? error.message : String(error);
-    return new EventStoreUnavailableError(`${what}: EventStoreDB unavailable (${message})`, { cause: error });
+    return new EventStoreUnavailableError(`${what}: EventStoreDB unavailable (${asError(error).message})`, { cause: error });
   }
-  return error instanceof Error ? error : new Error(String(error));
+  return asError(error);
 }
 
 function fromEsdbExpected(expected: AppendExpectedRevision): ExpectedRevision {

@@ -25,10 +25,20 @@ export function withTimeout<T>(work: Promise<T>, timeoutMs: number, what: string
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        reject(asError(error));
       },
     );
   });
+}
+
+/**
+ * The error itself when it looks like one. Not `instanceof Error`: errors raised by Node's own
+ * sockets come from another realm under some runners (jest's vm), and wrapping them would lose
+ * their `code`.
+ */
+export function asError(error: unknown): Error {
+  if (typeof error === 'object' && error !== null && 'message' in error) return error as Error;
+  return new Error(String(error));
 }
 
 export function sleep(ms: number): Promise<void> {

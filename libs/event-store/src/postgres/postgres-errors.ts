@@ -1,4 +1,5 @@
 import { EventStoreUnavailableError } from '../event-store.port.js';
+import { asError } from '../internal/timing.js';
 
 const TRANSIENT_SQLSTATES = new Set([
   '57P01', // admin_shutdown (also pg_terminate_backend)
@@ -38,7 +39,7 @@ export function isTransientPgError(error: unknown): boolean {
     if (code.startsWith('08')) return true; // connection_exception class
     if (TRANSIENT_SQLSTATES.has(code) || TRANSIENT_NODE_CODES.has(code)) return true;
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = asError(error).message;
   return TRANSIENT_MESSAGES.some((m) => message.includes(m));
 }
 
@@ -46,10 +47,9 @@ export function isTransientPgError(error: unknown): boolean {
 export function mapPgError(error: unknown, what: string): Error {
   if (error instanceof EventStoreUnavailableError) return error;
   if (isTransientPgError(error)) {
-    const message = error instanceof Error ? error.message : String(error);
-    return new EventStoreUnavailableError(`${what}: PostgreSQL unavailable (${message})`, { cause: error });
+    return new EventStoreUnavailableError(`${what}: PostgreSQL unavailable (${asError(error).message})`, { cause: error });
   }
-  return error instanceof Error ? error : new Error(String(error));
+  return asError(error);
 }
 
 export function sqlStateOf(error: unknown): string | undefined {

@@ -484,6 +484,7 @@ class PgSubscription implements Subscription {
         try {
           start = await this.store.startPoint(this.options.from);
         } catch (error) {
+          if (this.closed) return;
           if (!isTransientPgError(error)) throw error;
           await this.wakeup.wait(seen, backoffDelay(failures++, backoff));
         }
@@ -500,7 +501,8 @@ class PgSubscription implements Subscription {
           page = await this.store.readPage(cursor, filter, pageSize, exclusion);
           failures = 0;
         } catch (error) {
-          if (!isTransientPgError(error) || this.closed) throw error;
+          if (this.closed) return;
+          if (!isTransientPgError(error)) throw error;
           await this.wakeup.wait(seen, backoffDelay(failures++, backoff));
           continue;
         }
