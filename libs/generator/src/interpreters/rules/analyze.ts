@@ -1,0 +1,1447 @@
+import type { FieldSpec, FilterOperator, FilterSpec } from '@backforge/blueprint';
+import { prepareFieldList, readFieldItem, type FieldDraft } from './fields.js';
+import {
+  ACTOR_WORDS,
+  AGENT_NOUN_RESOURCES,
+  COMPARATIVES,
+  DETERMINERS,
+  ENUM_TARGETS,
+  FILLER_WORDS,
+  GENERATED_NOUNS,
+  META_NOUNS,
+  META_VERBS,
+  MODALS,
+  NAME_NOISE,
+  NOMINALIZATION,
+  PHRASAL,
+  STATE_OF_VERB,
+  TALLY_NOUNS,
+  TITLE_TAILS,
+  TYPE_BY_WORD,
+  VERBS,
+  type VerbClass,
+} from './lexicon.js';
+import { keyOf, type ActionDraft, type Analysis, type ResourceDraft, type RuleDraft } from './model.js';
+import { camelCase, isPluralForm, pascalCase, pastParticiple, plural, singular, splitIdentifier, verbLemma } from './text.js';
+import { splitClauses, splitList, textOf, words as wordsOf, type Clause, type Tok } from './tokens.js';
+
+const VERB_SET: ReadonlySet<string> = new Set(Object.keys(VERBS));
+const PHRASAL_HEADS: ReadonlySet<string> = new Set(PHRASAL.map(([head]) => head));
+
+const CONNECTORS: string[][] = [
+  ['consist', 'of'], ['consists', 'of'], ['is', 'made', 'of'], ['are', 'made', 'of'], ['comes', 'with'], ['come', 'with'], ['is', 'described', 'by'], ['are', 'described', 'by'],
+  ['should', 'have'], ['must', 'have'], ['will', 'have'], ['can', 'have'], ['may', 'have'],
+  ['have'], ['has'], ['having'], ['with'], ['contain'], ['contains'], ['include'], ['includes'], ['store'], ['stores'], ['hold'], ['holds'], ['carry'], ['carries'], ['need'], ['needs'], ['require'], ['requires'], ['keep'], ['keeps'], ['track'], ['tracks'], ['record'], ['records'],
+];
+const PREPOSITIONS = new Set(['to', 'for', 'on', 'in', 'at', 'of', 'by', 'from', 'into', 'onto', 'about', 'per', 'via', 'under', 'over', 'with', 'without', 'within', 'between', 'through', 'after', 'before', 'as', 'than', 'whether', 'that', 'which', 'who', 'if', 'when']);
+const PRONOUNS = new Set(['them', 'it', 'they', 'those', 'these', 'one', 'ones', 'each', 'him', 'her', 'everything']);
+const POSSESSIVES = new Set(['their', 'its', 'his', 'her', 'your', 'my', 'our']);
+const SEPARATORS = new Set([',', 'and', 'or', 'then', '&', 'plus', 'also']);
+const SEP_FILLERS = new Set([',', 'and', 'or', 'then', 'also', 'can', 'could', 'may', 'should', 'must', 'will', 'to', 'be', 'able', 'a', 'an', 'way', 'ability', 'finally', 'lastly', 'we', 'i', 'you', 'want', 'need', 'it', 'possible', 'is', 'option', 'endpoint', 'endpoints', 'let', 'allow', 'them', 'later', 'afterwards', 'both', 'easily', 'even', 'just', 'there', 'some', 'other', 'others']);
+const NEGATIONS = new Set(['cannot', "can't", 'not', 'never', "mustn't", "shouldn't", "won't", "isn't", "aren't", 'no', "don't", "doesn't", 'nobody']);
+const COUNT_VERBS = new Set(['count', 'counts', 'counted', 'increment', 'increments', 'incremented', 'increase', 'increases', 'bump', 'bumps', 'add', 'adds', 'record', 'records', 'register', 'registers', 'log', 'logs', 'track', 'tracks', 'tally', 'tallies']);
+const LIMIT_WORDS = new Set(['capacity', 'exceed', 'exceeds', 'beyond', 'full', 'limit', 'limited', 'maximum', 'more', 'over', 'most', 'max']);
+const RELATION_PREPS = new Set(['to', 'for', 'on', 'in', 'at', 'into', 'onto', 'with', 'from']);
+const SUBJECT_SKIP = new Set([...MODALS, ...META_VERBS, 'way', 'ability', 'endpoint', 'endpoints', 'possible', 'is', 'are', 'there', 'it', 'option', 'feature', 'also', 'please', 'able', 'be', 'easily', 'should', 'where', 'so', 'that']);
+
+interface Segment {
+  lemma: string;
+  cls: VerbClass;
+  /** Tokens after the verb, up to the next segment. */
+  rest: Tok[];
+  verbTok: Tok;
+  clause: Clause;
+  subject: string[];
+  text: string;
+}
+
+type ObjectRef =
+  | { kind: 'resource'; res: ResourceDraft; plural: boolean; all: boolean; end: number }
+  | { kind: 'field'; res: ResourceDraft; field: FieldDraft; end: number; possessive: boolean }
+  | { kind: 'pronoun'; plural: boolean; end: number }
+  | { kind: 'noun'; words: string[]; plural: boolean; end: number }
+  | { kind: 'none'; end: number };
+
+const stripDeterminers = (ws: string[]): string[] => {
+  let out = ws;
+  while (out.length && (DETERMINERS.has(out[0] as string) || NAME_NOISE.has(out[0] as string) || out[0] === 'for' || out[0] === 'of')) out = out.slice(1);
+  return out;
+};
+
+export function analyze(prompt: string): Analysis {
+  return new Analyzer(prompt).run();
+}
+
+class Analyzer {
+  private readonly clauses: Clause[];
+  private readonly resources: ResourceDraft[] = [];
+  private readonly actions: ActionDraft[] = [];
+  private readonly rules: RuleDraft[] = [];
+  private readonly understood: string[] = [];
+  private readonly unmapped: string[] = [];
+  private readonly titleWords: string[] = [];
+  private readonly handled = new Set<Clause>();
+  private readonly extraClauses: Clause[] = [];
+  private lastResource: ResourceDraft | undefined;
+  private lastCreated: ResourceDraft | undefined;
+  private readonly pendingItems: { res: ResourceDraft; items: Tok[][]; origin: string }[] = [];
+
+  constructor(prompt: string) {
+    this.clauses = splitClauses(prompt);
+  }
+
+  run(): Analysis {
+    // 1. headings and chit-chat, then declarations ("Books have ..."); fields are read once every
+    //    declared resource is known, so "a post" inside a list becomes a reference.
+    this.clauses.forEach((c, i) => {
+      if (this.readContext(c, this.clauses[i + 1])) this.handled.add(c);
+    });
+    this.clauses.forEach((c, i) => {
+      if (!this.handled.has(c) && this.readDeclaration(c, this.clauses[i - 1])) this.handled.add(c);
+    });
+    for (const p of this.pendingItems) this.readItems(p.res, p.items, p.origin);
+
+    // 2. statements about relations that do not need actions ("comments belong to a post")
+    const rest = [...this.clauses, ...this.extraClauses].filter((c) => !this.handled.has(c));
+    const ruleClauses: Clause[] = [];
+    const actionClauses: Clause[] = [];
+    for (const c of rest) {
+      if (this.readBelongsTo(c)) continue;
+      if (this.isRuleClause(c)) ruleClauses.push(c);
+      else actionClauses.push(c);
+    }
+
+    // 3. actions: segment every clause, learn the resources named only as objects, then read them
+    const segmented = actionClauses.map((c) => ({ clause: c, segs: this.segment(c) }));
+    for (const { segs } of segmented) for (const s of segs) this.collectCandidate(s);
+    for (const { clause, segs } of segmented) {
+      if (segs.length === 0) {
+        if (!this.readFieldStatement(clause)) this.unmapped.push(`"${clause.text}" (no action or field I recognise)`);
+        continue;
+      }
+      this.readSegments(segs);
+    }
+
+    // 4. rules that refer to actions and relations
+    for (const c of ruleClauses) this.readRule(c);
+
+    this.addImplicitActions();
+    return {
+      resources: this.resources,
+      actions: this.actions,
+      rules: this.rules,
+      understood: this.understood,
+      unmapped: this.unmapped,
+      titleWords: this.titleWords,
+    };
+  }
+
+  // ---------------------------------------------------------------- resources and fields
+
+  private findResource(ws: readonly string[]): ResourceDraft | undefined {
+    const clean = stripDeterminers(ws.map((w) => w.toLowerCase()));
+    if (clean.length === 0) return undefined;
+    const sing = [...clean.slice(0, -1), singular(clean[clean.length - 1] as string)];
+    const exact = this.resources.find((r) => keyOf(r.words) === keyOf(sing) || keyOf(r.words) === keyOf(clean));
+    if (exact) return exact;
+    if (clean.length === 1) {
+      const byHead = this.resources.filter((r) => r.words[r.words.length - 1] === sing[0]);
+      if (byHead.length === 1) return byHead[0];
+      const joined = this.resources.find((r) => r.words.join('') === sing[0]);
+      if (joined) return joined;
+    }
+    return undefined;
+  }
+
+  /** Longest resource name starting at `i` ("blog posts", "posts"). */
+  private resourceAt(toks: readonly Tok[], i: number): { res: ResourceDraft; end: number; plural: boolean } | undefined {
+    for (let len = 3; len >= 1; len--) {
+      const slice = toks.slice(i, i + len);
+      if (slice.length < len || slice.some((t) => !/^[a-z]/.test(t.w))) continue;
+      const res = this.findResource(slice.map((t) => t.w));
+      if (res) {
+        const lastWord = (slice[slice.length - 1] as Tok).w;
+        return { res, end: i + len, plural: isPluralForm(lastWord) };
+      }
+    }
+    return undefined;
+  }
+
+  private ensureResource(ws: string[], origin: string, declared: boolean): ResourceDraft {
+    const existing = this.findResource(ws);
+    if (existing) {
+      if (declared) existing.declared = true;
+      return existing;
+    }
+    const res: ResourceDraft = { words: ws, fields: [], origin, declared };
+    this.resources.push(res);
+    return res;
+  }
+
+  private fieldOf(res: ResourceDraft, name: string): FieldDraft | undefined {
+    return res.fields.find((f) => f.spec.name === name);
+  }
+
+  private addField(res: ResourceDraft, field: FieldDraft): FieldDraft {
+    const existing = this.fieldOf(res, field.spec.name);
+    if (existing) return existing;
+    res.fields.push(field);
+    return field;
+  }
+
+  /** A field of `res` named by the words at `i` ("status", "cooking time", "tag" for tags). */
+  private fieldAt(res: ResourceDraft, toks: readonly Tok[], i: number): { field: FieldDraft; end: number } | undefined {
+    const t = toks[i];
+    if (!t || !/^[a-z]/.test(t.w)) return undefined;
+    for (let len = 3; len >= 1; len--) {
+      const slice = toks.slice(i, i + len).map((x) => x.w);
+      if (slice.length < len) continue;
+      const name = camelCase([...slice.slice(0, -1), slice[slice.length - 1] as string]);
+      const nameSing = camelCase([...slice.slice(0, -1), singular(slice[slice.length - 1] as string)]);
+      const f = res.fields.find((x) => x.spec.name === name || x.spec.name === nameSing || (x.spec.type === 'stringList' && singular(x.spec.name) === nameSing));
+      if (f) return { field: f, end: i + len };
+    }
+    const w = singular(t.w);
+    if (DETERMINERS.has(t.w) || PREPOSITIONS.has(t.w) || TALLY_NOUNS.has(t.w)) return undefined;
+    const byWord = res.fields.filter((x) => x.words.includes(t.w) || x.words.includes(w) || splitIdentifier(x.spec.name).includes(w));
+    if (byWord.length >= 1) return { field: byWord[0] as FieldDraft, end: i + 1 };
+    return undefined;
+  }
+
+  private lookup = (ws: string[]): string[] | undefined => this.findResource(ws)?.words;
+
+  private readItems(res: ResourceDraft, items: Tok[][], origin: string): void {
+    const names: string[] = [];
+    for (const item of items) {
+      const reading = readFieldItem(item, this.lookup, res.words);
+      switch (reading.kind) {
+        case 'field': {
+          if (reading.refersTo) {
+            const target = this.findResource(reading.refersTo);
+            if (target) reading.field.spec.references = pascalCase(target.words);
+          }
+          this.addField(res, reading.field);
+          names.push(describeField(reading.field.spec));
+          break;
+        }
+        case 'hasMany': {
+          const child = this.findResource(reading.resourceWords);
+          if (child) this.addReference(child, res, true);
+          names.push(`many ${plural(keyOf(reading.resourceWords))}`);
+          break;
+        }
+        case 'implicit':
+          names.push(`${reading.text} (kept by the store)`);
+          break;
+        case 'unreadable':
+          this.unmapped.push(`"${reading.text}" in "${origin}" (not a field I can read)`);
+          break;
+      }
+    }
+    if (names.length) this.understood.push(`${pascalCase(res.words)} has ${names.join(', ')}`);
+  }
+
+  private addReference(child: ResourceDraft, parent: ResourceDraft, required: boolean): FieldDraft {
+    const name = camelCase(parent.words);
+    const existing = child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words));
+    if (existing) return existing;
+    return this.addField(child, { spec: { name, type: 'reference', required, references: pascalCase(parent.words) }, words: [...parent.words, plural(parent.words[parent.words.length - 1] as string)] });
+  }
+
+  // ---------------------------------------------------------------- headings and declarations
+
+  /** "Bug tracker", "A todo list API.", "I need a backend for a small library." */
+  private readContext(c: Clause, next: Clause | undefined): boolean {
+    const ws = wordsOf(c.toks);
+    if (ws.length === 0) return true;
+    if (ws.every((w) => FILLER_WORDS.has(w) || DETERMINERS.has(w) || w === 'i' || w === 'you')) {
+      return ws.some((w) => FILLER_WORDS.has(w)) ? this.note(`"${c.text}" is small talk`) : false;
+    }
+    if (this.connectorIndex(c.toks) >= 0 && !ws.some((w) => META_NOUNS.has(w))) return false;
+    const hasMeta = ws.some((w) => META_NOUNS.has(w) || TITLE_TAILS.has(w) || AGENT_NOUN_RESOURCES[w] !== undefined);
+    const isHeading = next?.afterColon === true && next.sentence === c.sentence && !c.afterColon;
+    if (!hasMeta && !isHeading) return false;
+    if (c.toks.some((t) => t.w === ',' || t.w === '#paren')) return false;
+    // "List the guests of an event" is an imperative, not a heading
+    const first = c.toks[0]?.w ?? '';
+    const second = c.toks[1]?.w ?? '';
+    if (VERB_SET.has(first) && (DETERMINERS.has(second) || POSSESSIVES.has(second) || PRONOUNS.has(second) || isPluralForm(second))) return false;
+    const content = ws.filter((w) => !DETERMINERS.has(w) && !PREPOSITIONS.has(w) && !FILLER_WORDS.has(w) && !['i', 'we', 'me', 'us', 'need', 'want', 'would', 'like', 'build', 'make', 'create', 'write', 'please', 'is', 'this', 'be', 'should', 'a', 'an', 'design', 'just', 'generate', 'called', 'named', 'new', "i'd", 'looking'].includes(w));
+    const domain = content.filter((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w));
+    // A heading may only name the domain; anything with a verb we act on is a requirement.
+    if (domain.some((w) => VERB_SET.has(w) && !['list', 'log', 'book', 'post', 'order', 'review', 'report', 'request', 'record', 'track', 'file', 'feature', 'rate', 'comment', 'answer', 'reply', 'vote', 'rsvp', 'store', 'like', 'page', 'flag', 'star', 'bid', 'pledge', 'purchase', 'donate'].includes(w))) return false;
+    if (domain.length > 4) return false;
+    if (isHeading && !hasMeta && domain.length > 3) return false;
+    const agent = ws.find((w) => AGENT_NOUN_RESOURCES[w] !== undefined);
+    this.titleWords.push(...(agent ? (AGENT_NOUN_RESOURCES[agent] as string[]) : domain));
+    this.titleAgent ||= agent !== undefined;
+    this.understood.push(`"${c.text}" names the backend`);
+    return true;
+  }
+
+  private titleAgent = false;
+
+  private note(s: string): boolean {
+    this.understood.push(s);
+    return true;
+  }
+
+  private connectorIndex(toks: readonly Tok[]): number {
+    for (let i = 1; i < toks.length; i++) {
+      for (const conn of CONNECTORS) {
+        if (conn.every((w, k) => toks[i + k]?.w === w)) return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * "Each todo has a title, ...", "Books have ...", "products with a name, ...", "For each pet we
+   * store ...", "Track expenses with an amount ...", "Book: title, author".
+   */
+  private readDeclaration(c: Clause, prev: Clause | undefined): boolean {
+    const toks = c.toks;
+    if (c.afterColon && prev && prev.sentence === c.sentence && this.connectorIndex(toks) < 0) {
+      const subject = stripDeterminers(wordsOf(prev.toks));
+      const first = toks[0]?.w ?? '';
+      const startsWithVerb = verbLemma(first, VERB_SET) !== undefined && !TYPE_BY_WORD[first];
+      if (subject.length >= 1 && subject.length <= 3 && !this.handledAsTitle(prev) && !startsWithVerb) {
+        return this.declare(subject, toks, c, prev);
+      }
+    }
+    for (let i = 1; i < toks.length; i++) {
+      const conn = CONNECTORS.find((cn) => cn.every((w, k) => toks[i + k]?.w === w));
+      if (!conn) continue;
+      let left = wordsOf(toks.slice(0, i));
+      const items = toks.slice(i + conn.length);
+      if (items.length === 0) continue;
+      // "For each book we store", "Every member should"
+      if (left[0] === 'for' && (left[1] === 'each' || left[1] === 'every')) left = left.slice(2);
+      while (left.length && ['should', 'must', 'will', 'can', 'also', 'always', 'typically', 'usually', 'we', 'you', 'i', 'it', 'they', 'then', 'to', 'would', 'may', 'need', 'each', 'will'].includes(left[left.length - 1] as string)) left = left.slice(0, -1);
+      let leadVerb: string | undefined;
+      const lead = left[0] ? verbLemma(left[0], VERB_SET) : undefined;
+      if (conn[0] === 'with' && lead && ['track', 'manage', 'store', 'keep', 'record', 'log', 'save', 'create', 'add', 'list', 'register', 'crud'].includes(lead) && left.length >= 2) {
+        leadVerb = lead;
+        left = left.slice(1);
+      }
+      const subject = stripDeterminers(left);
+      if (subject.length === 0 || subject.length > 3) return false;
+      if (subject.some((w) => PREPOSITIONS.has(w) || DETERMINERS.has(w) || MODALS.has(w) || NEGATIONS.has(w) || POSSESSIVES.has(w) || w === 'you' || w === 'we' || /^\d/.test(w))) return false;
+      if (subject.length >= 2 && VERB_SET.has(subject[0] as string) && !leadVerb) return false;
+      if (subject.every((w) => META_NOUNS.has(w) || TITLE_TAILS.has(w))) return false;
+      if (subject.some((w) => TALLY_NOUNS.has(w))) return false;
+      const ok = this.declare(subject, items, c, undefined);
+      if (ok && leadVerb) {
+        const res = this.findResource(subject);
+        if (res) this.extraAction(leadVerb, res, c);
+      }
+      return ok;
+    }
+    return false;
+  }
+
+  private handledAsTitle(c: Clause): boolean {
+    return this.handled.has(c);
+  }
+
+  private extraAction(verb: string, res: ResourceDraft, c: Clause): void {
+    const cls = VERBS[verb];
+    if (cls === 'crud') for (const kind of ['create', 'get', 'list', 'update', 'delete'] as const) this.pushAction({ kind, resource: keyOf(res.words), verb, description: c.text, filters: [], params: [], guards: [], effects: [] });
+    else if (cls === 'list') this.pushAction({ kind: 'list', resource: keyOf(res.words), verb, description: c.text, filters: [], params: [], guards: [], effects: [] });
+    else this.pushAction({ kind: 'create', resource: keyOf(res.words), verb, description: c.text, filters: [], params: [], guards: [], effects: [] });
+  }
+
+  private declare(subjectWords: string[], items: Tok[], c: Clause, _heading: Clause | undefined): boolean {
+    const sing = [...subjectWords.slice(0, -1), singular(subjectWords[subjectWords.length - 1] as string)];
+    let list = items;
+    while (list.length && ['the', 'following', 'fields', 'properties', 'attributes', ':', 'these', 'things', 'like', 'such', 'as'].includes(list[0]?.w ?? '')) list = list.slice(1);
+    const prepared = prepareFieldList(list);
+    const parts = splitList(prepared);
+    const fieldItems: Tok[][] = [];
+    for (let k = 0; k < parts.length; k++) {
+      const part = parts[k] as Tok[];
+      const head = part[0]?.w ?? '';
+      // "... and can borrow books": the rest of the clause is about actions
+      const lemma = verbLemma(head, VERB_SET);
+      const isAction = MODALS.has(head) && head !== 'and' && head !== 'or' ? part.length > 1 : lemma !== undefined && VERBS[lemma] !== undefined && !TYPE_BY_WORD[head] && (part[1] === undefined || DETERMINERS.has(part[1].w) || POSSESSIVES.has(part[1].w) || PRONOUNS.has(part[1].w)) && part.length > 1;
+      const belongs = ['belong', 'belongs', 'linked', 'attached', 'assigned', 'tied'].includes(head) || (head === 'is' && ['for', 'linked'].includes(part[1]?.w ?? ''));
+      if (belongs) {
+        const idx = part.findIndex((t, n) => n > 0 && this.findResource([t.w]) !== undefined);
+        const target = idx > 0 ? this.findResource([(part[idx] as Tok).w]) : undefined;
+        if (target) {
+          fieldItems.push(part.slice(idx));
+          continue;
+        }
+      }
+      if (isAction) {
+        const restToks = parts.slice(k).flatMap((p, n) => (n === 0 ? p : [{ raw: ',', w: ',' }, ...p]));
+        const subjectTok: Tok[] = subjectWords.map((w) => ({ raw: w, w }));
+        this.extraClauses.push({ sentence: c.sentence, index: c.index + 100, text: textOf([...subjectTok, ...restToks]), toks: [...subjectTok, ...restToks], afterColon: false });
+        break;
+      }
+      fieldItems.push(part);
+    }
+    if (fieldItems.length === 0) return false;
+    const res = this.ensureResource(sing, c.text, true);
+    this.lastResource = res;
+    this.pendingItems.push({ res, items: fieldItems, origin: c.text });
+    return true;
+  }
+
+  /** "Comments belong to a post", "each task is linked to a project". */
+  private readBelongsTo(c: Clause): boolean {
+    const ws = wordsOf(c.toks);
+    const idx = ws.findIndex((w) => ['belong', 'belongs', 'linked', 'attached', 'tied'].includes(w));
+    if (idx < 1) return false;
+    const child = this.findResource(stripDeterminers(ws.slice(0, idx).filter((w) => !MODALS.has(w) && w !== 'is' && w !== 'are')));
+    const tail = stripDeterminers(ws.slice(idx + 1).filter((w) => w !== 'to' && w !== 'with' && w !== 'exactly' && w !== 'one'));
+    const parent = this.findResource(tail);
+    if (!child || !parent) return false;
+    this.addReference(child, parent, true);
+    this.understood.push(`${pascalCase(child.words)} belongs to ${pascalCase(parent.words)}`);
+    return true;
+  }
+
+  // ---------------------------------------------------------------- actions
+
+  private lemmaAt(toks: readonly Tok[], k: number): { lemma: string; len: number } | undefined {
+    const t = toks[k];
+    if (!t || !/^[a-z]/.test(t.w)) return undefined;
+    const next = toks[k + 1]?.w;
+    const head = verbLemma(t.w, PHRASAL_HEADS);
+    if (head && next) {
+      const phrasal = `${head}_${next}`;
+      if (VERBS[phrasal]) return { lemma: phrasal, len: 2 };
+    }
+    if (t.w === 'crud') return { lemma: 'crud', len: 1 };
+    const lemma = verbLemma(t.w, VERB_SET);
+    return lemma ? { lemma, len: 1 } : undefined;
+  }
+
+  private isBaseOrGerund(tok: Tok, lemma: string): boolean {
+    const base = lemma.split('_')[0] as string;
+    return tok.w === base || tok.w.endsWith('ing') || tok.w === lemma;
+  }
+
+  private segment(c: Clause): Segment[] {
+    const toks = c.toks;
+    let k = 0;
+    const pre: Tok[] = [];
+    let first: { lemma: string; len: number } | undefined;
+    while (k < toks.length) {
+      const lv = this.lemmaAt(toks, k);
+      const prev = toks[k - 1]?.w;
+      const nounUse = prev !== undefined && (DETERMINERS.has(prev) || POSSESSIVES.has(prev)) && !['all', 'them', 'it'].includes(prev);
+      const resourceNoun = lv !== undefined && k === 0 && this.resourceAt(toks, k) !== undefined && isPluralForm(toks[k]?.w ?? '');
+      if (lv && !nounUse && !resourceNoun) {
+        first = lv;
+        break;
+      }
+      pre.push(toks[k] as Tok);
+      k++;
+    }
+    if (!first) return [];
+    const subject = stripDeterminers(wordsOf(pre).filter((w) => !SUBJECT_SKIP.has(w) && !PREPOSITIONS.has(w)));
+    const segs: Segment[] = [];
+    let start = k;
+    let cur = first;
+    let j = k + first.len;
+    const close = (end: number): void => {
+      const verbTok = toks[start] as Tok;
+      segs.push({ lemma: cur.lemma, cls: VERBS[cur.lemma] as VerbClass, rest: toks.slice(start + cur.len, end), verbTok, clause: c, subject, text: textOf(toks.slice(start, end)) });
+    };
+    while (j < toks.length) {
+      const t = toks[j] as Tok;
+      if (SEPARATORS.has(t.w)) {
+        let m = j + 1;
+        while (m < toks.length && (SEP_FILLERS.has((toks[m] as Tok).w) || ACTOR_WORDS.has(singular((toks[m] as Tok).w)))) m++;
+        const lv = this.lemmaAt(toks, m);
+        if (lv && this.isBaseOrGerund(toks[m] as Tok, lv.lemma) && !this.nounAfterSeparator(toks, m)) {
+          close(j);
+          start = m;
+          cur = lv;
+          j = m + lv.len;
+          continue;
+        }
+      }
+      j++;
+    }
+    close(toks.length);
+    return segs;
+  }
+
+  /** "add posts and comments": a resource or field name after "and" is a noun, not a verb. */
+  private nounAfterSeparator(toks: readonly Tok[], m: number): boolean {
+    const t = toks[m] as Tok;
+    const next = toks[m + 1];
+    const isName = this.findResource([t.w]) !== undefined || this.resources.some((r) => r.fields.some((f) => f.spec.name === t.w));
+    if (!isName) return false;
+    return next === undefined || SEPARATORS.has(next.w) || PREPOSITIONS.has(next.w);
+  }
+
+  private objectOf(rest: readonly Tok[], context: ResourceDraft | undefined): ObjectRef {
+    let i = 0;
+    let all = false;
+    while (i < rest.length) {
+      const w = (rest[i] as Tok).w;
+      if (w === 'all' || w === 'every' || w === 'any') all = true;
+      if (DETERMINERS.has(w) && !PRONOUNS.has(w) && !POSSESSIVES.has(w)) i++;
+      else if (w === 'of' && all) i++;
+      else break;
+    }
+    const t = rest[i];
+    if (!t) return { kind: 'none', end: i };
+    if (PRONOUNS.has(t.w) && !(t.w === 'one' && rest[i + 1]?.w === 'of')) return { kind: 'pronoun', plural: t.w !== 'it' && t.w !== 'one', end: i + 1 };
+    let possessive = false;
+    if (POSSESSIVES.has(t.w)) {
+      possessive = true;
+      i++;
+    }
+    const r = this.resourceAt(rest, i);
+    const fieldOfContext = context ? this.fieldAt(context, rest, i) : undefined;
+    if (r && !(possessive && fieldOfContext)) return { kind: 'resource', res: r.res, plural: r.plural || all, all, end: r.end };
+    if (fieldOfContext && context) return { kind: 'field', res: context, field: fieldOfContext.field, end: fieldOfContext.end, possessive };
+    for (const res of this.resources) {
+      const f = this.fieldAt(res, rest, i);
+      if (f && !(['name', 'title'].includes(f.field.spec.name) && rest[i]?.w !== f.field.spec.name)) return { kind: 'field', res, field: f.field, end: f.end, possessive };
+    }
+    const nounWords: string[] = [];
+    let e = i;
+    while (e < rest.length) {
+      const w = (rest[e] as Tok).w;
+      if (!/^[a-z]/.test(w) || PREPOSITIONS.has(w) || SEPARATORS.has(w) || NEGATIONS.has(w) || MODALS.has(w)) break;
+      if (nounWords.length > 0 && this.lemmaAt(rest, e) && !isPluralForm(w) && VERBS[w] !== undefined && rest[e + 1] !== undefined && DETERMINERS.has((rest[e + 1] as Tok).w)) break;
+      nounWords.push(w);
+      e++;
+      if (nounWords.length >= 4) break;
+    }
+    if (nounWords.length === 0) return { kind: 'none', end: i };
+    return { kind: 'noun', words: nounWords, plural: isPluralForm(nounWords[nounWords.length - 1] as string) || all, end: e };
+  }
+
+  private isFieldish(ws: string[]): boolean {
+    const last = ws[ws.length - 1] as string;
+    return TYPE_BY_WORD[last] !== undefined || TYPE_BY_WORD[singular(last)] !== undefined || GENERATED_NOUNS.has(ws.join(' ')) || GENERATED_NOUNS.has(last) || ['name', 'title', 'address'].includes(last) || ws.some((w) => ['name', 'email'].includes(w));
+  }
+
+  /** Nouns that only appear as objects ("list all submissions") become resources without fields. */
+  private collectCandidate(s: Segment): void {
+    if (!['create', 'list', 'get', 'update', 'delete', 'crud', 'relation', 'take', 'state', 'mark', 'toggle', 'increment', 'decrement', 'counter', 'release'].includes(s.cls)) return;
+    const obj = this.objectOf(s.rest, undefined);
+    if (obj.kind !== 'noun') return;
+    const ws = stripDeterminers(obj.words);
+    if (ws.length === 0 || ws.length > 3) return;
+    const head = ws[ws.length - 1] as string;
+    if (ACTOR_WORDS.has(singular(head)) || META_NOUNS.has(head) || TALLY_NOUNS.has(head) || this.isFieldish(ws) || FILLER_WORDS.has(head)) return;
+    if (this.resources.some((r) => r.fields.some((f) => f.words.includes(head) || f.words.includes(singular(head))))) return;
+    if (s.rest.slice(obj.end).some((t) => t.w === ',') && s.cls === 'create') return;
+    const sing = [...ws.slice(0, -1), singular(head)];
+    if (!this.findResource(sing)) this.ensureResource(sing, s.text, false);
+  }
+
+  private readSegments(segs: Segment[]): void {
+    const objects = segs.map((s) => this.objectOf(s.rest, this.lastResource));
+    segs.forEach((s, i) => {
+      let obj = objects[i] as ObjectRef;
+      if (obj.kind === 'none' && !['relation', 'tally'].includes(s.cls)) {
+        const later = objects.slice(i + 1).find((o) => o.kind === 'resource');
+        if (later) obj = { ...later, end: obj.end };
+      }
+      this.readSegment(s, obj);
+    });
+  }
+
+  private resourceFromObject(obj: ObjectRef): ResourceDraft | undefined {
+    switch (obj.kind) {
+      case 'resource':
+        return obj.res;
+      case 'field':
+        return obj.res;
+      case 'pronoun':
+      case 'none':
+        return this.lastResource ?? (this.resources.length === 1 ? this.resources[0] : undefined);
+      case 'noun':
+        return this.findResource(obj.words);
+    }
+  }
+
+  private readSegment(s: Segment, obj: ObjectRef): void {
+    const after = s.rest.slice(obj.end);
+    const reject = (why: string): void => {
+      this.unmapped.push(`"${s.text}" (${why})`);
+    };
+    // "get a short code" right after a create: the create hands out a generated code
+    if (s.cls === 'get' && obj.kind !== 'resource' && this.lastCreated && this.isGeneratedAsk(s, obj)) {
+      const res = this.lastCreated;
+      const name = obj.kind === 'field' ? obj.field.spec.name : camelCase((obj.kind === 'noun' ? obj.words : ['code']).filter((w) => !NAME_NOISE.has(w)));
+      const existing = this.fieldOf(res, name);
+      if (existing) {
+        existing.spec.generated = 'code';
+        existing.spec.type = 'string';
+        existing.spec.unique = true;
+        existing.spec.required = false;
+        delete existing.spec.default;
+      } else this.addField(res, { spec: { name, type: 'string', required: false, unique: true, generated: 'code', min: 7 }, words: [name, ...splitIdentifier(name)] });
+      this.understood.push(`creating a ${pascalCase(res.words)} hands out a generated ${name}`);
+      return;
+    }
+    if (s.cls === 'tally' || ((s.cls === 'get' || s.cls === 'list') && obj.kind === 'noun' && obj.words.some((w) => TALLY_NOUNS.has(w)))) {
+      this.readTally(s);
+      return;
+    }
+    switch (s.cls) {
+      case 'relation':
+        this.readRelation(s, obj);
+        return;
+      case 'create': {
+        if (obj.kind === 'noun' && META_NOUNS.has(obj.words[obj.words.length - 1] as string)) {
+          this.understood.push(`"${s.text}" describes the backend`);
+          return;
+        }
+        if (s.lemma === 'add' && s.rest.some((t) => t.w === 'to') && obj.kind !== 'resource') {
+          // "add stock to a product" is an increment, "add a comment to a post" a relation below
+          const fieldObj = obj.kind === 'field' ? obj : undefined;
+          if (fieldObj && (fieldObj.field.spec.type === 'integer' || fieldObj.field.spec.type === 'number')) {
+            this.readQuantity({ ...s, cls: 'increment' }, obj);
+            return;
+          }
+        }
+        const listish = obj.kind === 'field' || (obj.kind === 'noun' && this.isFieldish(obj.words)) || (obj.kind === 'pronoun' && s.rest.some((t) => POSSESSIVES.has(t.w)));
+        if (listish) {
+          this.readFieldListCreate(s);
+          return;
+        }
+        const res = this.resourceFromObject(obj);
+        if (!res) return reject('I cannot tell what it creates');
+        const withIdx = after.findIndex((t) => t.w === 'with');
+        if (withIdx >= 0) {
+          const items = after.slice(withIdx + 1);
+          const parts = splitList(prepareFieldList(items.filter((t) => !POSSESSIVES.has(t.w))));
+          this.readItems(res, parts, s.text);
+        }
+        const target = this.relationTarget(after, res);
+        if (target) this.addReference(res, target, true);
+        this.pushAction({ kind: 'create', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
+        this.lastResource = res;
+        this.lastCreated = res;
+        return;
+      }
+      case 'crud': {
+        const res = this.resourceFromObject(obj.kind === 'none' ? this.objectOf(after.filter((t) => t.w !== 'for' && t.w !== 'of' && t.w !== 'on'), undefined) : obj);
+        if (!res) return reject('I cannot tell what it manages');
+        for (const kind of ['create', 'get', 'list', 'update', 'delete'] as const) {
+          this.pushAction({ kind, resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters: kind === 'list' ? this.readFilters(res, after, s) : [], params: [], guards: [], effects: [] });
+        }
+        this.lastResource = res;
+        return;
+      }
+      case 'list':
+      case 'get': {
+        const res = this.resourceFromObject(obj);
+        if (!res) return reject('I cannot tell which records it reads');
+        this.lastResource = res;
+        const isList = s.cls === 'list' || (obj.kind === 'resource' && (obj.plural || obj.all)) || (obj.kind === 'pronoun' && obj.plural && s.lemma !== 'resolve');
+        if (isList) {
+          this.pushAction({ kind: 'list', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters: this.readFilters(res, after, s), params: [], guards: [], effects: [] });
+          return;
+        }
+        const by = this.lookupField(res, obj, after);
+        const draft: ActionDraft = { kind: 'get', resource: keyOf(res.words), verb: s.lemma, by, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] };
+        if (!['get', 'view', 'fetch', 'show', 'see', 'find', 'read', 'retrieve', 'look_up', 'lookup', 'check', 'access', 'inspect', 'load'].includes(s.lemma)) draft.name = camelCase([...s.lemma.split('_'), ...res.words]);
+        this.pushAction(draft);
+        return;
+      }
+      case 'update': {
+        const res = this.resourceFromObject(obj);
+        if (!res) return reject('I cannot tell what it changes');
+        this.lastResource = res;
+        const mentioned = this.mentionedFields(res, obj.kind === 'field' ? s.rest : after).filter((f) => !f.spec.generated);
+        if (obj.kind === 'field' && !mentioned.includes(obj.field)) mentioned.unshift(obj.field);
+        if (s.lemma === 'rename') {
+          const nameField = res.fields.find((f) => f.spec.name === 'name' || f.spec.name === 'title');
+          if (nameField && !mentioned.includes(nameField)) mentioned.push(nameField);
+        }
+        const fields = mentioned.length ? mentioned.map((f) => f.spec.name) : undefined;
+        this.pushAction({ kind: 'update', resource: keyOf(res.words), verb: s.lemma, updateFields: fields, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
+        return;
+      }
+      case 'delete': {
+        const res = this.resourceFromObject(obj);
+        if (!res) return reject('I cannot tell what it deletes');
+        this.lastResource = res;
+        if (this.stateTarget(res, s.lemma)) {
+          this.readState(s, res, after);
+          return;
+        }
+        this.pushAction({ kind: 'delete', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
+        return;
+      }
+      case 'increment':
+      case 'decrement':
+        this.readQuantity(s, obj);
+        return;
+      case 'toggle': {
+        const res = this.resourceFromObject(obj);
+        if (!res) return reject('I cannot tell what it toggles');
+        this.lastResource = res;
+        const mentioned = this.mentionedFields(res, s.rest).find((f) => f.spec.type === 'boolean');
+        const field = mentioned ?? res.fields.find((f) => f.spec.type === 'boolean');
+        if (!field) return reject(`${pascalCase(res.words)} has no yes/no field to toggle`);
+        this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb: s.lemma, name: camelCase([s.lemma, ...res.words]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [{ toggle: field.spec.name }] });
+        return;
+      }
+      case 'mark':
+        this.readMark(s, obj, after);
+        return;
+      case 'state': {
+        const res = this.resourceFromObject(obj);
+        if (!res) return reject('I cannot tell what it changes');
+        this.lastResource = res;
+        this.readState(s, res, after);
+        return;
+      }
+      case 'take':
+        this.readTake(s, obj, after);
+        return;
+      case 'release':
+        this.readRelease(s, obj);
+        return;
+      case 'counter': {
+        const res = this.resourceFromObject(obj);
+        if (!res) return reject('I cannot tell what it counts');
+        this.lastResource = res;
+        const name = plural(s.lemma);
+        const field = this.fieldOf(res, name) ?? this.addField(res, { spec: { name, type: 'integer', required: false, default: 0, min: 0, generated: 'managed' }, words: [name, s.lemma] });
+        field.spec.generated = 'managed';
+        this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb: s.lemma, name: camelCase([s.lemma, ...res.words]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [{ increment: field.spec.name, by: { literal: 1 } }] });
+        return;
+      }
+    }
+  }
+
+  private isGeneratedAsk(s: Segment, obj: ObjectRef): boolean {
+    if (!['get', 'receive', 'fetch'].includes(s.lemma) && s.lemma !== 'get') return false;
+    const ws = obj.kind === 'noun' ? obj.words : obj.kind === 'field' ? splitIdentifier(obj.field.spec.name) : [];
+    const clean = ws.filter((w) => !NAME_NOISE.has(w));
+    const prevCreate = this.actions[this.actions.length - 1];
+    return clean.length > 0 && (GENERATED_NOUNS.has(clean.join(' ')) || GENERATED_NOUNS.has(clean[clean.length - 1] as string)) && prevCreate?.kind === 'create';
+  }
+
+  /** Lookup field of a get: "by <unique field>", a unique field as the object, a natural key, or id. */
+  private lookupField(res: ResourceDraft, obj: ObjectRef, after: readonly Tok[]): string {
+    const byIdx = after.findIndex((t) => t.w === 'by');
+    if (byIdx >= 0) {
+      const f = this.fieldAt(res, after, byIdx + 1) ?? this.fieldAt(res, after, byIdx + 2);
+      if (f) {
+        f.field.spec.unique = true;
+        f.field.spec.required = !f.field.spec.generated && f.field.spec.default === undefined;
+        return f.field.spec.name;
+      }
+      if (after.slice(byIdx + 1).some((t) => t.w === 'id')) return 'id';
+    }
+    if (obj.kind === 'field' && obj.field.spec.unique) return obj.field.spec.name;
+    const key = res.fields.find((f) => f.spec.unique && ['key', 'code', 'slug', 'handle', 'username', 'shortCode', 'token'].includes(f.spec.name));
+    return key ? key.spec.name : 'id';
+  }
+
+  private mentionedFields(res: ResourceDraft, toks: readonly Tok[]): FieldDraft[] {
+    const out: FieldDraft[] = [];
+    for (let i = 0; i < toks.length; i++) {
+      const w = (toks[i] as Tok).w;
+      if (DETERMINERS.has(w) || PREPOSITIONS.has(w) || POSSESSIVES.has(w)) continue;
+      const f = this.fieldAt(res, toks, i);
+      if (f && !out.includes(f.field)) {
+        out.push(f.field);
+        i = f.end - 1;
+      }
+    }
+    return out;
+  }
+
+  private relationTarget(after: readonly Tok[], self: ResourceDraft): ResourceDraft | undefined {
+    for (let i = 0; i < after.length; i++) {
+      if (!RELATION_PREPS.has((after[i] as Tok).w) || (after[i] as Tok).w === 'with') continue;
+      let j = i + 1;
+      while (j < after.length && (DETERMINERS.has((after[j] as Tok).w) || POSSESSIVES.has((after[j] as Tok).w))) j++;
+      const r = this.resourceAt(after, j);
+      if (r && r.res !== self) return r.res;
+    }
+    return undefined;
+  }
+
+  private paramName(op: FilterOperator, field: FieldSpec): string {
+    const words = splitIdentifier(field.name);
+    const dated = field.type === 'date' || field.type === 'datetime';
+    switch (op) {
+      case 'eq':
+        return field.name;
+      case 'contains':
+        return field.type === 'stringList' ? camelCase([...words.slice(0, -1), singular(words[words.length - 1] as string)]) : field.name;
+      case 'lt':
+        return camelCase([...words, dated ? 'before' : 'below']);
+      case 'gt':
+        return camelCase([...words, dated ? 'after' : 'above']);
+      case 'lte':
+        return camelCase(['max', ...words]);
+      case 'gte':
+        return camelCase(['min', ...words]);
+    }
+  }
+
+  private readFilters(res: ResourceDraft, toks: readonly Tok[], s: Segment): FilterSpec[] {
+    const filters: FilterSpec[] = [];
+    const add = (field: FieldDraft, op: FilterOperator): void => {
+      const f: FilterSpec = { param: this.paramName(op, field.spec), field: field.spec.name, op };
+      if (!filters.some((x) => x.param === f.param)) filters.push(f);
+    };
+    const eqOp = (field: FieldDraft): FilterOperator => (field.spec.type === 'stringList' ? 'contains' : s.lemma === 'search' && (field.spec.type === 'string' || field.spec.type === 'text') ? 'contains' : 'eq');
+    const ws = toks.map((t) => t.w);
+    for (let i = 0; i < toks.length; i++) {
+      const w = ws[i] as string;
+      const comp = COMPARATIVES.find((c) => c.words.every((cw, k) => ws[i + k] === cw));
+      if (comp && !(w === 'over' && false)) {
+        const near = this.nearestField(res, toks, i, i + comp.words.length, comp.impliedField);
+        if (near && ['integer', 'number', 'date', 'datetime'].includes(near.spec.type)) {
+          add(near, comp.op);
+          i += comp.words.length - 1;
+          continue;
+        }
+      }
+      if (w === 'by' || (w === 'for' && ws[i + 1] === 'a' && ws[i + 2] === 'given') || w === 'per') {
+        let j = i + 1;
+        while (j < toks.length) {
+          const t = toks[j] as Tok;
+          if (DETERMINERS.has(t.w) || POSSESSIVES.has(t.w) || t.w === ',' || t.w === 'or' || t.w === 'and' || t.w === 'given' || t.w === 'their') {
+            j++;
+            continue;
+          }
+          const f = this.fieldAt(res, toks, j);
+          if (f) {
+            add(f.field, eqOp(f.field));
+            j = f.end;
+            continue;
+          }
+          const r = this.resourceAt(toks, j);
+          const ref = r ? res.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(r.res.words)) : undefined;
+          if (r && ref) {
+            add(ref, 'eq');
+            j = r.end;
+            continue;
+          }
+          break;
+        }
+        i = j - 1;
+        continue;
+      }
+      if (['of', 'for', 'in', 'at', 'from', 'on', 'to'].includes(w)) {
+        let j = i + 1;
+        while (j < toks.length && (DETERMINERS.has((toks[j] as Tok).w) || POSSESSIVES.has((toks[j] as Tok).w))) j++;
+        const r = this.resourceAt(toks, j);
+        const ref = r ? res.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(r.res.words)) : undefined;
+        if (r && ref) {
+          add(ref, 'eq');
+          i = r.end - 1;
+          continue;
+        }
+      }
+      // "todos that are done", "open issues": a state value names a boolean or enum filter
+      const stateField = res.fields.find((f) => (f.spec.type === 'boolean' && f.spec.name === w) || (f.spec.type === 'enum' && (f.spec.values ?? []).some((v) => v.toLowerCase() === w)));
+      if (stateField && i > 0 && !['by'].includes(ws[i - 1] ?? '')) add(stateField, 'eq');
+    }
+    return filters;
+  }
+
+  private nearestField(res: ResourceDraft, toks: readonly Tok[], from: number, to: number, implied?: string): FieldDraft | undefined {
+    if (implied) {
+      const f = res.fields.find((x) => x.spec.name === implied || x.words.includes(implied));
+      if (f) return f;
+    }
+    for (let j = to; j < Math.min(toks.length, to + 5); j++) {
+      const f = this.fieldAt(res, toks, j);
+      if (f) return f.field;
+    }
+    for (let j = from - 1; j >= Math.max(0, from - 5); j--) {
+      const f = this.fieldAt(res, toks, j);
+      if (f) return f.field;
+    }
+    // "recipes that take less than a given time": the field whose words include the noun
+    const numeric = res.fields.filter((f) => ['integer', 'number', 'date', 'datetime'].includes(f.spec.type));
+    return numeric.length === 1 ? numeric[0] : undefined;
+  }
+
+  /** "visitors submit their name, email and a message", "submit a long URL". */
+  private readFieldListCreate(s: Segment): void {
+    const items = splitList(prepareFieldList(s.rest.filter((t) => !POSSESSIVES.has(t.w))));
+    let res = this.resources.find((r) => r.fields.length === 0 && !r.declared && (this.lastResource === undefined || this.lastResource.fields.length === 0 || r === this.lastResource));
+    res ??= this.resources.find((r) => r.fields.length === 0);
+    if (!res && this.titleWords.length) {
+      const tw = this.titleNoun();
+      if (tw) res = this.ensureResource(tw, s.text, true);
+    }
+    if (!res) {
+      const noun = NOMINALIZATION[s.lemma];
+      if (noun) res = this.ensureResource(noun, s.text, true);
+    }
+    const subject = s.subject.length ? this.findResource(s.subject) : undefined;
+    if (!res && subject) res = subject;
+    if (!res) {
+      this.unmapped.push(`"${s.text}" (I cannot tell which kind of record this creates; name it, e.g. "messages have a name and an email")`);
+      return;
+    }
+    res.declared = true;
+    this.readItems(res, items, s.text);
+    this.pushAction({ kind: 'create', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
+    this.lastResource = res;
+    this.lastCreated = res;
+  }
+
+  private titleNoun(): string[] | undefined {
+    if (this.titleAgent) return this.titleWords;
+    const ws = this.titleWords.filter((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w) && !FILLER_WORDS.has(w));
+    if (ws.length === 0) return undefined;
+    return [singular(ws[ws.length - 1] as string)];
+  }
+
+  private readQuantity(s: Segment, obj: ObjectRef): void {
+    const res = this.resourceFromObject(obj);
+    if (!res) {
+      this.unmapped.push(`"${s.text}" (I cannot tell what it changes)`);
+      return;
+    }
+    this.lastResource = res;
+    // "(adds to the quantity)", "(subtracts, but never below zero)"
+    const explained = s.rest.flatMap((t) => (t.inner ? t.inner : [t]));
+    const mentioned = this.mentionedFields(res, explained).find((f) => f.spec.type === 'integer' || f.spec.type === 'number');
+    const numeric = res.fields.filter((f) => (f.spec.type === 'integer' || f.spec.type === 'number') && !f.spec.generated);
+    const stockish = numeric.find((f) => ['quantity', 'stock', 'balance', 'count', 'units', 'inventory', 'points', 'credits', 'copies', 'seats', 'spots', 'amount', 'level', 'hours'].some((w) => f.words.includes(w)));
+    const field = mentioned ?? stockish ?? numeric[0];
+    if (!field) {
+      this.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has no number to change)`);
+      return;
+    }
+    const ws = explained.map((t) => t.w);
+    let decrement = s.cls === 'decrement';
+    if (ws.some((w) => ['subtracts', 'subtract', 'decreases', 'reduces', 'removes', 'lowers', 'minus'].includes(w))) decrement = true;
+    if (ws.some((w) => ['adds', 'increases', 'raises', 'plus'].includes(w))) decrement = false;
+    if (decrement && (ws.includes('below') || ws.includes('negative') || ws.includes('under')) && (ws.includes('zero') || ws.includes('0') || ws.includes('negative'))) {
+      if (field.spec.min === undefined || field.spec.min < 0) field.spec.min = 0;
+    }
+    if (decrement && field.spec.min === undefined) field.spec.min = 0;
+    const byIdx = ws.lastIndexOf('by');
+    const literal = byIdx >= 0 ? (ws[byIdx + 1] === 'one' ? 1 : /^\d+$/.test(ws[byIdx + 1] ?? '') ? Number(ws[byIdx + 1]) : undefined) : undefined;
+    const params = literal === undefined ? [{ name: 'amount', type: field.spec.type, required: true, min: field.spec.type === 'integer' ? 1 : 0 } satisfies FieldSpec] : [];
+    const by = literal === undefined ? { param: 'amount' } : { literal };
+    this.pushAction({
+      kind: 'transition',
+      resource: keyOf(res.words),
+      verb: s.lemma,
+      name: camelCase([...s.lemma.split('_'), ...res.words]),
+      by: 'id',
+      description: sentenceCase(s.text),
+      filters: [],
+      params,
+      guards: [],
+      effects: [decrement ? { decrement: field.spec.name, by } : { increment: field.spec.name, by }],
+    });
+    this.understood.push(`${s.lemma} ${decrement ? 'decreases' : 'increases'} ${field.spec.name}${decrement ? ` (never below ${field.spec.min ?? 0})` : ''}`);
+  }
+
+  /** Which boolean or enum value a state verb lands on ("close" -> status "closed"). */
+  private stateTarget(res: ResourceDraft, lemma: string): { field: FieldDraft; value: string | boolean } | undefined {
+    const mapped = STATE_OF_VERB[lemma];
+    const participle = pastParticiple(lemma.split('_')[0] as string);
+    const boolNames = [mapped?.state, participle, lemma === 'complete' ? 'done' : undefined, lemma === 'finish' ? 'done' : undefined].filter((x): x is string => !!x);
+    for (const n of boolNames) {
+      const f = res.fields.find((x) => x.spec.type === 'boolean' && (x.spec.name === n || x.spec.name === camelCase(['is', n])));
+      if (f) return { field: f, value: mapped && mapped.state === n ? mapped.value : true };
+    }
+    const targets = [...(ENUM_TARGETS[lemma] ?? []), participle, lemma];
+    for (const f of res.fields.filter((x) => x.spec.type === 'enum')) {
+      const v = (f.spec.values ?? []).find((val) => targets.includes(val.toLowerCase()));
+      if (v !== undefined) return { field: f, value: v };
+    }
+    return undefined;
+  }
+
+  private readState(s: Segment, res: ResourceDraft, _after: readonly Tok[]): void {
+    let target = this.stateTarget(res, s.lemma);
+    if (!target) {
+      if (VERBS[s.lemma] !== 'state') {
+        this.unmapped.push(`"${s.text}" (I cannot tell what state it sets)`);
+        return;
+      }
+      const mapped = STATE_OF_VERB[s.lemma];
+      const name = camelCase([mapped?.state ?? pastParticiple(s.lemma)]);
+      const field = this.addField(res, { spec: { name, type: 'boolean', required: false, default: false, generated: 'managed' }, words: [name] });
+      target = { field, value: mapped ? mapped.value : true };
+    }
+    this.pushAction({
+      kind: 'transition',
+      resource: keyOf(res.words),
+      verb: s.lemma,
+      name: camelCase([...s.lemma.split('_'), ...res.words]),
+      by: 'id',
+      description: sentenceCase(s.text),
+      filters: [],
+      params: [],
+      guards: [],
+      effects: [{ set: target.field.spec.name, to: { literal: target.value } }],
+    });
+  }
+
+  private readMark(s: Segment, obj: ObjectRef, after: readonly Tok[]): void {
+    const res = this.resourceFromObject(obj);
+    if (!res) {
+      this.unmapped.push(`"${s.text}" (I cannot tell what it marks)`);
+      return;
+    }
+    this.lastResource = res;
+    const ws = after.map((t) => t.w).filter((w) => w !== 'as' && !DETERMINERS.has(w));
+    const negated = s.lemma === 'unmark' || ws[0] === 'not' || ws[0] === 'un' || (ws[0] ?? '').startsWith('un') || ws[0] === 'incomplete';
+    let stateWords = ws.filter((w) => w !== 'not' && /^[a-z]/.test(w));
+    if (stateWords[0]?.startsWith('un') && !this.fieldOf(res, stateWords[0])) stateWords = [stateWords[0].slice(2), ...stateWords.slice(1)];
+    if (stateWords[0] === 'incomplete') stateWords = ['complete'];
+    const state = stateWords.slice(0, 2);
+    if (state.length === 0) {
+      this.unmapped.push(`"${s.text}" (mark it as what?)`);
+      return;
+    }
+    const name = camelCase(state.slice(0, 1));
+    let field = res.fields.find((f) => f.spec.type === 'boolean' && (f.spec.name === name || f.spec.name === camelCase(['is', name]) || (name === 'complete' && f.spec.name === 'completed') || (name === 'completed' && f.spec.name === 'done') || (name === 'done' && f.spec.name === 'completed')));
+    let value: string | boolean = !negated;
+    if (!field) {
+      const en = res.fields.find((f) => f.spec.type === 'enum' && (f.spec.values ?? []).some((v) => v.toLowerCase() === state.join(' ') || v.toLowerCase() === name.toLowerCase()));
+      if (en) {
+        field = en;
+        value = (en.spec.values ?? []).find((v) => v.toLowerCase() === state.join(' ') || v.toLowerCase() === name.toLowerCase()) as string;
+      }
+    }
+    if (!field) field = this.addField(res, { spec: { name, type: 'boolean', required: false, default: false, generated: 'managed' }, words: [name] });
+    const actionName = camelCase(['mark', ...res.words, ...(negated ? ['not'] : []), ...splitIdentifier(name)]);
+    this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb: s.lemma, name: actionName, by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [{ set: field.spec.name, to: { literal: value } }] });
+  }
+
+  /** "a member can borrow a book": who holds it is recorded, and a held record cannot be taken again. */
+  private readTake(s: Segment, obj: ObjectRef, after: readonly Tok[]): void {
+    const res = this.resourceFromObject(obj);
+    if (!res) {
+      this.unmapped.push(`"${s.text}" (I cannot tell what is ${pastParticiple(s.lemma.split('_')[0] as string)})`);
+      return;
+    }
+    this.lastResource = res;
+    const subjectRes = s.subject.length ? this.findResource(s.subject) : undefined;
+    const target = this.relationTarget(after, res);
+    const actor = target ?? (subjectRes !== res ? subjectRes : undefined);
+    const parts = s.lemma.split('_');
+    const participle = camelCase([pastParticiple(parts[0] as string), ...parts.slice(1)]);
+    const toActor = ['assign', 'lend', 'loan'].includes(s.lemma);
+    const holderName = `${participle}${toActor ? 'To' : 'By'}`;
+    const atName = `${participle}At`;
+    const params: FieldSpec[] = [];
+    const effects: ActionDraft['effects'] = [];
+    let guardField = atName;
+    if (actor) {
+      const actorName = pascalCase(actor.words);
+      this.addField(res, { spec: { name: holderName, type: 'reference', references: actorName, required: false, generated: 'managed' }, words: [holderName] });
+      const param = `${camelCase(actor.words)}Id`;
+      params.push({ name: param, type: 'reference', references: actorName, required: true });
+      effects.push({ set: holderName, to: { param } });
+      guardField = holderName;
+    }
+    this.addField(res, { spec: { name: atName, type: 'datetime', required: false, generated: 'managed' }, words: [atName] });
+    effects.push({ set: atName, to: { now: true } });
+    const thing = res.words.join(' ');
+    this.pushAction({
+      kind: 'transition',
+      resource: keyOf(res.words),
+      verb: s.lemma,
+      name: camelCase([...parts, ...res.words]),
+      by: 'id',
+      description: sentenceCase(s.text),
+      filters: [],
+      params,
+      guards: [{ field: guardField, op: 'isNull', message: `This ${thing} is already ${pastParticiple(parts[0] as string)}${parts[1] ? ` ${parts[1]}` : ''}` }],
+      effects,
+    });
+  }
+
+  private readRelease(s: Segment, obj: ObjectRef): void {
+    const res = obj.kind === 'field' ? undefined : this.resourceFromObject(obj);
+    if (obj.kind === 'field' || (obj.kind === 'noun' && this.isFieldish(obj.words))) {
+      // "resolve a code and return its URL": a description of the answer, not an action
+      this.understood.push(`"${s.text}" describes what is answered`);
+      return;
+    }
+    const take = res ? [...this.actions].reverse().find((a) => a.resource === keyOf(res.words) && a.kind === 'transition' && VERBS[a.verb] === 'take') : undefined;
+    if (!res || !take) {
+      this.unmapped.push(`"${s.text}" (${res ? `nothing takes a ${res.words.join(' ')} first` : 'I cannot tell what is given back'})`);
+      return;
+    }
+    this.lastResource = res;
+    const held = take.effects.map((e) => ('set' in e ? e.set : undefined)).filter((x): x is string => x !== undefined);
+    const parts = s.lemma.split('_');
+    this.pushAction({
+      kind: 'transition',
+      resource: keyOf(res.words),
+      verb: s.lemma,
+      name: camelCase([...parts, ...res.words]),
+      by: 'id',
+      description: sentenceCase(s.text),
+      filters: [],
+      params: [],
+      guards: [{ field: held[0] as string, op: 'notNull', message: `This ${res.words.join(' ')} is not ${pastParticiple((take.verb.split('_')[0]) as string)}${take.verb.includes('_') ? ` ${take.verb.split('_')[1] ?? ''}` : ''}` }],
+      effects: held.map((f) => ({ clear: f })),
+    });
+  }
+
+  /**
+   * "people vote for one option", "guests RSVP to an event with their name and email",
+   * "members enroll in courses": a record of its own that points at what it is about.
+   */
+  private readRelation(s: Segment, obj: ObjectRef): void {
+    const rest = s.rest;
+    const subjectRes = s.subject.length ? this.findResource(s.subject) : undefined;
+    const subjectWords = s.subject.length ? [...s.subject.slice(0, -1), singular(s.subject[s.subject.length - 1] as string)] : [];
+    // "Guests RSVP to an event": the subject is the record; "members enroll in courses" (members
+    // already declared with fields) makes an enrollment that points at both
+    const subjectIsThing = subjectWords.length > 0 && !ACTOR_WORDS.has(subjectWords[subjectWords.length - 1] as string) && !(subjectRes && subjectRes.declared && subjectRes.fields.length > 0);
+    // the thing it is about: "to an event", "for one option", or a direct object ("attend an event")
+    let target: ResourceDraft | undefined;
+    let listField: FieldDraft | undefined;
+    for (let i = 0; i <= rest.length; i++) {
+      const prep = i === 0 ? 'direct' : (rest[i - 1] as Tok).w;
+      if (i > 0 && !RELATION_PREPS.has(prep)) continue;
+      if (prep === 'with') continue;
+      let j = i;
+      while (j < rest.length && (DETERMINERS.has((rest[j] as Tok).w) || POSSESSIVES.has((rest[j] as Tok).w))) j++;
+      const r = this.resourceAt(rest, j);
+      if (r && r.res !== subjectRes) {
+        target = r.res;
+        break;
+      }
+      for (const res of this.resources) {
+        const f = this.fieldAt(res, rest, j);
+        if (f && f.field.spec.type === 'stringList') {
+          target = res;
+          listField = f.field;
+          break;
+        }
+      }
+      if (target) break;
+    }
+    if (!target && obj.kind === 'resource') target = obj.res;
+    if (!target) {
+      this.unmapped.push(`"${s.text}" (I cannot tell what the ${s.lemma} is for)`);
+      return;
+    }
+    // "report a bug" (the object is the record itself) is a plain create
+    const noun = NOMINALIZATION[s.lemma];
+    if (!subjectIsThing && obj.kind === 'resource' && obj.res === target && !listField && !this.findResource(noun ?? []) && (s.lemma === 'report' || s.lemma === 'request' || s.lemma === 'order' || s.lemma === 'post' || s.lemma === 'purchase' || s.lemma === 'buy')) {
+      this.pushAction({ kind: 'create', resource: keyOf(target.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
+      this.lastResource = target;
+      return;
+    }
+    const relWords = subjectIsThing ? (subjectRes?.words ?? subjectWords) : (noun ?? [s.lemma]);
+    const rel = this.ensureResource(relWords, s.text, true);
+    if (rel === target) {
+      this.unmapped.push(`"${s.text}" (a ${s.lemma} cannot point at itself)`);
+      return;
+    }
+    const via = this.addReference(rel, target, true);
+    if (subjectRes && subjectRes !== rel && subjectRes !== target) this.addReference(rel, subjectRes, true);
+    if (listField) {
+      const fname = camelCase([singular(listField.spec.name)]);
+      const field = this.fieldOf(rel, fname) ?? this.addField(rel, { spec: { name: fname, type: 'string', required: true }, words: [fname, listField.spec.name] });
+      field.spec.required = true;
+      listField.spec.required = true;
+      listField.spec.min = Math.max(listField.spec.min ?? 0, 2);
+      delete listField.spec.default;
+      this.addRule({ kind: 'membership', resource: keyOf(rel.words), via: via.spec.name, field: field.spec.name, listField: listField.spec.name, message: `This ${target.words.join(' ')} has no such ${fname}` });
+    }
+    const withIdx = rest.findIndex((t) => t.w === 'with');
+    if (withIdx >= 0) {
+      const parts = splitList(prepareFieldList(rest.slice(withIdx + 1).filter((t) => !POSSESSIVES.has(t.w))));
+      this.readItems(rel, parts, s.text);
+    }
+    this.pushAction({ kind: 'create', resource: keyOf(rel.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
+    this.understood.push(`${s.lemma} creates a ${pascalCase(rel.words)} for a ${pascalCase(target.words)}`);
+    this.lastResource = target;
+  }
+
+  private readTally(s: Segment): void {
+    const rule = this.rules.find((r): r is Extract<RuleDraft, { kind: 'membership' }> => r.kind === 'membership');
+    if (!rule) {
+      this.unmapped.push(`"${s.text}" (results need votes for one of a list of options, e.g. "people vote for one option")`);
+      return;
+    }
+    const rel = this.resources.find((r) => keyOf(r.words) === rule.resource) as ResourceDraft;
+    const via = this.fieldOf(rel, rule.via);
+    const parent = this.resources.find((r) => pascalCase(r.words) === via?.spec.references) as ResourceDraft;
+    this.pushAction({
+      kind: 'custom',
+      resource: keyOf(parent.words),
+      verb: 'tally',
+      name: camelCase([...parent.words, 'results']),
+      description: sentenceCase(s.text),
+      filters: [],
+      params: [],
+      guards: [],
+      effects: [],
+      tally: { countResource: pascalCase(rel.words), via: rule.via, groupField: rule.field, optionsField: rule.listField },
+    });
+    this.understood.push(`results count ${plural(rel.words.join(' '))} per ${rule.field}`);
+  }
+
+  private pushAction(a: ActionDraft): void {
+    const same = this.actions.find((x) => x.resource === a.resource && x.kind === a.kind && (a.kind === 'list' || a.kind === 'create' || a.kind === 'delete' || (a.kind === 'get' && x.by === a.by && x.name === a.name) || (a.kind === 'update' && keyOf(x.updateFields ?? []) === keyOf(a.updateFields ?? [])) || ((a.kind === 'transition' || a.kind === 'custom') && x.name === a.name)));
+    if (same) {
+      for (const f of a.filters) if (!same.filters.some((x) => x.param === f.param)) same.filters.push(f);
+      return;
+    }
+    this.actions.push(a);
+  }
+
+  private addRule(r: RuleDraft): void {
+    if (!this.rules.some((x) => JSON.stringify(x) === JSON.stringify(r))) this.rules.push(r);
+  }
+
+  // ---------------------------------------------------------------- rules
+
+  private isRuleClause(c: Clause): boolean {
+    const ws = wordsOf(c.toks);
+    if (ws.some((w) => NEGATIONS.has(w))) return true;
+    if (this.counterPattern(c)) return true;
+    const firstVerbIdx = ws.findIndex((w) => ['must', 'should', 'is', 'are', 'has', 'needs'].includes(w));
+    if (firstVerbIdx > 0 && ['be', 'unique', 'optional', 'required', 'mandatory', 'one', 'between', 'valid', 'an', 'a', 'to', 'at', 'positive'].includes(ws[firstVerbIdx + 1] ?? '')) {
+      const left = stripDeterminers(ws.slice(0, firstVerbIdx));
+      return left.length > 0 && this.fieldByWords(left) !== undefined;
+    }
+    return ws.includes('already') || ws.includes('twice') || ws.includes('unique') || (ws.includes('each') && ws.some((w) => COUNT_VERBS.has(w)));
+  }
+
+  private counterPattern(c: Clause): { trigger: string; counted: string } | undefined {
+    const ws = wordsOf(c.toks);
+    const ci = ws.findIndex((w, i) => i > 0 && COUNT_VERBS.has(w));
+    if (ci < 0) return undefined;
+    const lead = ws.slice(0, ci).filter((w) => !['each', 'every', 'per', 'whenever', 'when', 'a', 'an', 'the', 'time', 'someone', 'successful', 'and'].includes(w));
+    if (!['each', 'every', 'per', 'whenever', 'when'].includes(ws[0] as string)) return undefined;
+    const trigger = lead.map((w) => verbLemma(w, VERB_SET)).find((x): x is string => x !== undefined);
+    const counted = stripDeterminers(ws.slice(ci + 1).filter((w) => w !== 'as' && w !== 'one' && w !== 'new'))[0];
+    if (!trigger || !counted) return undefined;
+    return { trigger, counted };
+  }
+
+  private fieldByWords(ws: string[]): { res: ResourceDraft; field: FieldDraft } | undefined {
+    const toks: Tok[] = ws.map((w) => ({ raw: w, w }));
+    for (const res of this.resources) {
+      for (let i = 0; i < toks.length; i++) {
+        const f = this.fieldAt(res, toks, i);
+        if (f) return { res, field: f.field };
+      }
+    }
+    return undefined;
+  }
+
+  private readRule(c: Clause): void {
+    const ws = wordsOf(c.toks);
+    const counter = this.counterPattern(c);
+    if (counter) {
+      const action = [...this.actions].reverse().find((a) => a.verb === counter.trigger);
+      if (!action) {
+        this.unmapped.push(`"${c.text}" (nothing in the prompt does "${counter.trigger}")`);
+        return;
+      }
+      const res = this.resources.find((r) => keyOf(r.words) === action.resource) as ResourceDraft;
+      const name = plural(singular(counter.counted));
+      const field = this.fieldOf(res, name) ?? this.addField(res, { spec: { name, type: 'integer', required: false, default: 0, min: 0, generated: 'managed' }, words: [name, singular(name)] });
+      field.spec.generated = 'managed';
+      field.spec.required = false;
+      field.spec.default ??= 0;
+      if (action.kind === 'get') {
+        action.kind = 'transition';
+        action.name ??= camelCase([...action.verb.split('_'), ...res.words]);
+        action.params = [];
+        action.guards = [];
+        action.effects = [];
+      }
+      if (action.kind !== 'transition') {
+        this.unmapped.push(`"${c.text}" (only a lookup or a change can count ${name})`);
+        return;
+      }
+      action.effects.push({ increment: field.spec.name, by: { literal: 1 } });
+      this.understood.push(`each ${counter.trigger} adds one to ${name}`);
+      return;
+    }
+    // "a book that is already borrowed cannot be borrowed again"
+    if (ws.includes('already') || ws.includes('again') || ws.includes('twice') || ws.includes('once')) {
+      const guarded = this.actions.find((a) => a.kind === 'transition' && ws.some((w) => verbLemma(w, new Set([a.verb.split('_')[0] as string])) !== undefined || w === pastParticiple(a.verb.split('_')[0] as string)));
+      if (guarded) {
+        if (guarded.guards.length === 0) {
+          const effect = guarded.effects[0];
+          if (effect && 'set' in effect && 'literal' in effect.to) guarded.guards.push({ field: effect.set, op: 'ne', value: effect.to, message: `This ${guarded.resource} is already ${pastParticiple(guarded.verb.split('_')[0] as string)}` });
+        }
+        if (guarded.guards.length > 0) {
+          this.understood.push(`${guarded.name ?? guarded.verb} is refused when it was already done`);
+          return;
+        }
+      }
+    }
+    // capacity: "an event can't take more guests than its capacity"
+    if (ws.some((w) => LIMIT_WORDS.has(w))) {
+      for (const parent of this.resources) {
+        const limit = parent.fields.find((f) => f.spec.type === 'integer' && ws.some((w) => f.words.includes(w) || f.spec.name === w));
+        if (!limit) continue;
+        const child = this.resources.find((r) => r !== parent && r.fields.some((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)) && ws.some((w) => r.words.includes(singular(w))));
+        if (!child) continue;
+        const via = child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)) as FieldDraft;
+        this.addRule({ kind: 'capacity', resource: keyOf(child.words), via: via.spec.name, limitField: limit.spec.name, message: `This ${parent.words.join(' ')} is full` });
+        this.understood.push(`a ${parent.words.join(' ')} takes at most ${limit.spec.name} ${plural(child.words.join(' '))}`);
+        return;
+      }
+    }
+    // "stock can never go below zero", "quantity cannot be negative"
+    if ((ws.includes('below') || ws.includes('under') || ws.includes('negative') || ws.includes('less')) && (ws.includes('zero') || ws.includes('0') || ws.includes('negative'))) {
+      const hit = this.fieldByWords(ws);
+      if (hit && (hit.field.spec.type === 'integer' || hit.field.spec.type === 'number')) {
+        hit.field.spec.min = Math.max(hit.field.spec.min ?? 0, 0);
+        this.understood.push(`${hit.field.spec.name} never goes below zero`);
+        return;
+      }
+    }
+    // "no two books share an ISBN"
+    if ((ws.includes('share') || ws.includes('same') || ws.includes('duplicate') || ws.includes('unique')) && this.fieldByWords(ws)) {
+      const hit = this.fieldByWords(ws.filter((w) => !['same', 'share', 'duplicate'].includes(w)));
+      if (hit && hit.field.spec.type !== 'boolean' && hit.field.spec.type !== 'stringList') {
+        hit.field.spec.unique = true;
+        this.understood.push(`${hit.field.spec.name} is unique`);
+        return;
+      }
+    }
+    // "books cannot be deleted": no such action
+    const neg = ws.findIndex((w) => NEGATIONS.has(w));
+    if (neg >= 0) {
+      const verb = ws.slice(neg + 1).map((w) => verbLemma(w, VERB_SET)).find((x): x is string => x !== undefined);
+      const res = this.resources.find((r) => ws.slice(0, neg).some((w) => r.words.includes(singular(w))));
+      if (verb && res && ['delete', 'update'].includes(VERBS[verb] ?? '')) {
+        const kind = VERBS[verb] as 'delete' | 'update';
+        const i = this.actions.findIndex((a) => a.resource === keyOf(res.words) && a.kind === kind);
+        if (i >= 0) this.actions.splice(i, 1);
+        this.forbidden.add(`${keyOf(res.words)}:${kind}`);
+        this.understood.push(`${plural(res.words.join(' '))} cannot be ${kind}d`);
+        return;
+      }
+    }
+    if (this.readFieldStatement(c)) return;
+    this.unmapped.push(`"${c.text}" (a rule I cannot enforce)`);
+  }
+
+  private readonly forbidden = new Set<string>();
+
+  /** "the ISBN must be unique", "notes are optional", "difficulty is between 1 and 5". */
+  private readFieldStatement(c: Clause): boolean {
+    const ws = wordsOf(c.toks);
+    const cop = ws.findIndex((w) => ['must', 'should', 'is', 'are', 'has', 'have', 'needs', 'can', 'may'].includes(w));
+    if (cop <= 0) return false;
+    const hit = this.fieldByWords(stripDeterminers(ws.slice(0, cop)));
+    if (!hit) return false;
+    const spec = hit.field.spec;
+    const tail = ws.slice(cop + 1);
+    let did = false;
+    if (tail.includes('unique') && spec.type !== 'boolean' && spec.type !== 'stringList') {
+      spec.unique = true;
+      did = true;
+    }
+    if (tail.includes('optional') || (tail.includes('be') && tail.includes('empty'))) {
+      spec.required = false;
+      did = true;
+    }
+    if (tail.includes('required') || tail.includes('mandatory')) {
+      spec.required = true;
+      delete spec.default;
+      did = true;
+    }
+    if (tail.includes('email')) {
+      spec.type = 'email';
+      did = true;
+    }
+    if (tail.includes('url') || tail.includes('link')) {
+      spec.type = 'url';
+      did = true;
+    }
+    if (tail.includes('positive') && (spec.type === 'integer' || spec.type === 'number')) {
+      spec.min = spec.type === 'integer' ? 1 : 0;
+      did = true;
+    }
+    const range = c.toks.find((t) => t.w === '#range' || (t.inner ?? []).some((x) => x.w === '#range'));
+    const r = range?.range ?? range?.inner?.find((x) => x.w === '#range')?.range;
+    if (r && (spec.type === 'integer' || spec.type === 'number' || spec.type === 'string')) {
+      if (spec.type === 'string') spec.type = 'integer';
+      if (r.min !== undefined) spec.min = r.min;
+      if (r.max !== undefined) spec.max = r.max;
+      did = true;
+    }
+    const paren = c.toks.find((t) => t.w === '#paren');
+    const oneOf = ws.indexOf('of');
+    if ((paren || (oneOf > 0 && ws[oneOf - 1] === 'one')) && !r) {
+      const values = paren ? splitList(paren.inner ?? []).map(textOf) : splitList(c.toks.slice(c.toks.findIndex((t, i) => t.w === 'of' && c.toks[i - 1]?.w === 'one') + 1)).map(textOf);
+      if (values.length >= 2) {
+        spec.type = 'enum';
+        spec.values = values;
+        delete spec.min;
+        delete spec.max;
+        if (!spec.required || spec.default === undefined) spec.default = values[0];
+        spec.required = false;
+        did = true;
+      }
+    }
+    const def = ws.findIndex((w) => w === 'default' || w === 'defaults' || w === 'starts');
+    if (def >= 0) {
+      const raw = ws.slice(def + 1).filter((w) => !['to', 'at', 'as', 'of', 'is', 'out', 'with'].includes(w))[0];
+      if (raw !== undefined) {
+        const value = spec.type === 'boolean' ? ['true', 'yes', 'on'].includes(raw) : spec.type === 'integer' || spec.type === 'number' ? Number(raw === 'zero' ? 0 : raw) : spec.type === 'enum' ? (spec.values ?? []).find((v) => v.toLowerCase() === raw) : raw;
+        if (value !== undefined && !(typeof value === 'number' && Number.isNaN(value))) {
+          spec.default = value;
+          spec.required = false;
+          did = true;
+        }
+      }
+    }
+    if (did) this.understood.push(`${spec.name}: ${c.text}`);
+    return did;
+  }
+
+  // ---------------------------------------------------------------- defaults
+
+  /**
+   * A resource whose CRUD the prompt does not describe gets create, get and list (a library's
+   * members must be registered before they borrow); one that is described keeps what was asked,
+   * plus create, without which it would stay empty.
+   */
+  private addImplicitActions(): void {
+    for (const res of this.resources) {
+      const key = keyOf(res.words);
+      const own = this.actions.filter((a) => a.resource === key);
+      const crud = own.filter((a) => ['create', 'get', 'list', 'update', 'delete'].includes(a.kind));
+      const kinds: ('create' | 'get' | 'list')[] = crud.length === 0 ? ['create', 'get', 'list'] : ['create'];
+      for (const kind of kinds) {
+        if (own.some((a) => a.kind === kind) || this.forbidden.has(`${key}:${kind}`)) continue;
+        this.actions.push({ kind, resource: key, verb: kind, description: '', filters: [], params: [], guards: [], effects: [], implicit: true, ...(kind === 'get' ? { by: 'id' } : {}) });
+      }
+    }
+  }
+}
+
+function describeField(f: FieldSpec): string {
+  const bits: string[] = [f.type === 'reference' ? `reference to ${f.references ?? '?'}` : f.type];
+  if (f.type === 'enum') bits.push(`one of ${(f.values ?? []).join('/')}`);
+  if (f.unique) bits.push('unique');
+  if (!f.required) bits.push('optional');
+  if (f.min !== undefined) bits.push(`min ${f.min}`);
+  if (f.max !== undefined) bits.push(`max ${f.max}`);
+  return `${f.name} (${bits.join(', ')})`;
+}
+
+function sentenceCase(text: string): string {
+  const t = text.trim().replace(/\s+/g, ' ');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}

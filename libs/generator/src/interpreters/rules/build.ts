@@ -1,0 +1,88 @@
+import { BLUEPRINT_SCHEMA_VERSION, toPascalCase, type ActionSpec, type Blueprint, type ResourceSpec, type RuleSpec } from '@backforge/blueprint';
+import { keyOf, type ActionDraft, type Analysis, type ResourceDraft } from './model.js';
+import { camelCase, pascalCase, plural, splitIdentifier } from './text.js';
+
+const KIND_ORDER = ['create', 'get', 'list', 'update', 'delete', 'transition', 'custom'] as const;
+
+export const LIST_DEFAULT_LIMIT = 20;
+export const LIST_MAX_LIMIT = 100;
+
+/**
+ * Settles names and order: resources in the order the prompt introduced them, each resource's
+ * actions in CRUD order then transitions and custom actions in prompt order. Examples are left
+ * empty here (see examples.ts).
+ */
+export function buildBlueprint(name: string, prompt: string, analysis: Analysis): Blueprint {
+  const resourceName = (key: string): string => pascalCase(key.split(' '));
+  const resources: ResourceSpec[] = analysis.resources.map((r) => toResource(r));
+  const byKey = new Map(analysis.resources.map((r, i) => [keyOf(r.words), i]));
+  const ordered = analysis.actions
+    .map((a, i) => ({ a, i }))
+    .sort((x, y) => (byKey.get(x.a.resource) ?? 0) - (byKey.get(y.a.resource) ?? 0) || KIND_ORDER.indexOf(x.a.kind) - KIND_ORDER.indexOf(y.a.kind) || x.i - y.i)
+    .map(({ a }) => a);
+  const used = new Set<string>();
+  const actions: ActionSpec[] = ordered.map((draft) => {
+    const res = analysis.resources.find((r) => keyOf(r.words) === draft.resource) as ResourceDraft;
+    const spec = toAction(draft, res, resources.find((r) => r.name === resourceName(draft.resource)) as ResourceSpec);
+    let n = spec.name;
+    for (let i = 2; used.has(n); i++) n = `${spec.name}${i}`;
+    used.add(n);
+    return { ...spec, name: n };
+  });
+  const rules: RuleSpec[] = analysis.rules.map((r) => ({ ...r, resource: resourceName(r.resource) }));
+  const human = name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+  return {
+    schemaVersion: BLUEPRINT_SCHEMA_VERSION,
+    name: human || toPascalCase(name) || 'Backend',
+    description: prompt.trim().replace(/\s+/g, ' ').slice(0, 2000),
+    resources,
+    actions,
+    rules,
+  };
+}
+
+function toResource(r: ResourceDraft): ResourceSpec {
+  const last = r.words[r.words.length - 1] as string;
+  return {
+    name: pascalCase(r.words),
+    plural: camelCase([...r.words.slice(0, -1), plural(last)]),
+    description: r.origin.slice(0, 2000),
+    fields: r.fields.map((f) => ({ ...f.spec })),
+  };
+}
+
+function toAction(d: ActionDraft, res: ResourceDraft, spec: ResourceSpec): ActionSpec {
+  const R = pascalCase(res.words);
+  const thing = res.words.join(' ');
+  const things = [...res.words.slice(0, -1), plural(res.words[res.words.length - 1] as string)].join(' ');
+  const base = { resource: R, examples: [] };
+  switch (d.kind) {
+    case 'create':
+      return { ...base, kind: 'create', name: `create${R}`, description: d.description || `Create a ${thing}.` };
+    case 'get': {
+      const by = d.by ?? 'id';
+      const name = d.name ?? (by === 'id' ? `get${R}` : `get${R}By${pascalCase(splitIdentifier(by))}`);
+      return { ...base, kind: 'get', name, by, description: d.description || `Get a ${thing} by ${by}.` };
+    }
+    case 'list':
+      return { ...base, kind: 'list', name: `list${pascalCase(things.split(' '))}`, filters: d.filters, defaultLimit: LIST_DEFAULT_LIMIT, maxLimit: LIST_MAX_LIMIT, description: d.description || `List ${things}.` };
+    case 'update': {
+      const inputFields = spec.fields.filter((f) => !f.generated).map((f) => f.name);
+      const fields = d.updateFields?.filter((f) => inputFields.includes(f)) ?? inputFields;
+      const partial = fields.length < inputFields.length && fields.length > 0;
+      return { ...base, kind: 'update', name: partial ? `update${R}${fields.map((f) => pascalCase(splitIdentifier(f))).join('')}` : `update${R}`, fields: fields.length ? fields : inputFields, description: d.description || `Update a ${thing}.` };
+    }
+    case 'delete':
+      return { ...base, kind: 'delete', name: `delete${R}`, description: d.description || `Delete a ${thing}.` };
+    case 'transition':
+      return { ...base, kind: 'transition', name: d.name ?? camelCase([d.verb, ...res.words]), by: d.by ?? 'id', params: d.params, guards: d.guards, effects: d.effects, description: d.description || `${d.verb} a ${thing}.` };
+    case 'custom': {
+      const t = d.tally as NonNullable<ActionDraft['tally']>;
+      return { ...base, kind: 'custom', name: d.name ?? camelCase([...res.words, 'results']), custom: { operation: 'tally', by: 'id', ...t }, description: d.description || `Results of a ${thing}.` };
+    }
+  }
+}

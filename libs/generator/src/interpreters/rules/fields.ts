@@ -1,0 +1,404 @@
+import type { FieldSpec, FieldType } from '@backforge/blueprint';
+import type { JsonValue } from '@backforge/contracts';
+import { DETERMINERS, FIELD_PHRASES, NAME_NOISE, OTHER_UNITS, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, type TypeHint } from './lexicon.js';
+import { camelCase, isPluralForm, plural, singular } from './text.js';
+import { splitList, textOf, type Tok } from './tokens.js';
+
+/** A field as read from the prompt, with the words that may name it later ("the cooking time"). */
+export interface FieldDraft {
+  spec: FieldSpec;
+  words: string[];
+}
+
+export type ItemReading =
+  | { kind: 'field'; field: FieldDraft; refersTo?: string[] }
+  /** "many comments": the other resource points at this one. */
+  | { kind: 'hasMany'; resourceWords: string[] }
+  /** An item naming something the store provides anyway ("an id", "a creation date"). */
+  | { kind: 'implicit'; text: string }
+  | { kind: 'unreadable'; text: string };
+
+/** Finds a resource by the words of a noun phrase; gives back its canonical (singular) words. */
+export type ResourceLookup = (words: string[]) => string[] | undefined;
+
+const TYPE_WORDS: Record<string, FieldType> = {
+  integer: 'integer', int: 'integer', 'whole number': 'integer', number: 'number', numeric: 'number', decimal: 'number', float: 'number', double: 'number', money: 'number', currency: 'number',
+  string: 'string', text: 'text', 'long text': 'text', date: 'date', datetime: 'datetime', timestamp: 'datetime', time: 'datetime', boolean: 'boolean', bool: 'boolean', 'yes no': 'boolean', 'true false': 'boolean', 'yes or no': 'boolean', 'true or false': 'boolean',
+  email: 'email', url: 'url', link: 'url', list: 'stringList', array: 'stringList', tags: 'stringList',
+};
+const FLAG_WORDS = new Set(['optional', 'optionally', 'required', 'mandatory', 'unique', 'distinct', 'nullable', 'needed']);
+const BOOLEAN_SUFFIX = new Set(['flag', 'switch', 'toggle', 'boolean', 'checkbox', 'bool', 'indicator']);
+const NAME_SUFFIX_NOISE = new Set(['field', 'value', 'string', 'property', 'attribute', 'info', 'information']);
+const LIST_HEADS = new Set(['list', 'set', 'array', 'collection', 'bunch', 'series']);
+const ENUM_MARKERS: string[][] = [['one', 'of'], ['either'], ['can', 'be'], ['could', 'be'], ['may', 'be'], ['which', 'is'], ['that', 'is'], ['values'], ['such', 'as'], ['like']];
+const STORE_PROVIDED = new Set(['id', 'identifier', 'createdAt', 'updatedAt', 'creationDate', 'createdDate', 'created', 'updated', 'revision']);
+
+const isNumber = (w: string | undefined): boolean => w !== undefined && /^-?\d+(\.\d+)?$/.test(w);
+
+/**
+ * Turns "one of low, medium or high" into a parenthesised group before the list is split, so the
+ * values stay with their field. Values end where a new item starts ("..., and a due date").
+ */
+export function prepareFieldList(toks: readonly Tok[]): Tok[] {
+  const out: Tok[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const marker = ENUM_MARKERS.find((m) => m.every((w, k) => toks[i + k]?.w === w));
+    if (marker) {
+      let j = i + marker.length;
+      const values: Tok[] = [];
+      while (j < toks.length) {
+        const t = toks[j] as Tok;
+        const next = toks[j + 1];
+        if ((t.w === ',' || t.w === 'and') && next && (['a', 'an', 'the', 'optional', 'unique', 'its', 'their', 'some', 'and'].includes(next.w) || next.w === ',')) break;
+        if (t.w === '#paren' || t.w === '#range') break;
+        values.push(t);
+        j++;
+      }
+      const items = splitList(values).map((v) => textOf(v)).filter((v) => v.length > 0);
+      if (items.length >= 2 && items.every((v) => v.split(' ').length <= 3)) {
+        out.push({ raw: `(${items.join(', ')})`, w: '#paren', inner: values });
+        i = j - 1;
+        continue;
+      }
+    }
+    out.push(toks[i] as Tok);
+  }
+  return out;
+}
+
+interface Modifiers {
+  optional?: boolean;
+  required?: boolean;
+  unique?: boolean;
+  type?: FieldType;
+  hint?: TypeHint;
+  min?: number;
+  max?: number;
+  lengthBounds?: boolean;
+  values?: string[];
+  defaultText?: string;
+  unit?: string;
+  boolean?: boolean;
+}
+
+function readParen(inner: Tok[], mods: Modifiers): void {
+  const ws = inner.map((t) => t.w);
+  const joined = ws.filter((w) => w !== ',' && w !== '/').join(' ');
+  if (ws[0] === 'e.g' || ws[0] === 'eg' || ws[0] === 'e' || ws[0] === 'like' || ws[0] === 'for' || ws[0] === 'ex' || ws[0] === 'i.e') return;
+  if (TYPE_WORDS[joined]) {
+    mods.type = TYPE_WORDS[joined];
+    return;
+  }
+  const defIdx = ws.findIndex((w) => w === 'default' || w === 'defaults' || w === 'defaulting');
+  if (defIdx >= 0) {
+    readWords(inner.slice(0, defIdx), mods);
+    let k = defIdx + 1;
+    while (inner[k] && (inner[k]?.w === 'to' || inner[k]?.w === ':' || inner[k]?.w === 'is')) k++;
+    mods.defaultText = inner.slice(k).map((t) => t.raw).join(' ');
+    return;
+  }
+  const rest = inner.filter((t) => !FLAG_WORDS.has(t.w) && t.w !== ',' && t.w !== 'and');
+  readWords(inner.filter((t) => FLAG_WORDS.has(t.w)), mods);
+  if (rest.length === 0) return;
+  const restWords = rest.map((t) => t.w);
+  if (rest.some((t) => t.w === '#range') || restWords.some((w) => ['max', 'maximum', 'min', 'minimum', 'least', 'most', 'up'].includes(w))) {
+    readWords(rest, mods);
+    return;
+  }
+  if (restWords.length === 1 && (TIME_UNITS.has(restWords[0] as string) || OTHER_UNITS.has(restWords[0] as string))) {
+    mods.unit = restWords[0];
+    return;
+  }
+  if (restWords[0] === 'in' && restWords.length === 2) {
+    mods.unit = restWords[1];
+    return;
+  }
+  const typeWord = TYPE_WORDS[restWords.join(' ')];
+  if (typeWord) {
+    mods.type = typeWord;
+    return;
+  }
+  const values = splitList(inner.filter((t) => !FLAG_WORDS.has(t.w)))
+    .map((v) => textOf(v).trim())
+    .filter((v) => v.length > 0);
+  if (values.length >= 2) {
+    const lowered = values.map((v) => v.toLowerCase());
+    if (lowered.length === 2 && ((lowered.includes('yes') && lowered.includes('no')) || (lowered.includes('true') && lowered.includes('false')))) {
+      mods.type = 'boolean';
+      return;
+    }
+    mods.values = values;
+  }
+}
+
+/** Flags, bounds, defaults and units written inline ("an optional note", "at most 100 characters"). */
+function readWords(toks: Tok[], mods: Modifiers): Tok[] {
+  const kept: Tok[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i] as Tok;
+    const w = t.w;
+    const next = toks[i + 1]?.w;
+    if (w === 'optional' || w === 'optionally' || w === 'nullable') {
+      mods.optional = true;
+      continue;
+    }
+    if (w === 'required' || w === 'mandatory' || w === 'needed') {
+      mods.required = true;
+      continue;
+    }
+    if (w === 'unique' || w === 'distinct') {
+      mods.unique = true;
+      continue;
+    }
+    if (w === '#paren') {
+      readParen(t.inner ?? [], mods);
+      continue;
+    }
+    if (w === '#range') {
+      mods.min = t.range?.min;
+      mods.max = t.range?.max;
+      if (['characters', 'chars', 'letters'].includes(next ?? '')) {
+        mods.lengthBounds = true;
+        i++;
+      }
+      continue;
+    }
+    const bound = boundAt(toks, i);
+    if (bound) {
+      if (bound.which === 'min') mods.min = bound.value;
+      else mods.max = bound.value;
+      if (bound.length) mods.lengthBounds = true;
+      i = bound.end;
+      continue;
+    }
+    if ((w === 'default' || w === 'defaults' || w === 'defaulting' || w === 'initially' || w === 'starting' || w === 'starts') && next !== undefined) {
+      let k = i + 1;
+      while (toks[k] && ['to', 'at', 'as', 'of', 'is', ':'].includes(toks[k]?.w ?? '')) k++;
+      const value = toks[k];
+      if (value) {
+        mods.defaultText = value.raw;
+        i = k;
+        continue;
+      }
+    }
+    if (w === 'if' && (next === 'any' || next === 'known' || next === 'available' || next === 'applicable')) {
+      mods.optional = true;
+      i++;
+      continue;
+    }
+    kept.push(t);
+  }
+  return kept;
+}
+
+function boundAt(toks: Tok[], i: number): { which: 'min' | 'max'; value: number; end: number; length: boolean } | undefined {
+  const w = (k: number): string | undefined => toks[i + k]?.w;
+  const pick = (which: 'min' | 'max', n: number): { which: 'min' | 'max'; value: number; end: number; length: boolean } | undefined => {
+    const value = w(n);
+    if (!isNumber(value)) return undefined;
+    const unit = w(n + 1);
+    const length = unit === 'characters' || unit === 'chars' || unit === 'letters';
+    return { which, value: Number(value), end: i + n + (length ? 1 : 0), length };
+  };
+  if ((w(0) === 'at' && w(1) === 'least') || (w(0) === 'no' && w(1) === 'less' && w(2) === 'than')) return pick('min', w(0) === 'no' ? 3 : 2);
+  if ((w(0) === 'at' && w(1) === 'most') || (w(0) === 'up' && w(1) === 'to')) return pick('max', 2);
+  if (w(0) === 'no' && w(1) === 'more' && w(2) === 'than') return pick('max', 3);
+  if (w(0) === 'max' || w(0) === 'maximum') return pick('max', w(1) === 'of' ? 2 : 1);
+  if (w(0) === 'min' || w(0) === 'minimum') return pick('min', w(1) === 'of' ? 2 : 1);
+  if (w(0) === 'of' && (w(1) === 'at' || w(1) === 'up' || w(1) === 'max' || w(1) === 'no')) {
+    const inner = boundAt(toks, i + 1);
+    return inner;
+  }
+  return undefined;
+}
+
+function parseDefault(text: string, type: FieldType, values?: string[]): JsonValue | undefined {
+  const t = text.toLowerCase();
+  switch (type) {
+    case 'boolean':
+      if (['true', 'yes', 'on', 'enabled'].includes(t)) return true;
+      if (['false', 'no', 'off', 'disabled'].includes(t)) return false;
+      return undefined;
+    case 'integer':
+      return /^-?\d+$/.test(t) ? Number(t) : t === 'zero' ? 0 : undefined;
+    case 'number':
+      return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : t === 'zero' ? 0 : undefined;
+    case 'enum':
+      return values?.find((v) => v.toLowerCase() === t);
+    case 'string':
+    case 'text':
+      return text;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Reads one item of a field list ("an optional due date", "a priority (low, medium, high)",
+ * "cooking time in minutes", "a list of tags") into a field. `lookup` recognises other resources,
+ * which become reference fields.
+ */
+export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self: string[]): ItemReading {
+  const mods: Modifiers = {};
+  const text = textOf(item);
+  let toks = readWords([...item], mods);
+  // "whether it is done", "is it vegetarian", "if it's paid" -> a boolean
+  const boolLead = toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w));
+  if (boolLead === 0) {
+    mods.boolean = true;
+    toks = toks.filter((t) => !['whether', 'is', 'if', 'it', "it's", 'are', 'they', 'or', 'not', 'has', 'been', 'was'].includes(t.w));
+  }
+  let ws = toks.map((t) => t.w).filter((w) => /^[a-z0-9]/.test(w));
+  while (ws.length && (DETERMINERS.has(ws[0] as string) || ws[0] === 'of' || ws[0] === 'also')) {
+    if (['many', 'several', 'multiple'].includes(ws[0] as string) && ws.length > 1) {
+      const target = lookup(ws.slice(1));
+      if (target && target.join(' ') !== self.join(' ')) return { kind: 'hasMany', resourceWords: target };
+    }
+    ws = ws.slice(1);
+  }
+  if (ws.length === 0) return { kind: 'unreadable', text };
+  // trailing noise: "in stock", "if any"
+  for (const noise of TRAILING_NOISE) {
+    if (ws.length > noise.length && noise.every((w, k) => ws[ws.length - noise.length + k] === w)) ws = ws.slice(0, ws.length - noise.length);
+  }
+  // "in minutes" -> unit
+  const inIdx = ws.lastIndexOf('in');
+  if (inIdx > 0 && inIdx === ws.length - 2) {
+    const unit = ws[inIdx + 1] as string;
+    if (TIME_UNITS.has(unit) || OTHER_UNITS.has(unit)) {
+      mods.unit = unit;
+      ws = ws.slice(0, inIdx);
+    }
+  }
+  let listOf = false;
+  let countOf = false;
+  // "list of tags", "number of pages", "name of the venue"
+  const ofIdx = ws.indexOf('of');
+  if (ofIdx > 0) {
+    const head = ws.slice(0, ofIdx).filter((w) => !NAME_NOISE.has(w));
+    const tail = ws.slice(ofIdx + 1).filter((w) => !DETERMINERS.has(w));
+    const phrase = FIELD_PHRASES.find((p) => p.words.length === ws.length && p.words.every((w, k) => ws[k] === w));
+    if (phrase) {
+      // keep "date of birth" as written
+    } else if (head.length === 1 && LIST_HEADS.has(head[0] as string)) {
+      listOf = true;
+      ws = [...tail.slice(0, -1), plural(singular(tail[tail.length - 1] ?? 'item'))];
+    } else if (head.length === 1 && (head[0] === 'number' || head[0] === 'count')) {
+      countOf = true;
+      ws = tail.length ? [...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))] : head;
+    } else if (head.length === 1 && head[0] === 'amount') {
+      ws = ['amount'];
+    } else if (tail.length > 0) {
+      ws = [...tail, ...head];
+    }
+  }
+  if (ws.length > 1 && LIST_HEADS.has(ws[ws.length - 1] as string) && ws[ws.length - 1] === 'list') {
+    listOf = true;
+    ws = [...ws.slice(0, -2), plural(singular(ws[ws.length - 2] as string))];
+  }
+  // phrase lexicon ("email address" -> email)
+  let hint: TypeHint | undefined;
+  for (const p of FIELD_PHRASES) {
+    for (let s = 0; s + p.words.length <= ws.length; s++) {
+      if (p.words.every((w, k) => ws[s + k] === w)) {
+        ws = [...ws.slice(0, s), ...p.name, ...ws.slice(s + p.words.length)];
+        hint = p.hint;
+        break;
+      }
+    }
+    if (hint) break;
+  }
+  const original = [...ws];
+  // type suffixes ("done flag", "body text", "name field")
+  const last = ws[ws.length - 1] as string;
+  if (ws.length > 1 && BOOLEAN_SUFFIX.has(last)) {
+    mods.boolean = true;
+    ws = ws.slice(0, -1);
+  } else if (ws.length > 1 && last === 'text') {
+    mods.type ??= 'text';
+    ws = ws.slice(0, -1);
+  } else if (ws.length > 1 && NAME_SUFFIX_NOISE.has(last)) {
+    ws = ws.slice(0, -1);
+  }
+  const named = ws.filter((w) => !NAME_NOISE.has(w));
+  if (named.length > 0) ws = named;
+  // references to other resources ("a post", "the author (a member)")
+  const target = lookup(ws);
+  if (target && target.join(' ') !== self.join(' ') && !listOf) {
+    const name = camelCase(target);
+    return {
+      kind: 'field',
+      field: { spec: { name, type: 'reference', required: !mods.optional, references: '' }, words: [...target, ...original] },
+      refersTo: target,
+    };
+  }
+  if (mods.unit && TIME_UNITS.has(mods.unit)) {
+    const unit = mods.unit.endsWith('s') ? mods.unit : `${mods.unit}s`;
+    if (ws[ws.length - 1] !== unit) ws = [...ws, unit === 'mins' ? 'minutes' : unit === 'secs' ? 'seconds' : unit];
+  }
+  const name = camelCase(ws);
+  if (!name || !/^[a-z]/.test(name)) return { kind: 'unreadable', text };
+  if (STORE_PROVIDED.has(name)) return { kind: 'implicit', text };
+
+  // type: explicit word, phrase, head word, unit, bounds, plural
+  const head = ws[ws.length - 1] as string;
+  const headHint = hint ?? TYPE_BY_WORD[head] ?? TYPE_BY_WORD[singular(head)] ?? (ws.length > 1 ? TYPE_BY_WORD[ws[0] as string] : undefined);
+  let type: FieldType = mods.type ?? headHint?.type ?? 'string';
+  let min = headHint?.min;
+  let max = headHint?.max;
+  if (headHint?.type === 'boolean' && ws.length > 1 && !mods.boolean) {
+    // "active" is boolean, but "last active date" is not: only a trailing state word decides
+    type = mods.type ?? 'string';
+  }
+  if (mods.boolean) type = 'boolean';
+  if (mods.values) type = 'enum';
+  if (listOf) type = 'stringList';
+  if (countOf) {
+    type = 'integer';
+    min = 0;
+  }
+  if (mods.unit && !mods.type && !listOf) {
+    if (TIME_UNITS.has(mods.unit)) {
+      type = 'integer';
+      min = 0;
+    } else if (type !== 'integer') {
+      type = 'number';
+      min ??= 0;
+    }
+  }
+  if (!mods.type && type === 'string' && (mods.min !== undefined || mods.max !== undefined) && !mods.lengthBounds) {
+    type = Number.isInteger(mods.min ?? 0) && Number.isInteger(mods.max ?? 0) ? 'integer' : 'number';
+  }
+  if (!mods.type && type === 'string' && isPluralForm(head) && !/^(a|an)\b/i.test(text.trim()) && !/\b(a|an|one)\b/i.test(text) && head !== 'notes') {
+    type = 'stringList';
+  }
+  if (type === 'datetime' && /\bdate\b/i.test(text) && !/\btime\b/i.test(text)) type = 'date';
+  if (mods.min !== undefined) min = mods.min;
+  if (mods.max !== undefined) max = mods.max;
+  if (type === 'date' || type === 'datetime' || type === 'boolean' || type === 'enum' || type === 'reference') {
+    min = undefined;
+    max = undefined;
+  }
+  if (type === 'integer' && min !== undefined && !Number.isInteger(min)) min = Math.ceil(min);
+  if (type === 'integer' && max !== undefined && !Number.isInteger(max)) max = Math.floor(max);
+
+  const spec: FieldSpec = { name, type, required: true };
+  if (mods.unique || (type === 'string' && /^(isbn|sku|slug|username|handle|serialNumber)$/.test(name))) spec.unique = true;
+  if (min !== undefined) spec.min = min;
+  if (max !== undefined) spec.max = max;
+  if (type === 'enum') spec.values = mods.values ?? [];
+  if (mods.defaultText !== undefined) {
+    const value = parseDefault(mods.defaultText, type, spec.values);
+    if (value !== undefined) spec.default = value;
+  }
+  // Defaults that make a field optional on create: booleans start false, enums at their first value,
+  // lists empty. An explicit "required" keeps the field required (and drops the implicit default).
+  if (spec.default === undefined && !mods.required) {
+    if (type === 'boolean') spec.default = false;
+    else if (type === 'enum' && spec.values && spec.values.length > 0) spec.default = spec.values[0];
+    else if (type === 'stringList') spec.default = [];
+  }
+  if (mods.optional || spec.default !== undefined) spec.required = false;
+  if (spec.unique && spec.type === 'stringList') delete spec.unique;
+  return { kind: 'field', field: { spec, words: [...new Set([...original, ...ws, ...ws.map(singular)])] } };
+}

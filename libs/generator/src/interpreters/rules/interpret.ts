@@ -1,0 +1,89 @@
+import { formatBlueprintIssues, validateBlueprint } from '@backforge/blueprint';
+import type { InterpretResult, PromptNotUnderstood } from '../interpreter.js';
+import { analyze } from './analyze.js';
+import { buildBlueprint } from './build.js';
+import { deriveExamples } from './examples.js';
+import { ACTOR_WORDS, META_NOUNS, TITLE_TAILS } from './lexicon.js';
+import type { Analysis } from './model.js';
+import { pascalCase, plural } from './text.js';
+
+/** Longest prompt read; a longer one is refused rather than read in part. */
+export const MAX_PROMPT_LENGTH = 20_000;
+
+/**
+ * prompt -> Blueprint, offline and deterministic: the same name and prompt give a deep-equal
+ * blueprint. Fails with PROMPT_NOT_UNDERSTOOD when any part of the prompt could not be mapped,
+ * rather than answering with a backend that ignores it.
+ */
+export function interpretPrompt(name: string, prompt: string): InterpretResult {
+  const text = prompt.trim();
+  if (text.length === 0) return fail('The prompt is empty.', [], ['a description of the data the backend keeps'], undefined);
+  if (text.length > MAX_PROMPT_LENGTH) return fail(`The prompt is longer than ${MAX_PROMPT_LENGTH} characters.`, [], ['a shorter description'], undefined);
+  const analysis = analyze(text);
+  const missing: string[] = [];
+  for (const u of analysis.unmapped) missing.push(`could not map ${u}`);
+  if (analysis.resources.length === 0) {
+    missing.push('no kind of record was described (e.g. "Books have a title and an author")');
+  }
+  for (const r of analysis.resources) {
+    if (r.fields.length === 0) {
+      const name = pascalCase(r.words);
+      missing.push(`${name} has no fields: say what a ${r.words.join(' ')} has (e.g. "${capitalize(plural(r.words.join(' ')))} have a name and a description")`);
+    }
+  }
+  const understood = describe(analysis);
+  if (missing.length > 0) {
+    const what = analysis.resources.length === 0 ? 'I could not find any kind of record to keep.' : 'Parts of the prompt could not be mapped to a backend.';
+    return fail(`The prompt was not understood: ${what}`, understood, missing, analysis);
+  }
+  const draft = buildBlueprint(name, text, analysis);
+  const blueprint = deriveExamples(draft);
+  const checked = validateBlueprint(blueprint);
+  if (!checked.ok) {
+    // The rules produced something the blueprint schema refuses: report it rather than ship it.
+    return fail('The prompt was read, but the backend it describes is not consistent.', understood, formatBlueprintIssues(checked.errors).slice(0, 10), analysis);
+  }
+  return { ok: true, blueprint: checked.blueprint, interpreter: 'rules' };
+}
+
+function describe(a: Analysis): string[] {
+  const out: string[] = [];
+  for (const r of a.resources) {
+    out.push(`resource ${pascalCase(r.words)}${r.fields.length ? ` with fields ${r.fields.map((f) => f.spec.name).join(', ')}` : ' (no fields)'}`);
+  }
+  for (const act of a.actions) {
+    if (act.implicit) continue;
+    const res = pascalCase(act.resource.split(' '));
+    out.push(`${act.kind} ${res}${act.name ? ` (${act.name})` : ''}${act.filters.length ? ` filtered by ${act.filters.map((f) => f.param).join(', ')}` : ''}`);
+  }
+  for (const r of a.rules) out.push(r.kind === 'capacity' ? `capacity: ${pascalCase(r.resource.split(' '))} limited by ${r.limitField}` : `membership: ${pascalCase(r.resource.split(' '))}.${r.field} must be one of ${r.listField}`);
+  return [...out, ...a.understood.filter((u) => !out.includes(u))];
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** An accepted prompt in the user's own terms when a resource was found, else a to-do list. */
+export function examplePrompt(analysis: Analysis | undefined): string {
+  const candidates = (analysis?.resources ?? []).filter((r) => !ACTOR_WORDS.has(r.words[r.words.length - 1] as string) && !r.words.some((w) => META_NOUNS.has(w) || TITLE_TAILS.has(w)));
+  const res = candidates[0];
+  if (!res) {
+    return 'A todo list API. Each todo has a title, an optional due date and a done flag. Users can add todos, list them, mark a todo as done, and delete todos.';
+  }
+  const thing = res.words.join(' ');
+  const things = plural(thing);
+  return `${capitalize(things)} have a name, a description and a status (active, archived). Users can add ${things}, list them filtered by status, update them and delete them.`;
+}
+
+function fail(message: string, understood: string[], missing: string[], analysis: Analysis | undefined): InterpretResult {
+  const error: PromptNotUnderstood = {
+    code: 'PROMPT_NOT_UNDERSTOOD',
+    message,
+    understood,
+    missing,
+    example: examplePrompt(analysis),
+  };
+  return { ok: false, error };
+}
+

@@ -1,0 +1,211 @@
+import type { FieldType } from '@backforge/blueprint';
+
+/**
+ * The domain vocabulary of the rules interpreter, kept in one place so what it understands can be
+ * read (and documented in docs/prompts.md) without reading the parser. Entries are words or short
+ * phrases, lower case, singular; inflected forms are derived with compromise.
+ */
+
+export const DETERMINERS = new Set(['a', 'an', 'the', 'each', 'every', 'all', 'any', 'our', 'my', 'their', 'its', "it's", 'his', 'her', 'your', 'some', 'this', 'that', 'these', 'those', 'one', 'single', 'given', 'specific', 'particular', 'existing', 'new', 'individual', 'multiple', 'several', 'many', 'various', 'certain', 'own', 'same', 'them', 'it']);
+
+/** Who does things; never a resource unless the prompt gives it fields or acts on it. */
+export const ACTOR_WORDS = new Set(['user', 'visitor', 'admin', 'administrator', 'people', 'person', 'someone', 'anyone', 'everyone', 'anybody', 'somebody', 'we', 'i', 'you', 'they', 'he', 'she', 'client', 'owner', 'operator', 'moderator', 'staff', 'me', 'us', 'team', 'caller', 'consumer', 'public', 'folk', 'editor', 'manager']);
+
+/** Words that name the backend itself, not a thing in it. */
+export const META_NOUNS = new Set(['backend', 'api', 'service', 'app', 'application', 'system', 'server', 'platform', 'tool', 'database', 'db', 'endpoint', 'crud', 'rest', 'microservice', 'project', 'way', 'ability', 'possibility', 'option to', 'interface', 'program', 'thing', 'something', 'stuff', 'functionality', 'feature set', 'json', 'http']);
+
+/** Trailing words of a title that name the kind of software ("Expense tracker", "Recipe book"). */
+export const TITLE_TAILS = new Set(['api', 'app', 'backend', 'service', 'system', 'server', 'tracker', 'manager', 'management', 'platform', 'tool', 'book', 'log', 'list', 'board', 'store', 'registry', 'catalog', 'catalogue', 'directory', 'database', 'planner', 'organizer', 'organiser', 'journal', 'diary', 'form', 'portal', 'hub', 'simple', 'small', 'basic', 'minimal', 'tiny', 'crud']);
+
+/** Agent nouns whose thing is not the noun before them ("URL shortener" keeps short links). */
+export const AGENT_NOUN_RESOURCES: Record<string, string[]> = {
+  shortener: ['short', 'link'],
+  'link shortener': ['short', 'link'],
+};
+
+export const MODALS = new Set(['can', 'could', 'may', 'might', 'should', 'must', 'will', 'would', 'shall', 'cannot', "can't", 'to', 'also', 'be', 'able', 'need', 'needs', 'want', 'wants', 'then', 'just', 'only', 'easily', 'please', 'and', 'or', 'i', "i'd", 'like', 'also,', 'both']);
+
+/** Verbs that introduce a list of actions rather than being one ("Support creating ..."). */
+export const META_VERBS = new Set(['support', 'allow', 'let', 'provide', 'offer', 'expose', 'have', 'include', 'handle', 'implement', 'build', 'give', 'enable', 'need', 'want', 'require']);
+
+export type VerbClass =
+  | 'create'
+  | 'list'
+  | 'get'
+  | 'update'
+  | 'delete'
+  | 'crud'
+  | 'increment'
+  | 'decrement'
+  | 'toggle'
+  | 'mark'
+  | 'take'
+  | 'release'
+  | 'counter'
+  | 'state'
+  | 'relation'
+  | 'tally';
+
+/** One class per verb; ambiguous verbs are resolved by context in the parser (see notes there). */
+export const VERBS: Record<string, VerbClass> = {
+  // create
+  add: 'create', create: 'create', submit: 'create', post: 'create', record: 'create', log: 'create', enter: 'create', insert: 'create', save: 'create', upload: 'create', write: 'create', file: 'create', send: 'create', leave: 'create', make: 'create', store: 'create', put: 'create', track: 'create', capture: 'create', collect: 'create', define: 'create', set_up: 'create', shorten: 'create', generate: 'create',
+  // list
+  list: 'list', browse: 'list', search: 'list', filter: 'list', query: 'list', display: 'list', sort: 'list', export: 'list', page: 'list',
+  // get (one record); "show/see/view/find/get all ..." with a plural object is a list
+  get: 'get', view: 'get', fetch: 'get', show: 'get', see: 'get', find: 'get', read: 'get', retrieve: 'get', look_up: 'get', lookup: 'get', check: 'get', resolve: 'get', access: 'get', inspect: 'get', load: 'get', return: 'release', open: 'get', visit: 'get', follow: 'get',
+  // update
+  edit: 'update', update: 'update', change: 'update', modify: 'update', rename: 'update', adjust: 'update', correct: 'update', amend: 'update', set: 'update', reschedule: 'update', move: 'update', replace: 'update', tweak: 'update', fix: 'update', revise: 'update',
+  // delete
+  delete: 'delete', remove: 'delete', erase: 'delete', discard: 'delete', drop: 'delete', purge: 'delete', destroy: 'delete', cancel: 'delete', clear: 'delete', withdraw_from: 'delete',
+  // everything
+  crud: 'crud', manage: 'crud', maintain: 'crud', administer: 'crud', administrate: 'crud',
+  // quantities
+  restock: 'increment', replenish: 'increment', refill: 'increment', increase: 'increment', increment: 'increment', top_up: 'increment', deposit: 'increment', credit: 'increment', receive: 'increment', raise: 'increment', bump: 'increment', earn: 'increment', award: 'increment', grow: 'increment',
+  sell: 'decrement', decrease: 'decrement', decrement: 'decrement', subtract: 'decrement', withdraw: 'decrement', spend: 'decrement', consume: 'decrement', use: 'decrement', debit: 'decrement', deduct: 'decrement', redeem: 'decrement', reduce: 'decrement', dispense: 'decrement', lower: 'decrement', charge: 'decrement',
+  toggle: 'toggle', flip: 'toggle', switch: 'toggle',
+  mark: 'mark', flag: 'mark', tick: 'mark', tick_off: 'mark', check_off: 'mark', unmark: 'mark',
+  borrow: 'take', rent: 'take', check_out: 'take', checkout: 'take', claim: 'take', loan: 'take', hire: 'take', lease: 'take', lend: 'take', take_out: 'take', assign: 'take', pick_up: 'take',
+  give_back: 'release', check_in: 'release', release: 'release', unassign: 'release', bring_back: 'release', hand_back: 'release', drop_off: 'release', unclaim: 'release',
+  like: 'counter', upvote: 'counter', downvote: 'counter', clap: 'counter', heart: 'counter', favourite: 'counter', favorite: 'counter',
+  approve: 'state', reject: 'state', publish: 'state', unpublish: 'state', archive: 'state', unarchive: 'state', complete: 'state', finish: 'state', close: 'state', reopen: 'state', confirm: 'state', verify: 'state', activate: 'state', deactivate: 'state', enable: 'state', disable: 'state', block: 'state', unblock: 'state', pin: 'state', unpin: 'state', accept: 'state', decline: 'state', pay: 'state', ship: 'state', deliver: 'state', start: 'state', stop: 'state', pause: 'state', resume: 'state', hide: 'state', unhide: 'state', lock: 'state', unlock: 'state', suspend: 'state', dismiss: 'state', acknowledge: 'state', fulfil: 'state', fulfill: 'state', refund: 'state', settle: 'state', feature: 'state', unfeature: 'state', star: 'state', unstar: 'state', win: 'state', lose: 'state', sign: 'state', hold: 'state', escalate: 'state', invoice: 'state',
+  vote: 'relation', rsvp: 'relation', register: 'relation', enroll: 'relation', enrol: 'relation', sign_up: 'relation', join: 'relation', attend: 'relation', apply: 'relation', book: 'relation', reserve: 'relation', comment: 'relation', review: 'relation', rate: 'relation', subscribe: 'relation', bid: 'relation', order: 'relation', donate: 'relation', answer: 'relation', reply: 'relation', respond: 'relation', report: 'relation', request: 'relation', complain: 'relation', check_into: 'relation', endorse: 'relation', nominate: 'relation', pledge: 'relation', purchase: 'relation', buy: 'relation',
+  tally: 'tally', count: 'tally', summarize: 'tally', summarise: 'tally', aggregate: 'tally',
+};
+
+/** Verbs spelled as two words; the parser joins them with "_" before lookup. */
+export const PHRASAL: [string, string][] = [
+  ['look', 'up'], ['check', 'out'], ['check', 'in'], ['give', 'back'], ['bring', 'back'], ['hand', 'back'], ['sign', 'up'], ['top', 'up'], ['pick', 'up'], ['drop', 'off'], ['take', 'out'], ['tick', 'off'], ['check', 'off'], ['set', 'up'], ['check', 'into'],
+];
+
+/** States a state verb leads to, when it is not simply the verb's past participle. */
+export const STATE_OF_VERB: Record<string, { state: string; value: boolean }> = {
+  unpublish: { state: 'published', value: false },
+  unarchive: { state: 'archived', value: false },
+  disable: { state: 'enabled', value: false },
+  enable: { state: 'enabled', value: true },
+  deactivate: { state: 'active', value: false },
+  activate: { state: 'active', value: true },
+  unblock: { state: 'blocked', value: false },
+  unpin: { state: 'pinned', value: false },
+  unlock: { state: 'locked', value: false },
+  unhide: { state: 'hidden', value: false },
+  unstar: { state: 'starred', value: false },
+  unfeature: { state: 'featured', value: false },
+  reopen: { state: 'closed', value: false },
+  resume: { state: 'paused', value: false },
+  complete: { state: 'completed', value: true },
+  finish: { state: 'finished', value: true },
+  start: { state: 'started', value: true },
+  stop: { state: 'stopped', value: true },
+};
+
+/** Enum values a state verb may land on ("close" -> "closed", "reopen" -> "open"). */
+export const ENUM_TARGETS: Record<string, string[]> = {
+  reopen: ['open', 'reopened'],
+  open: ['open', 'opened'],
+  complete: ['completed', 'complete', 'done', 'finished'],
+  finish: ['finished', 'done', 'completed', 'complete'],
+  start: ['started', 'in progress', 'in-progress', 'in_progress', 'active'],
+  resume: ['active', 'in progress', 'resumed'],
+  cancel: ['cancelled', 'canceled'],
+  activate: ['active', 'activated'],
+  deactivate: ['inactive', 'deactivated'],
+  resolve: ['resolved', 'fixed', 'done'],
+  pay: ['paid'],
+  ship: ['shipped'],
+  deliver: ['delivered'],
+  win: ['won'],
+  lose: ['lost'],
+  hold: ['on hold', 'held'],
+};
+
+/** Resource a relation verb creates, when the prompt does not name it. */
+export const NOMINALIZATION: Record<string, string[]> = {
+  submit: ['submission'], register: ['registration'], enroll: ['enrollment'], enrol: ['enrollment'], apply: ['application'], book: ['booking'], reserve: ['reservation'], vote: ['vote'], rsvp: ['rsvp'], comment: ['comment'], review: ['review'], rate: ['rating'], subscribe: ['subscription'], bid: ['bid'], order: ['order'], sign_up: ['signup'], join: ['membership'], attend: ['attendance'], donate: ['donation'], answer: ['answer'], reply: ['reply'], respond: ['response'], post: ['post'], upload: ['upload'], report: ['report'], request: ['request'], complain: ['complaint'], check_into: ['check', 'in'], endorse: ['endorsement'], nominate: ['nomination'], pledge: ['pledge'], purchase: ['purchase'], buy: ['purchase'], log: ['entry'], record: ['record'], file: ['filing'], send: ['message'], leave: ['note'], shorten: ['short', 'link'],
+};
+
+/** Nouns that, as the object of "show/get", ask for a tally of a relation. */
+export const TALLY_NOUNS = new Set(['result', 'results', 'count', 'counts', 'tally', 'totals', 'total', 'score', 'scores', 'standings', 'breakdown', 'statistics', 'stats', 'summary']);
+
+export interface TypeHint {
+  type: FieldType;
+  min?: number;
+  max?: number;
+}
+
+/** Field types by the field's head word. */
+export const TYPE_BY_WORD: Record<string, TypeHint> = {
+  email: { type: 'email' }, 'e-mail': { type: 'email' }, mail: { type: 'email' },
+  url: { type: 'url' }, link: { type: 'url' }, website: { type: 'url' }, homepage: { type: 'url' }, webpage: { type: 'url' }, uri: { type: 'url' }, href: { type: 'url' }, permalink: { type: 'url' }, avatar: { type: 'url' }, image: { type: 'url' }, photo: { type: 'url' }, picture: { type: 'url' }, thumbnail: { type: 'url' }, logo: { type: 'url' },
+  date: { type: 'date' }, deadline: { type: 'date' }, birthday: { type: 'date' }, dob: { type: 'date' }, birthdate: { type: 'date' }, day: { type: 'date' },
+  timestamp: { type: 'datetime' }, time: { type: 'datetime' }, datetime: { type: 'datetime' }, at: { type: 'datetime' }, when: { type: 'datetime' }, appointment: { type: 'datetime' },
+  price: { type: 'number', min: 0 }, amount: { type: 'number', min: 0 }, cost: { type: 'number', min: 0 }, total: { type: 'number', min: 0 }, salary: { type: 'number', min: 0 }, budget: { type: 'number', min: 0 }, fee: { type: 'number', min: 0 }, balance: { type: 'number' }, wage: { type: 'number', min: 0 }, rate: { type: 'number', min: 0 }, weight: { type: 'number', min: 0 }, height: { type: 'number', min: 0 }, width: { type: 'number', min: 0 }, length: { type: 'number', min: 0 }, distance: { type: 'number', min: 0 }, latitude: { type: 'number', min: -90, max: 90 }, longitude: { type: 'number', min: -180, max: 180 }, percentage: { type: 'number', min: 0, max: 100 }, percent: { type: 'number', min: 0, max: 100 }, temperature: { type: 'number' }, revenue: { type: 'number', min: 0 }, value: { type: 'number' }, score: { type: 'number' }, hours: { type: 'number', min: 0 }, tip: { type: 'number', min: 0 }, deposit: { type: 'number', min: 0 }, discount: { type: 'number', min: 0 }, tax: { type: 'number', min: 0 }, pay: { type: 'number', min: 0 }, spend: { type: 'number', min: 0 },
+  quantity: { type: 'integer', min: 0 }, stock: { type: 'integer', min: 0 }, capacity: { type: 'integer', min: 0 }, count: { type: 'integer', min: 0 }, year: { type: 'integer' }, age: { type: 'integer', min: 0 }, minutes: { type: 'integer', min: 0 }, seconds: { type: 'integer', min: 0 }, days: { type: 'integer', min: 0 }, weeks: { type: 'integer', min: 0 }, months: { type: 'integer', min: 0 }, pages: { type: 'integer', min: 0 }, seats: { type: 'integer', min: 0 }, rating: { type: 'integer' }, rank: { type: 'integer', min: 0 }, level: { type: 'integer' }, points: { type: 'integer', min: 0 }, votes: { type: 'integer', min: 0 }, likes: { type: 'integer', min: 0 }, views: { type: 'integer', min: 0 }, visits: { type: 'integer', min: 0 }, stars: { type: 'integer' }, copies: { type: 'integer', min: 0 }, units: { type: 'integer', min: 0 }, floor: { type: 'integer' }, spots: { type: 'integer', min: 0 }, slots: { type: 'integer', min: 0 }, number: { type: 'integer' }, size: { type: 'integer', min: 0 }, duration: { type: 'integer', min: 0 }, servings: { type: 'integer', min: 0 }, calories: { type: 'integer', min: 0 }, steps: { type: 'integer', min: 0 }, reps: { type: 'integer', min: 0 }, sets: { type: 'integer', min: 0 }, attendees: { type: 'integer', min: 0 }, guests: { type: 'integer', min: 0 }, limit: { type: 'integer', min: 0 }, max: { type: 'integer', min: 0 }, maximum: { type: 'integer', min: 0 }, minimum: { type: 'integer', min: 0 }, streak: { type: 'integer', min: 0 }, position: { type: 'integer', min: 0 }, order: { type: 'integer', min: 0 }, priority: { type: 'integer' }, inventory: { type: 'integer', min: 0 }, mileage: { type: 'integer', min: 0 }, goal: { type: 'integer', min: 0 }, target: { type: 'integer', min: 0 }, beds: { type: 'integer', min: 0 }, rooms: { type: 'integer', min: 0 }, bedrooms: { type: 'integer', min: 0 }, runtime: { type: 'integer', min: 0 }, episodes: { type: 'integer', min: 0 }, season: { type: 'integer', min: 0 }, frequency: { type: 'integer', min: 0 },
+  flag: { type: 'boolean' }, switch: { type: 'boolean' }, toggle: { type: 'boolean' }, boolean: { type: 'boolean' }, checkbox: { type: 'boolean' }, enabled: { type: 'boolean' }, disabled: { type: 'boolean' }, done: { type: 'boolean' }, active: { type: 'boolean' }, completed: { type: 'boolean' }, complete: { type: 'boolean' }, archived: { type: 'boolean' }, published: { type: 'boolean' }, paid: { type: 'boolean' }, verified: { type: 'boolean' }, visible: { type: 'boolean' }, public: { type: 'boolean' }, private: { type: 'boolean' }, read: { type: 'boolean' }, available: { type: 'boolean' }, pinned: { type: 'boolean' }, approved: { type: 'boolean' }, resolved: { type: 'boolean' }, finished: { type: 'boolean' }, watched: { type: 'boolean' }, starred: { type: 'boolean' }, featured: { type: 'boolean' }, confirmed: { type: 'boolean' }, cancelled: { type: 'boolean' }, urgent: { type: 'boolean' }, vegetarian: { type: 'boolean' }, vegan: { type: 'boolean' }, favorite: { type: 'boolean' }, favourite: { type: 'boolean' }, billable: { type: 'boolean' }, vaccinated: { type: 'boolean' }, hidden: { type: 'boolean' }, locked: { type: 'boolean' }, open: { type: 'boolean' }, closed: { type: 'boolean' }, blocked: { type: 'boolean' }, shipped: { type: 'boolean' }, delivered: { type: 'boolean' }, checked: { type: 'boolean' }, attended: { type: 'boolean' }, rented: { type: 'boolean' }, returned: { type: 'boolean' }, sold: { type: 'boolean' }, signed: { type: 'boolean' },
+  description: { type: 'text' }, body: { type: 'text' }, content: { type: 'text' }, message: { type: 'text' }, bio: { type: 'text' }, summary: { type: 'text' }, text: { type: 'text' }, details: { type: 'text' }, instructions: { type: 'text' }, review: { type: 'text' }, notes: { type: 'text' }, comment: { type: 'text' }, biography: { type: 'text' }, synopsis: { type: 'text' }, abstract: { type: 'text' }, explanation: { type: 'text' }, feedback: { type: 'text' }, directions: { type: 'text' }, reason: { type: 'text' }, answer: { type: 'text' }, question: { type: 'string' }, story: { type: 'text' }, transcript: { type: 'text' }, essay: { type: 'text' }, letter: { type: 'text' }, excerpt: { type: 'text' }, caption: { type: 'text' }, remarks: { type: 'text' }, diagnosis: { type: 'text' }, treatment: { type: 'text' }, symptoms: { type: 'text' }, resume: { type: 'text' },
+  tags: { type: 'stringList' }, ingredients: { type: 'stringList' }, options: { type: 'stringList' }, labels: { type: 'stringList' }, keywords: { type: 'stringList' }, skills: { type: 'stringList' }, genres: { type: 'stringList' }, aliases: { type: 'stringList' }, choices: { type: 'stringList' }, answers: { type: 'stringList' }, topics: { type: 'stringList' }, allergies: { type: 'stringList' }, amenities: { type: 'stringList' }, features: { type: 'stringList' }, members: { type: 'stringList' }, participants: { type: 'stringList' }, items: { type: 'stringList' }, languages: { type: 'stringList' }, hashtags: { type: 'stringList' }, categories: { type: 'stringList' }, vaccinations: { type: 'stringList' }, medications: { type: 'stringList' }, actors: { type: 'stringList' }, cast: { type: 'stringList' }, authors: { type: 'stringList' }, attachments: { type: 'stringList' }, links: { type: 'stringList' }, toppings: { type: 'stringList' }, platforms: { type: 'stringList' },
+};
+
+/** Multi-word field names and what they become ("email address" -> email). */
+export const FIELD_PHRASES: { words: string[]; name: string[]; hint?: TypeHint }[] = [
+  { words: ['email', 'address'], name: ['email'], hint: { type: 'email' } },
+  { words: ['e-mail', 'address'], name: ['email'], hint: { type: 'email' } },
+  { words: ['mail', 'address'], name: ['email'], hint: { type: 'email' } },
+  { words: ['phone', 'number'], name: ['phone'], hint: { type: 'string' } },
+  { words: ['telephone', 'number'], name: ['phone'], hint: { type: 'string' } },
+  { words: ['mobile', 'number'], name: ['phone'], hint: { type: 'string' } },
+  { words: ['date', 'of', 'birth'], name: ['date', 'of', 'birth'], hint: { type: 'date' } },
+  { words: ['web', 'site'], name: ['website'], hint: { type: 'url' } },
+  { words: ['home', 'page'], name: ['homepage'], hint: { type: 'url' } },
+  { words: ['zip', 'code'], name: ['zip', 'code'], hint: { type: 'string' } },
+  { words: ['postal', 'code'], name: ['postal', 'code'], hint: { type: 'string' } },
+  { words: ['post', 'code'], name: ['postcode'], hint: { type: 'string' } },
+  { words: ['postcode'], name: ['postcode'], hint: { type: 'string' } },
+  { words: ['license', 'plate'], name: ['license', 'plate'], hint: { type: 'string' } },
+  { words: ['licence', 'plate'], name: ['licence', 'plate'], hint: { type: 'string' } },
+  { words: ['plate', 'number'], name: ['plate', 'number'], hint: { type: 'string' } },
+  { words: ['isbn'], name: ['isbn'], hint: { type: 'string' } },
+  { words: ['sku'], name: ['sku'], hint: { type: 'string' } },
+  { words: ['serial', 'number'], name: ['serial', 'number'], hint: { type: 'string' } },
+  { words: ['order', 'number'], name: ['order', 'number'], hint: { type: 'string' } },
+  { words: ['invoice', 'number'], name: ['invoice', 'number'], hint: { type: 'string' } },
+  { words: ['account', 'number'], name: ['account', 'number'], hint: { type: 'string' } },
+  { words: ['room', 'number'], name: ['room', 'number'], hint: { type: 'string' } },
+  { words: ['flight', 'number'], name: ['flight', 'number'], hint: { type: 'string' } },
+  { words: ['house', 'number'], name: ['house', 'number'], hint: { type: 'string' } },
+  { words: ['id', 'number'], name: ['id', 'number'], hint: { type: 'string' } },
+  { words: ['start', 'time'], name: ['start', 'time'], hint: { type: 'datetime' } },
+  { words: ['end', 'time'], name: ['end', 'time'], hint: { type: 'datetime' } },
+  { words: ['post', 'code'], name: ['postcode'], hint: { type: 'string' } },
+];
+
+/** Identifier-like words that are unique by nature. */
+export const NATURALLY_UNIQUE = new Set(['isbn', 'sku', 'slug', 'username', 'handle', 'serialNumber']);
+
+/** Unique fields that are natural lookup keys ("check a flag by key", "resolve a code"). */
+export const LOOKUP_KEYS = new Set(['key', 'code', 'slug', 'handle', 'username', 'shortCode', 'token']);
+
+/** Nouns that a backend hands out rather than receives ("get a short code"). */
+export const GENERATED_NOUNS = new Set(['code', 'token', 'slug', 'short code', 'id', 'identifier', 'reference', 'ticket number', 'confirmation code', 'confirmation number', 'pin']);
+
+/** Adjectives that describe a value but are not part of the field's name. */
+export const NAME_NOISE = new Set(['long', 'short', 'brief', 'little', 'simple', 'valid', 'random', 'generated', 'auto-generated', 'autogenerated', 'unique', 'optional', 'required', 'mandatory', 'plain', 'free', 'free-text', 'numeric', 'whole', 'actual', 'current', 'proper', 'real', 'possible', 'main', 'associated', 'corresponding', 'relevant', 'distinct', 'non-empty', 'nonempty', 'small', 'big', 'large', 'nice', 'few', 'some', 'optionally', 'also', 'additional', 'extra']);
+
+/** Units that become part of an integer field's name ("cooking time in minutes" -> cookingTimeMinutes). */
+export const TIME_UNITS = new Set(['minutes', 'minute', 'hours', 'hour', 'seconds', 'second', 'days', 'day', 'weeks', 'week', 'months', 'month', 'years', 'year', 'mins', 'secs', 'ms', 'milliseconds']);
+export const OTHER_UNITS = new Set(['dollars', 'euros', 'pounds', 'cents', 'usd', 'eur', 'gbp', 'kg', 'kilograms', 'grams', 'g', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'liters', 'litres', 'ml', 'percent', 'calories', 'kcal']);
+
+/** Trailing phrases that say nothing about the field ("a quantity in stock"). */
+export const TRAILING_NOISE: string[][] = [['in', 'stock'], ['on', 'hand'], ['available'], ['left'], ['remaining'], ['if', 'any'], ['too'], ['as', 'well'], ['each'], ['per', 'item']];
+
+/** Comparison words in list filters ("recipes that take less than a given time"). */
+export const COMPARATIVES: { words: string[]; op: 'lt' | 'lte' | 'gt' | 'gte'; impliedField?: string }[] = [
+  { words: ['less', 'than'], op: 'lt' }, { words: ['fewer', 'than'], op: 'lt' }, { words: ['shorter', 'than'], op: 'lt' }, { words: ['lower', 'than'], op: 'lt' }, { words: ['below'], op: 'lt' }, { words: ['under'], op: 'lt' }, { words: ['before'], op: 'lt' }, { words: ['earlier', 'than'], op: 'lt' }, { words: ['cheaper', 'than'], op: 'lt', impliedField: 'price' }, { words: ['younger', 'than'], op: 'lt', impliedField: 'age' },
+  { words: ['at', 'most'], op: 'lte' }, { words: ['up', 'to'], op: 'lte' }, { words: ['no', 'more', 'than'], op: 'lte' }, { words: ['not', 'more', 'than'], op: 'lte' }, { words: ['within'], op: 'lte' }, { words: ['maximum'], op: 'lte' }, { words: ['max'], op: 'lte' },
+  { words: ['more', 'than'], op: 'gt' }, { words: ['greater', 'than'], op: 'gt' }, { words: ['longer', 'than'], op: 'gt' }, { words: ['higher', 'than'], op: 'gt' }, { words: ['above'], op: 'gt' }, { words: ['over'], op: 'gt' }, { words: ['after'], op: 'gt' }, { words: ['later', 'than'], op: 'gt' }, { words: ['older', 'than'], op: 'gt', impliedField: 'age' }, { words: ['pricier', 'than'], op: 'gt', impliedField: 'price' },
+  { words: ['at', 'least'], op: 'gte' }, { words: ['no', 'less', 'than'], op: 'gte' }, { words: ['minimum'], op: 'gte' }, { words: ['min'], op: 'gte' },
+];
+
+/** Words that say a sentence is chit-chat about the backend, not a requirement. */
+export const FILLER_WORDS = new Set(['please', 'thanks', 'thank', 'hi', 'hello', 'hey', 'simple', 'basic', 'small', 'just', 'nothing', 'fancy', 'quick', 'minimal']);

@@ -1,0 +1,48 @@
+import type { ActionKind, EffectSpec, FilterSpec, GuardSpec, ParamSpec } from '@backforge/blueprint';
+import type { FieldDraft } from './fields.js';
+
+/** What the analyzer reads from a prompt, before names and examples are settled. */
+export interface ResourceDraft {
+  /** Singular lower-case words, e.g. ["short", "link"]; the key of the resource. */
+  words: string[];
+  fields: FieldDraft[];
+  /** Where the prompt introduced it (for messages). */
+  origin: string;
+  /** Declared with fields ("Books have ..."), or only named as the object of an action. */
+  declared: boolean;
+}
+
+export interface ActionDraft {
+  kind: ActionKind;
+  resource: string;
+  verb: string;
+  /** Explicit action name (transitions); CRUD names are derived from the kind. */
+  name?: string;
+  description: string;
+  by?: string;
+  filters: FilterSpec[];
+  updateFields?: string[];
+  params: ParamSpec[];
+  guards: GuardSpec[];
+  effects: EffectSpec[];
+  tally?: { countResource: string; via: string; groupField: string; optionsField: string };
+  /** Added because the prompt described no CRUD for the resource (see docs/prompts.md). */
+  implicit?: boolean;
+}
+
+export type RuleDraft =
+  | { kind: 'capacity'; resource: string; via: string; limitField: string; message: string }
+  | { kind: 'membership'; resource: string; via: string; field: string; listField: string; message: string };
+
+export interface Analysis {
+  resources: ResourceDraft[];
+  actions: ActionDraft[];
+  rules: RuleDraft[];
+  /** Plain-words account of what was read, clause by clause. */
+  understood: string[];
+  /** Clauses or parts that could not be mapped; any entry fails the prompt. */
+  unmapped: string[];
+  titleWords: string[];
+}
+
+export const keyOf = (words: readonly string[]): string => words.join(' ');

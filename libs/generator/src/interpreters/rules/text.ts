@@ -1,0 +1,131 @@
+import nlp from 'compromise';
+
+/**
+ * Language helpers on top of compromise: sentence splitting, singular/plural and verb forms.
+ * compromise's tagger guesses badly on terse imperative lists ("toggle them", "search notes"), so
+ * the grammar of prompts is read by our own token rules; compromise supplies the morphology and
+ * the sentence boundaries (abbreviations, decimals), and tags words the lexicon does not know.
+ */
+
+interface Morphology {
+  methods: {
+    two: {
+      transform: {
+        noun: { toSingular(word: string, model: unknown): string; toPlural(word: string, model: unknown): string };
+        verb: {
+          toInfinitive(word: string, model: unknown, tense: string): string;
+          conjugate(word: string, model: unknown): Record<string, string | undefined>;
+        };
+      };
+    };
+  };
+  model: unknown;
+}
+
+const world = nlp.world() as unknown as Morphology;
+const transform = world.methods.two.transform;
+
+/** Words compromise singularises wrongly ("status" -> "statu") or that have no plural form. */
+const UNINFLECTED = new Set(['status', 'news', 'series', 'data', 'species', 'analysis', 'address', 'access', 'campus', 'bus', 'process', 'class', 'sms', 'rsvp', 'info', 'information', 'feedback', 'equipment', 'inventory', 'metadata', 'media', 'stuff', 'staff', 'software', 'hardware', 'progress', 'weather', 'music', 'content', 'text']);
+
+export function singular(word: string): string {
+  const w = word.toLowerCase();
+  if (UNINFLECTED.has(w) || w.endsWith('ss') || w.endsWith('us') || w.endsWith('is') || !w.endsWith('s')) {
+    if (w === 'people') return 'person';
+    if (w === 'children') return 'child';
+    if (w === 'data') return 'data';
+    return w;
+  }
+  return transform.noun.toSingular(w, world.model) || w;
+}
+
+export function plural(word: string): string {
+  const w = word.toLowerCase();
+  if (w === 'status') return 'statuses';
+  if (UNINFLECTED.has(w) && w !== 'address' && w !== 'class' && w !== 'bus' && w !== 'process' && w !== 'rsvp') return w;
+  return transform.noun.toPlural(w, world.model) || `${w}s`;
+}
+
+export function isPluralForm(word: string): boolean {
+  const w = word.toLowerCase();
+  return singular(w) !== w;
+}
+
+const TENSE_BY_SUFFIX: [string, string][] = [
+  ['ing', 'Gerund'],
+  ['ed', 'PastTense'],
+  ['s', 'PresentTense'],
+];
+
+/** All inflected forms of a verb, mapped back to its infinitive (e.g. "borrowed" -> "borrow"). */
+export function verbForms(infinitive: string): string[] {
+  const forms = transform.verb.conjugate(infinitive, world.model);
+  const out = new Set<string>([infinitive]);
+  for (const key of ['PastTense', 'PresentTense', 'Gerund', 'Participle']) {
+    const f = forms[key];
+    if (f && !f.includes(' ')) out.add(f.toLowerCase());
+  }
+  return [...out];
+}
+
+export function pastParticiple(infinitive: string): string {
+  const irregular: Record<string, string> = { pay: 'paid', read: 'read', hide: 'hidden', take: 'taken', give: 'given', rsvp: 'rsvped', set: 'set', put: 'put', shut: 'shut', lend: 'lent', hold: 'held', sell: 'sold', buy: 'bought', send: 'sent' };
+  const known = irregular[infinitive];
+  if (known) return known;
+  return (transform.verb.conjugate(infinitive, world.model)['PastTense'] ?? `${infinitive}ed`).toLowerCase();
+}
+
+/**
+ * Infinitive of a word if it can be a verb form of one of `knownVerbs` ("restocking" -> "restock").
+ * Uses compromise's conjugator, so irregular forms come from its model, not our lists.
+ */
+export function verbLemma(word: string, knownVerbs: ReadonlySet<string>): string | undefined {
+  const w = word.toLowerCase();
+  if (knownVerbs.has(w)) return w;
+  for (const [suffix, tense] of TENSE_BY_SUFFIX) {
+    if (w.endsWith(suffix) && w.length > suffix.length + 1) {
+      const inf = transform.verb.toInfinitive(w, world.model, tense).toLowerCase();
+      if (knownVerbs.has(inf)) return inf;
+    }
+  }
+  return undefined;
+}
+
+/** compromise's own judgement: could this word, in this sentence, be a verb? */
+export function taggedAsVerb(sentence: string, word: string): boolean {
+  const terms = nlp(sentence).terms().json() as { terms: { normal: string; tags: string[] }[] }[];
+  return terms.some((t) => t.terms.some((term) => term.normal === word.toLowerCase() && term.tags.includes('Verb') && !term.tags.includes('Auxiliary')));
+}
+
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const trimmed = line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim();
+    if (!trimmed) continue;
+    const sentences = nlp(trimmed).sentences().out('array') as string[];
+    for (const s of sentences) if (s.trim()) out.push(s.trim());
+  }
+  return out;
+}
+
+export function pascalCase(words: string[]): string {
+  return words
+    .flatMap((w) => w.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
+    .join('');
+}
+
+export function camelCase(words: string[]): string {
+  const p = pascalCase(words);
+  return p.charAt(0).toLowerCase() + p.slice(1);
+}
+
+/** "cookingTimeMinutes" -> ["cooking", "time", "minutes"]. */
+export function splitIdentifier(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
+}

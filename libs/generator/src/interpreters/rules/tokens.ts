@@ -1,0 +1,143 @@
+import { splitSentences } from './text.js';
+
+/**
+ * A word of the prompt. `w` is the lower-case form used for matching, `raw` the text as written
+ * (enum values and messages keep the user's spelling). A parenthesised group is one token whose
+ * `inner` holds its words, so "(low, medium, high)" never splits a list of fields.
+ */
+export interface Tok {
+  raw: string;
+  w: string;
+  inner?: Tok[];
+  /** A range collapsed from "from 1 to 5" / "between 1 and 5" / "1-5". */
+  range?: { min?: number; max?: number };
+}
+
+export interface Clause {
+  /** Index of the sentence the clause came from, and of the clause in it. */
+  sentence: number;
+  index: number;
+  text: string;
+  toks: Tok[];
+  /** The body after a heading's colon ("Book: title, author"). */
+  afterColon: boolean;
+}
+
+const WORD_RE = /\(|\)|\[|\]|\d+(?:\.\d+)?(?:[-–]\d+(?:\.\d+)?)?|[A-Za-z][A-Za-z0-9'’_-]*|[,;:!?/&"]/g;
+
+export function tokenize(text: string): Tok[] {
+  const flat: Tok[] = [];
+  for (const m of text.matchAll(WORD_RE)) {
+    let raw = m[0].replace(/’/g, "'");
+    if (/^[A-Za-z]/.test(raw)) {
+      raw = raw.replace(/'s$/i, '').replace(/-+$/, '');
+      if (raw.endsWith("'")) raw = raw.slice(0, -1);
+    }
+    const dash = /^(\d+(?:\.\d+)?)[-–](\d+(?:\.\d+)?)$/.exec(raw);
+    if (dash) {
+      flat.push({ raw, w: '#range', range: { min: Number(dash[1]), max: Number(dash[2]) } });
+      continue;
+    }
+    flat.push({ raw, w: raw.toLowerCase() });
+  }
+  return collapseRanges(groupParens(flat));
+}
+
+function groupParens(flat: Tok[]): Tok[] {
+  const out: Tok[] = [];
+  let i = 0;
+  while (i < flat.length) {
+    const t = flat[i] as Tok;
+    if (t.w === '(' || t.w === '[') {
+      const close = t.w === '(' ? ')' : ']';
+      const inner: Tok[] = [];
+      i++;
+      while (i < flat.length && (flat[i] as Tok).w !== close) inner.push(flat[i++] as Tok);
+      i++;
+      out.push({ raw: `(${inner.map((x) => x.raw).join(' ')})`, w: '#paren', inner: collapseRanges(inner) });
+      continue;
+    }
+    if (t.w !== ')' && t.w !== ']') out.push(t);
+    i++;
+  }
+  return out;
+}
+
+const isNum = (t: Tok | undefined): t is Tok => t !== undefined && /^\d+(\.\d+)?$/.test(t.w);
+
+/** "from 1 to 5", "between 1 and 5", "1 to 5": one range token, so "and" does not split a list. */
+function collapseRanges(toks: Tok[]): Tok[] {
+  const out: Tok[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const a = toks[i] as Tok;
+    const b = toks[i + 1];
+    const c = toks[i + 2];
+    const d = toks[i + 3];
+    if ((a.w === 'from' || a.w === 'between') && isNum(b) && (c?.w === 'to' || c?.w === 'and' || c?.w === '-') && isNum(d)) {
+      out.push({ raw: `${a.raw} ${b.raw} ${c.raw} ${d.raw}`, w: '#range', range: { min: Number(b.w), max: Number(d.w) } });
+      i += 3;
+      continue;
+    }
+    if (isNum(a) && b?.w === 'to' && isNum(c)) {
+      out.push({ raw: `${a.raw} to ${c.raw}`, w: '#range', range: { min: Number(a.w), max: Number(c.w) } });
+      i += 2;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+/**
+ * Sentences (compromise), then clauses: ";" always separates; ":" separates a heading from its
+ * body ("Bug tracker: issues have ..."), and the heading stays a clause of its own.
+ */
+export function splitClauses(prompt: string): Clause[] {
+  const clauses: Clause[] = [];
+  splitSentences(prompt).forEach((sentence, si) => {
+    const body = sentence.replace(/[.!?]+$/, '');
+    let index = 0;
+    for (const part of body.split(/;/)) {
+      const colon = part.indexOf(':');
+      const pieces = colon > 0 && !/\d:\d/.test(part) ? [part.slice(0, colon), `:${part.slice(colon + 1)}`] : [part];
+      for (const piece of pieces) {
+        const toks = tokenize(piece.replace(/^:/, ''));
+        if (toks.length === 0) continue;
+        clauses.push({ sentence: si, index: index++, text: piece.replace(/^:/, '').trim(), toks, afterColon: piece.startsWith(':') });
+      }
+    }
+  });
+  return clauses;
+}
+
+export function words(toks: readonly Tok[]): string[] {
+  return toks.filter((t) => /^[a-z0-9#]/.test(t.w)).map((t) => t.w);
+}
+
+export function textOf(toks: readonly Tok[]): string {
+  return toks.map((t) => t.raw).join(' ').replace(/\s+([,;:])/g, '$1');
+}
+
+/** Splits on `,`, `and`, `or`, `&`, `plus`, "as well as", "along with" (outside parentheses). */
+export function splitList(toks: readonly Tok[], opts: { or?: boolean } = {}): Tok[][] {
+  const items: Tok[][] = [];
+  let cur: Tok[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i] as Tok;
+    const next = toks[i + 1];
+    const isSep =
+      t.w === ',' || t.w === 'and' || t.w === '&' || t.w === 'plus' || t.w === '/' || (opts.or !== false && t.w === 'or') ||
+      (t.w === 'as' && next?.w === 'well' && toks[i + 2]?.w === 'as') ||
+      (t.w === 'along' && next?.w === 'with');
+    if (isSep) {
+      if (cur.length) items.push(cur);
+      cur = [];
+      if (t.w === 'as') i += 2;
+      if (t.w === 'along') i += 1;
+      continue;
+    }
+    cur.push(t);
+  }
+  if (cur.length) items.push(cur);
+  return items;
+}
