@@ -212,6 +212,11 @@ describe('sandbox escape corpus', () => {
     const recycledBefore = sandbox.stats().recycledWorkers;
     await expectBreach(`new Array(1e9).fill(1);`, 'MEMORY_EXCEEDED', /memory|worker stopped/i, ROOM);
     expect(sandbox.stats().recycledWorkers).toBe(recycledBefore + 1);
+    // The backend that took its worker down is refused for a while, so it cannot do it in a loop.
+    const again = await failure(sandbox.invoke(`hostile-${n}`, { action: 'attack' }, { store: hostileStore }, ROOM));
+    expect(again.code).toBe('SANDBOX_UNAVAILABLE');
+    expect(again.message).toMatch(/crashed its worker 1 time/);
+    expect(sandbox.stats().recycledWorkers).toBe(recycledBefore + 1);
   });
 
   it('typed-array memory bombs end with MEMORY_EXCEEDED', async () => {

@@ -160,4 +160,24 @@ describe('Sandbox', () => {
       await local.stop();
     }
   });
+
+  it('replaces a wedged worker that stops answering after a wall-time breach', async () => {
+    const local = await Sandbox.start({ workers: 1, controlTimeoutMs: 500, limits: { wallTimeMs: 300 } });
+    try {
+      await local.load('patient', bundle(ok("'awake'")));
+      const [pid] = local.workerPids();
+      process.kill(pid!, 'SIGSTOP');
+      expect((await failure(local.invoke('patient', { action: 'a' }, { store }))).code).toBe('WALL_TIME_EXCEEDED');
+      let answer: BackendResponse | undefined;
+      for (let i = 0; i < 60 && !answer; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        answer = await local.invoke('patient', { action: 'a' }, { store }).catch(() => undefined);
+      }
+      expect(answer?.body).toEqual({ ok: true, result: 'awake' });
+      expect(local.stats().recycledWorkers).toBe(1);
+      expect(local.workerPids()[0]).not.toBe(pid);
+    } finally {
+      await local.stop();
+    }
+  });
 });

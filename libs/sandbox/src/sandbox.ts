@@ -35,6 +35,7 @@ const WORKER_URL = new URL('./worker/sandbox-worker.js', import.meta.url);
 const STORE_METHODS: ReadonlySet<string> = new Set(['insert', 'get', 'findOne', 'list', 'count', 'update', 'delete']);
 const MAX_RESPAWN_DELAY_MS = 5000;
 const STDERR_TAIL_CHARS = 4096;
+const MAX_COOL_DOWN_MS = 60_000;
 
 type Reply = { t: 'reply'; rid: number; ok: boolean; code?: string; message?: string; response?: string; ms?: number; rss?: number };
 type StoreRequest = { t: 'store'; rid: number; cid: number; method: string; args: string };
@@ -47,6 +48,7 @@ interface Pending {
 
 interface Invocation {
   rid: number;
+  backendId: string;
   worker: Worker;
   store: BackendStore;
   ops: number;
@@ -70,6 +72,8 @@ interface Worker {
   markerFd: number;
   markerDir: string;
   stderrTail: string;
+  /** A liveness probe is out (after a wall-time breach): no answer means the process is wedged. */
+  probing: boolean;
 }
 
 interface BackendEntry {
@@ -77,6 +81,9 @@ interface BackendEntry {
   code: string;
   hash: string;
   worker: number;
+  /** Fatal worker crashes this code caused, and until when it is refused because of them. */
+  crashes: number;
+  coolUntil: number;
 }
 
 function readMarker(worker: Worker): number {
@@ -172,6 +179,7 @@ export class Sandbox {
       loaded: new Map(),
       markerFd,
       markerDir,
+      probing: false,
       stderrTail: '',
     };
     const stderr = child.stderr;
@@ -203,6 +211,13 @@ export class Sandbox {
     const fatal = signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134 || /out of memory|is_heap_oom/i.test(worker.stderrTail);
     const culprit = fatal ? worker.invocations.get(readMarker(worker)) : undefined;
     releaseMarker(worker);
+    const blamed = culprit ? this.backends.get(culprit.backendId) : undefined;
+    if (blamed) {
+      // A backend that takes its worker down is refused for a while, doubling each time, so it
+      // cannot keep the other backends of that worker reloading.
+      blamed.crashes += 1;
+      blamed.coolUntil = Date.now() + Math.min(MAX_COOL_DOWN_MS, 1000 * 2 ** (blamed.crashes - 1));
+    }
     for (const inv of [...worker.invocations.values()]) {
       const reason = `the sandbox worker stopped (${signal ?? `exit code ${String(code)}`})`;
       if (inv === culprit) this.settle(inv, new SandboxError('MEMORY_EXCEEDED', `${reason} while running this invocation`));
@@ -314,6 +329,21 @@ export class Sandbox {
     }
   }
 
+  /** Asks a worker for a sign of life; one that cannot answer in controlTimeoutMs is wedged: replace it. */
+  private probe(worker: Worker): void {
+    if (worker.probing || !worker.alive) return;
+    worker.probing = true;
+    this.request(worker, { t: 'memory' }, this.controlTimeoutMs).then(
+      () => {
+        worker.probing = false;
+      },
+      () => {
+        worker.probing = false;
+        if (worker.alive) worker.child.kill('SIGKILL');
+      },
+    );
+  }
+
   /** Ends an invocation from the host side and tells the worker to drop it. */
   private end(inv: Invocation, error: SandboxError): void {
     if (!inv.worker.invocations.has(inv.rid)) return;
@@ -377,7 +407,15 @@ export class Sandbox {
     if (typeof bundleCode !== 'string') throw new TypeError('bundleCode must be a string');
     const hash = sha256(bundleCode);
     const existing = this.backends.get(backendId);
-    const entry: BackendEntry = { id: backendId, code: bundleCode, hash, worker: existing?.worker ?? this.pickWorker() };
+    const same = existing?.hash === hash;
+    const entry: BackendEntry = {
+      id: backendId,
+      code: bundleCode,
+      hash,
+      worker: existing?.worker ?? this.pickWorker(),
+      crashes: same ? existing.crashes : 0,
+      coolUntil: same ? existing.coolUntil : 0,
+    };
     await this.ensureLoaded(entry);
     this.backends.set(backendId, entry); // only once it loaded: a failed replacement keeps the old code
   }
@@ -385,6 +423,9 @@ export class Sandbox {
   async invoke(backendId: string, request: BackendRequest, context: SandboxInvokeContext, limits?: Partial<SandboxLimits>): Promise<BackendResponse> {
     const entry = this.backends.get(backendId);
     if (!entry) throw new SandboxError('NOT_LOADED', `backend ${backendId} is not loaded`);
+    if (entry.coolUntil > Date.now()) {
+      throw new SandboxError('SANDBOX_UNAVAILABLE', `backend ${backendId} crashed its worker ${entry.crashes} time(s) and is refused for ${entry.coolUntil - Date.now()} ms more`);
+    }
     const effective = limits ? resolveLimits(this.limits, limits) : this.limits;
     let requestJson: string;
     try {
@@ -411,13 +452,17 @@ export class Sandbox {
       const remaining = Math.max(1, limits.wallTimeMs - (Date.now() - started));
       const inv: Invocation = {
         rid,
+        backendId,
         worker,
         store: context.store,
         ops: 0,
         limits,
         resolve,
         reject,
-        timer: setTimeout(() => this.end(inv, new SandboxError('WALL_TIME_EXCEEDED', `no response within ${limits.wallTimeMs} ms`)), remaining),
+        timer: setTimeout(() => {
+          this.end(inv, new SandboxError('WALL_TIME_EXCEEDED', `no response within ${limits.wallTimeMs} ms`));
+          this.probe(worker);
+        }, remaining),
       };
       worker.invocations.set(rid, inv);
       try {

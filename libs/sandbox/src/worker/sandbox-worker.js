@@ -15,7 +15,7 @@
  * (some out-of-memory paths are fatal) the host knows which invocation did it. A file, not a pipe:
  * a pwrite costs a syscall and wakes nobody.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { writeSync } from 'node:fs';
 import ivm from 'isolated-vm';
 import { ISOLATE_RUNTIME } from './isolate-runtime.js';
@@ -63,7 +63,12 @@ function mark(rid) {
 function randomToken(length) {
   const n = Math.max(0, Math.min(MAX_TOKEN_LENGTH, Math.floor(Number(length) || 0)));
   let out = '';
-  for (let i = 0; i < n; i++) out += TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)];
+  // Rejection sampling keeps every character equally likely: bytes >= 248 (4 * 62) are skipped.
+  while (out.length < n) {
+    for (const byte of randomBytes(n - out.length + 8)) {
+      if (byte < 248 && out.length < n) out += TOKEN_ALPHABET[byte % 62];
+    }
+  }
   return out;
 }
 
