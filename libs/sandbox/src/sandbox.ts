@@ -142,6 +142,7 @@ export class Sandbox {
     if (!Number.isInteger(this.maxBackendsPerWorker) || this.maxBackendsPerWorker < 1) throw new RangeError('maxBackendsPerWorker must be a positive integer');
   }
 
+  /** Starts the worker processes and waits until each is ready. */
   static async start(options: SandboxOptions = {}): Promise<Sandbox> {
     const count = options.workers ?? 2;
     if (!Number.isInteger(count) || count < 1) throw new RangeError('workers must be a positive integer');
@@ -420,6 +421,11 @@ export class Sandbox {
     this.backends.set(backendId, entry); // only once it loaded: a failed replacement keeps the old code
   }
 
+  /**
+   * Runs the backend's handler on `request`; its store calls run against `context.store` (the host
+   * scopes that store to the backend's agent). `limits` override the sandbox's per-invocation limits
+   * (`memoryMb` is the backend's and was fixed when it loaded). Fails with a SandboxError.
+   */
   async invoke(backendId: string, request: BackendRequest, context: SandboxInvokeContext, limits?: Partial<SandboxLimits>): Promise<BackendResponse> {
     const entry = this.backends.get(backendId);
     if (!entry) throw new SandboxError('NOT_LOADED', `backend ${backendId} is not loaded`);
@@ -482,6 +488,7 @@ export class Sandbox {
     });
   }
 
+  /** Forgets a backend and frees its isolate; its in-flight invocations fail with SANDBOX_UNAVAILABLE. */
   async unload(backendId: string): Promise<void> {
     const entry = this.backends.get(backendId);
     if (!entry) return;
@@ -509,6 +516,7 @@ export class Sandbox {
     return this.workers.filter((w) => w.alive).map((w) => w.child.pid ?? 0);
   }
 
+  /** Stops every worker (SIGTERM, then SIGKILL after 2 s); pending calls fail with SANDBOX_UNAVAILABLE. */
   async stop(): Promise<void> {
     this.stopped = true;
     await Promise.all(
