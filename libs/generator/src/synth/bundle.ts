@@ -11,12 +11,13 @@ const ROOT = '/backforge-project';
 export interface BundleSpec {
   entry: string;
   format: 'iife' | 'esm';
-  platform: 'neutral' | 'node';
+  platform: 'browser' | 'node';
   target: string;
   globalName?: string;
 }
 
-export const HANDLER_BUNDLE: BundleSpec = { entry: 'src/handler.ts', format: 'iife', platform: 'neutral', target: 'es2022', globalName: 'BackforgeBackend' };
+/** `browser`, not `neutral`: then esbuild writes `<\/script` in strings, so the bundle is safe inside a script tag too. */
+export const HANDLER_BUNDLE: BundleSpec = { entry: 'src/handler.ts', format: 'iife', platform: 'browser', target: 'es2022', globalName: 'BackforgeBackend' };
 export const SERVER_BUNDLE: BundleSpec = { entry: 'src/server.ts', format: 'esm', platform: 'node', target: 'node20' };
 
 export class BundleError extends Error {

@@ -165,7 +165,9 @@ CMD ["node", "dist/server.js"]
 `;
 
 /** Blueprint -> project files. Same blueprint and generator version: byte-identical files. */
-export async function synthesize(blueprint: Blueprint, options: SynthesizeOptions = {}): Promise<GeneratedProject> {
+export async function synthesize(input: Blueprint, options: SynthesizeOptions = {}): Promise<GeneratedProject> {
+  // Key order carries no meaning in a blueprint; sorting it first makes every output independent of it.
+  const blueprint = sortKeys(input as unknown as JsonValue) as unknown as Blueprint;
   const model = resolveModel(blueprint);
   const name = packageName(options.name ?? blueprint.name);
   const version = GENERATOR_VERSION;
