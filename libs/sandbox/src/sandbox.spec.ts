@@ -102,6 +102,22 @@ describe('Sandbox', () => {
     expect(JSON.stringify(res.body)).toContain('collection must be an identifier');
   });
 
+  it('ends an invocation at wall time and unwinds its pending store call inside the isolate', async () => {
+    const slowStore = new MemoryBackendStore();
+    slowStore.count = async () => {
+      await new Promise((r) => setTimeout(r, 600));
+      return 0;
+    };
+    await sandbox.load(
+      'slow',
+      bundle(`if (request.action === 'slow') { try { await context.store.count('x', []); } catch (e) { last = e.message; } return { status: 200, body: { ok: true, result: 1 } }; }
+              return { status: 200, body: { ok: true, result: last } };`, 'let last = null;'),
+    );
+    const e = await failure(sandbox.invoke('slow', { action: 'slow' }, { store: slowStore }, { wallTimeMs: 150 }));
+    expect(e.code).toBe('WALL_TIME_EXCEEDED');
+    expect((await sandbox.invoke('slow', { action: 'read' }, { store })).body).toEqual({ ok: true, result: 'store: this invocation has ended' });
+  });
+
   it('gives tokens of [A-Za-z0-9] from the CSPRNG', async () => {
     await sandbox.load('tokens', bundle(ok('[context.randomToken(32), context.randomToken(32)]')));
     const res = (await sandbox.invoke('tokens', { action: 'a' }, { store })) as BackendResponse & { body: { result: string[] } };

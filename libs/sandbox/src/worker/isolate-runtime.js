@@ -25,7 +25,9 @@ const apply = Reflect.apply;
 const freeze = Object.freeze;
 const MapC = Map;
 const mapGet = Map.prototype.get, mapSet = Map.prototype.set, mapDelete = Map.prototype.delete, mapHas = Map.prototype.has;
+const mapForEach = Map.prototype.forEach;
 const StringC = String;
+const slice = String.prototype.slice;
 const ErrorC = Error;
 const isError = (e) => e instanceof ErrorC;
 
@@ -44,8 +46,8 @@ let callSeq = 0;
 
 function describe(e) {
   try {
-    const text = isError(e) ? StringC(e.name) + ': ' + StringC(e.message) : StringC(e);
-    return text.length > 2000 ? text.slice(0, 2000) + '…' : text;
+    const text = StringC(isError(e) ? StringC(e.name) + ': ' + StringC(e.message) : StringC(e));
+    return text.length > 2000 ? StringC(apply(slice, text, [0, 2000])) + '…' : text;
   } catch {
     return 'an unprintable value was thrown';
   }
@@ -139,9 +141,20 @@ return {
       entry[1](new ErrorC('store: ' + payload));
     }
   },
-  // Ends an invocation from outside (wall time): its pending store calls reject so it unwinds.
+  // Ends an invocation from outside (wall time): its pending store calls reject so it unwinds
+  // instead of waiting forever in this isolate's memory.
   end(id) {
     apply(mapDelete, invocations, [id]);
+    const ended = [];
+    apply(mapForEach, waiting, [
+      (entry, cid) => {
+        if (entry[2] === id) ended[ended.length] = [cid, entry[1]];
+      },
+    ]);
+    for (let i = 0; i < ended.length; i++) {
+      apply(mapDelete, waiting, [ended[i][0]]);
+      ended[i][1](new ErrorC('store: this invocation has ended'));
+    }
   },
 };
 `;

@@ -189,6 +189,9 @@ function onIsolateEvent(backend, isolate, kind, id, a, b, c) {
   if (backend.isolate !== isolate) return; // a late event from an isolate already recycled
   const inv = invocations.get(id);
   if (!inv || inv.ended || inv.backend !== backend) return;
+  // The runtime sends strings; anything else means the handler bent an intrinsic it relies on.
+  if (typeof a !== 'string') a = 'an unprintable value';
+  else if (a.length > 4000 && kind !== 'ok' && kind !== 'store') a = `${a.slice(0, 4000)}…`;
   switch (kind) {
     case 'store':
       send({ t: 'store', rid: id, cid: Number(a), method: b, args: c });
@@ -298,8 +301,10 @@ function onEnd(m) {
   const inv = invocations.get(m.rid);
   if (!inv || inv.ended) return;
   finishInvocation(inv);
+  const budgetMs = Math.max(1, Math.ceil(Number(inv.cpuLeftNs) / 1e6));
   try {
-    inv.backend.api?.end.applySync(undefined, [m.rid], { timeout: 50 });
+    // Its pending store calls reject inside the isolate; what the handler then runs stays under its CPU limit.
+    inv.backend.api?.end.applySync(undefined, [m.rid], { timeout: budgetMs });
   } catch {
     recycle(inv.backend, null, 'SANDBOX_UNAVAILABLE', 'recycled');
   }
