@@ -1,0 +1,105 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadFixture } from '../fixtures/index.js';
+import { projectFile, synthesize, writeProject } from './index.js';
+
+/**
+ * A generated project copied out alone: `npm install` from the registry, `npm test` (the behaviour
+ * tests), `npm run build` (type-check + rebuild gives the same bundles), `npm start`, then the
+ * README's curl body, sent with fetch, gets the answer its example promises.
+ */
+
+function run(command: string, args: string[], cwd: string, timeoutMs: number): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    // A clean environment for npm: the workspace's pnpm settings must not leak into the project.
+    const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? os.tmpdir(), npm_config_update_notifier: 'false' };
+    execFile(command, args, { cwd, timeout: timeoutMs, env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${command} ${args.join(' ')} failed: ${error.message}\n${stdout}\n${stderr}`));
+      else resolve({ stdout, stderr });
+    });
+  });
+}
+
+function startServer(cwd: string, timeoutMs: number): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['start'], { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? os.tmpdir(), PORT: '0', HOST: '127.0.0.1' }, detached: true });
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`the server did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${String(code)}:\n${output}`));
+    });
+  });
+}
+
+/** The -d '...' body of every curl line of a README. */
+function curlBodies(readme: string): { action: string; input: Record<string, unknown> }[] {
+  return readme
+    .split('\n')
+    .filter((line) => line.startsWith('curl '))
+    .map((line) => {
+      const m = /-d '(.*)'$/.exec(line);
+      return JSON.parse((m?.[1] ?? '{}').replace(/'\\''/g, "'")) as { action: string; input: Record<string, unknown> };
+    });
+}
+
+describe('a generated project, copied out alone', () => {
+  let dir: string;
+  let server: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'backforge-standalone-'));
+  });
+  afterAll(async () => {
+    // npm start runs node as a child: end the whole process group we started, by its id.
+    if (server?.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('installs, tests, rebuilds the same bundles, starts, and answers the curl from its README', async () => {
+    const project = await synthesize(loadFixture('library'), { name: 'library' });
+    await writeProject(project, dir);
+
+    await run('npm', ['install', '--no-audit', '--no-fund'], dir, 240_000);
+    const tests = await run('npm', ['test'], dir, 120_000);
+    expect(tests.stdout).toMatch(/# pass 14/);
+    expect(tests.stdout).toMatch(/# fail 0/);
+
+    await run('npm', ['run', 'build'], dir, 120_000);
+    expect(await readFile(path.join(dir, 'dist/handler.js'), 'utf8')).toBe(projectFile(project, 'dist/handler.js'));
+    expect(await readFile(path.join(dir, 'dist/server.js'), 'utf8')).toBe(projectFile(project, 'dist/server.js'));
+
+    const started = await startServer(dir, 30_000);
+    server = started.child;
+    const [createBook] = curlBodies(projectFile(project, 'README.md') ?? '');
+    expect(createBook?.action).toBe('createBook');
+    const response = await fetch(`${started.url}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(createBook),
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { ok: boolean; result: Record<string, unknown> };
+    expect(body.ok).toBe(true);
+    expect(body.result).toMatchObject({ ...createBook?.input, borrowedBy: null });
+    expect(typeof body.result['id']).toBe('string');
+
+    const again = await fetch(`${started.url}/createBook`, { method: 'POST', body: JSON.stringify(createBook?.input), signal: AbortSignal.timeout(10_000) });
+    expect(again.status).toBe(409);
+    const contract = (await (await fetch(`${started.url}/`, { signal: AbortSignal.timeout(10_000) })).json()) as { result: { name: string } };
+    expect(contract.result.name).toBe('Library');
+  }, 600_000);
+});
