@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { BackendResponse } from '@backforge/contracts';
 import { MemoryBackendStore, Sandbox, SandboxError } from './index.js';
 import { bundle, ECHO_BUNDLE, ok } from './test-support/bundles.js';
@@ -40,6 +41,21 @@ describe('Sandbox', () => {
     expect(await mine.count('notes', [])).toBe(1);
     const seenWithOther = await sandbox.invoke('notes', { action: 'notes' }, { store: other });
     expect(seenWithOther).toEqual({ status: 200, body: { ok: true, result: { items: [], total: 0 } } });
+  });
+
+  it('starts workers with an empty environment (no credentials, no configuration)', async () => {
+    process.env.BACKFORGE_SANDBOX_CANARY = 'secret';
+    const local = await Sandbox.start({ workers: 1 });
+    try {
+      const [pid] = local.workerPids();
+      expect(pid).toBeGreaterThan(0);
+      // Only what Node itself sets up for the IPC channel.
+      const names = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map((entry) => entry.split('=')[0]);
+      expect(names.sort()).toEqual(['NODE_CHANNEL_FD', 'NODE_CHANNEL_SERIALIZATION_MODE']);
+    } finally {
+      delete process.env.BACKFORGE_SANDBOX_CANARY;
+      await local.stop();
+    }
   });
 
   it('load is a no-op for the same code and replaces different code', async () => {
