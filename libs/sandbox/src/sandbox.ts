@@ -192,8 +192,7 @@ export class Sandbox {
       if (message.t === 'ready') {
         worker.isReady = true;
         onReady();
-      }
-      else if (message.t === 'reply') this.onReply(worker, message);
+      } else if (message.t === 'reply') this.onReply(worker, message);
       else if (message.t === 'store') void this.onStore(worker, message);
     });
     child.on('error', () => undefined); // 'close' follows and does the bookkeeping
@@ -370,16 +369,24 @@ export class Sandbox {
     return best;
   }
 
-  private live(index: number): Worker {
-    const worker = this.workers[index];
-    if (!worker || !worker.alive || this.stopped) throw new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is restarting; retry');
-    return worker;
+  /** The worker in a slot, waiting (up to controlTimeoutMs) for a replacement when it is restarting. */
+  private async live(index: number): Promise<Worker> {
+    const deadline = Date.now() + this.controlTimeoutMs;
+    for (;;) {
+      if (this.stopped) throw new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox is stopped');
+      const worker = this.workers[index];
+      if (worker?.alive) {
+        await withTimeout(worker.ready, Math.max(1, deadline - Date.now()), 'starting a sandbox worker');
+        return worker;
+      }
+      if (Date.now() >= deadline) throw new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is restarting; retry');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   /** Makes sure the backend's current code is loaded on its worker (cold load when it is not). */
   private async ensureLoaded(entry: BackendEntry): Promise<Worker> {
-    const worker = this.live(entry.worker);
-    await withTimeout(worker.ready, this.controlTimeoutMs, 'starting a sandbox worker');
+    const worker = await this.live(entry.worker);
     if (worker.loaded.get(entry.id) === entry.hash) {
       worker.loaded.delete(entry.id); // refresh its place in the LRU order
       worker.loaded.set(entry.id, entry.hash);
