@@ -3,3 +3,5 @@ export type { GeneratedFile, GeneratedProject, SynthesizeOptions } from './proje
 export { SynthesisError, literal, canonicalJson } from './literals.js';
 export { BundleError } from './bundle.js';
 export { curlFor } from './readme.js';
+// The hand-written golden blueprints of the public prompts (reference for interpreters and tests).
+export { fixtureNames as goldenBlueprintNames, loadFixture as loadGoldenBlueprint } from '../fixtures/index.js';

@@ -1,0 +1,81 @@
+import { GENERATOR_VERSION, loadGoldenBlueprint } from '@backforge/generator';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { EXIT, nameFromPrompt, runCli } from './program.js';
+
+function captured() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t), env: {} }, out: () => out.join(''), err: () => err.join('') };
+}
+
+const LIBRARY_PROMPT =
+  'I need a backend for a small library. Books have a title, an author, an ISBN (unique) and a publication year. Members have a name and an email address. A member can borrow a book and return it; a book that is already borrowed cannot be borrowed again.';
+
+describe('backforge CLI', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'backforge-cli-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('prints the generator version', async () => {
+    const c = captured();
+    expect(await runCli(['version'], c.io)).toBe(EXIT.ok);
+    expect(c.out()).toBe(`${GENERATOR_VERSION}\n`);
+  });
+
+  it('blueprint: prints the blueprint of a prompt as JSON', async () => {
+    const c = captured();
+    expect(await runCli(['blueprint', LIBRARY_PROMPT, '--name', 'library'], c.io)).toBe(EXIT.ok);
+    const blueprint = JSON.parse(c.out()) as { resources: { name: string }[] };
+    expect(blueprint.resources.map((r) => r.name)).toEqual(expect.arrayContaining(['Book', 'Member']));
+  });
+
+  it('blueprint: answers a prompt it cannot read with PROMPT_NOT_UNDERSTOOD on stderr and exit 2', async () => {
+    const c = captured();
+    expect(await runCli(['blueprint', 'zxqv blorp'], c.io)).toBe(EXIT.refused);
+    expect(c.out()).toBe('');
+    expect((JSON.parse(c.err()) as { code: string }).code).toBe('PROMPT_NOT_UNDERSTOOD');
+  });
+
+  it('synth: writes a checked project and its report from a prompt', async () => {
+    const c = captured();
+    const out = path.join(dir, 'library');
+    expect(await runCli(['synth', LIBRARY_PROMPT, '--out', out, '--name', 'library'], c.io)).toBe(EXIT.ok);
+    expect(c.out()).toMatch(/^PASSED: \d+ files written to /);
+    const report = JSON.parse(await readFile(path.join(out, 'backforge.report.json'), 'utf8')) as { status: string; checks: { kind: string }[] };
+    expect(report.status).toBe('passed');
+    expect(new Set(report.checks.map((ch) => ch.kind))).toEqual(new Set(['build', 'behaviour', 'quality']));
+    expect(await readFile(path.join(out, 'dist/handler.js'), 'utf8')).toContain('var BackforgeBackend');
+  });
+
+  it('synth: exits 1 and names the failing check when a check fails', async () => {
+    const blueprint = loadGoldenBlueprint('todo-api');
+    blueprint.actions[0]?.examples.push({ name: 'expects the impossible', input: { title: '' }, expect: { status: 200 } });
+    const file = path.join(dir, 'bad.json');
+    await writeFile(file, JSON.stringify(blueprint));
+    const c = captured();
+    expect(await runCli(['synth', '--from-blueprint', file, '--out', path.join(dir, 'bad')], c.io)).toBe(EXIT.checksFailed);
+    expect(c.out()).toContain('x createTodo: expects the impossible');
+  });
+
+  it('synth: refuses an invalid blueprint file and a missing --out', async () => {
+    const file = path.join(dir, 'invalid.json');
+    await writeFile(file, JSON.stringify({ schemaVersion: 1, name: 'x' }));
+    const c = captured();
+    expect(await runCli(['synth', '--from-blueprint', file, '--out', path.join(dir, 'invalid')], c.io)).toBe(EXIT.refused);
+    expect((JSON.parse(c.err()) as { code: string }).code).toBe('INVALID_BLUEPRINT');
+    const d = captured();
+    expect(await runCli(['synth', 'a todo list'], d.io)).toBe(EXIT.refused);
+    expect(d.err()).toContain('--out');
+  });
+
+  it('derives a default name from the prompt', () => {
+    expect(nameFromPrompt('A todo list API. Each todo...')).toBe('a-todo-list');
+    expect(nameFromPrompt('!!!')).toBe('backend');
+  });
+});
