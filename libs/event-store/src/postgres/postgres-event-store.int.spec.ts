@@ -156,6 +156,23 @@ describePg('PostgresEventStore', () => {
       expect(await store.readStream(stream)).toHaveLength(2);
     });
 
+    it('refuses an append that is not the first write of its transaction (it could hide below the horizon)', async () => {
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      try {
+        await client.query('BEGIN');
+        const events = JSON.stringify([{ id: randomUUID(), type: 'X', data: {}, metadata: conformanceEvent('X').metadata }]);
+        await client.query('SELECT * FROM es.append_events($1, $2, $3::jsonb)', [`first-${randomUUID()}`, 'any', events]);
+        const again = JSON.stringify([{ id: randomUUID(), type: 'X', data: {}, metadata: conformanceEvent('X').metadata }]);
+        await expect(client.query('SELECT * FROM es.append_events($1, $2, $3::jsonb)', [`second-${randomUUID()}`, 'any', again])).rejects.toThrow(
+          /first write of its transaction/,
+        );
+      } finally {
+        await client.query('ROLLBACK');
+        await client.end();
+      }
+    });
+
     it('the events table refuses UPDATE and DELETE', async () => {
       await store.append(`ro-${randomUUID()}`, [conformanceEvent('Fixed')], 'no_stream');
       await expect(admin.query("UPDATE es.events SET event_type = 'Changed'")).rejects.toThrow(/append-only/);

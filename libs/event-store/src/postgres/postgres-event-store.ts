@@ -408,6 +408,18 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
   };
 }
 
+/**
+ * Transactions of this statement's snapshot that were in flight and may write to this database:
+ * the snapshot's in-progress xids minus those that pg_stat_activity shows running in another
+ * database (they can never write our tables). An xid we cannot place (it ended meanwhile, or its
+ * backend is hidden from our role) stays in, which only delays delivery. Without this, any write
+ * transaction anywhere in the cluster would hold every subscriber back (plain pg_snapshot_xmin).
+ */
+const IN_FLIGHT_HERE = `SELECT xip::text::bigint AS xid FROM pg_snapshot_xip(pg_current_snapshot()) AS xip
+   WHERE (xip::text::bigint % 4294967296) NOT IN (
+     SELECT a.backend_xid::text::bigint FROM pg_stat_activity a
+      WHERE a.backend_xid IS NOT NULL AND a.datid <> (SELECT d.oid FROM pg_database d WHERE d.datname = current_database()))`;
+
 function statements(schema: string) {
   const s = `"${schema}"`;
   const columns = `e.global_position::text AS position, e.stream_name, e.stream_revision::text AS revision, e.event_type, e.data, e.metadata, e.recorded_at`;
@@ -422,12 +434,13 @@ function statements(schema: string) {
     readStreamBackwards: `SELECT ${columns} FROM ${s}.events e WHERE e.stream_name = $1 AND e.stream_revision <= $2::bigint ORDER BY e.stream_revision DESC LIMIT $3::bigint`,
     headName: `bf_es_head_${schema}`,
     head: `SELECT coalesce((SELECT max(global_position) FROM ${s}.events), -1)::text AS head,
-                  ARRAY(SELECT x::text FROM pg_snapshot_xip(pg_current_snapshot()) AS x) AS in_flight`,
+                  ARRAY(SELECT f.xid::text FROM (${IN_FLIGHT_HERE}) AS f) AS in_flight`,
     readAllName: `bf_es_read_all_${schema}`,
     // The horizon and the rows come from one statement, hence one snapshot. LEFT JOIN keeps the
     // horizon row when no event matches.
     readAll: `SELECT (h.horizon)::text AS horizon, ${columns}
-      FROM (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint << ${POSITION_INDEX_BITS} AS horizon) h
+      FROM (SELECT coalesce((SELECT min(f.xid) FROM (${IN_FLIGHT_HERE}) AS f),
+                            pg_snapshot_xmax(pg_current_snapshot())::text::bigint) << ${POSITION_INDEX_BITS} AS horizon) h
       LEFT JOIN LATERAL (
         SELECT * FROM ${s}.events ev
          WHERE ev.global_position > $1::bigint

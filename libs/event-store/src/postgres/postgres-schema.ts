@@ -4,10 +4,12 @@
  * and one function that performs a whole append in a single round trip.
  *
  * Global positions are `(transaction id << 20) | index of the event in its append`. Ordering by
- * position is ordering by (xid8, index), which is what makes the gap-free read possible: every
- * transaction that can still commit has an xid >= pg_snapshot_xmin(pg_current_snapshot()), so
- * every event it writes lands above the "horizon" `xmin << 20`. Readers deliver only below the
- * horizon, in position order, and can never be overtaken by a late commit (docs/decisions.md).
+ * position is ordering by (xid8, index), which is what makes the gap-free read possible: a
+ * transaction that can still commit is in the reader's snapshot as in progress (or starts later
+ * with a larger xid), so every event it writes lands above the "horizon" `lowest such xid << 20`.
+ * Readers deliver only below the horizon, in position order, and can never be overtaken by a late
+ * commit. (Emmett uses pg_snapshot_xmin for the horizon; we leave out transactions that are
+ * running in other databases of the cluster. docs/decisions.md, "Event store".)
  */
 
 /** Bits of the position that number events inside one append (so at most 2^20 events per append). */
@@ -81,6 +83,7 @@ export function schemaStatements(schema: string): string[] {
      LANGUAGE plpgsql AS $fn$
      DECLARE
        v_count bigint := jsonb_array_length(p_events);
+       v_ids text[];
        v_current bigint;
        v_found bigint;
        v_same_stream boolean;
@@ -92,6 +95,11 @@ export function schemaStatements(schema: string): string[] {
        v_xid bigint;
        v_position bigint;
      BEGIN
+       -- Positions are (xid << 20 | index): a second append in one transaction would reuse them, and
+       -- a transaction that wrote before appending could be missed by the readers' horizon. Refuse both.
+       IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
+         RAISE EXCEPTION 'append_events must be the first write of its transaction' USING ERRCODE = 'BF400';
+       END IF;
        SELECT st.revision INTO v_current FROM ${s}.streams st WHERE st.stream_name = p_stream FOR UPDATE;
        IF NOT FOUND THEN
          -- A racing creator blocks here until the other commits, then sees its row below.
@@ -102,13 +110,17 @@ export function schemaStatements(schema: string): string[] {
 
        -- Idempotency: the same event ids, in the same order, in this stream, written at the same
        -- expectation, answer the original result. Any other reuse of an event id is a conflict.
-       SELECT count(*), coalesce(bool_and(e.stream_name = p_stream), false),
-              min(e.stream_revision - i.ord + 1), max(e.stream_revision - i.ord + 1),
-              max(e.stream_revision), max(e.global_position)
-         INTO v_found, v_same_stream, v_first_min, v_first_max, v_found_revision, v_found_position
-         FROM jsonb_array_elements(p_events) WITH ORDINALITY AS i(ev, ord)
-         JOIN ${s}.events e ON e.event_id = i.ev->>'id';
-       IF v_found > 0 THEN
+       -- Each id is probed through the unique index (LATERAL ... LIMIT 1 keeps the planner from
+       -- turning this into a join that scans the whole log while the table has no statistics yet).
+       v_ids := ARRAY(SELECT i.ev->>'id' FROM jsonb_array_elements(p_events) WITH ORDINALITY AS i(ev, ord) ORDER BY i.ord);
+       IF EXISTS (SELECT 1 FROM unnest(v_ids) AS i(id),
+                    LATERAL (SELECT 1 FROM ${s}.events e WHERE e.event_id = i.id LIMIT 1) AS hit) THEN
+         SELECT count(*), coalesce(bool_and(hit.stream_name = p_stream), false),
+                min(hit.stream_revision - i.ord + 1), max(hit.stream_revision - i.ord + 1),
+                max(hit.stream_revision), max(hit.global_position)
+           INTO v_found, v_same_stream, v_first_min, v_first_max, v_found_revision, v_found_position
+           FROM unnest(v_ids) WITH ORDINALITY AS i(id, ord),
+                LATERAL (SELECT e.stream_name, e.stream_revision, e.global_position FROM ${s}.events e WHERE e.event_id = i.id LIMIT 1) AS hit;
          v_prior := v_first_min - 1;
          IF v_found = v_count AND v_same_stream AND v_first_min = v_first_max AND (
               p_expected = 'any'
