@@ -190,6 +190,26 @@ describe('LlmInterpreter against a local OpenAI-compatible server', () => {
     expect(error).toMatchObject({ code: 'LLM_UNAVAILABLE', reason: 'http-status', status: 500, message: 'LLM endpoint answered 500: model overloaded' });
   });
 
+  it('falls back to json_object, once and for good, when the endpoint refuses json_schema', async () => {
+    server.enqueue(
+      { kind: 'status', status: 400, body: JSON.stringify({ error: { message: 'This response_format type is unavailable now' } }) },
+      { kind: 'reply', content: library },
+      { kind: 'reply', content: library },
+    );
+    const interpreter = new LlmInterpreter(config);
+    await expect(interpreter.interpret(request)).resolves.toMatchObject({ ok: true });
+    await expect(interpreter.interpret(request)).resolves.toMatchObject({ ok: true });
+    const formats = server.requests.map((r) => (r.body as { response_format: { type: string } }).response_format.type);
+    expect(formats).toEqual(['json_schema', 'json_object', 'json_object']);
+  });
+
+  it('does not retry other 400s', async () => {
+    server.enqueue({ kind: 'status', status: 400, body: JSON.stringify({ error: { message: 'model "gpt-9" does not exist' } }) });
+    const error = await failure(new LlmInterpreter(config).interpret(request));
+    expect(error).toMatchObject({ reason: 'http-status', status: 400, message: 'LLM endpoint answered 400: model "gpt-9" does not exist' });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('turns a 200 that is not JSON into LLM_UNAVAILABLE', async () => {
     server.enqueue({ kind: 'status', status: 200, body: '<html>proxy login</html>', contentType: 'text/html' });
     const error = await failure(new LlmInterpreter(config).interpret(request));

@@ -1,6 +1,7 @@
 import { blueprintJsonSchema, validateBlueprint, type BlueprintIssue } from '@backforge/blueprint';
 import type { InterpretRequest, InterpretResult, Interpreter, PromptNotUnderstood } from '../interpreter.js';
-import { postChatCompletion, type ChatMessage } from './chat-client.js';
+import { postChatCompletion, type ChatMessage, type ChatReply } from './chat-client.js';
+import { LlmUnavailableError } from './llm-errors.js';
 import { resolveLlmConfig, type LlmConfig, type ResolvedLlmConfig } from './llm-config.js';
 import { describePartialBlueprint } from './partial-blueprint.js';
 import { EXAMPLE_PROMPT, repairMessages, systemPrompt, userPrompt } from './prompt.js';
@@ -17,6 +18,8 @@ export class LlmInterpreter implements Interpreter {
   readonly kind = 'llm' as const;
   // A private field: the key (inside the config) stays out of JSON.stringify and util.inspect.
   readonly #config: ResolvedLlmConfig;
+  /** Downgraded to `json_object` once the endpoint says it has no structured output (the schema is in the prompt too). */
+  #responseFormat: 'json_schema' | 'json_object' = 'json_schema';
 
   constructor(config: LlmConfig) {
     this.#config = resolveLlmConfig(config);
@@ -35,7 +38,7 @@ export class LlmInterpreter implements Interpreter {
     let lastValue: unknown;
     let issues: BlueprintIssue[] = [];
     for (let round = 0; round <= this.#config.repairRounds; round++) {
-      const reply = await postChatCompletion(this.#config, this.body(messages), request.signal);
+      const reply = await this.ask(messages, request.signal);
       if (reply.content === null) {
         return { ok: false, error: notUnderstood(`The LLM declined: ${reply.refusal ?? 'it sent no answer'}`, [], [reply.refusal ?? 'no answer']) };
       }
@@ -68,12 +71,24 @@ export class LlmInterpreter implements Interpreter {
     };
   }
 
+  private async ask(messages: ChatMessage[], signal: AbortSignal | undefined): Promise<ChatReply> {
+    try {
+      return await postChatCompletion(this.#config, this.body(messages), signal);
+    } catch (error) {
+      if (this.#responseFormat === 'json_schema' && refusesStructuredOutput(error)) {
+        this.#responseFormat = 'json_object';
+        return postChatCompletion(this.#config, this.body(messages), signal);
+      }
+      throw error;
+    }
+  }
+
   private body(messages: ChatMessage[]): object {
-    return {
-      model: this.#config.model,
-      messages,
-      response_format: { type: 'json_schema', json_schema: { name: 'blueprint', schema: blueprintJsonSchema, strict: false } },
-    };
+    const responseFormat =
+      this.#responseFormat === 'json_schema'
+        ? { type: 'json_schema', json_schema: { name: 'blueprint', schema: blueprintJsonSchema, strict: false } }
+        : { type: 'json_object' };
+    return { model: this.#config.model, messages, response_format: responseFormat };
   }
 }
 
@@ -91,6 +106,19 @@ export function parseJsonAnswer(content: string): Parsed {
     const detail = error instanceof Error ? error.message : 'unreadable';
     return { ok: false, issue: { path: '/', message: `the answer is not valid JSON (${detail}); answer with the blueprint as one JSON object` } };
   }
+}
+
+/**
+ * Some OpenAI-compatible endpoints (DeepSeek, older local servers) answer 400/422 to a `json_schema`
+ * response format; they still take `json_object`, and the prompt carries the schema anyway.
+ */
+function refusesStructuredOutput(error: unknown): boolean {
+  return (
+    error instanceof LlmUnavailableError &&
+    error.reason === 'http-status' &&
+    (error.status === 400 || error.status === 422) &&
+    /response_format|json_schema|structured output/i.test(error.message)
+  );
 }
 
 /** The model's way of saying "this is not a backend": no resources and no actions. */
