@@ -173,6 +173,31 @@ describePg('PostgresEventStore', () => {
       }
     });
 
+    it('a sparse filter over a long log is read in bounded scans and still finds every match', async () => {
+      const prefix = `sparse-${randomUUID().slice(0, 8)}-`;
+      // Page of 5 events means at most 50 log entries scanned per round trip.
+      const small = new PostgresEventStore({ connectionString: db.url, schema: 'es', readPageSize: 5, poolSize: 2 });
+      try {
+        await store.append(`${prefix}rare`, [conformanceEvent('Rare', { n: 0 })], 'no_stream');
+        for (let b = 0; b < 6; b += 1) {
+          await store.append(`filler-${prefix}${b}`, Array.from({ length: 100 }, (_, i) => conformanceEvent('Filler', { i })), 'no_stream');
+        }
+        await store.append(`${prefix}rare`, [conformanceEvent('Rare', { n: 1 })], 0n);
+        const found = await small.readAll({ filter: { streamPrefixes: [prefix] } });
+        expect(found.map((e) => (e.data as { n: number }).n)).toEqual([0, 1]);
+        const byType = await small.readAll({ filter: { eventTypes: ['Rare'], streamPrefixes: [prefix] }, maxCount: 1 });
+        expect(byType).toHaveLength(1);
+        const subscription = small.subscribeToAll({ from: 'start', filter: { streamPrefixes: [prefix] } });
+        try {
+          expect((await takeEvents(subscription, 2, 5000)).map((e) => (e.data as { n: number }).n)).toEqual([0, 1]);
+        } finally {
+          await subscription.close();
+        }
+      } finally {
+        await small.close();
+      }
+    });
+
     it('the events table refuses UPDATE and DELETE', async () => {
       await store.append(`ro-${randomUUID()}`, [conformanceEvent('Fixed')], 'no_stream');
       await expect(admin.query("UPDATE es.events SET event_type = 'Changed'")).rejects.toThrow(/append-only/);

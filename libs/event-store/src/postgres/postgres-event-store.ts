@@ -336,17 +336,15 @@ export class PostgresEventStore implements EventStore {
 
   /** @internal One gap-free read: events above `cursor` and below the horizon, in position order. */
   async readPage(cursor: bigint, filter: EventFilter, limit: number, exclusion: { head: bigint; inFlight: bigint[] }): Promise<Page> {
+    const filtered = filter.streamPrefixes !== undefined || filter.eventTypes !== undefined;
+    return filtered ? this.readFilteredPage(cursor, filter, limit, exclusion) : this.readPlainPage(cursor, limit, exclusion);
+  }
+
+  private async readPlainPage(cursor: bigint, limit: number, exclusion: { head: bigint; inFlight: bigint[] }): Promise<Page> {
     const { rows } = await this.query<EventRow>('readAll', {
       name: this.sql.readAllName,
       text: this.sql.readAll,
-      values: [
-        cursor.toString(),
-        limit,
-        filter.streamPrefixes ?? null,
-        filter.eventTypes ?? null,
-        exclusion.head.toString(),
-        exclusion.inFlight.map((x) => x.toString()),
-      ],
+      values: [cursor.toString(), limit, exclusion.head.toString(), exclusion.inFlight.map((x) => x.toString())],
     });
     const first = rows[0];
     if (!first) throw new Error('readAll returned no horizon row');
@@ -366,10 +364,41 @@ export class PostgresEventStore implements EventStore {
     }
     const full = returned >= limit && !pending;
     const last = events.at(-1)?.position ?? cursor;
-    // Not full and no cut: every matching event below the horizon was returned, and anything that
-    // commits later has a position >= horizon, so the scan may skip ahead (cheap sparse filters).
+    // Not full and no cut: every event below the horizon was returned, and anything that commits
+    // later has a position >= horizon, so the next read may start there.
     const scannedTo = full || pending ? last : horizon - 1n > last ? horizon - 1n : last;
     return { events, scannedTo, full, pending };
+  }
+
+  /**
+   * A filtered read looks at no more than `scanLimit` log entries per round trip, so a rare event
+   * type in a long log costs many short reads instead of one that outlives the timeout.
+   */
+  private async readFilteredPage(cursor: bigint, filter: EventFilter, limit: number, exclusion: { head: bigint; inFlight: bigint[] }): Promise<Page> {
+    const scanLimit = Math.min(20_000, limit * 10);
+    const { rows } = await this.query<EventRow & { safe_max: string | null; scanned: number; unsafe: boolean }>('readAll (filtered)', {
+      name: this.sql.readFilteredName,
+      text: this.sql.readFiltered,
+      values: [
+        cursor.toString(),
+        limit,
+        filter.streamPrefixes ?? null,
+        filter.eventTypes ?? null,
+        exclusion.head.toString(),
+        exclusion.inFlight.map((x) => x.toString()),
+        scanLimit,
+      ],
+    });
+    const first = rows[0];
+    if (!first) throw new Error('readAll returned no horizon row');
+    const horizon = BigInt(first.horizon);
+    const events = rows.filter((row) => row.position !== null).map(toRecordedEvent);
+    if (events.length >= limit) return { events, scannedTo: events.at(-1)!.position, full: true, pending: false };
+    // Every matching event below the horizon among the scanned entries was returned.
+    const safeMax = first.safe_max === null ? cursor : BigInt(first.safe_max);
+    if (first.unsafe) return { events, scannedTo: safeMax, full: false, pending: true };
+    if (first.scanned >= scanLimit) return { events, scannedTo: safeMax, full: true, pending: false };
+    return { events, scannedTo: horizon - 1n > safeMax ? horizon - 1n : safeMax, full: false, pending: false };
   }
 
   private async currentRevision(streamName: string): Promise<bigint> {
@@ -420,6 +449,10 @@ const IN_FLIGHT_HERE = `SELECT xip::text::bigint AS xid FROM pg_snapshot_xip(pg_
      SELECT a.backend_xid::text::bigint FROM pg_stat_activity a
       WHERE a.backend_xid IS NOT NULL AND a.datid <> (SELECT d.oid FROM pg_database d WHERE d.datname = current_database()))`;
 
+/** The lowest xid that may still commit events here, or the next xid: every later commit lands at or above it. */
+const HORIZON = `coalesce((SELECT min(f.xid) FROM (${IN_FLIGHT_HERE}) AS f),
+                 pg_snapshot_xmax(pg_current_snapshot())::text::bigint) << ${POSITION_INDEX_BITS}`;
+
 function statements(schema: string) {
   const s = `"${schema}"`;
   const columns = `e.global_position::text AS position, e.stream_name, e.stream_revision::text AS revision, e.event_type, e.data, e.metadata, e.recorded_at`;
@@ -437,19 +470,44 @@ function statements(schema: string) {
                   ARRAY(SELECT f.xid::text FROM (${IN_FLIGHT_HERE}) AS f) AS in_flight`,
     readAllName: `bf_es_read_all_${schema}`,
     // The horizon and the rows come from one statement, hence one snapshot. LEFT JOIN keeps the
-    // horizon row when no event matches.
-    readAll: `SELECT (h.horizon)::text AS horizon, ${columns}
-      FROM (SELECT coalesce((SELECT min(f.xid) FROM (${IN_FLIGHT_HERE}) AS f),
-                            pg_snapshot_xmax(pg_current_snapshot())::text::bigint) << ${POSITION_INDEX_BITS} AS horizon) h
+    // horizon row when no event matches. $3/$4: the `from: 'end'` exclusion (see StartPoint).
+    readAll: `SELECT h.horizon::text AS horizon, ${columns}
+      FROM (SELECT ${HORIZON} AS horizon) h
       LEFT JOIN LATERAL (
         SELECT * FROM ${s}.events ev
          WHERE ev.global_position > $1::bigint
-           AND ($3::text[] IS NULL OR EXISTS (SELECT 1 FROM unnest($3::text[]) AS p(prefix) WHERE starts_with(ev.stream_name, p.prefix)))
-           AND ($4::text[] IS NULL OR ev.event_type = ANY ($4::text[]))
-           AND (ev.global_position > $5::bigint OR (ev.global_position >> ${POSITION_INDEX_BITS}) = ANY ($6::bigint[]))
+           AND (ev.global_position > $3::bigint OR (ev.global_position >> ${POSITION_INDEX_BITS}) = ANY ($4::bigint[]))
          ORDER BY ev.global_position
          LIMIT $2::int
       ) e ON true`,
+    readFilteredName: `bf_es_read_filtered_${schema}`,
+    // Scan at most $7 entries (narrow columns), keep those below the horizon that match, then fetch
+    // the matching rows whole. `stats` says how far the scan safely got and whether it hit the horizon.
+    readFiltered: `WITH h AS MATERIALIZED (SELECT ${HORIZON} AS horizon),
+      scan AS MATERIALIZED (
+        SELECT ev.global_position AS pos, ev.stream_name, ev.event_type FROM ${s}.events ev
+         WHERE ev.global_position > $1::bigint
+           AND (ev.global_position > $5::bigint OR (ev.global_position >> ${POSITION_INDEX_BITS}) = ANY ($6::bigint[]))
+         ORDER BY ev.global_position
+         LIMIT $7::int
+      ),
+      stats AS (
+        SELECT max(scan.pos) FILTER (WHERE scan.pos < h.horizon) AS safe_max, count(*)::int AS scanned,
+               coalesce(bool_or(scan.pos >= h.horizon), false) AS unsafe
+          FROM h LEFT JOIN scan ON true
+      ),
+      hits AS (
+        SELECT scan.pos FROM scan, h
+         WHERE scan.pos < h.horizon
+           AND ($3::text[] IS NULL OR EXISTS (SELECT 1 FROM unnest($3::text[]) AS p(prefix) WHERE starts_with(scan.stream_name, p.prefix)))
+           AND ($4::text[] IS NULL OR scan.event_type = ANY ($4::text[]))
+         ORDER BY scan.pos
+         LIMIT $2::int
+      )
+      SELECT h.horizon::text AS horizon, st.safe_max::text AS safe_max, st.scanned, st.unsafe, ${columns}
+        FROM h CROSS JOIN stats st
+        LEFT JOIN LATERAL (SELECT ev.* FROM hits JOIN ${s}.events ev ON ev.global_position = hits.pos) e ON true
+       ORDER BY e.global_position`,
   };
 }
 
