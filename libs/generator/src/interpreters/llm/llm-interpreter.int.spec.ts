@@ -106,6 +106,13 @@ describe('LlmInterpreter against a local OpenAI-compatible server', () => {
     expect(result.error.example).toMatch(/library/i);
   });
 
+  it('answers PROMPT_NOT_UNDERSTOOD when the answer is not JSON twice, after exactly two requests', async () => {
+    server.enqueue({ kind: 'reply', content: 'I would design a Book resource...' }, { kind: 'reply', content: '{"resources": [' });
+    const result = await new LlmInterpreter(config).interpret(request);
+    expect(server.requests).toHaveLength(2);
+    expect(result).toMatchObject({ ok: false, error: { code: 'PROMPT_NOT_UNDERSTOOD', understood: [], missing: [expect.stringMatching(/^\/: the answer is not valid JSON/)] } });
+  });
+
   it('bounds the repair rounds by configuration (0: one request only)', async () => {
     server.enqueue({ kind: 'reply', content: 'not json at all' });
     const result = await new LlmInterpreter({ ...config, repairRounds: 0 }).interpret(request);

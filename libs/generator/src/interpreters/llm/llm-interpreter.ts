@@ -99,7 +99,8 @@ export function parseJsonAnswer(content: string): Parsed {
   if (fenced?.[1] !== undefined) text = fenced[1];
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');
-  if (start < 0 || end < start) return { ok: false, issue: { path: '/', message: 'the answer contains no JSON object; answer with the blueprint as one JSON object' } };
+  if (start < 0) return { ok: false, issue: { path: '/', message: 'the answer contains no JSON object; answer with the blueprint as one JSON object' } };
+  if (end < start) return { ok: false, issue: { path: '/', message: 'the answer is not valid JSON (the object never closes); answer with the complete blueprint as one JSON object' } };
   try {
     return { ok: true, value: JSON.parse(text.slice(start, end + 1)) };
   } catch (error) {
