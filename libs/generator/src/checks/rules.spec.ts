@@ -224,6 +224,41 @@ describe('bug-tracker, recipes, polls, url-shortener, feature-flags', () => {
   });
 });
 
+describe('store columns and guard-only transitions', () => {
+  it('filters on createdAt and id, and runs a transition that only checks guards', async () => {
+    const blueprint = loadFixture('todo-api');
+    const list = blueprint.actions.find((a) => a.kind === 'list');
+    if (list?.kind !== 'list') throw new Error('no list action');
+    list.filters.push({ param: 'createdSince', field: 'createdAt', op: 'gte' }, { param: 'id', field: 'id', op: 'eq' });
+    blueprint.actions.push({
+      name: 'checkOpen',
+      kind: 'transition',
+      resource: 'Todo',
+      description: 'Confirm a todo is still open.',
+      by: 'id',
+      params: [],
+      guards: [{ field: 'done', op: 'eq', value: { literal: false }, message: 'Already done' }],
+      effects: [],
+      examples: [],
+    });
+    const project = await synthesize(blueprint);
+    await sandbox.load('columns', projectFile(project, 'dist/handler.js') ?? '');
+    const store = new MemoryBackendStore();
+    const call = (action: string, input: JsonObject) => sandbox.invoke('columns', { action, input }, { store });
+    const first = result(await call('createTodo', { title: 'a' }));
+    await call('createTodo', { title: 'b' });
+    expect(result(await call('listTodos', { id: first['id'] as string }))['total']).toBe(1);
+    expect(result(await call('listTodos', { createdSince: '2000-01-01T00:00:00Z' }))['total']).toBe(2);
+    expect(result(await call('listTodos', { createdSince: '2999-01-01T00:00:00Z' }))['total']).toBe(0);
+    expect((await call('listTodos', { createdSince: 'yesterday' })).status).toBe(400);
+    expect(result(await call('checkOpen', { id: first['id'] as string }))['done']).toBe(false);
+    await call('completeTodo', { id: first['id'] as string });
+    const done = await call('checkOpen', { id: first['id'] as string });
+    expect([done.status, done.body.ok ? '' : done.body.error.message]).toEqual([409, 'Already done']);
+    await sandbox.unload('columns');
+  });
+});
+
 describe('describe', () => {
   it('answers the contract with a JSON Schema per action', async () => {
     const call = await backend('notes');

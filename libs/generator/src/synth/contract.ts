@@ -1,6 +1,6 @@
 import type { ActionSpec, FieldSpec, ListAction, ResourceSpec } from '@backforge/blueprint';
 import type { JsonObject, JsonValue } from '@backforge/contracts';
-import { fieldOf, type ResolvedModel } from './model.js';
+import { columnOf, fieldOf, type ResolvedModel } from './model.js';
 
 /**
  * The contract of a generated backend: what `describe` answers, JSON Schema (draft-07 keywords) per
@@ -77,7 +77,7 @@ function lookupSchema(resource: ResourceSpec, by: string): JsonObject {
 
 /** The param schema of a list filter: `contains` on a list takes one item, comparisons the field's type. */
 export function filterField(resource: ResourceSpec, filter: ListAction['filters'][number]): FieldSpec {
-  const field = fieldOf(resource, filter.field);
+  const field = columnOf(resource, filter.field);
   if (!field) throw new Error(`unknown field ${filter.field}`);
   if (filter.op === 'contains') return { name: filter.param, type: 'string', required: false };
   // Bounds describe stored values, not what one may compare them with; enum values still apply.

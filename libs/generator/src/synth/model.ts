@@ -38,6 +38,13 @@ export function fieldOf(resource: ResourceSpec, name: string): FieldSpec | undef
   return resource.fields.find((f) => f.name === name);
 }
 
+/** A field, or one of the store's own columns (`id`, `createdAt`, `updatedAt`) as filters and guards see them. */
+export function columnOf(resource: ResourceSpec, name: string): FieldSpec | undefined {
+  if (name === 'id') return { name: 'id', type: 'reference', references: resource.name, required: true, generated: 'managed' };
+  if (name === 'createdAt' || name === 'updatedAt') return { name, type: 'datetime', required: true, generated: 'managed' };
+  return fieldOf(resource, name);
+}
+
 /** Fields the store keeps unique: the declared ones and generated codes. */
 export function uniqueFields(resource: ResourceSpec): string[] {
   return resource.fields.filter((f) => f.unique === true || f.generated === 'code').map((f) => f.name);
@@ -114,7 +121,7 @@ function checkAction(action: ActionSpec, path: string, resources: ReadonlyMap<st
         camelIdentifier(filter.param, `${p}.param`);
         if (filter.param === 'limit' || filter.param === 'offset' || params.has(filter.param)) throw new SynthesisError(`filter param '${filter.param}' is taken`, `${p}.param`);
         params.add(filter.param);
-        const field = fieldOf(resource, filter.field);
+        const field = columnOf(resource, filter.field);
         if (!field) throw new SynthesisError(`unknown filter field '${String(filter.field)}'`, `${p}.field`);
         if (!['eq', 'lt', 'lte', 'gt', 'gte', 'contains'].includes(filter.op)) throw new SynthesisError('unknown filter operator', `${p}.op`);
         if (filter.op === 'contains' && !['stringList', 'string', 'text', 'email', 'url'].includes(field.type)) {
@@ -159,7 +166,6 @@ function checkAction(action: ActionSpec, path: string, resources: ReadonlyMap<st
         }
         if (typeof guard.message !== 'string' || guard.message.length === 0) throw new SynthesisError('a guard needs a message', `${p}.message`);
       });
-      if (action.effects.length === 0) throw new SynthesisError('a transition changes at least one field', `${path}.effects`);
       action.effects.forEach((effect, i) => {
         const p = `${path}.effects[${i}]`;
         const target = 'set' in effect ? effect.set : 'increment' in effect ? effect.increment : 'decrement' in effect ? effect.decrement : 'toggle' in effect ? effect.toggle : effect.clear;

@@ -9,7 +9,7 @@ import { emitContractModule, emitHandler } from './emit-handler.js';
 import { canonicalJson, literalPretty, sortKeys, SynthesisError } from './literals.js';
 import { resolveModel } from './model.js';
 import { emitReadme } from './readme.js';
-import { tarGz } from './tar.js';
+import { ArchiveError, tarGz, untarGz } from './tar.js';
 
 /**
  * Version of the generator: part of every generated project (package.json, headers, contract), so
@@ -221,4 +221,20 @@ export async function writeProject(project: GeneratedProject, dir: string): Prom
 export async function packProject(project: GeneratedProject): Promise<Buffer> {
   for (const file of project.files) safeRelative(file.path);
   return tarGz(project.name, project.files);
+}
+
+/** The inverse of {@link packProject}: a project back from its archive (for checks on stored artifacts). */
+export async function unpackProject(archive: Buffer): Promise<GeneratedProject> {
+  const { root, files } = untarGz(archive);
+  for (const file of files) safeRelative(file.path);
+  const pkg = files.find((f) => f.path === 'package.json');
+  let generatorVersion: unknown;
+  try {
+    generatorVersion = (JSON.parse(pkg?.content ?? '{}') as { backforge?: { generatorVersion?: unknown } }).backforge?.generatorVersion;
+  } catch {
+    generatorVersion = undefined;
+  }
+  if (typeof generatorVersion !== 'string') throw new ArchiveError('package.json names no backforge.generatorVersion');
+  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { name: root, generatorVersion, files: sorted };
 }

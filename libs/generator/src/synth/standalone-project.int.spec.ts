@@ -22,9 +22,10 @@ function run(command: string, args: string[], cwd: string, timeoutMs: number): P
   });
 }
 
-function startServer(cwd: string, timeoutMs: number): Promise<{ child: ChildProcess; url: string }> {
+function startServer(cwd: string, timeoutMs: number, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['start'], { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? os.tmpdir(), PORT: '0', HOST: '127.0.0.1' }, detached: true });
+    const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? os.tmpdir(), PORT: '0', HOST: '127.0.0.1', ...extraEnv };
+    const child = spawn('npm', ['start'], { cwd, env, detached: true });
     let output = '';
     const timer = setTimeout(() => reject(new Error(`the server did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
@@ -55,6 +56,19 @@ function curlBodies(readme: string): { action: string; input: Record<string, unk
     });
 }
 
+function post(url: string, body: unknown): Promise<Response> {
+  return fetch(`${url}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+}
+
+/** Ends the process group of an `npm start` we spawned, and waits for it. */
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.pid === undefined) return resolve();
+    child.once('exit', () => resolve());
+    process.kill(-child.pid, 'SIGTERM');
+  });
+}
+
 describe('a generated project, copied out alone', () => {
   let dir: string;
   let server: ChildProcess | undefined;
@@ -64,7 +78,7 @@ describe('a generated project, copied out alone', () => {
   });
   afterAll(async () => {
     // npm start runs node as a child: end the whole process group we started, by its id.
-    if (server?.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+    if (server) await stop(server);
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -101,5 +115,17 @@ describe('a generated project, copied out alone', () => {
     expect(again.status).toBe(409);
     const contract = (await (await fetch(`${started.url}/`, { signal: AbortSignal.timeout(10_000) })).json()) as { result: { name: string } };
     expect(contract.result.name).toBe('Library');
+    await stop(started.child);
+
+    // DATA_FILE: the data outlives a restart.
+    const dataFile = path.join(dir, 'data.json');
+    const withFile = await startServer(dir, 30_000, { DATA_FILE: dataFile });
+    server = withFile.child;
+    expect((await post(withFile.url, createBook)).status).toBe(200);
+    await stop(withFile.child);
+    const restarted = await startServer(dir, 30_000, { DATA_FILE: dataFile });
+    server = restarted.child;
+    const listed = (await (await post(restarted.url, { action: 'listBooks', input: {} })).json()) as { result: { total: number } };
+    expect(listed.result.total).toBe(1);
   }, 600_000);
 });

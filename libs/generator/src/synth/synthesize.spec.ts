@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { fixtureNames, loadFixture } from '../fixtures/index.js';
-import { GENERATOR_VERSION, packageName, packProject, projectFile, synthesize, writeProject } from './index.js';
+import { ArchiveError, GENERATOR_VERSION, packageName, packProject, projectFile, synthesize, unpackProject, writeProject } from './index.js';
+import { gzipSync } from 'node:zlib';
 
 /** Reads a ustar archive: [name, size, mode, mtime, uid, gid, content][]. */
 function untar(archive: Buffer): { name: string; size: number; mode: number; mtime: number; uid: number; type: string; content: string }[] {
@@ -88,6 +89,15 @@ describe('synthesize', () => {
     expect(new Set(entries.map((e) => e.mtime))).toEqual(new Set([946684800]));
     expect(new Set(entries.map((e) => e.uid))).toEqual(new Set([0]));
     expect(entries.filter((e) => e.type === '5').map((e) => e.name)).toEqual(['todo-api/', 'todo-api/dist/', 'todo-api/scripts/', 'todo-api/src/', 'todo-api/test/']);
+  });
+
+  it('unpacks its own archive back into the same project, and refuses archives that are not one', async () => {
+    const project = await synthesize(loadFixture('polls'), { name: 'polls' });
+    expect(await unpackProject(await packProject(project))).toEqual(project);
+    await expect(unpackProject(Buffer.from('not gzip'))).rejects.toBeInstanceOf(ArchiveError);
+    const tar = gunzipSync(await packProject(project));
+    tar[200] = 0x41; // inside the first header: the checksum no longer matches
+    await expect(unpackProject(gzipSync(tar))).rejects.toThrow(/checksum/);
   });
 
   it('writes the project to a folder', async () => {

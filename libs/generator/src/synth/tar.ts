@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 
 /**
  * A deterministic .tar.gz (POSIX ustar): entries in the given order, fixed mode/owner/mtime, and a
@@ -58,4 +58,53 @@ export function tarGz(root: string, files: ReadonlyArray<{ path: string; content
   // Byte 9 of the gzip header names the OS; pin it so archives match across platforms.
   gz[9] = 3;
   return gz;
+}
+
+export class ArchiveError extends Error {
+  override readonly name = 'ArchiveError';
+}
+
+/** Largest unpacked archive accepted (a generated project is well under a megabyte). */
+export const MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Reads an archive made by {@link tarGz} (or any plain ustar .tar.gz of regular files and folders under
+ * one root folder). Links, devices and paths that leave the root are refused.
+ */
+export function untarGz(archive: Buffer): { root: string; files: { path: string; content: string }[] } {
+  let tar: Buffer;
+  try {
+    tar = gunzipSync(archive, { maxOutputLength: MAX_UNPACKED_BYTES });
+  } catch (error) {
+    throw new ArchiveError(`not a readable .tar.gz: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const files: { path: string; content: string }[] = [];
+  let root: string | undefined;
+  let offset = 0;
+  while (offset + BLOCK <= tar.length) {
+    const block = tar.subarray(offset, offset + BLOCK);
+    if (block.every((b) => b === 0)) break;
+    const text = (start: number, length: number) => block.subarray(start, start + length).toString('utf8').replace(/\0[\s\S]*$/, '');
+    let sum = 0;
+    for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : (block[i] ?? 0);
+    if (parseInt(text(148, 8).trim(), 8) !== sum) throw new ArchiveError('bad tar header checksum');
+    const prefix = text(345, 155);
+    const name = prefix ? `${prefix}/${text(0, 100)}` : text(0, 100);
+    const size = parseInt(text(124, 12).trim() || '0', 8);
+    const type = text(156, 1) || '0';
+    if (!Number.isSafeInteger(size) || size < 0 || offset + BLOCK + size > tar.length) throw new ArchiveError(`bad size for ${name}`);
+    const [top, ...rest] = name.replace(/\/$/, '').split('/');
+    if (!top || name.startsWith('/') || name.split('/').some((s) => s === '..')) throw new ArchiveError(`unsafe path ${name}`);
+    if (root !== undefined && top !== root) throw new ArchiveError('the archive has more than one root folder');
+    root = top;
+    if (type === '0') {
+      if (rest.length === 0) throw new ArchiveError(`a file at the root: ${name}`);
+      files.push({ path: rest.join('/'), content: tar.subarray(offset + BLOCK, offset + BLOCK + size).toString('utf8') });
+    } else if (type !== '5') {
+      throw new ArchiveError(`unsupported tar entry type '${type}' for ${name}`);
+    }
+    offset += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+  }
+  if (root === undefined) throw new ArchiveError('empty archive');
+  return { root, files };
 }
