@@ -74,6 +74,13 @@ describe('backforge CLI', () => {
     expect(d.err()).toContain('--out');
   });
 
+  it('names the environment variable of a bad interpreter setting', async () => {
+    const c = captured();
+    const io = { ...c.io, env: { BACKFORGE_INTERPRETER: 'magic' } };
+    expect(await runCli(['blueprint', LIBRARY_PROMPT], io)).toBe(EXIT.refused);
+    expect(JSON.parse(c.err())).toMatchObject({ code: 'BAD_CONFIGURATION', setting: 'BACKFORGE_INTERPRETER' });
+  });
+
   it('derives a default name from the prompt', () => {
     expect(nameFromPrompt('A todo list API. Each todo...')).toBe('a-todo-list');
     expect(nameFromPrompt('!!!')).toBe('backend');

@@ -1,5 +1,15 @@
 import { formatBlueprintIssues, validateBlueprint, type Blueprint } from '@backforge/blueprint';
-import { GENERATOR_VERSION, RulesInterpreter, runChecks, synthesize, writeProject, type CheckReport, type Interpreter } from '@backforge/generator';
+import {
+  createInterpreter,
+  GENERATOR_VERSION,
+  InterpreterConfigError,
+  interpreterConfigFromEnv,
+  runChecks,
+  synthesize,
+  writeProject,
+  type CheckReport,
+  type Interpreter,
+} from '@backforge/generator';
 import { Sandbox } from '@backforge/sandbox';
 import { Command, CommanderError } from 'commander';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -33,8 +43,14 @@ export function nameFromPrompt(prompt: string): string {
   return words.length > 0 ? words.join('-') : 'backend';
 }
 
-function interpreterFor(_env: CliIo['env']): Interpreter {
-  return new RulesInterpreter();
+/** BACKFORGE_INTERPRETER (rules | llm | auto, default rules) and LLM_* pick the interpreter, as in the platform. */
+function interpreterFor(env: CliIo['env']): Interpreter {
+  try {
+    return createInterpreter(interpreterConfigFromEnv(env));
+  } catch (error) {
+    if (error instanceof InterpreterConfigError) throw new CliRefusal({ code: 'BAD_CONFIGURATION', setting: error.setting, message: error.message });
+    throw error;
+  }
 }
 
 async function interpret(prompt: string, name: string, io: CliIo): Promise<Blueprint> {
