@@ -7,8 +7,8 @@ export interface PgListenerOptions {
   timeoutMs: number;
   healthCheckMs: number;
   reconnect: BackoffOptions;
-  /** Called on every notification and after every (re)connect: subscribers then re-read the log. */
-  onWake: () => void;
+  /** Called on every notification (with its payload) and after every (re)connect: subscribers then re-read the log. */
+  onWake: (payload?: string) => void;
 }
 
 /**
@@ -65,7 +65,7 @@ export class PgListener {
       let healthTimer: NodeJS.Timeout | undefined;
       try {
         await withTimeout(client.connect(), this.options.timeoutMs, 'event store LISTEN connect');
-        client.on('notification', () => this.options.onWake());
+        client.on('notification', (message) => this.options.onWake(message.payload));
         await withTimeout(client.query(`LISTEN "${this.options.channel}"`), this.options.timeoutMs, 'event store LISTEN');
         this.client = client;
         this.connected = true;

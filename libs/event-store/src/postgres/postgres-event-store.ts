@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { JsonObject } from '@backforge/contracts';
 import {
@@ -59,6 +60,8 @@ export interface PostgresEventStoreOptions {
    * net for a writer that died between its commit and its notification. Default 5000 ms.
    */
   idleRecheckMs?: number;
+  /** Least time between two NOTIFYs from this instance while appends keep coming; default 2 ms. */
+  notifyIntervalMs?: number;
   /** Backoff for reconnecting the LISTEN connection and retrying failed subscription reads. */
   reconnect?: BackoffOptions;
 }
@@ -114,11 +117,15 @@ export class PostgresEventStore implements EventStore {
   private readonly idleRecheckMs: number;
   private notifying: Promise<void> | undefined;
   private notifyAgain = false;
+  private lastNotifyAt = 0;
+  private readonly notifyIntervalMs: number;
   private readonly backoff: BackoffOptions;
   private readonly listener: PgListener;
   private readonly subscriptions = new Set<PgSubscription>();
   private readonly sql: ReturnType<typeof statements>;
   private closed = false;
+  /** Marks our own NOTIFYs, so this instance's listener does not wake its subscriptions twice. */
+  private readonly instanceId = randomUUID();
   subscriptionPolls = 0;
 
   constructor(options: PostgresEventStoreOptions) {
@@ -130,6 +137,7 @@ export class PostgresEventStore implements EventStore {
     this.settleMs = options.readAllSettleMs ?? 1000;
     this.fallbackPollMs = options.fallbackPollMs ?? 1000;
     this.idleRecheckMs = options.idleRecheckMs ?? 5000;
+    this.notifyIntervalMs = options.notifyIntervalMs ?? 2;
     this.backoff = options.reconnect ?? DEFAULT_BACKOFF;
     this.sql = statements(this.schema);
     let clientConfig: pg.ClientConfig;
@@ -162,7 +170,9 @@ export class PostgresEventStore implements EventStore {
       timeoutMs: this.timeoutMs,
       healthCheckMs: options.listenerHealthCheckMs ?? 30_000,
       reconnect: this.backoff,
-      onWake: () => {
+      onWake: (payload) => {
+        // Our own appends woke our subscriptions already (announceAppend).
+        if (payload === this.instanceId) return;
         for (const subscription of this.subscriptions) subscription.wake();
       },
     });
@@ -302,8 +312,13 @@ export class PostgresEventStore implements EventStore {
     this.notifying = (async () => {
       do {
         this.notifyAgain = false;
+        // Under a steady stream of appends, one NOTIFY per interval is enough; after a quiet spell
+        // the first goes out at once, so a lone append is not delayed.
+        const wait = this.lastNotifyAt + this.notifyIntervalMs - Date.now();
+        if (wait > 0) await sleep(wait);
+        this.lastNotifyAt = Date.now();
         try {
-          await this.query('notify', { name: this.sql.notifyName, text: this.sql.notify, values: [notifyChannel(this.schema)] });
+          await this.query('notify', { name: this.sql.notifyName, text: this.sql.notify, values: [notifyChannel(this.schema), this.instanceId] });
         } catch {
           // Subscribers' idle re-check covers a notification that could not be sent.
         }
@@ -458,7 +473,7 @@ function statements(schema: string) {
   const columns = `e.global_position::text AS position, e.stream_name, e.stream_revision::text AS revision, e.event_type, e.data, e.metadata, e.recorded_at`;
   return {
     notifyName: `bf_es_notify_${schema}`,
-    notify: `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, '')`,
+    notify: `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`,
     appendName: `bf_es_append_${schema}`,
     append: `SELECT next_revision::text AS next_revision, last_position::text AS last_position FROM ${s}.append_events($1, $2, $3::jsonb)`,
     readStreamForwardsName: `bf_es_read_fwd_${schema}`,
