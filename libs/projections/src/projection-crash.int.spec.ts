@@ -85,9 +85,8 @@ describeWith(['postgres'])('a projection killed between applying and checkpointi
 
     const started = startChild({
       BF_LOG_URL: logDb.url,
+      BF_LOG_SCHEMA: log.schema,
       BF_READ_MODEL_URL: crashedDb.url,
-      BF_EVENTS: String(EVENTS),
-      BF_SEED: String(SEED),
       BF_HANG_AT: String(hangAt),
       BF_BATCH: String(BATCH),
     });

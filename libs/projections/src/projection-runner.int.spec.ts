@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase, describeWith, type TestDatabase } from '@backforge/testing';
 import type { EventStore, NewEvent } from '@backforge/event-store';
@@ -39,7 +40,7 @@ describeWith(['postgres'])('ProjectionRunner against PostgreSQL read models', ()
     return ds;
   }
 
-  /** A log of its own per test (a PostgreSQL schema per test once the adapter is in). */
+  /** A log of its own per test: a PostgreSQL event store schema in the log database. */
   const logs: TestLog[] = [];
   async function freshLog(): Promise<TestLog> {
     const log = await openTestLog(logDb.url);
@@ -128,6 +129,41 @@ describeWith(['postgres'])('ProjectionRunner against PostgreSQL read models', ()
     expect(applied.map((a) => a.position)).toEqual(relevant);
     expect((await sampleSnapshot(ds)).applied).toHaveLength(relevant.length);
     expect(await sampleSnapshot(ds)).toEqual(await cleanReplay(log.store, relevant.at(-1) ?? 0n));
+  });
+
+  it('waits for a foreign position correctly while a transaction in flight holds events back from readAll', async () => {
+    const log = await freshLog();
+    const sampleHead = await log.appendSample(20, 15);
+    const ds = await freshReadModel();
+    let releaseApply!: () => void;
+    const applyGate = new Promise<void>((r) => (releaseApply = r));
+    let mine = -1n;
+    const runner = track(sampleRunner(log.store, ds, [sampleProjection({ afterApply: (e) => (e.position === mine ? applyGate : Promise.resolve()) })]));
+    await runner.start();
+    await runner.waitFor(sampleHead);
+    // A transaction in the log's database with an xid older than the appends below: the PostgreSQL
+    // store's readAll holds back everything above it (for up to its 1 s settle time, then returns the
+    // prefix before it), while subscriptions may deliver around it.
+    const blocker = new pg.Client({ connectionString: logDb.url });
+    await blocker.connect();
+    await blocker.query('BEGIN');
+    await blocker.query('SELECT txid_current()');
+    const template = sampleEvents(2, 16).map((a) => a.event);
+    mine = (await log.store.append('list-own', [{ ...(template[0] as NewEvent), type: 'ItemAdded', data: { itemNo: 1, label: 'mine' } }], 'any')).position;
+    const foreign = (await log.store.append('other-own', [template[1] as NewEvent], 'any')).position;
+    const started = Date.now();
+    const released = (async () => {
+      await pause(1_500);
+      await blocker.query('COMMIT');
+      await blocker.end();
+      await pause(500);
+      releaseApply();
+    })();
+    // The lists projection never sees `foreign`; it must still wait for `mine`, which precedes it.
+    await runner.waitFor(foreign, { projections: ['sample-lists'], timeoutMs: 8_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    expect(await ds.query("SELECT label FROM sample_list_items WHERE stream_name = 'list-own'")).toEqual([{ label: 'mine' }]);
+    await released;
   });
 
   it('applies only what its filter selects, and keeps each projection on its own checkpoint', async () => {

@@ -67,6 +67,7 @@ export interface WorkerContext {
 
 const terminalStates: ReadonlySet<ProjectionState> = new Set(['failed', 'superseded', 'stopped']);
 const probePageSize = 256;
+const visibilityPollMs = 25;
 const closeTimeoutMs = 5_000;
 
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -181,27 +182,59 @@ export class ProjectionWorker {
 
   /**
    * Resolves once the read model reflects every event at or before `target` that this projection
-   * consumes. Events it does not consume do not hold it back: the log is probed for the last
-   * relevant event in (checkpoint, target], and the wait is for that one.
+   * consumes. Two ways to get there, raced: the checkpoint reaching `target` (the usual case: the
+   * caller's own event is applied), or the log showing that nothing this projection consumes lies
+   * between the checkpoint and `target` (a filtered projection never sees foreign events, so its
+   * checkpoint may never reach a foreign position).
    */
   async waitFor(target: bigint, deadline: number, timeoutMs: number): Promise<void> {
+    const reached = (): boolean => this.position !== null && this.position >= target;
+    if (reached()) return;
+    this.throwIfTerminal();
+    const timeout = (): Error => new ProjectionWaitTimeoutError(this.name, target, this.position, timeoutMs);
+    const cancel = new AbortController();
+    const direct = this.until(() => reached() || terminalStates.has(this.state), deadline, timeout, cancel.signal);
+    // A failing probe (store unreachable) leaves the direct path to decide.
+    const probed = this.probeUntilConsistent(target, deadline, timeout, cancel.signal).catch(() => direct);
+    try {
+      await Promise.race([direct, probed]);
+    } finally {
+      cancel.abort();
+      direct.catch(() => undefined);
+      probed.catch(() => undefined);
+    }
+    if (!reached()) this.throwIfTerminal();
+  }
+
+  private async probeUntilConsistent(target: bigint, deadline: number, timeout: () => Error, signal: AbortSignal): Promise<void> {
+    await this.untilVisible(target, deadline, timeout, signal);
     for (;;) {
-      this.throwIfTerminal();
-      const at = this.position;
-      if (at !== null && at >= target) return;
-      const needed = await this.lastRelevant(at, target, deadline);
-      if (needed === null) return;
-      await this.until(
-        () => terminalStates.has(this.state) || (this.position !== null && this.position >= needed),
-        deadline,
-        () => new ProjectionWaitTimeoutError(this.name, target, this.position, timeoutMs),
-      );
+      if (signal.aborted || terminalStates.has(this.state)) return;
+      const needed = await this.lastRelevant(this.position, target, deadline);
+      if (needed === null || signal.aborted) return;
+      await this.until(() => terminalStates.has(this.state) || (this.position !== null && this.position >= needed), deadline, timeout, signal);
     }
   }
 
   private throwIfTerminal(): void {
     if (terminalStates.has(this.state)) {
       throw new ProjectionNotRunningError(this.name, this.state, this.error ? { cause: this.error } : undefined);
+    }
+  }
+
+  /**
+   * Waits until a read of the log shows the event at `target`. Reads are gap-free prefixes of the
+   * log (position order is delivery order), so from then on a read sees every event up to `target`;
+   * before, a short page could be a log still settling (a store holding back events above a
+   * transaction in flight) and would wrongly say "nothing relevant up to target".
+   */
+  private async untilVisible(target: bigint, deadline: number, timeout: () => Error, signal: AbortSignal): Promise<void> {
+    for (;;) {
+      const budget = Math.max(1, Math.min(this.ctx.readTimeoutMs, deadline - Date.now()));
+      const [seen] = await withTimeout(this.ctx.eventStore.readAll({ after: target - 1n, maxCount: 1 }), budget, 'event store readAll (waitFor visibility)');
+      if ((seen && seen.position >= target) || signal.aborted) return;
+      if (Date.now() >= deadline) throw timeout();
+      await sleep(Math.min(visibilityPollMs, Math.max(1, deadline - Date.now())), signal);
     }
   }
 
@@ -223,11 +256,12 @@ export class ProjectionWorker {
     return lastRelevantAtOrBefore(page, target, this.projection.filter);
   }
 
-  private until(done: () => boolean, deadline: number, onTimeout: () => Error): Promise<void> {
-    if (done()) return Promise.resolve();
+  /** Resolves when `done()` holds (checked on every change) or `signal` aborts; rejects at the deadline. */
+  private until(done: () => boolean, deadline: number, onTimeout: () => Error, signal?: AbortSignal): Promise<void> {
+    if (done() || signal?.aborted) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const check = (): void => {
-        if (!done()) return;
+        if (!done() && !signal?.aborted) return;
         cleanup();
         resolve();
       };
@@ -238,8 +272,10 @@ export class ProjectionWorker {
       const cleanup = (): void => {
         clearTimeout(timer);
         this.listeners.delete(check);
+        signal?.removeEventListener('abort', check);
       };
       this.listeners.add(check);
+      signal?.addEventListener('abort', check, { once: true });
     });
   }
 
