@@ -12,6 +12,7 @@ import { createNatsTransport } from './transports/nats.transport.js';
 import type { MessagingTransport } from './transports/transport.js';
 import { ProbeEdgeModule, ProbeServiceModule } from './test-support/probe.module.js';
 import { PROBE } from './test-support/probe.subjects.js';
+import { PROBE_SEEN } from './test-support/probe.nats.controller.js';
 
 /** Captured JSON log lines of one process. */
 function logSink(): { lines: Array<Record<string, unknown>>; stream: Writable } {
@@ -207,6 +208,49 @@ describeWith(['postgres', 'nats'])('messaging over real transports', () => {
       expect(Object.keys(body.checks).sort()).toEqual(expected);
       expect(body.status).toBe('ok');
     });
+  });
+
+  it('over NATS, a request reaches one replica (queue group) and a notification reaches every replica', async () => {
+    const platform = await startPlatform('nats', db.url);
+    const config = loadConfig(distributedRuntimeSettings, { DATABASE_URL: db.url, NATS_URL: testServers().nats ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+    const replica = await startService({
+      processName: 'probe-replica',
+      config,
+      databaseUrl: db.url,
+      modules: [ProbeServiceModule],
+      transport: createNatsTransport({ url: config.natsUrl, name: 'probe-replica' }),
+      logger: createLogger({ service: 'probe-replica', level: 'silent' }),
+    });
+    try {
+      PROBE_SEEN.length = 0;
+      const replies = await Promise.all(Array.from({ length: 40 }, (_, n) => platform.messaging.request<{ handledBy: string }>(PROBE.count, { n })));
+      const handled = PROBE_SEEN.filter((s) => s.subject === PROBE.count);
+      expect(handled.map((s) => s.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
+      expect(new Set(replies.map((r) => r.handledBy))).toEqual(new Set(handled.map((s) => s.process)));
+
+      await runWithCorrelation('corr-notify', () => platform.messaging.notify(PROBE.notify, { n: 7 }));
+      const deadline = Date.now() + 3000;
+      const heard = (): string[] => PROBE_SEEN.filter((s) => s.subject === PROBE.notify).map((s) => s.process).sort();
+      while (heard().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(heard()).toEqual(['probe-replica', 'probe-service']);
+      expect(PROBE_SEEN.filter((s) => s.subject === PROBE.notify).every((s) => s.correlationId === 'corr-notify')).toBe(true);
+    } finally {
+      await replica.close();
+      await platform.close();
+    }
+  });
+
+  it('in process, a notification reaches the handler with the sender correlation', async () => {
+    const platform = await startPlatform('in-process', db.url);
+    try {
+      PROBE_SEEN.length = 0;
+      await runWithCorrelation('corr-local-notify', () => platform.messaging.notify(PROBE.notify, { n: 3 }));
+      const deadline = Date.now() + 2000;
+      while (PROBE_SEEN.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(PROBE_SEEN).toEqual([{ process: 'probe', subject: PROBE.notify, n: 3, correlationId: 'corr-local-notify' }]);
+    } finally {
+      await platform.close();
+    }
   });
 
   it('drains on close: a request in flight when the service stops still gets its reply', async () => {

@@ -22,3 +22,8 @@ export class AppendCommand {
   @MinLength(1)
   workspaceId!: string;
 }
+
+export class CountCommand {
+  @IsInt()
+  n!: number;
+}

@@ -1,18 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import type { EventMetadata, EventStore } from '@backforge/event-store';
 import { currentCorrelationId } from '../correlation.js';
 import { PlatformError } from '../errors.js';
 import { eventMetadata } from '../event-metadata.js';
-import { EVENT_STORE } from '../runtime/tokens.js';
-import { AppendCommand, EchoCommand, SlowCommand } from './probe.dto.js';
+import { EVENT_STORE, PROCESS_NAME } from '../runtime/tokens.js';
+import { AppendCommand, CountCommand, EchoCommand, SlowCommand } from './probe.dto.js';
 import { PROBE } from './probe.subjects.js';
+
+/** What the probe handlers of this test process saw: which process handled which message. */
+export const PROBE_SEEN: Array<{ process: string; subject: string; n: number; correlationId: string | undefined }> = [];
 
 /** Handlers with every kind of outcome, to test the transports and the runtime against. */
 @Controller()
 export class ProbeNatsController {
-  constructor(@Inject(EVENT_STORE) private readonly events: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(PROCESS_NAME) private readonly processName: string,
+  ) {}
+
+  @MessagePattern(PROBE.count)
+  count(@Payload() command: CountCommand): { handledBy: string } {
+    PROBE_SEEN.push({ process: this.processName, subject: PROBE.count, n: command.n, correlationId: currentCorrelationId() });
+    return { handledBy: this.processName };
+  }
+
+  @EventPattern<Record<string, CountCommand>>(PROBE.notify)
+  heard(@Payload() command: CountCommand): void {
+    PROBE_SEEN.push({ process: this.processName, subject: PROBE.notify, n: command.n, correlationId: currentCorrelationId() });
+  }
 
   @MessagePattern(PROBE.echo)
   echo(@Payload() command: EchoCommand): { text: string; count: number; isInstance: boolean; correlationId: string | undefined } {

@@ -12,4 +12,6 @@ export const PROBE = {
   slow: `backforge.${PROBE_SERVICE}.slow`,
   append: `backforge.${PROBE_SERVICE}.append`,
   missing: `backforge.${PROBE_SERVICE}.missing`,
+  count: `backforge.${PROBE_SERVICE}.count`,
+  notify: `backforge.${PROBE_SERVICE}.notify.ping`,
 };
