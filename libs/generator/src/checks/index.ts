@@ -1,4 +1,4 @@
-export { runChecks, QUALITY_LIMITS } from './run-checks.js';
+export { runChecks, QUALITY_LIMITS, CHECK_INVOCATION_LIMITS } from './run-checks.js';
 export type { RunChecksOptions } from './run-checks.js';
 export type { CheckKind, CheckReport, CheckResult, CheckStatus } from './report.js';
 export { scanBundle, ALLOWED_GLOBALS, FORBIDDEN_NAMES } from './quality.js';

@@ -1,6 +1,6 @@
 import type { ActionSpec, Blueprint } from '@backforge/blueprint';
 import { BACKEND_BUNDLE_GLOBAL, type BackendRequest, type BackendResponse, type JsonValue } from '@backforge/contracts';
-import { MemoryBackendStore, type Sandbox } from '@backforge/sandbox';
+import { MemoryBackendStore, type Sandbox, type SandboxLimits } from '@backforge/sandbox';
 import { Ajv } from 'ajv';
 import * as ajvFormats from 'ajv-formats';
 import { createHash } from 'node:crypto';
@@ -27,8 +27,16 @@ export const QUALITY_LIMITS = {
   projectBytes: 4 * 1024 * 1024,
 } as const;
 
+/**
+ * Per-invocation limits while checking: roomier CPU and wall time than production, because a check
+ * asks whether the backend behaves, and a busy validation host must not turn into a failed generation.
+ */
+export const CHECK_INVOCATION_LIMITS: Partial<SandboxLimits> = Object.freeze({ cpuTimeMs: 1000, wallTimeMs: 10_000 });
+
 export interface RunChecksOptions {
   sandbox: Sandbox;
+  /** Per-invocation sandbox limits (default CHECK_INVOCATION_LIMITS). */
+  limits?: Partial<SandboxLimits>;
   /** Cases run at once (each on its own store); default 4. */
   concurrency?: number;
   /** Fixed clock for the invocations (default: the host clock). */
@@ -141,7 +149,7 @@ export async function runChecks(project: GeneratedProject, options: RunChecksOpt
   try {
     if (loaded.status === 'passed') {
       const invokeOn = (store: MemoryBackendStore) => (request: BackendRequest): Promise<BackendResponse> =>
-        sandbox.invoke(backendId, request, { store, ...(options.now ? { now: options.now } : {}) });
+        sandbox.invoke(backendId, request, { store, ...(options.now ? { now: options.now } : {}) }, options.limits ?? CHECK_INVOCATION_LIMITS);
       checks.push(
         await timed('build', 'describe answers the contract', async () => {
           const response = await invokeOn(new MemoryBackendStore())({ action: 'describe' });
