@@ -95,6 +95,25 @@ describe('standalone process with its embedded PostgreSQL', () => {
     expect((await second.stop('SIGTERM')).code).toBe(0);
   }, 90_000);
 
+  it('recovers the cluster a killed process left running', async () => {
+    const dataDir = path.join(tmp, 'killed');
+    const env = { BACKFORGE_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+    const first = spawnApp(entry, env, tmp);
+    running.push(first);
+    await startedPort(first, 30_000);
+    await first.stop('SIGKILL');
+    const pgdata = path.join(dataDir, 'postgres');
+    expect((await processesMentioning(pgdata)).length).toBeGreaterThan(0); // the orphaned postmaster
+
+    const second = spawnApp(entry, env, tmp);
+    running.push(second);
+    const port = await startedPort(second, 30_000);
+    expect((await getJson(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
+    expect(second.logs.some((l) => l.msg === 'embedded PostgreSQL left running by a previous run: stopping it')).toBe(true);
+    expect((await second.stop('SIGTERM')).code).toBe(0);
+    expect(await processesMentioning(pgdata)).toEqual([]);
+  }, 90_000);
+
   it('refuses a bad setting before touching the data dir: exit 1 and one line', async () => {
     const dataDir = path.join(tmp, 'never-created');
     const app = spawnApp(entry, { BACKFORGE_DATA_DIR: dataDir, LOG_LEVEL: 'loud' }, tmp);

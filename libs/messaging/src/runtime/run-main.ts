@@ -23,9 +23,11 @@ export function runMain(processName: string, start: () => Promise<RunningService
       return service;
     },
     (error: unknown) => {
-      process.stderr.write(`backforge-${processName}: ${oneLine(error)}\n`);
-      if (!(error instanceof ConfigError) && error instanceof Error && error.stack) {
-        process.stderr.write(`${error.stack}\n`);
+      if (error instanceof ConfigError) {
+        process.stderr.write(`backforge-${processName}: ${oneLine(error)}\n`);
+      } else {
+        process.stderr.write(`backforge-${processName}: could not start: ${oneLine(error)}\n`);
+        if (error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
       }
       process.exit(1);
     },
