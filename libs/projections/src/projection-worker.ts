@@ -68,6 +68,8 @@ export interface WorkerContext {
 const terminalStates: ReadonlySet<ProjectionState> = new Set(['failed', 'superseded', 'stopped']);
 const probePageSize = 256;
 const visibilityPollMs = 25;
+// setTimeout fires at once beyond this (a 32-bit delay); longer waits time out at this bound.
+const maxTimerMs = 2_147_483_647;
 const closeTimeoutMs = 5_000;
 
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -268,7 +270,7 @@ export class ProjectionWorker {
       const timer = setTimeout(() => {
         cleanup();
         reject(onTimeout());
-      }, Math.max(0, deadline - Date.now()));
+      }, Math.min(maxTimerMs, Math.max(0, deadline - Date.now())));
       const cleanup = (): void => {
         clearTimeout(timer);
         this.listeners.delete(check);
