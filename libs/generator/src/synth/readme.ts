@@ -75,6 +75,27 @@ export function emitReadme(model: ResolvedModel, projectName: string, generatorV
   for (const resource of bp.resources) {
     lines.push(`- **${resource.name}** (\`${resource.plural}\`): ${resource.fields.map((f) => `\`${f.name}\` ${f.type}${f.required ? '' : ' (optional)'}`).join(', ')}`);
   }
+  const rules: string[] = [];
+  for (const resource of bp.resources) {
+    for (const field of resource.fields) {
+      if (field.unique === true || field.generated === 'code') rules.push(`${resource.name}.${field.name} is unique (409 \`UNIQUE_VIOLATION\`).`);
+    }
+  }
+  for (const rule of bp.rules ?? []) {
+    rules.push(
+      rule.kind === 'capacity'
+        ? `${rule.resource} records of one parent (\`${rule.via}\`) cannot exceed its \`${rule.limitField}\` (409): ${markdownText(rule.message)}`
+        : `${rule.resource}.${rule.field} must be one of its parent's \`${rule.listField}\` (400): ${markdownText(rule.message)}`,
+    );
+  }
+  for (const action of bp.actions) {
+    if (action.kind !== 'transition') continue;
+    for (const g of action.guards) rules.push(`\`${action.name}\` is refused with 409 unless ${g.field} ${g.op}: ${markdownText(g.message)}`);
+  }
+  if (rules.length > 0) {
+    lines.push('', '## Rules', '');
+    for (const rule of rules) lines.push(`- ${rule}`);
+  }
   lines.push('', '## Actions', '');
   for (const action of bp.actions) {
     lines.push(`### ${action.name}`, '');
@@ -83,8 +104,13 @@ export function emitReadme(model: ResolvedModel, projectName: string, generatorV
     const f = fence(curl.command);
     lines.push(`${f}sh`, curl.command, f, '');
     if (curl.refs.length > 0) {
-      const steps = (curl.example?.setup ?? []).map((s) => `\`${s.action}\``);
-      lines.push(`Replace ${curl.refs.map((r) => `\`<${markdownText(r)}>\``).join(', ')} with values answered by earlier calls${steps.length > 0 ? ` (${steps.join(', ')})` : ''}.`, '');
+      const setup = curl.example?.setup ?? [];
+      const parts = curl.refs.map((ref) => {
+        const [step = '', ...path] = ref.split('.');
+        const from = setup.find((s) => s.as === step);
+        return `\`<${markdownText(ref)}>\` is the \`${markdownText(path.join('.'))}\` answered by ${from ? `\`${from.action}\`` : 'an earlier call'}`;
+      });
+      lines.push(`Replace the placeholders: ${parts.join('; ')}.`, '');
     }
   }
   return `${lines.join('\n')}\n`;
