@@ -77,4 +77,10 @@ describeWith(['postgres', 'nats'])('each service in its own process (distributed
     expect(await esdb.exited).toBe(1);
     expect(esdb.stderr()).toBe('backforge-keys: Invalid configuration: EVENTSTORE_URL is required when EVENT_STORE=eventstoredb\n');
   });
+
+  it('fails fast when a dependency is unreachable at boot: exit 1, first line names the step', async () => {
+    const app = spawnApp(appEntry('deploy'), { DATABASE_URL: db.url, NATS_URL: 'nats://127.0.0.1:1', PORT: '0' });
+    expect(await app.exited).toBe(1);
+    expect(app.stderr().split('\n')[0]).toBe('backforge-deploy: could not start: message transport (nats): connection refused');
+  });
 });

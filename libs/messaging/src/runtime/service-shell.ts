@@ -58,6 +58,16 @@ export function openConfiguredEventStore(config: RuntimeConfig, databaseUrl: str
   return createEventStore({ kind: 'postgres', url: databaseUrl, poolSize: Math.max(2, Math.ceil(config.databasePoolSize / 2)) });
 }
 
+/** Runs one boot step; a failure names the step (its message is what the operator sees first). */
+async function bootStep<T>(name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${name}: ${message}`, { cause: error });
+  }
+}
+
 /** Boots one process: the runtime's dependencies, then Nest with HTTP (Fastify) and the message transport. */
 export async function startService(options: ServiceShellOptions): Promise<RunningService> {
   const { config, logger, transport } = options;
@@ -89,7 +99,7 @@ export async function startService(options: ServiceShellOptions): Promise<Runnin
     pool.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL pool client error'));
     cleanups.push({ name: 'postgres pool', run: () => pool.end() });
 
-    const eventStore = await (options.openEventStore ?? (() => openConfiguredEventStore(config, options.databaseUrl)))();
+    const eventStore = await bootStep(`event store (${config.eventStore})`, options.openEventStore ?? (() => openConfiguredEventStore(config, options.databaseUrl)));
     cleanups.push({ name: 'event store', run: () => eventStore.close() });
 
     cleanups.push({ name: 'message transport', run: () => transport.close() });
@@ -129,9 +139,11 @@ export async function startService(options: ServiceShellOptions): Promise<Runnin
     installHttpEdge(app.getHttpAdapter().getInstance(), logger);
     app.connectMicroservice({ strategy: transport.server }, { inheritAppConfig: true });
 
-    await app.startAllMicroservices();
-    await transport.client.connect();
-    await app.listen({ port: config.port, host: config.host });
+    await bootStep(`message transport (${transport.kind})`, async () => {
+      await app.startAllMicroservices();
+      await transport.client.connect();
+    });
+    await bootStep(`HTTP server on ${config.host}:${config.port}`, () => app.listen({ port: config.port, host: config.host }));
     const port = (app.getHttpServer().address() as AddressInfo).port;
     logger.info({ port, transport: transport.kind, eventStore: config.eventStore, checks: health.names() }, 'service started');
     return { app, port, url: `http://127.0.0.1:${port}`, shutdownTimeoutMs: config.shutdownTimeoutMs, close: closeAll };
