@@ -1,3 +1,14 @@
+/**
+ * @backforge/projections: read models kept as projections of the event log (DESIGN §3).
+ *
+ *   const runner = new ProjectionRunner({ eventStore, dataSource, projections: [agentsProjection] });
+ *   await runner.start();                       // catch-up, then live; checkpoint in each batch's transaction
+ *   const { position } = await eventStore.append(stream, events, expected);
+ *   await runner.waitFor(position, { projections: ['agents'] });   // read your own write
+ *   await runner.rebuild('agents');             // truncate + reset in one transaction, replay the log
+ *   runner.status();                            // per projection: state, position, retries, error
+ *   await runner.stop();                        // finishes the in-flight batch
+ */
 export { ProjectionRunner } from './projection-runner.js';
 export type { ProjectionRunnerOptions, WaitForOptions } from './projection-runner.js';
 export { defineProjection } from './projection.js';
