@@ -269,6 +269,26 @@ describePg('PostgresEventStore', () => {
       }
     });
 
+    it('works on a pool owned by the caller (LISTEN from the pool\'s settings) and leaves that pool open on close', async () => {
+      const pool = new pg.Pool({ connectionString: db.url, max: 3 });
+      const borrowed = new PostgresEventStore({ pool, schema: 'es' });
+      const prefix = `pool-${randomUUID().slice(0, 8)}-`;
+      try {
+        const subscription = borrowed.subscribeToAll({ from: 'start', filter: { streamPrefixes: [prefix] } });
+        await otherProcess.append(`${prefix}s`, [conformanceEvent('ViaPool')], 'no_stream');
+        expect((await takeEvents(subscription, 1, 5000)).map((e) => e.type)).toEqual(['ViaPool']);
+        const deadline = Date.now() + 5000;
+        while (!borrowed.diagnostics().listenerConnected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        expect(borrowed.diagnostics().listenerConnected).toBe(true);
+        await borrowed.close();
+        const { rows } = await pool.query('SELECT 1 AS one');
+        expect(rows[0].one).toBe(1);
+      } finally {
+        await borrowed.close();
+        await pool.end();
+      }
+    });
+
     it('a subscription on a store without its schema fails instead of hanging', async () => {
       const missing = new PostgresEventStore({ connectionString: db.url, schema: 'never_created' });
       try {
