@@ -115,6 +115,12 @@ describe('a generated project, copied out alone', () => {
     expect(again.status).toBe(409);
     const contract = (await (await fetch(`${started.url}/`, { signal: AbortSignal.timeout(10_000) })).json()) as { result: { name: string } };
     expect(contract.result.name).toBe('Library');
+    const health = await fetch(`${started.url}/health`, { signal: AbortSignal.timeout(10_000) });
+    expect(await health.json()).toEqual({ ok: true });
+    const garbage = await fetch(`${started.url}/`, { method: 'POST', body: '{not json', signal: AbortSignal.timeout(10_000) });
+    expect([garbage.status, ((await garbage.json()) as { error: { code: string } }).error.code]).toEqual([400, 'INVALID_REQUEST']);
+    const unknown = await post(started.url, { action: 'burnBook', input: {} });
+    expect([unknown.status, ((await unknown.json()) as { error: { code: string } }).error.code]).toEqual([400, 'UNKNOWN_ACTION']);
     await stop(started.child);
 
     // DATA_FILE: the data outlives a restart.
