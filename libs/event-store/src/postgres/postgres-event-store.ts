@@ -74,7 +74,7 @@ interface EventRow {
   event_type: string;
   data: JsonObject;
   metadata: EventMetadata;
-  recorded_at: Date;
+  recorded_at: string;
 }
 
 interface Page {
@@ -448,7 +448,7 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     metadata: row.metadata,
     revision: BigInt(row.revision),
     position: BigInt(row.position ?? '-1'),
-    recordedAt: row.recorded_at.toISOString(),
+    recordedAt: row.recorded_at,
   };
 }
 
@@ -470,7 +470,9 @@ const HORIZON = `coalesce((SELECT min(f.xid) FROM (${IN_FLIGHT_HERE}) AS f),
 
 function statements(schema: string) {
   const s = `"${schema}"`;
-  const columns = `e.global_position::text AS position, e.stream_name, e.stream_revision::text AS revision, e.event_type, e.data, e.metadata, e.recorded_at`;
+  // recorded_at leaves the server as ISO-8601 text: parsing dates row by row was a tenth of read-all's client time.
+  const columns = `e.global_position::text AS position, e.stream_name, e.stream_revision::text AS revision, e.event_type, e.data, e.metadata,
+    to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`;
   return {
     notifyName: `bf_es_notify_${schema}`,
     notify: `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`,
