@@ -22,10 +22,13 @@ import {
   type VerbClass,
 } from './lexicon.js';
 import { keyOf, type ActionDraft, type Analysis, type ResourceDraft, type RuleDraft } from './model.js';
-import { camelCase, isPluralForm, pascalCase, pastParticiple, plural, singular, splitIdentifier, verbLemma } from './text.js';
+import { camelCase, isPluralForm, pascalCase, pastParticiple, plural, singular, splitIdentifier, verbInfinitive, verbLemma } from './text.js';
 import { splitClauses, splitList, textOf, words as wordsOf, type Clause, type Tok } from './tokens.js';
 
 const VERB_SET: ReadonlySet<string> = new Set(Object.keys(VERBS));
+const REFUSALS = new Set(['refused', 'denied', 'forbidden', 'disallowed', 'prevented', 'prohibited', 'rejected']);
+const INCREASE_WORDS = new Set(['adds', 'add', 'increases', 'increase', 'raises', 'plus', 'increments', 'increment', 'tops', 'bumps']);
+const DECREASE_WORDS = new Set(['subtracts', 'subtract', 'decreases', 'decrease', 'reduces', 'reduce', 'removes', 'lowers', 'minus', 'decrements', 'deducts', 'takes']);
 const PHRASAL_HEADS: ReadonlySet<string> = new Set(PHRASAL.map(([head]) => head));
 
 const CONNECTORS: string[][] = [
@@ -34,10 +37,11 @@ const CONNECTORS: string[][] = [
   ['have'], ['has'], ['having'], ['with'], ['contain'], ['contains'], ['include'], ['includes'], ['store'], ['stores'], ['hold'], ['holds'], ['carry'], ['carries'], ['need'], ['needs'], ['require'], ['requires'], ['keep'], ['keeps'], ['track'], ['tracks'], ['record'], ['records'],
 ];
 const PREPOSITIONS = new Set(['to', 'for', 'on', 'in', 'at', 'of', 'by', 'from', 'into', 'onto', 'about', 'per', 'via', 'under', 'over', 'with', 'without', 'within', 'between', 'through', 'after', 'before', 'as', 'than', 'whether', 'that', 'which', 'who', 'if', 'when']);
-const PRONOUNS = new Set(['them', 'it', 'they', 'those', 'these', 'one', 'ones', 'each', 'him', 'her', 'everything']);
+const PRONOUNS = new Set(['them', 'it', 'they', 'those', 'these', 'one', 'ones', 'each', 'him', 'her', 'everything', 'everyone', 'everybody']);
+const BE_WORDS = new Set(['be', 'is', 'are', 'been', 'being', 'get', 'gets', 'was', 'were', 'become', 'becomes']);
 const POSSESSIVES = new Set(['their', 'its', 'his', 'her', 'your', 'my', 'our']);
 const SEPARATORS = new Set([',', 'and', 'or', 'then', '&', 'plus', 'also']);
-const SEP_FILLERS = new Set([',', 'and', 'or', 'then', 'also', 'can', 'could', 'may', 'should', 'must', 'will', 'to', 'be', 'able', 'a', 'an', 'way', 'ability', 'finally', 'lastly', 'we', 'i', 'you', 'want', 'need', 'it', 'possible', 'is', 'option', 'endpoint', 'endpoints', 'let', 'allow', 'them', 'later', 'afterwards', 'both', 'easily', 'even', 'just', 'there', 'some', 'other', 'others']);
+const SEP_FILLERS = new Set([',', 'and', 'or', 'then', 'also', 'can', 'could', 'may', 'should', 'must', 'will', 'to', 'be', 'able', 'way', 'ability', 'finally', 'lastly', 'we', 'i', 'you', 'want', 'need', 'it', 'possible', 'is', 'option', 'endpoint', 'endpoints', 'let', 'allow', 'them', 'later', 'afterwards', 'both', 'easily', 'even', 'just', 'there', 'some', 'other', 'others']);
 const NEGATIONS = new Set(['cannot', "can't", 'not', 'never', "mustn't", "shouldn't", "won't", "isn't", "aren't", 'no', "don't", "doesn't", 'nobody']);
 const COUNT_VERBS = new Set(['count', 'counts', 'counted', 'increment', 'increments', 'incremented', 'increase', 'increases', 'bump', 'bumps', 'add', 'adds', 'record', 'records', 'register', 'registers', 'log', 'logs', 'track', 'tracks', 'tally', 'tallies']);
 const LIMIT_WORDS = new Set(['capacity', 'exceed', 'exceeds', 'beyond', 'full', 'limit', 'limited', 'maximum', 'more', 'over', 'most', 'max']);
@@ -47,6 +51,10 @@ const SUBJECT_SKIP = new Set([...MODALS, ...META_VERBS, 'way', 'ability', 'endpo
 interface Segment {
   lemma: string;
   cls: VerbClass;
+  /** Index of the verb in the clause's tokens. */
+  verbIndex: number;
+  /** "Bookings can be cancelled": the subject is what the verb acts on. */
+  passive: boolean;
   /** Tokens after the verb, up to the next segment. */
   rest: Tok[];
   verbTok: Tok;
@@ -56,7 +64,7 @@ interface Segment {
 }
 
 type ObjectRef =
-  | { kind: 'resource'; res: ResourceDraft; plural: boolean; all: boolean; end: number }
+  | { kind: 'resource'; res: ResourceDraft; plural: boolean; all: boolean; end: number; shared?: boolean }
   | { kind: 'field'; res: ResourceDraft; field: FieldDraft; end: number; possessive: boolean }
   | { kind: 'pronoun'; plural: boolean; end: number }
   | { kind: 'noun'; words: string[]; plural: boolean; end: number }
@@ -83,7 +91,10 @@ class Analyzer {
   private readonly handled = new Set<Clause>();
   private readonly extraClauses: Clause[] = [];
   private lastResource: ResourceDraft | undefined;
+  private readonly verbs = new Map<string, VerbClass>(Object.entries(VERBS));
+  private verbSet: Set<string> = new Set(VERB_SET);
   private lastCreated: ResourceDraft | undefined;
+  private lastCreatedSentence = -1;
   private readonly pendingItems: { res: ResourceDraft; items: Tok[][]; origin: string }[] = [];
 
   constructor(prompt: string) {
@@ -100,9 +111,11 @@ class Analyzer {
       if (!this.handled.has(c) && this.readDeclaration(c, this.clauses[i - 1])) this.handled.add(c);
     });
     for (const p of this.pendingItems) this.readItems(p.res, p.items, p.origin);
+    this.learnStateVerbs();
 
     // 2. statements about relations that do not need actions ("comments belong to a post")
-    const rest = [...this.clauses, ...this.extraClauses].filter((c) => !this.handled.has(c));
+    // clauses split off a declaration ("..., and can borrow books") keep their place in the prompt
+    const rest = [...this.clauses, ...this.extraClauses].sort((a, b) => a.sentence - b.sentence || a.index - b.index).filter((c) => !this.handled.has(c));
     const ruleClauses: Clause[] = [];
     const actionClauses: Clause[] = [];
     for (const c of rest) {
@@ -136,13 +149,32 @@ class Analyzer {
     };
   }
 
+  /** Enum values and yes/no fields that are past participles make their verbs known ("retired" -> retire). */
+  private learnStateVerbs(): void {
+    for (const res of this.resources) {
+      for (const f of res.fields) {
+        const states = f.spec.type === 'enum' ? (f.spec.values ?? []) : f.spec.type === 'boolean' ? [f.spec.name] : [];
+        for (const state of states) {
+          const w = state.toLowerCase();
+          if (!/^[a-z]+ed$/.test(w)) continue;
+          const lemma = verbInfinitive(w);
+          if (lemma && lemma !== w && !this.verbs.has(lemma)) {
+            this.verbs.set(lemma, 'state');
+            this.verbSet.add(lemma);
+          }
+        }
+      }
+    }
+  }
+
   // ---------------------------------------------------------------- resources and fields
 
   private findResource(ws: readonly string[]): ResourceDraft | undefined {
     const clean = stripDeterminers(ws.map((w) => w.toLowerCase()));
     if (clean.length === 0) return undefined;
     const sing = [...clean.slice(0, -1), singular(clean[clean.length - 1] as string)];
-    const exact = this.resources.find((r) => keyOf(r.words) === keyOf(sing) || keyOf(r.words) === keyOf(clean));
+    const joinedSing = sing.join('').replace(/-/g, '');
+    const exact = this.resources.find((r) => keyOf(r.words) === keyOf(sing) || keyOf(r.words) === keyOf(clean) || r.words.join('') === joinedSing);
     if (exact) return exact;
     if (clean.length === 1) {
       const byHead = this.resources.filter((r) => r.words[r.words.length - 1] === sing[0]);
@@ -151,6 +183,17 @@ class Analyzer {
       if (joined) return joined;
     }
     return undefined;
+  }
+
+  /** Also matches one word of a longer name ("bugs" for BugReport), for objects of verbs only. */
+  private findResourceLoose(ws: readonly string[]): ResourceDraft | undefined {
+    const strict = this.findResource(ws);
+    if (strict) return strict;
+    const clean = stripDeterminers(ws.map((w) => w.toLowerCase()));
+    if (clean.length !== 1) return undefined;
+    const w = singular(clean[0] as string).replace(/-/g, '');
+    const hits = this.resources.filter((r) => r.words.length > 1 && r.words.some((x) => x === w));
+    return hits.length === 1 ? hits[0] : undefined;
   }
 
   /** Longest resource name starting at `i` ("blog posts", "posts"). */
@@ -257,15 +300,26 @@ class Analyzer {
     if (ws.every((w) => FILLER_WORDS.has(w) || DETERMINERS.has(w) || w === 'i' || w === 'you')) {
       return ws.some((w) => FILLER_WORDS.has(w)) ? this.note(`"${c.text}" is small talk`) : false;
     }
+    if (ws.includes('crud') || ws.some((w) => ['can', 'should', 'must', 'will', 'may', 'cannot', "can't", 'are', 'is', 'be', 'have', 'has'].includes(w) && !META_NOUNS.has(ws[ws.length - 1] as string))) return false;
     if (this.connectorIndex(c.toks) >= 0 && !ws.some((w) => META_NOUNS.has(w))) return false;
     const hasMeta = ws.some((w) => META_NOUNS.has(w) || TITLE_TAILS.has(w) || AGENT_NOUN_RESOURCES[w] !== undefined);
     const isHeading = next?.afterColon === true && next.sentence === c.sentence && !c.afterColon;
-    if (!hasMeta && !isHeading) return false;
+    // "Pet: name, species" is a declaration, its heading the resource
+    if (isHeading && next && this.isBareList(next) && ws.some((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w) && !DETERMINERS.has(w))) return false;
+    // the opening words of a prompt often just name it ("Equipment rental.", "Volunteer scheduling.")
+    const isOpening = c.sentence === 0 && c.index === 0 && !c.afterColon && ws.length <= 4;
+    if (!hasMeta && !isHeading && !isOpening) return false;
     if (c.toks.some((t) => t.w === ',' || t.w === '#paren')) return false;
+    // an imperative anywhere ("managers list entries") is a requirement, not a heading
+    for (let i = 0; i < ws.length; i++) {
+      const w = ws[i] as string;
+      const lv = verbLemma(w, VERB_SET);
+      const nx = ws[i + 1];
+      if (!lv || (w !== lv && !w.endsWith('ing')) || nx === undefined) continue;
+      if (DETERMINERS.has(nx) || POSSESSIVES.has(nx) || PRONOUNS.has(nx) || nx === 'me' || (isPluralForm(nx) && !META_NOUNS.has(nx) && !TITLE_TAILS.has(nx))) return false;
+    }
     // "List the guests of an event" is an imperative, not a heading
-    const first = c.toks[0]?.w ?? '';
-    const second = c.toks[1]?.w ?? '';
-    if (VERB_SET.has(first) && (DETERMINERS.has(second) || POSSESSIVES.has(second) || PRONOUNS.has(second) || isPluralForm(second))) return false;
+
     const content = ws.filter((w) => !DETERMINERS.has(w) && !PREPOSITIONS.has(w) && !FILLER_WORDS.has(w) && !['i', 'we', 'me', 'us', 'need', 'want', 'would', 'like', 'build', 'make', 'create', 'write', 'please', 'is', 'this', 'be', 'should', 'a', 'an', 'design', 'just', 'generate', 'called', 'named', 'new', "i'd", 'looking'].includes(w));
     const domain = content.filter((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w));
     // A heading may only name the domain; anything with a verb we act on is a requirement.
@@ -280,6 +334,15 @@ class Analyzer {
   }
 
   private titleAgent = false;
+
+  /** "title, author, ISBN (unique)": names only, no connector and no verb. */
+  private isBareList(c: Clause): boolean {
+    if (this.connectorIndex(c.toks) >= 0 || c.toks.some((t) => t.w === 'with' || t.w === 'have' || t.w === 'has')) return false;
+    return !c.toks.some((t) => {
+      const lemma = verbLemma(t.w, VERB_SET);
+      return lemma !== undefined && TYPE_BY_WORD[t.w] === undefined && !['name', 'title', 'address', 'date', 'time'].includes(t.w);
+    });
+  }
 
   private note(s: string): boolean {
     this.understood.push(s);
@@ -302,11 +365,13 @@ class Analyzer {
   private readDeclaration(c: Clause, prev: Clause | undefined): boolean {
     const toks = c.toks;
     if (c.afterColon && prev && prev.sentence === c.sentence && this.connectorIndex(toks) < 0) {
-      const subject = stripDeterminers(wordsOf(prev.toks));
+      const subject = stripDeterminers(wordsOf(prev.toks).filter((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w)));
       const first = toks[0]?.w ?? '';
       const startsWithVerb = verbLemma(first, VERB_SET) !== undefined && !TYPE_BY_WORD[first];
       if (subject.length >= 1 && subject.length <= 3 && !this.handledAsTitle(prev) && !startsWithVerb) {
-        return this.declare(subject, toks, c, prev);
+        const ok = this.declare(subject, toks, c, prev);
+        if (ok) this.handled.add(prev);
+        return ok;
       }
     }
     for (let i = 1; i < toks.length; i++) {
@@ -328,7 +393,10 @@ class Analyzer {
       if (subject.length === 0 || subject.length > 3) return false;
       if (subject.some((w) => PREPOSITIONS.has(w) || DETERMINERS.has(w) || MODALS.has(w) || NEGATIONS.has(w) || POSSESSIVES.has(w) || w === 'you' || w === 'we' || /^\d/.test(w))) return false;
       if (subject.length >= 2 && VERB_SET.has(subject[0] as string) && !leadVerb) return false;
-      if (subject.every((w) => META_NOUNS.has(w) || TITLE_TAILS.has(w))) return false;
+      if (subject.every((w) => META_NOUNS.has(w))) return false;
+      // "visitors subscribe with ...", "entries, list entries with ...": not a noun phrase
+      if (subject.slice(0, -1).some((w) => isPluralForm(w) && !w.endsWith('ss'))) return false;
+      if (toks.slice(0, i).some((t) => t.w === ',') && wordsOf(toks.slice(0, i))[0] !== 'for') return false;
       if (subject.some((w) => TALLY_NOUNS.has(w))) return false;
       const ok = this.declare(subject, items, c, undefined);
       if (ok && leadVerb) {
@@ -349,6 +417,11 @@ class Analyzer {
     if (cls === 'crud') for (const kind of ['create', 'get', 'list', 'update', 'delete'] as const) this.pushAction({ kind, resource: keyOf(res.words), verb, description: c.text, filters: [], params: [], guards: [], effects: [] });
     else if (cls === 'list') this.pushAction({ kind: 'list', resource: keyOf(res.words), verb, description: c.text, filters: [], params: [], guards: [], effects: [] });
     else this.pushAction({ kind: 'create', resource: keyOf(res.words), verb, description: c.text, filters: [], params: [], guards: [], effects: [] });
+    this.lastResource = res;
+    if (cls !== 'list') {
+      this.lastCreated = res;
+      this.lastCreatedSentence = c.sentence;
+    }
   }
 
   private declare(subjectWords: string[], items: Tok[], c: Clause, _heading: Clause | undefined): boolean {
@@ -404,17 +477,27 @@ class Analyzer {
 
   // ---------------------------------------------------------------- actions
 
-  private lemmaAt(toks: readonly Tok[], k: number): { lemma: string; len: number } | undefined {
+  /**
+   * The verb at `k`, if any: phrasal verbs are joined ("check out" -> check_out), also when the
+   * particle comes after a short object ("check it in", "look a setting up").
+   */
+  private lemmaAt(toks: readonly Tok[], k: number): { lemma: string; len: number; particleAt?: number } | undefined {
     const t = toks[k];
     if (!t || !/^[a-z]/.test(t.w)) return undefined;
     const next = toks[k + 1]?.w;
     const head = verbLemma(t.w, PHRASAL_HEADS);
     if (head && next) {
       const phrasal = `${head}_${next}`;
-      if (VERBS[phrasal]) return { lemma: phrasal, len: 2 };
+      if (this.verbs.has(phrasal)) return { lemma: phrasal, len: 2 };
+      for (let j = k + 1; j <= k + 4 && j < toks.length; j++) {
+        const w = (toks[j] as Tok).w;
+        const candidate = `${head}_${w}`;
+        if (j > k + 1 && this.verbs.has(candidate) && PHRASAL.some(([h, p]) => h === head && p === w)) return { lemma: candidate, len: 1, particleAt: j };
+        if (!/^[a-z]/.test(w) || SEPARATORS.has(w) || PREPOSITIONS.has(w)) break;
+      }
     }
     if (t.w === 'crud') return { lemma: 'crud', len: 1 };
-    const lemma = verbLemma(t.w, VERB_SET);
+    const lemma = verbLemma(t.w, this.verbSet);
     return lemma ? { lemma, len: 1 } : undefined;
   }
 
@@ -423,40 +506,53 @@ class Analyzer {
     return tok.w === base || tok.w.endsWith('ing') || tok.w === lemma;
   }
 
+  private isParticiple(tok: Tok, lemma: string): boolean {
+    const base = lemma.split('_')[0] as string;
+    return tok.w !== base && !tok.w.endsWith('ing') && (tok.w.endsWith('ed') || tok.w === pastParticiple(base) || tok.w.endsWith('en'));
+  }
+
   private segment(c: Clause): Segment[] {
     const toks = c.toks;
     let k = 0;
     const pre: Tok[] = [];
-    let first: { lemma: string; len: number } | undefined;
+    let first: { lemma: string; len: number; particleAt?: number } | undefined;
     while (k < toks.length) {
+      const t = toks[k] as Tok;
       const lv = this.lemmaAt(toks, k);
       const prev = toks[k - 1]?.w;
+      const next = toks[k + 1]?.w;
       const nounUse = prev !== undefined && (DETERMINERS.has(prev) || POSSESSIVES.has(prev)) && !['all', 'them', 'it'].includes(prev);
-      const resourceNoun = lv !== undefined && k === 0 && this.resourceAt(toks, k) !== undefined && isPluralForm(toks[k]?.w ?? '');
-      if (lv && !nounUse && !resourceNoun) {
+      // "Bookings can be cancelled", "Orders have ...": a plural noun before a modal or copula
+      const subjectNoun = lv !== undefined && t.w !== lv.lemma.split('_')[0] && t.w.endsWith('s') && !t.w.endsWith('ss') && next !== undefined && (MODALS.has(next) || BE_WORDS.has(next) || next === 'have' || next === 'has' || NEGATIONS.has(next));
+      const resourceNoun = lv !== undefined && k === 0 && this.resourceAt(toks, k) !== undefined && isPluralForm(t.w);
+      if (lv && !nounUse && !resourceNoun && !subjectNoun) {
         first = lv;
         break;
       }
-      pre.push(toks[k] as Tok);
+      pre.push(t);
       k++;
     }
     if (!first) return [];
-    const subject = stripDeterminers(wordsOf(pre).filter((w) => !SUBJECT_SKIP.has(w) && !PREPOSITIONS.has(w)));
+    const subject = stripDeterminers(wordsOf(pre).filter((w) => !SUBJECT_SKIP.has(w) && !PREPOSITIONS.has(w) && !BE_WORDS.has(w) && !NEGATIONS.has(w) && !['already', 'then', 'only', 'later'].includes(w)));
+    const preWords = wordsOf(pre).filter((w) => !['already', 'then', 'also', 'only', 'later', 'never', 'not'].includes(w));
+    const passive = this.isParticiple(toks[k] as Tok, first.lemma) && BE_WORDS.has(preWords[preWords.length - 1] ?? '');
     const segs: Segment[] = [];
     let start = k;
     let cur = first;
     let j = k + first.len;
     const close = (end: number): void => {
       const verbTok = toks[start] as Tok;
-      segs.push({ lemma: cur.lemma, cls: VERBS[cur.lemma] as VerbClass, rest: toks.slice(start + cur.len, end), verbTok, clause: c, subject, text: textOf(toks.slice(start, end)) });
+      const rest = toks.slice(start + cur.len, end).filter((_, n) => cur.particleAt === undefined || start + cur.len + n !== cur.particleAt);
+      segs.push({ lemma: cur.lemma, cls: this.verbs.get(cur.lemma) as VerbClass, verbIndex: start, passive, rest, verbTok, clause: c, subject, text: textOf(toks.slice(start, end)) });
     };
     while (j < toks.length) {
       const t = toks[j] as Tok;
       if (SEPARATORS.has(t.w)) {
         let m = j + 1;
-        while (m < toks.length && (SEP_FILLERS.has((toks[m] as Tok).w) || ACTOR_WORDS.has(singular((toks[m] as Tok).w)))) m++;
+        while (m < toks.length && (SEP_FILLERS.has((toks[m] as Tok).w) || ACTOR_WORDS.has(singular((toks[m] as Tok).w)) || (['a', 'an', 'the'].includes((toks[m] as Tok).w) && ['way', 'option', 'ability', 'endpoint'].includes(toks[m + 1]?.w ?? '')))) m++;
         const lv = this.lemmaAt(toks, m);
-        if (lv && this.isBaseOrGerund(toks[m] as Tok, lv.lemma) && !this.nounAfterSeparator(toks, m)) {
+        const form = toks[m];
+        if (lv && form && (this.isBaseOrGerund(form, lv.lemma) || (passive && this.isParticiple(form, lv.lemma))) && !this.nounAfterSeparator(toks, m)) {
           close(j);
           start = m;
           cur = lv;
@@ -474,7 +570,7 @@ class Analyzer {
   private nounAfterSeparator(toks: readonly Tok[], m: number): boolean {
     const t = toks[m] as Tok;
     const next = toks[m + 1];
-    const isName = this.findResource([t.w]) !== undefined || this.resources.some((r) => r.fields.some((f) => f.spec.name === t.w));
+    const isName = this.findResource([t.w]) !== undefined || this.resources.some((r) => r.fields.some((f) => f.spec.name === t.w || f.words.includes(t.w)));
     if (!isName) return false;
     return next === undefined || SEPARATORS.has(next.w) || PREPOSITIONS.has(next.w);
   }
@@ -485,7 +581,7 @@ class Analyzer {
     while (i < rest.length) {
       const w = (rest[i] as Tok).w;
       if (w === 'all' || w === 'every' || w === 'any') all = true;
-      if (DETERMINERS.has(w) && !PRONOUNS.has(w) && !POSSESSIVES.has(w)) i++;
+      if ((DETERMINERS.has(w) && !PRONOUNS.has(w) && !POSSESSIVES.has(w)) || w === 'me' || w === 'us') i++;
       else if (w === 'of' && all) i++;
       else break;
     }
@@ -497,7 +593,12 @@ class Analyzer {
       possessive = true;
       i++;
     }
-    const r = this.resourceAt(rest, i);
+    let r = this.resourceAt(rest, i);
+    // "available vehicles", "vegetarian ones": a state word before the noun
+    if (!r && rest[i + 1]) {
+      const skipped = this.resourceAt(rest, i + 1);
+      if (skipped && skipped.res.fields.some((f) => (f.spec.type === 'boolean' && f.spec.name === rest[i]?.w) || (f.spec.values ?? []).some((v) => v.toLowerCase() === rest[i]?.w))) r = skipped;
+    }
     const fieldOfContext = context ? this.fieldAt(context, rest, i) : undefined;
     if (r && !(possessive && fieldOfContext)) return { kind: 'resource', res: r.res, plural: r.plural || all, all, end: r.end };
     if (fieldOfContext && context) return { kind: 'field', res: context, field: fieldOfContext.field, end: fieldOfContext.end, possessive };
@@ -505,12 +606,15 @@ class Analyzer {
       const f = this.fieldAt(res, rest, i);
       if (f && !(['name', 'title'].includes(f.field.spec.name) && rest[i]?.w !== f.field.spec.name)) return { kind: 'field', res, field: f.field, end: f.end, possessive };
     }
+    const loose = rest[i] ? this.findResourceLoose([(rest[i] as Tok).w]) : undefined;
+    if (loose) return { kind: 'resource', res: loose, plural: isPluralForm((rest[i] as Tok).w) || all, all, end: i + 1 };
     const nounWords: string[] = [];
     let e = i;
     while (e < rest.length) {
       const w = (rest[e] as Tok).w;
-      if (!/^[a-z]/.test(w) || PREPOSITIONS.has(w) || SEPARATORS.has(w) || NEGATIONS.has(w) || MODALS.has(w)) break;
-      if (nounWords.length > 0 && this.lemmaAt(rest, e) && !isPluralForm(w) && VERBS[w] !== undefined && rest[e + 1] !== undefined && DETERMINERS.has((rest[e + 1] as Tok).w)) break;
+      if (!/^[a-z]/.test(w) || PREPOSITIONS.has(w) || SEPARATORS.has(w) || NEGATIONS.has(w) || MODALS.has(w) || DETERMINERS.has(w) || ['where', 'so', 'because', 'while', 'back', 'again', 'too', 'now', 'later', 'please', 'instantly', 'immediately'].includes(w)) break;
+      if (nounWords.length > 0 && this.lemmaAt(rest, e) && !isPluralForm(w) && this.verbs.has(w) && rest[e + 1] !== undefined && DETERMINERS.has((rest[e + 1] as Tok).w)) break;
+      if (nounWords.length > 0 && (w.endsWith('ed') || w.endsWith('ing')) && this.lemmaAt(rest, e)) break;
       nounWords.push(w);
       e++;
       if (nounWords.length >= 4) break;
@@ -521,37 +625,69 @@ class Analyzer {
 
   private isFieldish(ws: string[]): boolean {
     const last = ws[ws.length - 1] as string;
-    return TYPE_BY_WORD[last] !== undefined || TYPE_BY_WORD[singular(last)] !== undefined || GENERATED_NOUNS.has(ws.join(' ')) || GENERATED_NOUNS.has(last) || ['name', 'title', 'address'].includes(last) || ws.some((w) => ['name', 'email'].includes(w));
+    const hint = isPluralForm(last) ? undefined : TYPE_BY_WORD[last];
+    return (hint !== undefined && hint.type !== 'stringList') || GENERATED_NOUNS.has(ws.join(' ')) || GENERATED_NOUNS.has(last) || ['name', 'title', 'address', 'money', 'cash', 'funds'].includes(last) || ws.some((w) => ['name', 'email'].includes(w));
   }
 
   /** Nouns that only appear as objects ("list all submissions") become resources without fields. */
   private collectCandidate(s: Segment): void {
-    if (!['create', 'list', 'get', 'update', 'delete', 'crud', 'relation', 'take', 'state', 'mark', 'toggle', 'increment', 'decrement', 'counter', 'release'].includes(s.cls)) return;
-    const obj = this.objectOf(s.rest, undefined);
+    if (!['create', 'list', 'get', 'update', 'delete', 'crud', 'relation', 'take', 'state', 'mark', 'toggle', 'counter', 'release'].includes(s.cls)) return;
+    const obj = s.passive ? this.objectOf(s.subject.map((w) => ({ raw: w, w })), undefined) : this.objectOf(s.rest, undefined);
     if (obj.kind !== 'noun') return;
     const ws = stripDeterminers(obj.words);
     if (ws.length === 0 || ws.length > 3) return;
     const head = ws[ws.length - 1] as string;
-    if (ACTOR_WORDS.has(singular(head)) || META_NOUNS.has(head) || TALLY_NOUNS.has(head) || this.isFieldish(ws) || FILLER_WORDS.has(head)) return;
+    if (ACTOR_WORDS.has(singular(head)) || META_NOUNS.has(head) || TALLY_NOUNS.has(head) || this.isFieldish(ws) || FILLER_WORDS.has(head) || PRONOUNS.has(head)) return;
     if (this.resources.some((r) => r.fields.some((f) => f.words.includes(head) || f.words.includes(singular(head))))) return;
-    if (s.rest.slice(obj.end).some((t) => t.w === ',') && s.cls === 'create') return;
+    if (s.rest.slice(obj.end).some((t) => t.w === ',') && s.cls === 'create' && !s.passive) return;
     const sing = [...ws.slice(0, -1), singular(head)];
     if (!this.findResource(sing)) this.ensureResource(sing, s.text, false);
   }
 
   private readSegments(segs: Segment[]): void {
-    const objects = segs.map((s) => this.objectOf(s.rest, this.lastResource));
+    const pre = segs[0] ? wordsOf(segs[0].clause.toks.slice(0, segs[0].verbIndex)) : [];
+    if (pre.includes('only') && pre.some((w) => ACTOR_WORDS.has(singular(w)) || this.findResource([w]) !== undefined)) {
+      this.unmapped.push(`"${segs[0]?.clause.text ?? ''}" (who may do what cannot be restricted: every caller with the backend's key can call every action)`);
+      return;
+    }
+    const objects = segs.map((s) => (s.passive ? this.objectOf(s.subject.map((w) => ({ raw: w, w })), this.lastResource) : this.objectOf(s.rest, this.lastResource)));
     segs.forEach((s, i) => {
       let obj = objects[i] as ObjectRef;
       if (obj.kind === 'none' && !['relation', 'tally'].includes(s.cls)) {
+        // "Add, list by category, and delete expenses": the object is shared
         const later = objects.slice(i + 1).find((o) => o.kind === 'resource');
-        if (later) obj = { ...later, end: obj.end };
+        if (later && later.kind === 'resource') obj = { ...later, end: obj.end, shared: true };
+      }
+      const more = s.passive ? [] : this.moreObjects(s.rest, obj);
+      // a condition trailing the action ("..., and a task cannot be due on a weekend") is not dropped
+      const tail = s.rest.slice(obj.end);
+      const negAt = tail.findIndex((t) => NEGATIONS.has(t.w) || REFUSALS.has(t.w));
+      if (negAt >= 0 && s.cls !== 'list' && !s.passive) {
+        this.unmapped.push(`"${textOf(tail.slice(Math.max(0, negAt - 3)))}" (a condition I cannot enforce)`);
+        return;
       }
       this.readSegment(s, obj);
+      for (const extra of more) this.readSegment({ ...s, rest: s.rest.slice(extra.end) }, { ...extra, end: 0 });
     });
   }
 
-  private resourceFromObject(obj: ObjectRef): ResourceDraft | undefined {
+  /** "register owners and pets": further resources listed right after the object. */
+  private moreObjects(rest: readonly Tok[], obj: ObjectRef): Extract<ObjectRef, { kind: 'resource' }>[] {
+    if (obj.kind !== 'resource') return [];
+    const out: Extract<ObjectRef, { kind: 'resource' }>[] = [];
+    let i = obj.end;
+    while (i < rest.length && (rest[i]?.w === ',' || rest[i]?.w === 'and')) {
+      let j = i + 1;
+      while (j < rest.length && (rest[j]?.w === 'and' || DETERMINERS.has((rest[j] as Tok).w))) j++;
+      const r = this.resourceAt(rest, j);
+      if (!r || r.res === obj.res) break;
+      out.push({ kind: 'resource', res: r.res, plural: r.plural, all: false, end: r.end });
+      i = r.end;
+    }
+    return out;
+  }
+
+  private resourceFromObject(obj: ObjectRef, s?: Segment): ResourceDraft | undefined {
     switch (obj.kind) {
       case 'resource':
         return obj.res;
@@ -560,8 +696,21 @@ class Analyzer {
       case 'pronoun':
       case 'none':
         return this.lastResource ?? (this.resources.length === 1 ? this.resources[0] : undefined);
-      case 'noun':
-        return this.findResource(obj.words);
+      case 'noun': {
+        const found = this.findResourceLoose(obj.words);
+        if (found) return found;
+        // "deposit money into an account": the record is named later in the segment
+        if (s && (s.cls === 'increment' || s.cls === 'decrement')) {
+          for (let i = 0; i < s.rest.length; i++) {
+            const r = this.resourceAt(s.rest, i);
+            if (r) return r.res;
+          }
+          // "withdraw money (subtracts from the balance)": the record that owns the named field
+          const words = s.rest.flatMap((t) => (t.inner ? t.inner : [t]));
+          for (const res of this.resources) if (this.mentionedFields(res, words).length > 0) return res;
+        }
+        return undefined;
+      }
     }
   }
 
@@ -571,7 +720,7 @@ class Analyzer {
       this.unmapped.push(`"${s.text}" (${why})`);
     };
     // "get a short code" right after a create: the create hands out a generated code
-    if (s.cls === 'get' && obj.kind !== 'resource' && this.lastCreated && this.isGeneratedAsk(s, obj)) {
+    if ((s.cls === 'get' || s.lemma === 'receive') && obj.kind !== 'resource' && this.lastCreated && this.isGeneratedAsk(s, obj)) {
       const res = this.lastCreated;
       const name = obj.kind === 'field' ? obj.field.spec.name : camelCase((obj.kind === 'noun' ? obj.words : ['code']).filter((w) => !NAME_NOISE.has(w)));
       const existing = this.fieldOf(res, name);
@@ -588,6 +737,23 @@ class Analyzer {
     if (s.cls === 'tally' || ((s.cls === 'get' || s.cls === 'list') && obj.kind === 'noun' && obj.words.some((w) => TALLY_NOUNS.has(w)))) {
       this.readTally(s);
       return;
+    }
+    // "restocking (adds to the quantity)", "check in a habit, which increases the streak by one"
+    const explained = this.explanation(s);
+    if (explained.some((w) => INCREASE_WORDS.has(w) || DECREASE_WORDS.has(w)) && !['increment', 'decrement'].includes(s.cls)) {
+      const down = explained.some((w) => DECREASE_WORDS.has(w));
+      this.readQuantity({ ...s, cls: down ? 'decrement' : 'increment' }, obj);
+      return;
+    }
+    // "close a ticket" when tickets have a status (open, closed); "resolve tickets"
+    if (['get', 'delete', 'create', 'release', 'update'].includes(s.cls)) {
+      const res = this.resourceFromObject(obj, s);
+      const st = res ? this.stateTarget(res, s.lemma) : undefined;
+      if (res && st && !(st.field.spec.type === 'enum' && st.value === st.field.spec.default) && !(s.cls === 'update' && st.field.spec.type !== 'enum')) {
+        this.lastResource = res;
+        this.readState(s, res, s.rest);
+        return;
+      }
     }
     switch (s.cls) {
       case 'relation':
@@ -611,7 +777,7 @@ class Analyzer {
           this.readFieldListCreate(s);
           return;
         }
-        const res = this.resourceFromObject(obj);
+        const res = this.resourceFromObject(obj, s);
         if (!res) return reject('I cannot tell what it creates');
         const withIdx = after.findIndex((t) => t.w === 'with');
         if (withIdx >= 0) {
@@ -624,6 +790,7 @@ class Analyzer {
         this.pushAction({ kind: 'create', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
         this.lastResource = res;
         this.lastCreated = res;
+        this.lastCreatedSentence = s.clause.sentence;
         return;
       }
       case 'crud': {
@@ -637,12 +804,16 @@ class Analyzer {
       }
       case 'list':
       case 'get': {
-        const res = this.resourceFromObject(obj);
+        const res = this.resourceFromObject(obj, s);
         if (!res) return reject('I cannot tell which records it reads');
         this.lastResource = res;
-        const isList = s.cls === 'list' || (obj.kind === 'resource' && (obj.plural || obj.all)) || (obj.kind === 'pronoun' && obj.plural && s.lemma !== 'resolve');
+        const isList = s.cls === 'list' || (obj.kind === 'resource' && !obj.shared && (obj.plural || obj.all)) || (obj.kind === 'pronoun' && obj.plural && s.lemma !== 'resolve');
         if (isList) {
-          this.pushAction({ kind: 'list', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters: this.readFilters(res, after, s), params: [], guards: [], effects: [] });
+          const filters = this.readFilters(res, s.rest, s);
+          if (obj.kind === 'field' && (obj.field.spec.type === 'boolean' || obj.field.spec.type === 'enum') && !filters.some((f) => f.field === obj.field.spec.name)) {
+            filters.unshift({ param: obj.field.spec.name, field: obj.field.spec.name, op: 'eq' });
+          }
+          this.pushAction({ kind: 'list', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters, params: [], guards: [], effects: [] });
           return;
         }
         const by = this.lookupField(res, obj, after);
@@ -652,7 +823,7 @@ class Analyzer {
         return;
       }
       case 'update': {
-        const res = this.resourceFromObject(obj);
+        const res = this.resourceFromObject(obj, s);
         if (!res) return reject('I cannot tell what it changes');
         this.lastResource = res;
         const mentioned = this.mentionedFields(res, obj.kind === 'field' ? s.rest : after).filter((f) => !f.spec.generated);
@@ -666,7 +837,7 @@ class Analyzer {
         return;
       }
       case 'delete': {
-        const res = this.resourceFromObject(obj);
+        const res = this.resourceFromObject(obj, s);
         if (!res) return reject('I cannot tell what it deletes');
         this.lastResource = res;
         if (this.stateTarget(res, s.lemma)) {
@@ -681,7 +852,7 @@ class Analyzer {
         this.readQuantity(s, obj);
         return;
       case 'toggle': {
-        const res = this.resourceFromObject(obj);
+        const res = this.resourceFromObject(obj, s);
         if (!res) return reject('I cannot tell what it toggles');
         this.lastResource = res;
         const mentioned = this.mentionedFields(res, s.rest).find((f) => f.spec.type === 'boolean');
@@ -694,7 +865,7 @@ class Analyzer {
         this.readMark(s, obj, after);
         return;
       case 'state': {
-        const res = this.resourceFromObject(obj);
+        const res = this.resourceFromObject(obj, s);
         if (!res) return reject('I cannot tell what it changes');
         this.lastResource = res;
         this.readState(s, res, after);
@@ -707,7 +878,7 @@ class Analyzer {
         this.readRelease(s, obj);
         return;
       case 'counter': {
-        const res = this.resourceFromObject(obj);
+        const res = this.resourceFromObject(obj, s);
         if (!res) return reject('I cannot tell what it counts');
         this.lastResource = res;
         const name = plural(s.lemma);
@@ -719,12 +890,24 @@ class Analyzer {
     }
   }
 
+  /** Words that explain what an action does: its parentheses and a "which ..." clause. */
+  private explanation(s: Segment): string[] {
+    const out: string[] = [];
+    let relative = false;
+    for (const t of s.rest) {
+      if (t.inner) out.push(...t.inner.map((x) => x.w));
+      if (t.w === 'which' || t.w === 'that') relative = true;
+      else if (relative) out.push(t.w);
+    }
+    return out;
+  }
+
   private isGeneratedAsk(s: Segment, obj: ObjectRef): boolean {
-    if (!['get', 'receive', 'fetch'].includes(s.lemma) && s.lemma !== 'get') return false;
+    if (!['get', 'receive', 'fetch', 'obtain'].includes(s.lemma)) return false;
     const ws = obj.kind === 'noun' ? obj.words : obj.kind === 'field' ? splitIdentifier(obj.field.spec.name) : [];
     const clean = ws.filter((w) => !NAME_NOISE.has(w));
-    const prevCreate = this.actions[this.actions.length - 1];
-    return clean.length > 0 && (GENERATED_NOUNS.has(clean.join(' ')) || GENERATED_NOUNS.has(clean[clean.length - 1] as string)) && prevCreate?.kind === 'create';
+    // only right after a create in the same sentence ("submit a URL and get a short code")
+    return clean.length > 0 && (GENERATED_NOUNS.has(clean.join(' ')) || GENERATED_NOUNS.has(clean[clean.length - 1] as string)) && this.lastCreatedSentence === s.clause.sentence;
   }
 
   /** Lookup field of a get: "by <unique field>", a unique field as the object, a natural key, or id. */
@@ -846,7 +1029,7 @@ class Analyzer {
       }
       // "todos that are done", "open issues": a state value names a boolean or enum filter
       const stateField = res.fields.find((f) => (f.spec.type === 'boolean' && f.spec.name === w) || (f.spec.type === 'enum' && (f.spec.values ?? []).some((v) => v.toLowerCase() === w)));
-      if (stateField && i > 0 && !['by'].includes(ws[i - 1] ?? '')) add(stateField, 'eq');
+      if (stateField && !['by'].includes(ws[i - 1] ?? '')) add(stateField, 'eq');
     }
     return filters;
   }
@@ -893,6 +1076,7 @@ class Analyzer {
     this.pushAction({ kind: 'create', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
     this.lastResource = res;
     this.lastCreated = res;
+    this.lastCreatedSentence = s.clause.sentence;
   }
 
   private titleNoun(): string[] | undefined {
@@ -903,7 +1087,7 @@ class Analyzer {
   }
 
   private readQuantity(s: Segment, obj: ObjectRef): void {
-    const res = this.resourceFromObject(obj);
+    const res = this.resourceFromObject(obj, s);
     if (!res) {
       this.unmapped.push(`"${s.text}" (I cannot tell what it changes)`);
       return;
@@ -990,7 +1174,7 @@ class Analyzer {
   }
 
   private readMark(s: Segment, obj: ObjectRef, after: readonly Tok[]): void {
-    const res = this.resourceFromObject(obj);
+    const res = this.resourceFromObject(obj, s);
     if (!res) {
       this.unmapped.push(`"${s.text}" (I cannot tell what it marks)`);
       return;
@@ -1023,7 +1207,7 @@ class Analyzer {
 
   /** "a member can borrow a book": who holds it is recorded, and a held record cannot be taken again. */
   private readTake(s: Segment, obj: ObjectRef, after: readonly Tok[]): void {
-    const res = this.resourceFromObject(obj);
+    const res = this.resourceFromObject(obj, s);
     if (!res) {
       this.unmapped.push(`"${s.text}" (I cannot tell what is ${pastParticiple(s.lemma.split('_')[0] as string)})`);
       return;
@@ -1102,16 +1286,14 @@ class Analyzer {
     const rest = s.rest;
     const subjectRes = s.subject.length ? this.findResource(s.subject) : undefined;
     const subjectWords = s.subject.length ? [...s.subject.slice(0, -1), singular(s.subject[s.subject.length - 1] as string)] : [];
-    // "Guests RSVP to an event": the subject is the record; "members enroll in courses" (members
-    // already declared with fields) makes an enrollment that points at both
-    const subjectIsThing = subjectWords.length > 0 && !ACTOR_WORDS.has(subjectWords[subjectWords.length - 1] as string) && !(subjectRes && subjectRes.declared && subjectRes.fields.length > 0);
-    // the thing it is about: "to an event", "for one option", or a direct object ("attend an event")
+    const withIdx = rest.findIndex((t) => t.w === 'with');
+    const withItems = withIdx >= 0 ? splitList(prepareFieldList(rest.slice(withIdx + 1).filter((t) => !POSSESSIVES.has(t.w)))) : [];
+    // what it is about: "to an event", "for one option" (a listed value), else the direct object
     let target: ResourceDraft | undefined;
     let listField: FieldDraft | undefined;
-    for (let i = 0; i <= rest.length; i++) {
-      const prep = i === 0 ? 'direct' : (rest[i - 1] as Tok).w;
-      if (i > 0 && !RELATION_PREPS.has(prep)) continue;
-      if (prep === 'with') continue;
+    for (let i = 1; i <= rest.length && !target; i++) {
+      const prep = (rest[i - 1] as Tok).w;
+      if (!RELATION_PREPS.has(prep) || prep === 'with' || (withIdx >= 0 && i - 1 > withIdx)) continue;
       let j = i;
       while (j < rest.length && (DETERMINERS.has((rest[j] as Tok).w) || POSSESSIVES.has((rest[j] as Tok).w))) j++;
       const r = this.resourceAt(rest, j);
@@ -1127,29 +1309,53 @@ class Analyzer {
           break;
         }
       }
-      if (target) break;
     }
-    if (!target && obj.kind === 'resource') target = obj.res;
-    if (!target) {
-      this.unmapped.push(`"${s.text}" (I cannot tell what the ${s.lemma} is for)`);
-      return;
-    }
-    // "report a bug" (the object is the record itself) is a plain create
     const noun = NOMINALIZATION[s.lemma];
-    if (!subjectIsThing && obj.kind === 'resource' && obj.res === target && !listField && !this.findResource(noun ?? []) && (s.lemma === 'report' || s.lemma === 'request' || s.lemma === 'order' || s.lemma === 'post' || s.lemma === 'purchase' || s.lemma === 'buy')) {
-      this.pushAction({ kind: 'create', resource: keyOf(target.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
-      this.lastResource = target;
+    const nominal = noun ? this.findResource(noun) : undefined;
+    if (!target && obj.kind === 'resource') {
+      const direct = obj.res;
+      // "join the waitlist with their email": a list with no fields of its own keeps the entries
+      if (!direct.declared && direct.fields.length === 0 && withItems.length > 0) {
+        this.readItems(direct, withItems, s.text);
+        direct.declared = true;
+        this.pushAction({ kind: 'create', resource: keyOf(direct.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
+        this.lastResource = direct;
+        return;
+      }
+      // "book appointments", "register owners", "report bugs": the object is the record itself
+      if ((!nominal || nominal === direct) && withItems.length === 0) {
+        this.pushAction({ kind: 'create', resource: keyOf(direct.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
+        this.lastResource = direct;
+        this.lastCreated = direct;
+        this.lastCreatedSentence = s.clause.sentence;
+        return;
+      }
+      target = direct;
+    }
+    if (!target && withItems.length === 0) {
+      this.unmapped.push(`"${s.text}" (I cannot tell what the ${s.lemma.replace('_', ' ')} is for)`);
       return;
     }
-    const relWords = subjectIsThing ? (subjectRes?.words ?? subjectWords) : (noun ?? [s.lemma]);
-    const rel = this.ensureResource(relWords, s.text, true);
+    // the record: a resource named after the verb ("bookings"), the subject when the prompt acts
+    // on it elsewhere ("list the guests"), a lone record without fields ("list all subscribers"),
+    // else one named after the verb
+    const fieldless = this.resources.filter((r) => r.fields.length === 0 && !r.declared && r !== target);
+    const subjectIsActor = subjectWords.length === 0 || ACTOR_WORDS.has(subjectWords[subjectWords.length - 1] as string);
+    let rel: ResourceDraft;
+    if (nominal && nominal !== target) rel = nominal;
+    else if (subjectRes && subjectRes !== target && !(subjectRes.declared && subjectRes.fields.length > 0)) rel = subjectRes;
+    else if (fieldless.length === 1) rel = fieldless[0] as ResourceDraft;
+    else if (noun) rel = this.ensureResource(noun, s.text, true);
+    else if (!subjectIsActor && !subjectRes) rel = this.ensureResource(subjectWords, s.text, true);
+    else rel = this.ensureResource([s.lemma.replace('_', '')], s.text, true);
+    rel.declared = true;
     if (rel === target) {
       this.unmapped.push(`"${s.text}" (a ${s.lemma} cannot point at itself)`);
       return;
     }
-    const via = this.addReference(rel, target, true);
-    if (subjectRes && subjectRes !== rel && subjectRes !== target) this.addReference(rel, subjectRes, true);
-    if (listField) {
+    const via = target ? this.addReference(rel, target, true) : undefined;
+    if (subjectRes && subjectRes !== rel && subjectRes !== target && subjectRes.declared && subjectRes.fields.length > 0) this.addReference(rel, subjectRes, true);
+    if (listField && target && via) {
       const fname = camelCase([singular(listField.spec.name)]);
       const field = this.fieldOf(rel, fname) ?? this.addField(rel, { spec: { name: fname, type: 'string', required: true }, words: [fname, listField.spec.name] });
       field.spec.required = true;
@@ -1158,14 +1364,12 @@ class Analyzer {
       delete listField.spec.default;
       this.addRule({ kind: 'membership', resource: keyOf(rel.words), via: via.spec.name, field: field.spec.name, listField: listField.spec.name, message: `This ${target.words.join(' ')} has no such ${fname}` });
     }
-    const withIdx = rest.findIndex((t) => t.w === 'with');
-    if (withIdx >= 0) {
-      const parts = splitList(prepareFieldList(rest.slice(withIdx + 1).filter((t) => !POSSESSIVES.has(t.w))));
-      this.readItems(rel, parts, s.text);
-    }
+    if (withItems.length) this.readItems(rel, withItems, s.text);
     this.pushAction({ kind: 'create', resource: keyOf(rel.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
-    this.understood.push(`${s.lemma} creates a ${pascalCase(rel.words)} for a ${pascalCase(target.words)}`);
-    this.lastResource = target;
+    this.understood.push(`${s.lemma.replace('_', ' ')} creates a ${pascalCase(rel.words)}${target ? ` for a ${pascalCase(target.words)}` : ''}`);
+    this.lastResource = target ?? rel;
+    this.lastCreated = rel;
+    this.lastCreatedSentence = s.clause.sentence;
   }
 
   private readTally(s: Segment): void {
@@ -1209,14 +1413,21 @@ class Analyzer {
 
   private isRuleClause(c: Clause): boolean {
     const ws = wordsOf(c.toks);
-    if (ws.some((w) => NEGATIONS.has(w))) return true;
     if (this.counterPattern(c)) return true;
+    const neg = ws.findIndex((w) => NEGATIONS.has(w) || REFUSALS.has(w));
+    if (neg >= 0) {
+      // "list animals that are not adopted" is an action whose filter is negated
+      const first = this.segment(c)[0];
+      const negTok = c.toks.findIndex((t) => NEGATIONS.has(t.w) || REFUSALS.has(t.w));
+      return !(first && !first.passive && first.verbIndex < negTok && this.isBaseOrGerund(first.verbTok, first.lemma));
+    }
     const firstVerbIdx = ws.findIndex((w) => ['must', 'should', 'is', 'are', 'has', 'needs'].includes(w));
     if (firstVerbIdx > 0 && ['be', 'unique', 'optional', 'required', 'mandatory', 'one', 'between', 'valid', 'an', 'a', 'to', 'at', 'positive'].includes(ws[firstVerbIdx + 1] ?? '')) {
       const left = stripDeterminers(ws.slice(0, firstVerbIdx));
       return left.length > 0 && this.fieldByWords(left) !== undefined;
     }
-    return ws.includes('already') || ws.includes('twice') || ws.includes('unique') || (ws.includes('each') && ws.some((w) => COUNT_VERBS.has(w)));
+    const copulaUnique = ws.includes('unique') && ws.some((w) => ['is', 'are', 'be', 'must', 'should'].includes(w)) && !this.segment(c).some((sg) => this.isBaseOrGerund(sg.verbTok, sg.lemma) && !sg.passive);
+    return ws.includes('already') || ws.includes('twice') || copulaUnique || (ws.includes('each') && ws.some((w) => COUNT_VERBS.has(w)));
   }
 
   private counterPattern(c: Clause): { trigger: string; counted: string } | undefined {
@@ -1291,7 +1502,9 @@ class Analyzer {
       for (const parent of this.resources) {
         const limit = parent.fields.find((f) => f.spec.type === 'integer' && ws.some((w) => f.words.includes(w) || f.spec.name === w));
         if (!limit) continue;
-        const child = this.resources.find((r) => r !== parent && r.fields.some((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)) && ws.some((w) => r.words.includes(singular(w))));
+        const pointing = this.resources.filter((r) => r !== parent && r.fields.some((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)));
+        const named = pointing.find((r) => ws.some((w) => r.words.includes(singular(w)) || r.words.join('') === singular(w).replace(/-/g, '')));
+        const child = named ?? (pointing.length === 1 ? pointing[0] : undefined);
         if (!child) continue;
         const via = child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)) as FieldDraft;
         this.addRule({ kind: 'capacity', resource: keyOf(child.words), via: via.spec.name, limitField: limit.spec.name, message: `This ${parent.words.join(' ')} is full` });

@@ -250,8 +250,7 @@ class Context {
     if (enumField) {
       cases.push({ name: `refuses a ${words(enumField.name)} that is not listed`, ...steps(full), input: { ...input, [enumField.name]: 'not-a-listed-value' }, expect: { status: 400, errorCode: 'VALIDATION_FAILED' } });
     }
-    const bounded = resource.fields.find((f) => (f.type === 'integer' || f.type === 'number') && !f.generated && (f.min !== undefined || f.max !== undefined));
-    if (bounded) {
+    for (const bounded of resource.fields.filter((f) => (f.type === 'integer' || f.type === 'number') && !f.generated && (f.min !== undefined || f.max !== undefined)).slice(0, 4)) {
       const value = bounded.max !== undefined ? bounded.max + 1 : (bounded.min as number) - 1;
       cases.push({ name: `refuses a ${words(bounded.name)} of ${value}`, ...steps(full), input: { ...input, [bounded.name]: value }, expect: { status: 400, errorCode: 'VALIDATION_FAILED' } });
     }
@@ -430,18 +429,32 @@ class Context {
   }
 
   /** Setup steps that make the transition's guards hold on a fresh record (e.g. borrow before return). */
-  private satisfyGuards(action: TransitionAction, made: Made, s: Setup): boolean {
+  private satisfyGuards(action: TransitionAction, made: Made, s: Setup, params: JsonObject = {}): boolean {
     for (const guard of action.guards) {
       const current = this.stored(made.resource, made.input, guard.field);
-      const holds = guardHolds(guard.op, current, guard.value);
+      const holds = guardHolds(guard.op, current, this.resolve(guard.value, made, params));
       if (holds === true) continue;
       const setter = this.bp.actions.find((a): a is TransitionAction => a.kind === 'transition' && a.resource === action.resource && a.name !== action.name && a.effects.some((e) => 'set' in e && e.set === guard.field));
       if (!setter) return false;
-      const params = this.params(setter, s, 1);
-      if (!params) return false;
-      s.run(setter.name, { [setter.by]: this.lookupValue(made, setter.by), ...params }, 'before');
+      const setterParams = this.params(setter, s, 1);
+      if (!setterParams) return false;
+      s.run(setter.name, { [setter.by]: this.lookupValue(made, setter.by), ...setterParams }, 'before');
     }
     return true;
+  }
+
+  /** A guard's comparison value as a literal, when it can be known before the call. */
+  private resolve(value: ValueSource | undefined, made: Made, params: JsonObject): ValueSource | undefined {
+    if (!value) return undefined;
+    if ('param' in value) {
+      const v = params[value.param];
+      return v === undefined || isRef(v) ? undefined : { literal: v };
+    }
+    if ('field' in value) {
+      const v = this.stored(made.resource, made.input, value.field);
+      return v === undefined ? undefined : { literal: v };
+    }
+    return value;
   }
 
   private transitionCases(resource: ResourceSpec, action: TransitionAction): ExampleCase[] {
@@ -453,7 +466,7 @@ class Context {
     const decrement = action.effects.find((e): e is Extract<typeof e, { decrement: string }> => 'decrement' in e);
     const amount = decrement ? 1 : 3;
     const params = made ? this.params(action, s, amount) : undefined;
-    if (made && params && this.satisfyGuards(action, made, s)) {
+    if (made && params && this.satisfyGuards(action, made, s, params)) {
       const input = { [action.by]: this.lookupValue(made, action.by), ...params };
       const result: JsonObject = { id: ref(`${made.step}.id`) };
       const ranBefore = s.steps.some((st) => st.as.startsWith('before'));
@@ -482,10 +495,10 @@ class Context {
         const m2 = g.create(resource, 1);
         const p2 = m2 ? this.params(action, g, amount) : undefined;
         if (m2 && p2) {
-          const holdsFresh = guardHolds(guard.op, this.stored(resource, m2.input, guard.field), guard.value);
+          const holdsFresh = guardHolds(guard.op, this.stored(resource, m2.input, guard.field), this.resolve(guard.value, m2, p2));
           if (holdsFresh === false) {
             cases.push({ name: `refuses: ${guard.message}`, ...steps(g), input: { [action.by]: this.lookupValue(m2, action.by), ...p2 }, expect: { status: 409, errorCode: 'RULE_VIOLATED' } });
-          } else if (this.satisfyGuards(action, m2, g)) {
+          } else if (holdsFresh === true && this.satisfyGuards(action, m2, g, p2) && action.effects.some((e) => 'set' in e && e.set === guard.field)) {
             g.run(action.name, { [action.by]: this.lookupValue(m2, action.by), ...p2 }, 'first');
             cases.push({ name: `refuses: ${guard.message}`, ...steps(g), input: { [action.by]: this.lookupValue(m2, action.by), ...p2 }, expect: { status: 409, errorCode: 'RULE_VIOLATED' } });
           }
@@ -586,6 +599,13 @@ function guardHolds(op: string, current: JsonValue | undefined, value: ValueSour
       if (!value || !('literal' in value)) return undefined;
       const eq = JSON.stringify(current ?? null) === JSON.stringify(value.literal);
       return op === 'eq' ? eq : !eq;
+    }
+    case 'lt':
+    case 'lte':
+    case 'gt':
+    case 'gte': {
+      if (!value || !('literal' in value) || isNull || value.literal === null) return undefined;
+      return matches(current, op, value.literal);
     }
     default:
       return undefined;

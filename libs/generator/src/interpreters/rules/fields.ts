@@ -45,6 +45,8 @@ export function prepareFieldList(toks: readonly Tok[]): Tok[] {
     const marker = ENUM_MARKERS.find((m) => m.every((w, k) => toks[i + k]?.w === w));
     if (marker) {
       let j = i + marker.length;
+      // "that is one of ...": markers may follow each other
+      for (let again = ENUM_MARKERS.find((m) => m.every((w, k) => toks[j + k]?.w === w)); again; again = ENUM_MARKERS.find((m) => m.every((w, k) => toks[j + k]?.w === w))) j += again.length;
       const values: Tok[] = [];
       while (j < toks.length) {
         const t = toks[j] as Tok;
@@ -241,7 +243,11 @@ function parseDefault(text: string, type: FieldType, values?: string[]): JsonVal
 export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self: string[]): ItemReading {
   const mods: Modifiers = {};
   const text = textOf(item);
-  let toks = readWords([...item], mods);
+  // "a SKU that must be unique", "a streak that starts at 0": the relative clause only qualifies
+  const rel = item.findIndex((t, i) => i > 0 && (t.w === 'that' || t.w === 'which' || t.w === 'who'));
+  const head = rel > 0 ? item.slice(0, rel) : [...item];
+  if (rel > 0) readWords(item.slice(rel + 1), mods);
+  let toks = readWords(head, mods);
   // "whether it is done", "is it vegetarian", "if it's paid" -> a boolean
   const boolLead = toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w));
   if (boolLead === 0) {
@@ -283,11 +289,11 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     } else if (head.length === 1 && LIST_HEADS.has(head[0] as string)) {
       listOf = true;
       ws = [...tail.slice(0, -1), plural(singular(tail[tail.length - 1] ?? 'item'))];
-    } else if (head.length === 1 && (head[0] === 'number' || head[0] === 'count')) {
-      countOf = true;
-      ws = tail.length ? [...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))] : head;
-    } else if (head.length === 1 && head[0] === 'amount') {
-      ws = ['amount'];
+    } else if (head.length >= 1 && (head[head.length - 1] === 'number' || head[head.length - 1] === 'count' || head[head.length - 1] === 'amount') && tail.length > 0 && (head.length === 1 || ['maximum', 'max', 'minimum', 'min', 'total'].includes(head[0] as string))) {
+      // "number of pages" -> pages, "maximum number of students" -> maximumStudents
+      countOf = head[head.length - 1] !== 'amount';
+      const thing = [...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))];
+      ws = head[head.length - 1] === 'amount' ? ['amount'] : [...head.slice(0, -1), ...thing];
     } else if (tail.length > 0) {
       ws = [...tail, ...head];
     }
@@ -341,15 +347,20 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (STORE_PROVIDED.has(name)) return { kind: 'implicit', text };
 
   // type: explicit word, phrase, head word, unit, bounds, plural
-  const head = ws[ws.length - 1] as string;
-  const headHint = hint ?? TYPE_BY_WORD[head] ?? TYPE_BY_WORD[singular(head)] ?? (ws.length > 1 ? TYPE_BY_WORD[ws[0] as string] : undefined);
+  const headWord = ws[ws.length - 1] as string;
+  let headHint = hint ?? TYPE_BY_WORD[headWord] ?? TYPE_BY_WORD[singular(headWord)] ?? (ws.length > 1 ? TYPE_BY_WORD[ws[0] as string] : undefined);
+  if (headHint?.type === 'boolean' && ws.length > 1 && !mods.boolean) {
+    // "done" is a yes/no, but "pages read" is a number of pages: the first word decides
+    headHint = TYPE_BY_WORD[ws[0] as string] ?? { type: 'string' };
+    if (headHint.type === 'boolean') headHint = { type: 'string' };
+  }
+  if (!hint && headWord === 'number' && ws.length > 1 && !countOf) {
+    // "room number", "card number": identifiers, not quantities
+    headHint = { type: 'string' };
+  }
   let type: FieldType = mods.type ?? headHint?.type ?? 'string';
   let min = headHint?.min;
   let max = headHint?.max;
-  if (headHint?.type === 'boolean' && ws.length > 1 && !mods.boolean) {
-    // "active" is boolean, but "last active date" is not: only a trailing state word decides
-    type = mods.type ?? 'string';
-  }
   if (mods.boolean) type = 'boolean';
   if (mods.values) type = 'enum';
   if (listOf) type = 'stringList';
@@ -369,7 +380,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (!mods.type && type === 'string' && (mods.min !== undefined || mods.max !== undefined) && !mods.lengthBounds) {
     type = Number.isInteger(mods.min ?? 0) && Number.isInteger(mods.max ?? 0) ? 'integer' : 'number';
   }
-  if (!mods.type && type === 'string' && isPluralForm(head) && !/^(a|an)\b/i.test(text.trim()) && !/\b(a|an|one)\b/i.test(text) && head !== 'notes') {
+  if (!mods.type && type === 'string' && isPluralForm(headWord) && !/\b(a|an|one)\b/i.test(text) && headWord !== 'notes') {
     type = 'stringList';
   }
   if (type === 'datetime' && /\bdate\b/i.test(text) && !/\btime\b/i.test(text)) type = 'date';

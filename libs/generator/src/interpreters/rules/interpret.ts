@@ -3,7 +3,7 @@ import type { InterpretResult, PromptNotUnderstood } from '../interpreter.js';
 import { analyze } from './analyze.js';
 import { buildBlueprint } from './build.js';
 import { deriveExamples } from './examples.js';
-import { ACTOR_WORDS, META_NOUNS, TITLE_TAILS } from './lexicon.js';
+import { ACTOR_WORDS, META_NOUNS } from './lexicon.js';
 import type { Analysis } from './model.js';
 import { pascalCase, plural } from './text.js';
 
@@ -66,7 +66,7 @@ function capitalize(s: string): string {
 
 /** An accepted prompt in the user's own terms when a resource was found, else a to-do list. */
 export function examplePrompt(analysis: Analysis | undefined): string {
-  const candidates = (analysis?.resources ?? []).filter((r) => !ACTOR_WORDS.has(r.words[r.words.length - 1] as string) && !r.words.some((w) => META_NOUNS.has(w) || TITLE_TAILS.has(w)));
+  const candidates = (analysis?.resources ?? []).filter((r) => !ACTOR_WORDS.has(r.words[r.words.length - 1] as string) && !r.words.some((w) => META_NOUNS.has(w)));
   const res = candidates[0];
   if (!res) {
     return 'A todo list API. Each todo has a title, an optional due date and a done flag. Users can add todos, list them, mark a todo as done, and delete todos.';

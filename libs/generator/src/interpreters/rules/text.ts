@@ -88,6 +88,11 @@ export function verbLemma(word: string, knownVerbs: ReadonlySet<string>): string
       if (knownVerbs.has(inf)) return inf;
     }
   }
+  // irregular past forms ("paid", "sold", "sent")
+  if (w.length > 2 && !w.endsWith('s')) {
+    const inf = transform.verb.toInfinitive(w, world.model, 'PastTense').toLowerCase();
+    if (inf !== w && knownVerbs.has(inf) && pastParticiple(inf) === w) return inf;
+  }
   return undefined;
 }
 
@@ -128,4 +133,10 @@ export function splitIdentifier(name: string): string[] {
     .toLowerCase()
     .split(/\s+/)
     .filter(Boolean);
+}
+
+/** Infinitive of a past-tense form, by compromise ("retired" -> "retire"); undefined if unsure. */
+export function verbInfinitive(pastForm: string): string | undefined {
+  const inf = transform.verb.toInfinitive(pastForm.toLowerCase(), world.model, 'PastTense').toLowerCase();
+  return inf && inf !== pastForm.toLowerCase() ? inf : undefined;
 }

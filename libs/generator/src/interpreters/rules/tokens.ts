@@ -97,8 +97,8 @@ export function splitClauses(prompt: string): Clause[] {
   splitSentences(prompt).forEach((sentence, si) => {
     const body = sentence.replace(/[.!?]+$/, '');
     let index = 0;
-    for (const part of body.split(/;/)) {
-      const colon = part.indexOf(':');
+    for (const part of splitOutsideParens(body.replace(/\s+[—–]\s+|\s+-\s+/g, ': '), ';')) {
+      const colon = indexOutsideParens(part, ':');
       const pieces = colon > 0 && !/\d:\d/.test(part) ? [part.slice(0, colon), `:${part.slice(colon + 1)}`] : [part];
       for (const piece of pieces) {
         const toks = tokenize(piece.replace(/^:/, ''));
@@ -108,6 +108,28 @@ export function splitClauses(prompt: string): Clause[] {
     }
   });
   return clauses;
+}
+
+function indexOutsideParens(text: string, ch: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[') depth++;
+    else if ((c === ')' || c === ']') && depth > 0) depth--;
+    else if (c === ch && depth === 0) return i;
+  }
+  return -1;
+}
+
+function splitOutsideParens(text: string, ch: string): string[] {
+  const parts: string[] = [];
+  let rest = text;
+  for (let i = indexOutsideParens(rest, ch); i >= 0; i = indexOutsideParens(rest, ch)) {
+    parts.push(rest.slice(0, i));
+    rest = rest.slice(i + 1);
+  }
+  parts.push(rest);
+  return parts;
 }
 
 export function words(toks: readonly Tok[]): string[] {
