@@ -132,9 +132,15 @@ describeWith(['postgres', 'nats'])('messaging over real transports', () => {
 
     it('transforms a valid payload into its class and restores the caller correlation in the handler', async () => {
       const reply = await runWithCorrelation('corr-direct-1', () =>
-        platform.messaging.request<{ text: string; count: number; isInstance: boolean; correlationId: string }>(PROBE.echo, { text: 'hi', count: 2 }),
+        platform.messaging.request<{ text: string; count: number; isInstance: boolean; correlationId: string; contextClass: string }>(PROBE.echo, { text: 'hi', count: 2 }),
       );
-      expect(reply).toEqual({ text: 'hi', count: 2, isInstance: true, correlationId: 'corr-direct-1' });
+      expect(reply).toEqual({
+        text: 'hi',
+        count: 2,
+        isInstance: true,
+        correlationId: 'corr-direct-1',
+        contextClass: kind === 'nats' ? 'NatsContext' : 'InProcessContext',
+      });
     });
 
     it('rejects with the typed error the handler threw (code, message, details)', async () => {

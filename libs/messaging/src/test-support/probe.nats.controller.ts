@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Inject } from '@nestjs/common';
-import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { BaseRpcContext, Ctx, EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import type { EventMetadata, EventStore } from '@backforge/event-store';
 import { currentCorrelationId } from '../correlation.js';
 import { PlatformError } from '../errors.js';
@@ -32,8 +32,18 @@ export class ProbeNatsController {
   }
 
   @MessagePattern(PROBE.echo)
-  echo(@Payload() command: EchoCommand): { text: string; count: number; isInstance: boolean; correlationId: string | undefined } {
-    return { text: command.text, count: command.count, isInstance: command instanceof EchoCommand, correlationId: currentCorrelationId() };
+  echo(
+    @Payload() command: EchoCommand,
+    // A class-typed context parameter: the validation pipe must hand it over untouched (not re-made as a BaseRpcContext).
+    @Ctx() context: BaseRpcContext,
+  ): { text: string; count: number; isInstance: boolean; correlationId: string | undefined; contextClass: string } {
+    return {
+      text: command.text,
+      count: command.count,
+      isInstance: command instanceof EchoCommand,
+      correlationId: currentCorrelationId(),
+      contextClass: context.constructor.name,
+    };
   }
 
   @MessagePattern(PROBE.fail)
