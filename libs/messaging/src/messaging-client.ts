@@ -13,6 +13,7 @@ export interface RequestOptions {
 const NO_HANDLER = /no matching message handler/i;
 /** Nest's EmptyResponseException (not exported): NATS answered "no responders" for the subject. */
 const NO_SUBSCRIBERS = /There are no subscribers listening/;
+const CONNECTION = /connection/i;
 
 /**
  * Requests and notifications to other services, the same in both run modes. Every message carries
@@ -60,8 +61,9 @@ function toRequestError(pattern: string, timeoutMs: number, error: unknown): Err
   if ((error instanceof Error && NO_SUBSCRIBERS.test(error.message)) || (typeof error === 'string' && NO_HANDLER.test(error))) {
     return new RemoteError(pattern, { code: 'UNAVAILABLE', message: `No service answers ${pattern}` }, { cause: error });
   }
-  // Nest's own reply for an error no filter typed, or a transport failure (connection lost).
+  // A transport failure (an Error, or ClientNats's "Connection lost..." string) is UNAVAILABLE;
+  // Nest's own reply for an error no filter typed (`{status:'error', message}`) is INTERNAL.
   const message = typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : String(error);
-  const code = error instanceof Error ? 'UNAVAILABLE' : 'INTERNAL';
+  const code = error instanceof Error || (typeof error === 'string' && CONNECTION.test(error)) ? 'UNAVAILABLE' : 'INTERNAL';
   return new RemoteError(pattern, { code, message: `${pattern}: ${message}` }, { cause: error });
 }
