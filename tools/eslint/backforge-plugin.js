@@ -12,6 +12,9 @@ const allowed = {
   'type:lib': ['type:lib', 'type:contracts', 'type:testing'],
   'type:testing': ['type:lib', 'type:contracts'],
   'type:app': ['type:lib', 'type:contracts', 'type:testing'],
+  // The standalone process composes the deployable services in one process (DESIGN §1): it alone may
+  // import an app, and only through the app's door (its package name, `@backforge/app-<service>`).
+  'type:composition': ['type:app', 'type:lib', 'type:contracts', 'type:testing'],
   'type:tool': ['type:lib', 'type:contracts', 'type:testing'],
 };
 
@@ -35,8 +38,10 @@ function projectOf(file) {
   return undefined;
 }
 
-function libProject(name) {
-  return projectOf(path.join(root, 'libs', name, 'package.json'));
+/** `@backforge/<lib>` is libs/<lib>; `@backforge/app-<service>` is apps/<service>. */
+function packageProject(name) {
+  const app = /^app-(.+)$/.exec(name);
+  return app ? projectOf(path.join(root, 'apps', app[1], 'package.json')) : projectOf(path.join(root, 'libs', name, 'package.json'));
 }
 
 const isTestFile = (file) => /\.(spec|int\.spec|e2e\.spec)\.ts$/.test(file) || file.includes(`${path.sep}test-support${path.sep}`);
@@ -66,7 +71,7 @@ const moduleBoundaries = {
           context.report({ node, messageId: 'deep', data: { source, lib } });
           return;
         }
-        const target = libProject(lib);
+        const target = packageProject(lib);
         if (!target || !fs.existsSync(path.join(target.dir, 'package.json'))) {
           context.report({ node, messageId: 'unknown', data: { lib } });
           return;

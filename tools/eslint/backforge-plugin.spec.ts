@@ -17,6 +17,8 @@ tester.run('module-boundaries', plugin.rules['module-boundaries'], {
     { filename: file('libs/event-store/src/a.ts'), code: "import { b } from './b.js';" },
     { filename: file('libs/event-store/src/a.int.spec.ts'), code: "import { createTestDatabase } from '@backforge/testing';" },
     { filename: file('libs/contracts/src/a.ts'), code: "import { b } from './backend/b.js';" },
+    // the standalone composition imports the services through their doors
+    { filename: file('apps/standalone/src/main.ts'), code: "import { GatewayModule } from '@backforge/app-gateway';" },
   ],
   invalid: [
     // contracts imports nothing of ours
@@ -28,6 +30,9 @@ tester.run('module-boundaries', plugin.rules['module-boundaries'], {
     { filename: file('libs/sandbox/src/a.ts'), code: "export * from '../../event-store/src/index.js';", errors: [{ messageId: 'relative' }] },
     // the testing library is for tests only
     { filename: file('libs/sandbox/src/a.ts'), code: "import { testS3 } from '@backforge/testing';", errors: [{ messageId: 'testingInProd' }] },
+    // only the composition imports apps
+    { filename: file('apps/gateway/src/main.ts'), code: "import { KeysModule } from '@backforge/app-keys';", errors: [{ messageId: 'tag' }] },
+    { filename: file('libs/sandbox/src/a.ts'), code: "import { KeysModule } from '@backforge/app-keys';", errors: [{ messageId: 'tag' }] },
     // unknown libraries are refused rather than silently resolved
     { filename: file('libs/sandbox/src/a.ts'), code: "import { x } from '@backforge/nope';", errors: [{ messageId: 'unknown' }] },
     { filename: file('libs/sandbox/src/a.ts'), code: "const m = await import('@backforge/contracts/src/backend/json.js');", errors: [{ messageId: 'deep' }] },

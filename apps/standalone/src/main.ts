@@ -1,6 +1,5 @@
 import { loadConfig, standaloneConfigSchema } from '@backforge/config';
 import { createInProcessTransport, createLogger, runMain, startService } from '@backforge/messaging';
-/* eslint-disable backforge/module-boundaries -- the standalone process is the one place that composes the deployable services (docs/decisions.md, Runtime shell) */
 import { DeployModule } from '@backforge/app-deploy';
 import { DownloadsModule } from '@backforge/app-downloads';
 import { GatewayModule } from '@backforge/app-gateway';
@@ -8,7 +7,6 @@ import { GenerationModule } from '@backforge/app-generation';
 import { InvokeRouterModule } from '@backforge/app-invoke-router';
 import { KeysModule } from '@backforge/app-keys';
 import { ValidationModule } from '@backforge/app-validation';
-/* eslint-enable backforge/module-boundaries */
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
 
 /**
