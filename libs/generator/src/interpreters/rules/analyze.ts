@@ -22,7 +22,7 @@ import {
   type VerbClass,
 } from './lexicon.js';
 import { keyOf, type ActionDraft, type Analysis, type ResourceDraft, type RuleDraft } from './model.js';
-import { camelCase, isPluralForm, pascalCase, pastParticiple, plural, singular, splitIdentifier, verbInfinitive, verbLemma } from './text.js';
+import { camelCase, isPluralForm, pascalCase, pastParticiple, plural, singular, splitIdentifier, taggedAsVerb, verbInfinitive, verbLemma } from './text.js';
 import { splitClauses, splitList, textOf, words as wordsOf, type Clause, type Tok } from './tokens.js';
 
 const VERB_SET: ReadonlySet<string> = new Set(Object.keys(VERBS));
@@ -41,7 +41,7 @@ const PRONOUNS = new Set(['them', 'it', 'they', 'those', 'these', 'one', 'ones',
 const BE_WORDS = new Set(['be', 'is', 'are', 'been', 'being', 'get', 'gets', 'was', 'were', 'become', 'becomes']);
 const POSSESSIVES = new Set(['their', 'its', 'his', 'her', 'your', 'my', 'our']);
 const SEPARATORS = new Set([',', 'and', 'or', 'then', '&', 'plus', 'also']);
-const SEP_FILLERS = new Set([',', 'and', 'or', 'then', 'also', 'can', 'could', 'may', 'should', 'must', 'will', 'to', 'be', 'able', 'way', 'ability', 'finally', 'lastly', 'we', 'i', 'you', 'want', 'need', 'it', 'possible', 'is', 'option', 'endpoint', 'endpoints', 'let', 'allow', 'them', 'later', 'afterwards', 'both', 'easily', 'even', 'just', 'there', 'some', 'other', 'others']);
+const SEP_FILLERS = new Set([',', 'and', 'or', 'then', 'also', 'can', 'could', 'may', 'should', 'must', 'will', 'to', 'be', 'able', 'way', 'ability', 'finally', 'lastly', 'we', 'i', 'you', 'want', 'need', 'it', 'possible', 'is', 'option', 'endpoint', 'endpoints', 'let', 'allow', 'them', 'later', 'afterwards', 'both', 'easily', 'even', 'just', 'there', 'some', 'other', 'others', 'another', 'one', 'that', 'which']);
 const NEGATIONS = new Set(['cannot', "can't", 'not', 'never', "mustn't", "shouldn't", "won't", "isn't", "aren't", 'no', "don't", "doesn't", 'nobody']);
 const COUNT_VERBS = new Set(['count', 'counts', 'counted', 'increment', 'increments', 'incremented', 'increase', 'increases', 'bump', 'bumps', 'add', 'adds', 'record', 'records', 'register', 'registers', 'log', 'logs', 'track', 'tracks', 'tally', 'tallies']);
 const LIMIT_WORDS = new Set(['capacity', 'exceed', 'exceeds', 'beyond', 'full', 'limit', 'limited', 'maximum', 'more', 'over', 'most', 'max']);
@@ -310,6 +310,10 @@ class Analyzer {
     const isOpening = c.sentence === 0 && c.index === 0 && !c.afterColon && ws.length <= 4;
     if (!hasMeta && !isHeading && !isOpening) return false;
     if (c.toks.some((t) => t.w === ',' || t.w === '#paren')) return false;
+    // "list unclaimed items" starts with a verb and ends with no word naming software: a requirement
+    const firstLemma = ws[0] !== undefined ? verbLemma(ws[0], VERB_SET) : undefined;
+    const lastWord = ws[ws.length - 1] as string;
+    if (firstLemma !== undefined && ws[0] === firstLemma && ws.length > 1 && !META_NOUNS.has(lastWord) && !TITLE_TAILS.has(lastWord) && AGENT_NOUN_RESOURCES[lastWord] === undefined) return false;
     // an imperative anywhere ("managers list entries") is a requirement, not a heading
     for (let i = 0; i < ws.length; i++) {
       const w = ws[i] as string;
@@ -338,9 +342,15 @@ class Analyzer {
   /** "title, author, ISBN (unique)": names only, no connector and no verb. */
   private isBareList(c: Clause): boolean {
     if (this.connectorIndex(c.toks) >= 0 || c.toks.some((t) => t.w === 'with' || t.w === 'have' || t.w === 'has')) return false;
-    return !c.toks.some((t) => {
-      const lemma = verbLemma(t.w, VERB_SET);
-      return lemma !== undefined && TYPE_BY_WORD[t.w] === undefined && !['name', 'title', 'address', 'date', 'time'].includes(t.w);
+    const items = splitList(c.toks);
+    return items.length >= 1 && items.every((item) => {
+      const ws = wordsOf(item);
+      const imperative = ws.some((w, k) => {
+        const lemma = verbLemma(w, VERB_SET);
+        const next = ws[k + 1] ?? '';
+        return lemma !== undefined && (k === 0 ? w === lemma : true) && (DETERMINERS.has(next) || POSSESSIVES.has(next) || PRONOUNS.has(next));
+      });
+      return ws.length <= 5 && !imperative && !ws.some((w) => MODALS.has(w) && !['and', 'or', 'to', 'like', 'both'].includes(w));
     });
   }
 
@@ -525,7 +535,9 @@ class Analyzer {
       // "Bookings can be cancelled", "Orders have ...": a plural noun before a modal or copula
       const subjectNoun = lv !== undefined && t.w !== lv.lemma.split('_')[0] && t.w.endsWith('s') && !t.w.endsWith('ss') && next !== undefined && (MODALS.has(next) || BE_WORDS.has(next) || next === 'have' || next === 'has' || NEGATIONS.has(next));
       const resourceNoun = lv !== undefined && k === 0 && this.resourceAt(toks, k) !== undefined && isPluralForm(t.w);
-      if (lv && !nounUse && !resourceNoun && !subjectNoun) {
+      // "I'd like to add ...": a wish, not the verb "like"
+      const wish = lv !== undefined && next === 'to' && ['like', 'love', 'want', 'need', 'wish', 'prefer', 'hope', 'plan', 'try'].includes(lv.lemma);
+      if (lv && !nounUse && !resourceNoun && !subjectNoun && !wish) {
         first = lv;
         break;
       }
@@ -533,6 +545,11 @@ class Analyzer {
       k++;
     }
     if (!first) return [];
+    // "Students can teleport to a class and list ...": an unknown verb before the first known one
+    const unknownLead = pre.find((t, n) => n > 0 && /^[a-z]+$/.test(t.w) && !SUBJECT_SKIP.has(t.w) && !DETERMINERS.has(t.w) && !PREPOSITIONS.has(t.w) && !POSSESSIVES.has(t.w) && !ACTOR_WORDS.has(singular(t.w)) && !BE_WORDS.has(t.w) && !NEGATIONS.has(t.w) && !SEPARATORS.has(t.w) && !this.findResource([t.w]) && !META_NOUNS.has(t.w) && !['only', 'already', 'then', 'later', 'first', 'also', 'each', 'every', 'we', 'i', "i'd", "i'm", 'you', 'me', 'us', 'would', 'like', 'love', 'wish', 'hope', 'plan', 'try', 'going', 'gonna', 'building', 'making', 'creating', 'writing', 'keep', 'keeps'].includes(t.w) && !t.w.endsWith('ly') && (['can', 'could', 'should', 'must', 'may', 'will', 'cannot', "can't", 'to'].includes(pre[n - 1]?.w ?? '') || taggedAsVerb(c.text, t.w)));
+    if (unknownLead) {
+      return [{ lemma: `?${unknownLead.w}`, cls: 'unknown', verbIndex: pre.indexOf(unknownLead), passive: false, rest: toks.slice(pre.indexOf(unknownLead) + 1), verbTok: unknownLead, clause: c, subject: [], text: c.text }];
+    }
     const subject = stripDeterminers(wordsOf(pre).filter((w) => !SUBJECT_SKIP.has(w) && !PREPOSITIONS.has(w) && !BE_WORDS.has(w) && !NEGATIONS.has(w) && !['already', 'then', 'only', 'later'].includes(w)));
     const preWords = wordsOf(pre).filter((w) => !['already', 'then', 'also', 'only', 'later', 'never', 'not'].includes(w));
     const passive = this.isParticiple(toks[k] as Tok, first.lemma) && BE_WORDS.has(preWords[preWords.length - 1] ?? '');
@@ -543,7 +560,7 @@ class Analyzer {
     const close = (end: number): void => {
       const verbTok = toks[start] as Tok;
       const rest = toks.slice(start + cur.len, end).filter((_, n) => cur.particleAt === undefined || start + cur.len + n !== cur.particleAt);
-      segs.push({ lemma: cur.lemma, cls: this.verbs.get(cur.lemma) as VerbClass, verbIndex: start, passive, rest, verbTok, clause: c, subject, text: textOf(toks.slice(start, end)) });
+      segs.push({ lemma: cur.lemma, cls: this.verbs.get(cur.lemma) ?? 'unknown', verbIndex: start, passive, rest, verbTok, clause: c, subject, text: textOf(toks.slice(start, end)) });
     };
     while (j < toks.length) {
       const t = toks[j] as Tok;
@@ -552,11 +569,25 @@ class Analyzer {
         while (m < toks.length && (SEP_FILLERS.has((toks[m] as Tok).w) || ACTOR_WORDS.has(singular((toks[m] as Tok).w)) || (['a', 'an', 'the'].includes((toks[m] as Tok).w) && ['way', 'option', 'ability', 'endpoint'].includes(toks[m + 1]?.w ?? '')))) m++;
         const lv = this.lemmaAt(toks, m);
         const form = toks[m];
-        if (lv && form && (this.isBaseOrGerund(form, lv.lemma) || (passive && this.isParticiple(form, lv.lemma))) && !this.nounAfterSeparator(toks, m)) {
+        // "another one that returns all quotes": a new action; "a habit, which increases ..." explains the last
+        const relative = ['that', 'which', 'who'].includes(toks[m - 1]?.w ?? '') && ['one', 'ones', 'another', 'endpoint', 'endpoints', 'route', 'call'].includes(toks[m - 2]?.w ?? '');
+        // "the doctor lists patients and marks a patient as seen": agreeing verb forms, with an object
+        const after = toks[m + (lv?.len ?? 1)];
+        const withObject = after !== undefined && (DETERMINERS.has(after.w) || POSSESSIVES.has(after.w) || PRONOUNS.has(after.w));
+        const agreeing = form !== undefined && form.w.endsWith('s') && withObject && !['that', 'which', 'who'].includes(toks[m - 1]?.w ?? '');
+        if (lv && form && (this.isBaseOrGerund(form, lv.lemma) || (passive && this.isParticiple(form, lv.lemma)) || (relative && form.w.endsWith('s')) || agreeing) && !this.nounAfterSeparator(toks, m)) {
           close(j);
           start = m;
           cur = lv;
           j = m + lv.len;
+          continue;
+        }
+        // "..., and fire employees": a verb we do not know must not hide in the previous action
+        if (!lv && form && this.unknownVerbAt(c, toks, m)) {
+          close(j);
+          start = m;
+          cur = { lemma: `?${form.w}`, len: 1 };
+          j = m + 1;
           continue;
         }
       }
@@ -564,6 +595,16 @@ class Analyzer {
     }
     close(toks.length);
     return segs;
+  }
+
+  /** A word compromise tags as a verb, followed by what looks like its object. */
+  private unknownVerbAt(c: Clause, toks: readonly Tok[], m: number): boolean {
+    const t = toks[m] as Tok;
+    const next = toks[m + 1];
+    if (!/^[a-z]+$/.test(t.w) || !next || this.findResource([t.w]) || this.resources.some((r) => r.fields.some((f) => f.words.includes(t.w)))) return false;
+    if (DETERMINERS.has(t.w) || POSSESSIVES.has(t.w) || PREPOSITIONS.has(t.w) || TYPE_BY_WORD[t.w] || NEGATIONS.has(t.w) || SEP_FILLERS.has(t.w)) return false;
+    const objectLike = DETERMINERS.has(next.w) || POSSESSIVES.has(next.w) || PRONOUNS.has(next.w) || this.resourceAt(toks, m + 1) !== undefined;
+    return objectLike && taggedAsVerb(c.text, t.w);
   }
 
   /** "add posts and comments": a resource or field name after "and" is a noun, not a verb. */
@@ -594,10 +635,11 @@ class Analyzer {
       i++;
     }
     let r = this.resourceAt(rest, i);
-    // "available vehicles", "vegetarian ones": a state word before the noun
+    // "available vehicles", "waiting patients", "unclaimed items": a state word before the noun
     if (!r && rest[i + 1]) {
       const skipped = this.resourceAt(rest, i + 1);
-      if (skipped && skipped.res.fields.some((f) => (f.spec.type === 'boolean' && f.spec.name === rest[i]?.w) || (f.spec.values ?? []).some((v) => v.toLowerCase() === rest[i]?.w))) r = skipped;
+      const w = rest[i]?.w ?? '';
+      if (skipped && (skipped.res.fields.some((f) => (f.spec.type === 'boolean' && f.spec.name === w) || (f.spec.values ?? []).some((v) => v.toLowerCase() === w)) || /(ing|ed)$|^un/.test(w))) r = skipped;
     }
     const fieldOfContext = context ? this.fieldAt(context, rest, i) : undefined;
     if (r && !(possessive && fieldOfContext)) return { kind: 'resource', res: r.res, plural: r.plural || all, all, end: r.end };
@@ -634,7 +676,9 @@ class Analyzer {
     if (!['create', 'list', 'get', 'update', 'delete', 'crud', 'relation', 'take', 'state', 'mark', 'toggle', 'counter', 'release'].includes(s.cls)) return;
     const obj = s.passive ? this.objectOf(s.subject.map((w) => ({ raw: w, w })), undefined) : this.objectOf(s.rest, undefined);
     if (obj.kind !== 'noun') return;
-    const ws = stripDeterminers(obj.words);
+    let ws = stripDeterminers(obj.words);
+    // "waiting patients", "unclaimed items": a state, not part of the name
+    while (ws.length > 1 && /(ing|ed)$|^un/.test(ws[0] as string) && !TYPE_BY_WORD[ws[0] as string]) ws = ws.slice(1);
     if (ws.length === 0 || ws.length > 3) return;
     const head = ws[ws.length - 1] as string;
     if (ACTOR_WORDS.has(singular(head)) || META_NOUNS.has(head) || TALLY_NOUNS.has(head) || this.isFieldish(ws) || FILLER_WORDS.has(head) || PRONOUNS.has(head)) return;
@@ -719,6 +763,10 @@ class Analyzer {
     const reject = (why: string): void => {
       this.unmapped.push(`"${s.text}" (${why})`);
     };
+    if (s.cls === 'unknown') {
+      reject(`I do not know what "${s.lemma.slice(1)}" should do; use add, list, show, update, delete, mark as, toggle, or say what changes`);
+      return;
+    }
     // "get a short code" right after a create: the create hands out a generated code
     if ((s.cls === 'get' || s.lemma === 'receive') && obj.kind !== 'resource' && this.lastCreated && this.isGeneratedAsk(s, obj)) {
       const res = this.lastCreated;
@@ -740,13 +788,13 @@ class Analyzer {
     }
     // "restocking (adds to the quantity)", "check in a habit, which increases the streak by one"
     const explained = this.explanation(s);
-    if (explained.some((w) => INCREASE_WORDS.has(w) || DECREASE_WORDS.has(w)) && !['increment', 'decrement'].includes(s.cls)) {
+    if (explained.some((w) => INCREASE_WORDS.has(w) || DECREASE_WORDS.has(w)) && ['state', 'release', 'get', 'take', 'mark', 'update', 'counter'].includes(s.cls)) {
       const down = explained.some((w) => DECREASE_WORDS.has(w));
       this.readQuantity({ ...s, cls: down ? 'decrement' : 'increment' }, obj);
       return;
     }
     // "close a ticket" when tickets have a status (open, closed); "resolve tickets"
-    if (['get', 'delete', 'create', 'release', 'update'].includes(s.cls)) {
+    if (['get', 'delete', 'create', 'release', 'update', 'take'].includes(s.cls)) {
       const res = this.resourceFromObject(obj, s);
       const st = res ? this.stateTarget(res, s.lemma) : undefined;
       if (res && st && !(st.field.spec.type === 'enum' && st.value === st.field.spec.default) && !(s.cls === 'update' && st.field.spec.type !== 'enum')) {
@@ -764,13 +812,10 @@ class Analyzer {
           this.understood.push(`"${s.text}" describes the backend`);
           return;
         }
-        if (s.lemma === 'add' && s.rest.some((t) => t.w === 'to') && obj.kind !== 'resource') {
-          // "add stock to a product" is an increment, "add a comment to a post" a relation below
-          const fieldObj = obj.kind === 'field' ? obj : undefined;
-          if (fieldObj && (fieldObj.field.spec.type === 'integer' || fieldObj.field.spec.type === 'number')) {
-            this.readQuantity({ ...s, cls: 'increment' }, obj);
-            return;
-          }
+        if (['add', 'award', 'grant', 'give'].includes(s.lemma) && obj.kind === 'field' && (obj.field.spec.type === 'integer' || obj.field.spec.type === 'number')) {
+          // "add points to a customer", "add stock": an increment of that number
+          this.readQuantity({ ...s, cls: 'increment' }, obj);
+          return;
         }
         const listish = obj.kind === 'field' || (obj.kind === 'noun' && this.isFieldish(obj.words)) || (obj.kind === 'pronoun' && s.rest.some((t) => POSSESSIVES.has(t.w)));
         if (listish) {
@@ -779,6 +824,18 @@ class Analyzer {
         }
         const res = this.resourceFromObject(obj, s);
         if (!res) return reject('I cannot tell what it creates');
+        const paren = after[0]?.inner;
+        if (paren) {
+          const bound = paren.find((t) => t.w === '#range') ?? paren.find((t) => /^\d+$/.test(t.w));
+          if (bound && paren.some((t) => ['characters', 'chars', 'letters'].includes(t.w))) {
+            // "short messages (max 280 characters)": a limit on the record's own text
+            const max = bound.range?.max ?? Number(bound.w);
+            this.addField(res, { spec: { name: 'text', type: 'text', required: true, max, ...(bound.range?.min !== undefined ? { min: bound.range.min } : {}) }, words: ['text', 'content', 'body'] });
+          } else if (res.fields.length === 0) {
+            // "create quotes (text and author)"
+            this.readItems(res, splitList(prepareFieldList(paren)), s.text);
+          }
+        }
         const withIdx = after.findIndex((t) => t.w === 'with');
         if (withIdx >= 0) {
           const items = after.slice(withIdx + 1);
@@ -1016,7 +1073,7 @@ class Analyzer {
         i = j - 1;
         continue;
       }
-      if (['of', 'for', 'in', 'at', 'from', 'on', 'to'].includes(w)) {
+      if (['of', 'for', 'in', 'at', 'from', 'on', 'to', 'with'].includes(w)) {
         let j = i + 1;
         while (j < toks.length && (DETERMINERS.has((toks[j] as Tok).w) || POSSESSIVES.has((toks[j] as Tok).w))) j++;
         const r = this.resourceAt(toks, j);
@@ -1026,9 +1083,17 @@ class Analyzer {
           i = r.end - 1;
           continue;
         }
+        // "employees in a department", "tasks with a given priority"
+        const given = toks[j]?.w === 'given' || toks[j - 1]?.w === 'a' || toks[j - 1]?.w === 'an' || toks[j - 1]?.w === 'given';
+        const f = given ? this.fieldAt(res, toks, toks[j]?.w === 'given' ? j + 1 : j) : undefined;
+        if (f && w !== 'to' && !COMPARATIVES.some((c) => c.words[0] === toks[j]?.w) && f.field.spec.type !== 'integer' && f.field.spec.type !== 'number') {
+          add(f.field, eqOp(f.field));
+          i = f.end - 1;
+          continue;
+        }
       }
       // "todos that are done", "open issues": a state value names a boolean or enum filter
-      const stateField = res.fields.find((f) => (f.spec.type === 'boolean' && f.spec.name === w) || (f.spec.type === 'enum' && (f.spec.values ?? []).some((v) => v.toLowerCase() === w)));
+      const stateField = res.fields.find((f) => (f.spec.type === 'boolean' && (f.spec.name === w || (w.startsWith('un') && f.spec.name === w.slice(2)))) || (f.spec.type === 'enum' && (f.spec.values ?? []).some((v) => v.toLowerCase() === w)));
       if (stateField && !['by'].includes(ws[i - 1] ?? '')) add(stateField, 'eq');
     }
     return filters;
@@ -1115,11 +1180,14 @@ class Analyzer {
     const literal = byIdx >= 0 ? (ws[byIdx + 1] === 'one' ? 1 : /^\d+$/.test(ws[byIdx + 1] ?? '') ? Number(ws[byIdx + 1]) : undefined) : undefined;
     const params = literal === undefined ? [{ name: 'amount', type: field.spec.type, required: true, min: field.spec.type === 'integer' ? 1 : 0 } satisfies FieldSpec] : [];
     const by = literal === undefined ? { param: 'amount' } : { literal };
+    // "give a raise": the thing given names the action (giveRaiseEmployee)
+    const objectWords = obj.kind === 'noun' ? obj.words : obj.kind === 'field' ? wordsOf(s.rest.slice(0, obj.end)).filter((w) => !DETERMINERS.has(w) && !POSSESSIVES.has(w)) : [];
+    const thing = objectWords.length > 0 && objectWords.length <= 2 && !['money', 'cash', 'funds', 'stock'].includes(objectWords[objectWords.length - 1] as string) && !(obj.kind === 'field' && objectWords.join('') === field.spec.name.toLowerCase() && ['quantity', 'stock', 'balance'].includes(field.spec.name)) ? objectWords : [];
     this.pushAction({
       kind: 'transition',
       resource: keyOf(res.words),
       verb: s.lemma,
-      name: camelCase([...s.lemma.split('_'), ...res.words]),
+      name: camelCase([...s.lemma.split('_'), ...thing, ...res.words]),
       by: 'id',
       description: sentenceCase(s.text),
       filters: [],
@@ -1257,6 +1325,17 @@ class Analyzer {
       return;
     }
     const take = res ? [...this.actions].reverse().find((a) => a.resource === keyOf(res.words) && a.kind === 'transition' && VERBS[a.verb] === 'take') : undefined;
+    if (!take && s.rest.some((t) => t.w === 'with')) {
+      // "patients check in with their name and reason": arriving is creating a record
+      this.readRelation({ ...s, cls: 'relation' }, obj);
+      return;
+    }
+    if (!take && res && obj.kind === 'resource' && (obj.plural || obj.all) && s.lemma === 'return') {
+      // "an endpoint that returns all quotes by a given author"
+      this.pushAction({ kind: 'list', resource: keyOf(res.words), verb: 'list', description: sentenceCase(s.text), filters: this.readFilters(res, s.rest, s), params: [], guards: [], effects: [] });
+      this.lastResource = res;
+      return;
+    }
     if (!res || !take) {
       this.unmapped.push(`"${s.text}" (${res ? `nothing takes a ${res.words.join(' ')} first` : 'I cannot tell what is given back'})`);
       return;
@@ -1485,11 +1564,13 @@ class Analyzer {
     }
     // "a book that is already borrowed cannot be borrowed again"
     if (ws.includes('already') || ws.includes('again') || ws.includes('twice') || ws.includes('once')) {
-      const guarded = this.actions.find((a) => a.kind === 'transition' && ws.some((w) => verbLemma(w, new Set([a.verb.split('_')[0] as string])) !== undefined || w === pastParticiple(a.verb.split('_')[0] as string)));
+      const setsState = (a: ActionDraft, w: string): boolean => a.effects.some((e) => 'set' in e && 'literal' in e.to && (e.set === w || e.to.literal === w));
+      const guarded = this.actions.find((a) => a.kind === 'transition' && ws.some((w) => verbLemma(w, new Set([a.verb.split('_')[0] as string])) !== undefined || w === pastParticiple(a.verb.split('_')[0] as string) || setsState(a, w)));
       if (guarded) {
         if (guarded.guards.length === 0) {
           const effect = guarded.effects[0];
-          if (effect && 'set' in effect && 'literal' in effect.to) guarded.guards.push({ field: effect.set, op: 'ne', value: effect.to, message: `This ${guarded.resource} is already ${pastParticiple(guarded.verb.split('_')[0] as string)}` });
+          const state = effect && 'set' in effect && 'literal' in effect.to ? (typeof effect.to.literal === 'string' ? effect.to.literal : effect.set) : undefined;
+          if (effect && 'set' in effect && 'literal' in effect.to) guarded.guards.push({ field: effect.set, op: 'ne', value: effect.to, message: `This ${guarded.resource} is already ${state ?? pastParticiple(guarded.verb.split('_')[0] as string)}` });
         }
         if (guarded.guards.length > 0) {
           this.understood.push(`${guarded.name ?? guarded.verb} is refused when it was already done`);

@@ -16,6 +16,15 @@ export function deriveExamples(blueprint: Blueprint): Blueprint {
 
 const MISSING_ID = 'missing';
 
+interface CreateOptions {
+  /** New parent records instead of ones this setup already made. */
+  fresh?: boolean;
+  overrides?: JsonObject;
+  /** Optional fields left out, so they take their defaults (the state a transition starts from). */
+  omit?: string[];
+  parentFor?: Record<string, string>;
+}
+
 /** A record created in a setup: its step name and the input it was created with. */
 interface Made {
   step: string;
@@ -52,7 +61,7 @@ class Setup {
    * Creates a record of `resource` (and, first, the records it references). `variant` picks the
    * sample values; `fresh` forces new parents instead of reusing ones this setup already made.
    */
-  create(resource: ResourceSpec, variant: number, opts: { fresh?: boolean; overrides?: JsonObject; parentFor?: Record<string, string> } = {}): Made | undefined {
+  create(resource: ResourceSpec, variant: number, opts: CreateOptions = {}): Made | undefined {
     const action = this.ctx.createAction(resource.name);
     if (!action) return undefined;
     const input = this.ctx.input(resource, variant, this, opts);
@@ -143,10 +152,11 @@ class Context {
   }
 
   /** Input of a create: every field that is not generated, references resolved through `setup`. */
-  input(resource: ResourceSpec, variant: number, setup: Setup, opts: { fresh?: boolean; overrides?: JsonObject; parentFor?: Record<string, string> } = {}): JsonObject | undefined {
+  input(resource: ResourceSpec, variant: number, setup: Setup, opts: CreateOptions = {}): JsonObject | undefined {
     const input: JsonObject = {};
     for (const field of resource.fields) {
       if (field.generated) continue;
+      if (opts.omit?.includes(field.name) && !field.required) continue;
       if (opts.overrides && field.name in opts.overrides) {
         input[field.name] = opts.overrides[field.name] as JsonValue;
         continue;
@@ -462,7 +472,11 @@ class Context {
     const what = words(resource.name);
     const verb = words(action.name).split(' ')[0] ?? action.name;
     const s = new Setup(this);
-    const made = s.create(resource, 1);
+    const touched = [...action.guards.map((g) => g.field), ...action.effects.map((e) => ('set' in e ? e.set : 'clear' in e ? e.clear : 'toggle' in e ? e.toggle : 'increment' in e ? e.increment : e.decrement))].filter((f) => {
+      const spec = resource.fields.find((x) => x.name === f);
+      return spec !== undefined && (spec.type === 'boolean' || spec.type === 'enum') && spec.default !== undefined;
+    });
+    const made = s.create(resource, 1, { omit: touched });
     const decrement = action.effects.find((e): e is Extract<typeof e, { decrement: string }> => 'decrement' in e);
     const amount = decrement ? 1 : 3;
     const params = made ? this.params(action, s, amount) : undefined;
@@ -492,7 +506,7 @@ class Context {
       const guard = action.guards[0];
       if (guard) {
         const g = new Setup(this);
-        const m2 = g.create(resource, 1);
+        const m2 = g.create(resource, 1, { omit: touched });
         const p2 = m2 ? this.params(action, g, amount) : undefined;
         if (m2 && p2) {
           const holdsFresh = guardHolds(guard.op, this.stored(resource, m2.input, guard.field), this.resolve(guard.value, m2, p2));

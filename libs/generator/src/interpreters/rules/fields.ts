@@ -1,6 +1,6 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
 import type { JsonValue } from '@backforge/contracts';
-import { DETERMINERS, FIELD_PHRASES, NAME_NOISE, OTHER_UNITS, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, type TypeHint } from './lexicon.js';
+import { DETERMINERS, FIELD_PHRASES, NAME_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, type TypeHint } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular } from './text.js';
 import { splitList, textOf, type Tok } from './tokens.js';
 
@@ -173,7 +173,8 @@ function readWords(toks: Tok[], mods: Modifiers): Tok[] {
       i = bound.end;
       continue;
     }
-    if ((w === 'default' || w === 'defaults' || w === 'defaulting' || w === 'initially' || w === 'starting' || w === 'starts') && next !== undefined) {
+    const startsValue = (w === 'starting' || w === 'starts') && ['at', 'from', 'as', 'with'].includes(next ?? '');
+    if ((w === 'default' || w === 'defaults' || w === 'defaulting' || w === 'initially' || startsValue) && next !== undefined) {
       let k = i + 1;
       while (toks[k] && ['to', 'at', 'as', 'of', 'is', ':'].includes(toks[k]?.w ?? '')) k++;
       const value = toks[k];
@@ -249,10 +250,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (rel > 0) readWords(item.slice(rel + 1), mods);
   let toks = readWords(head, mods);
   // "whether it is done", "is it vegetarian", "if it's paid" -> a boolean
-  const boolLead = toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w));
+  const boolLead = toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w) && (t.w !== 'is' || toks.length <= 3));
   if (boolLead === 0) {
     mods.boolean = true;
-    toks = toks.filter((t) => !['whether', 'is', 'if', 'it', "it's", 'are', 'they', 'or', 'not', 'has', 'been', 'was'].includes(t.w));
+    toks = toks.filter((t) => !['whether', 'is', 'if', 'it', "it's", 'are', 'they', 'or', 'not', 'has', 'have', 'been', 'was', 'i', "i've", 'we', "we've", 'you', "you've", 'already', 'yet'].includes(t.w));
   }
   let ws = toks.map((t) => t.w).filter((w) => /^[a-z0-9]/.test(w));
   while (ws.length && (DETERMINERS.has(ws[0] as string) || ws[0] === 'of' || ws[0] === 'also')) {
@@ -348,10 +349,11 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
 
   // type: explicit word, phrase, head word, unit, bounds, plural
   const headWord = ws[ws.length - 1] as string;
-  let headHint = hint ?? TYPE_BY_WORD[headWord] ?? TYPE_BY_WORD[singular(headWord)] ?? (ws.length > 1 ? TYPE_BY_WORD[ws[0] as string] : undefined);
+  const countLead = ws.length > 1 && ['min', 'max', 'minimum', 'maximum', 'total', 'number', 'num', 'count'].includes(ws[0] as string);
+  let headHint = hint ?? (countLead ? { type: 'integer' as const, min: 0 } : undefined) ?? TYPE_BY_WORD[headWord] ?? TYPE_BY_WORD[singular(headWord)];
   if (headHint?.type === 'boolean' && ws.length > 1 && !mods.boolean) {
     // "done" is a yes/no, but "pages read" is a number of pages: the first word decides
-    headHint = TYPE_BY_WORD[ws[0] as string] ?? { type: 'string' };
+    headHint = isPluralForm(ws[0] as string) ? (TYPE_BY_WORD[ws[0] as string] ?? { type: 'string' }) : { type: 'string' };
     if (headHint.type === 'boolean') headHint = { type: 'string' };
   }
   if (!hint && headWord === 'number' && ws.length > 1 && !countOf) {
@@ -380,7 +382,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (!mods.type && type === 'string' && (mods.min !== undefined || mods.max !== undefined) && !mods.lengthBounds) {
     type = Number.isInteger(mods.min ?? 0) && Number.isInteger(mods.max ?? 0) ? 'integer' : 'number';
   }
-  if (!mods.type && type === 'string' && isPluralForm(headWord) && !/\b(a|an|one)\b/i.test(text) && headWord !== 'notes') {
+  if (!mods.type && type === 'string' && !countLead && isPluralForm(headWord) && !/\b(a|an|one)\b/i.test(text) && headWord !== 'notes') {
     type = 'stringList';
   }
   if (type === 'datetime' && /\bdate\b/i.test(text) && !/\btime\b/i.test(text)) type = 'date';
@@ -394,7 +396,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (type === 'integer' && max !== undefined && !Number.isInteger(max)) max = Math.floor(max);
 
   const spec: FieldSpec = { name, type, required: true };
-  if (mods.unique || (type === 'string' && /^(isbn|sku|slug|username|handle|serialNumber)$/.test(name))) spec.unique = true;
+  if (mods.unique || (type === 'string' && NATURALLY_UNIQUE.has(name))) spec.unique = true;
   if (min !== undefined) spec.min = min;
   if (max !== undefined) spec.max = max;
   if (type === 'enum') spec.values = mods.values ?? [];

@@ -44,12 +44,14 @@ export type VerbClass =
   | 'counter'
   | 'state'
   | 'relation'
-  | 'tally';
+  | 'tally'
+  /** A verb the lexicon does not know: always reported, never guessed. */
+  | 'unknown';
 
 /** One class per verb; ambiguous verbs are resolved by context in the parser (see notes there). */
 export const VERBS: Record<string, VerbClass> = {
   // create
-  add: 'create', create: 'create', submit: 'create', post: 'create', record: 'create', log: 'create', enter: 'create', insert: 'create', save: 'create', upload: 'create', write: 'create', file: 'create', send: 'create', leave: 'create', make: 'create', store: 'create', put: 'create', track: 'create', capture: 'create', collect: 'create', define: 'create', set_up: 'create', shorten: 'create', generate: 'create', ask: 'create', place: 'create', open: 'create', raise_ticket: 'create',
+  add: 'create', create: 'create', submit: 'create', post: 'create', record: 'create', log: 'create', enter: 'create', insert: 'create', save: 'create', upload: 'create', write: 'create', file: 'create', send: 'create', leave: 'create', make: 'create', store: 'create', put: 'create', track: 'create', capture: 'create', collect: 'create', define: 'create', set_up: 'create', shorten: 'create', generate: 'create', ask: 'create', hire: 'create', onboard: 'create', enroll_in: 'create', place: 'create', open: 'create', raise_ticket: 'create',
   // list
   list: 'list', browse: 'list', search: 'list', filter: 'list', query: 'list', display: 'list', sort: 'list', export: 'list', page: 'list',
   // get (one record); "show/see/view/find/get all ..." with a plural object is a list
@@ -57,15 +59,15 @@ export const VERBS: Record<string, VerbClass> = {
   // update
   edit: 'update', update: 'update', change: 'update', modify: 'update', rename: 'update', adjust: 'update', correct: 'update', amend: 'update', set: 'update', reschedule: 'update', move: 'update', replace: 'update', tweak: 'update', fix: 'update', revise: 'update',
   // delete
-  delete: 'delete', remove: 'delete', erase: 'delete', discard: 'delete', drop: 'delete', purge: 'delete', destroy: 'delete', cancel: 'delete', clear: 'delete', withdraw_from: 'delete',
+  delete: 'delete', remove: 'delete', erase: 'delete', discard: 'delete', drop: 'delete', purge: 'delete', destroy: 'delete', fire: 'delete', unregister: 'delete', deregister: 'delete', unsubscribe: 'delete', terminate: 'delete', retract: 'delete', revoke: 'delete', cancel: 'delete', clear: 'delete', withdraw_from: 'delete',
   // everything
   crud: 'crud', manage: 'crud', maintain: 'crud', administer: 'crud', administrate: 'crud',
   // quantities
-  restock: 'increment', replenish: 'increment', refill: 'increment', increase: 'increment', increment: 'increment', top_up: 'increment', deposit: 'increment', credit: 'increment', receive: 'increment', raise: 'increment', bump: 'increment', earn: 'increment', award: 'increment', grow: 'increment',
+  restock: 'increment', replenish: 'increment', refill: 'increment', increase: 'increment', increment: 'increment', top_up: 'increment', deposit: 'increment', credit: 'increment', receive: 'increment', raise: 'increment', bump: 'increment', earn: 'increment', award: 'increment', grow: 'increment', give: 'increment', grant: 'increment',
   sell: 'decrement', decrease: 'decrement', decrement: 'decrement', subtract: 'decrement', withdraw: 'decrement', spend: 'decrement', consume: 'decrement', use: 'decrement', debit: 'decrement', deduct: 'decrement', redeem: 'decrement', reduce: 'decrement', dispense: 'decrement', lower: 'decrement', charge: 'decrement',
   toggle: 'toggle', flip: 'toggle', switch: 'toggle',
   mark: 'mark', flag: 'mark', tick: 'mark', tick_off: 'mark', check_off: 'mark', unmark: 'mark',
-  borrow: 'take', rent: 'take', check_out: 'take', checkout: 'take', claim: 'take', loan: 'take', hire: 'take', lease: 'take', lend: 'take', take_out: 'take', assign: 'take', pick_up: 'take',
+  borrow: 'take', rent: 'take', check_out: 'take', checkout: 'take', claim: 'take', loan: 'take', lease: 'take', lend: 'take', take_out: 'take', assign: 'take', pick_up: 'take',
   give_back: 'release', check_in: 'release', release: 'release', unassign: 'release', bring_back: 'release', hand_back: 'release', drop_off: 'release', unclaim: 'release',
   like: 'counter', upvote: 'counter', downvote: 'counter', clap: 'counter', heart: 'counter', favourite: 'counter', favorite: 'counter',
   approve: 'state', reject: 'state', publish: 'state', unpublish: 'state', archive: 'state', unarchive: 'state', complete: 'state', finish: 'state', close: 'state', reopen: 'state', confirm: 'state', verify: 'state', activate: 'state', deactivate: 'state', enable: 'state', disable: 'state', block: 'state', unblock: 'state', pin: 'state', unpin: 'state', accept: 'state', decline: 'state', pay: 'state', ship: 'state', deliver: 'state', start: 'state', stop: 'state', pause: 'state', resume: 'state', hide: 'state', unhide: 'state', lock: 'state', unlock: 'state', suspend: 'state', dismiss: 'state', acknowledge: 'state', fulfil: 'state', fulfill: 'state', refund: 'state', settle: 'state', feature: 'state', unfeature: 'state', star: 'state', unstar: 'state', win: 'state', lose: 'state', sign: 'state', hold: 'state', escalate: 'state', invoice: 'state',
@@ -181,7 +183,7 @@ export const FIELD_PHRASES: { words: string[]; name: string[]; hint?: TypeHint }
 ];
 
 /** Identifier-like words that are unique by nature. */
-export const NATURALLY_UNIQUE = new Set(['isbn', 'sku', 'slug', 'username', 'handle', 'serialNumber']);
+export const NATURALLY_UNIQUE = new Set(['isbn', 'sku', 'slug', 'serialNumber']);
 
 /** Unique fields that are natural lookup keys ("check a flag by key", "resolve a code"). */
 export const LOOKUP_KEYS = new Set(['key', 'code', 'slug', 'handle', 'username', 'shortCode', 'token']);
