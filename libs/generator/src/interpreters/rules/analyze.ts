@@ -40,7 +40,7 @@ const PREPOSITIONS = new Set(['to', 'for', 'on', 'in', 'at', 'of', 'by', 'from',
 const PRONOUNS = new Set(['them', 'it', 'they', 'those', 'these', 'one', 'ones', 'each', 'him', 'her', 'everything', 'everyone', 'everybody']);
 const BE_WORDS = new Set(['be', 'is', 'are', 'been', 'being', 'get', 'gets', 'was', 'were', 'become', 'becomes']);
 const POSSESSIVES = new Set(['their', 'its', 'his', 'her', 'your', 'my', 'our']);
-const SEPARATORS = new Set([',', 'and', 'or', 'then', '&', 'plus', 'also']);
+const SEPARATORS = new Set([',', 'and', 'or', 'then', '&', 'plus', 'also', 'where']);
 const SEP_FILLERS = new Set([',', 'and', 'or', 'then', 'also', 'can', 'could', 'may', 'should', 'must', 'will', 'to', 'be', 'able', 'way', 'ability', 'finally', 'lastly', 'we', 'i', 'you', 'want', 'need', 'it', 'possible', 'is', 'option', 'endpoint', 'endpoints', 'let', 'allow', 'them', 'later', 'afterwards', 'both', 'easily', 'even', 'just', 'there', 'some', 'other', 'others', 'another', 'one', 'that', 'which']);
 const NEGATIONS = new Set(['cannot', "can't", 'not', 'never', "mustn't", "shouldn't", "won't", "isn't", "aren't", 'no', "don't", "doesn't", 'nobody']);
 const COUNT_VERBS = new Set(['count', 'counts', 'counted', 'increment', 'increments', 'incremented', 'increase', 'increases', 'bump', 'bumps', 'add', 'adds', 'record', 'records', 'register', 'registers', 'log', 'logs', 'track', 'tracks', 'tally', 'tallies']);
@@ -55,6 +55,8 @@ interface Segment {
   verbIndex: number;
   /** "Bookings can be cancelled": the subject is what the verb acts on. */
   passive: boolean;
+  /** "laptops that students can check out": the object named before "that". */
+  antecedent?: Tok[];
   /** Tokens after the verb, up to the next segment. */
   rest: Tok[];
   verbTok: Tok;
@@ -138,6 +140,13 @@ class Analyzer {
     // 4. rules that refer to actions and relations
     for (const c of ruleClauses) this.readRule(c);
 
+    // "visitors leave a message with their name": a message has text even when only its author is listed
+    for (const res of this.resources) {
+      const head = res.words[res.words.length - 1] as string;
+      if (TYPE_BY_WORD[head]?.type === 'text' && res.fields.length > 0 && !res.fields.some((f) => f.spec.type === 'text') && !this.fieldOf(res, 'text')) {
+        this.addField(res, { spec: { name: 'text', type: 'text', required: true }, words: ['text', 'content', 'body'] });
+      }
+    }
     this.addImplicitActions();
     return {
       resources: this.resources,
@@ -392,6 +401,9 @@ class Analyzer {
       if (items.length === 0) continue;
       // "For each book we store", "Every member should"
       if (left[0] === 'for' && (left[1] === 'each' || left[1] === 'every')) left = left.slice(2);
+      // "Recipes API where each recipe has ..."
+      const each = Math.max(left.lastIndexOf('each'), left.lastIndexOf('every'));
+      if (each > 0) left = left.slice(each + 1);
       while (left.length && ['should', 'must', 'will', 'can', 'also', 'always', 'typically', 'usually', 'we', 'you', 'i', 'it', 'they', 'then', 'to', 'would', 'may', 'need', 'each', 'will'].includes(left[left.length - 1] as string)) left = left.slice(0, -1);
       let leadVerb: string | undefined;
       const lead = left[0] ? verbLemma(left[0], VERB_SET) : undefined;
@@ -547,20 +559,29 @@ class Analyzer {
     if (!first) return [];
     // "Students can teleport to a class and list ...": an unknown verb before the first known one
     const unknownLead = pre.find((t, n) => n > 0 && /^[a-z]+$/.test(t.w) && !SUBJECT_SKIP.has(t.w) && !DETERMINERS.has(t.w) && !PREPOSITIONS.has(t.w) && !POSSESSIVES.has(t.w) && !ACTOR_WORDS.has(singular(t.w)) && !BE_WORDS.has(t.w) && !NEGATIONS.has(t.w) && !SEPARATORS.has(t.w) && !this.findResource([t.w]) && !META_NOUNS.has(t.w) && !['only', 'already', 'then', 'later', 'first', 'also', 'each', 'every', 'we', 'i', "i'd", "i'm", 'you', 'me', 'us', 'would', 'like', 'love', 'wish', 'hope', 'plan', 'try', 'going', 'gonna', 'building', 'making', 'creating', 'writing', 'keep', 'keeps'].includes(t.w) && !t.w.endsWith('ly') && (['can', 'could', 'should', 'must', 'may', 'will', 'cannot', "can't", 'to'].includes(pre[n - 1]?.w ?? '') || taggedAsVerb(c.text, t.w)));
+    const leading: Segment[] = [];
     if (unknownLead) {
-      return [{ lemma: `?${unknownLead.w}`, cls: 'unknown', verbIndex: pre.indexOf(unknownLead), passive: false, rest: toks.slice(pre.indexOf(unknownLead) + 1), verbTok: unknownLead, clause: c, subject: [], text: c.text }];
+      const at = pre.indexOf(unknownLead);
+      let end = k;
+      while (end > at + 1 && SEPARATORS.has(toks[end - 1]?.w ?? '')) end--;
+      leading.push({ lemma: `?${unknownLead.w}`, cls: 'unknown', verbIndex: at, passive: false, rest: toks.slice(at + 1, end), verbTok: unknownLead, clause: c, subject: stripDeterminers(wordsOf(pre.slice(0, at)).filter((w) => !SUBJECT_SKIP.has(w))), text: textOf(toks.slice(at, end)) });
     }
-    const subject = stripDeterminers(wordsOf(pre).filter((w) => !SUBJECT_SKIP.has(w) && !PREPOSITIONS.has(w) && !BE_WORDS.has(w) && !NEGATIONS.has(w) && !['already', 'then', 'only', 'later'].includes(w)));
+    // "laptops that students can check out": the subject follows the relative pronoun
+    const lastRel = pre.map((t) => t.w).lastIndexOf('that') >= 0 ? pre.map((t) => t.w).lastIndexOf('that') : pre.map((t) => t.w).lastIndexOf('where');
+    const subjectToks = lastRel >= 0 ? pre.slice(lastRel + 1) : pre;
+    const subject = stripDeterminers(wordsOf(subjectToks).filter((w) => !SUBJECT_SKIP.has(w) && !PREPOSITIONS.has(w) && !BE_WORDS.has(w) && !NEGATIONS.has(w) && !['already', 'then', 'only', 'later'].includes(w)));
     const preWords = wordsOf(pre).filter((w) => !['already', 'then', 'also', 'only', 'later', 'never', 'not'].includes(w));
     const passive = this.isParticiple(toks[k] as Tok, first.lemma) && BE_WORDS.has(preWords[preWords.length - 1] ?? '');
-    const segs: Segment[] = [];
+    const relIdx = pre.findIndex((t, n) => n > 0 && (t.w === 'that' || t.w === 'which'));
+    const antecedent = relIdx > 0 ? pre.slice(Math.max(0, relIdx - 3), relIdx).filter((t) => /^[a-z]/.test(t.w) && !PREPOSITIONS.has(t.w)) : undefined;
+    const segs: Segment[] = [...leading];
     let start = k;
     let cur = first;
     let j = k + first.len;
     const close = (end: number): void => {
       const verbTok = toks[start] as Tok;
       const rest = toks.slice(start + cur.len, end).filter((_, n) => cur.particleAt === undefined || start + cur.len + n !== cur.particleAt);
-      segs.push({ lemma: cur.lemma, cls: this.verbs.get(cur.lemma) ?? 'unknown', verbIndex: start, passive, rest, verbTok, clause: c, subject, text: textOf(toks.slice(start, end)) });
+      segs.push({ lemma: cur.lemma, cls: this.verbs.get(cur.lemma) ?? 'unknown', verbIndex: start, passive, rest, verbTok, clause: c, subject, text: textOf(toks.slice(start, end)), ...(antecedent?.length ? { antecedent } : {}) });
     };
     while (j < toks.length) {
       const t = toks[j] as Tok;
@@ -601,6 +622,8 @@ class Analyzer {
   private unknownVerbAt(c: Clause, toks: readonly Tok[], m: number): boolean {
     const t = toks[m] as Tok;
     const next = toks[m + 1];
+    const particleVerb = ['up', 'down', 'off'].includes(next?.w ?? '') && (DETERMINERS.has(toks[m + 2]?.w ?? '') || this.resourceAt(toks, m + 2) !== undefined);
+    if (particleVerb) return true;
     if (!/^[a-z]+$/.test(t.w) || !next || this.findResource([t.w]) || this.resources.some((r) => r.fields.some((f) => f.words.includes(t.w)))) return false;
     if (DETERMINERS.has(t.w) || POSSESSIVES.has(t.w) || PREPOSITIONS.has(t.w) || TYPE_BY_WORD[t.w] || NEGATIONS.has(t.w) || SEP_FILLERS.has(t.w)) return false;
     const objectLike = DETERMINERS.has(next.w) || POSSESSIVES.has(next.w) || PRONOUNS.has(next.w) || this.resourceAt(toks, m + 1) !== undefined;
@@ -624,6 +647,11 @@ class Analyzer {
       if (w === 'all' || w === 'every' || w === 'any') all = true;
       if ((DETERMINERS.has(w) && !PRONOUNS.has(w) && !POSSESSIVES.has(w)) || w === 'me' || w === 'us') i++;
       else if (w === 'of' && all) i++;
+      else if (['list', 'set', 'collection', 'bunch', 'number'].includes(w) && rest[i + 1]?.w === 'of') {
+        // "manage a list of conferences"
+        all = true;
+        i += 2;
+      }
       else break;
     }
     const t = rest[i];
@@ -681,6 +709,11 @@ class Analyzer {
     while (ws.length > 1 && /(ing|ed)$|^un/.test(ws[0] as string) && !TYPE_BY_WORD[ws[0] as string]) ws = ws.slice(1);
     if (ws.length === 0 || ws.length > 3) return;
     const head = ws[ws.length - 1] as string;
+    if (['how', 'what', 'which', 'who', 'when', 'where', 'why', 'many', 'much'].includes(ws[0] as string)) return;
+    // "log their mood": fields of the record being created, not a record
+    if (s.cls === 'create' && POSSESSIVES.has(s.rest[0]?.w ?? '')) return;
+    // "create a mood tracker": the software, not a record
+    if (ws.length > 1 && TITLE_TAILS.has(ws[ws.length - 1] as string) && s.cls === 'create') return;
     if (ACTOR_WORDS.has(singular(head)) || META_NOUNS.has(head) || TALLY_NOUNS.has(head) || this.isFieldish(ws) || FILLER_WORDS.has(head) || PRONOUNS.has(head)) return;
     if (this.resources.some((r) => r.fields.some((f) => f.words.includes(head) || f.words.includes(singular(head))))) return;
     if (s.rest.slice(obj.end).some((t) => t.w === ',') && s.cls === 'create' && !s.passive) return;
@@ -697,6 +730,10 @@ class Analyzer {
     const objects = segs.map((s) => (s.passive ? this.objectOf(s.subject.map((w) => ({ raw: w, w })), this.lastResource) : this.objectOf(s.rest, this.lastResource)));
     segs.forEach((s, i) => {
       let obj = objects[i] as ObjectRef;
+      if (obj.kind === 'none' && s.antecedent) {
+        const ante = this.objectOf(s.antecedent.slice(-1), undefined);
+        if (ante.kind === 'resource') obj = { ...ante, end: 0 };
+      }
       if (obj.kind === 'none' && !['relation', 'tally'].includes(s.cls)) {
         // "Add, list by category, and delete expenses": the object is shared
         const later = objects.slice(i + 1).find((o) => o.kind === 'resource');
@@ -764,6 +801,16 @@ class Analyzer {
       this.unmapped.push(`"${s.text}" (${why})`);
     };
     if (s.cls === 'unknown') {
+      // "level up a character (increases the level by one)", "take snacks (decreases quantity by one)"
+      const why = this.explanation(s);
+      if (why.some((w) => INCREASE_WORDS.has(w) || DECREASE_WORDS.has(w))) {
+        const particle = ['up', 'down', 'out', 'in', 'off'].includes(s.rest[0]?.w ?? '') ? (s.rest[0] as Tok).w : undefined;
+        const rest = particle ? s.rest.slice(1) : s.rest;
+        const lemma = particle ? `${s.lemma.slice(1)}_${particle}` : s.lemma.slice(1);
+        const o = this.objectOf(rest, this.lastResource);
+        this.readQuantity({ ...s, lemma, rest, cls: why.some((w) => DECREASE_WORDS.has(w)) ? 'decrement' : 'increment' }, o);
+        return;
+      }
       reject(`I do not know what "${s.lemma.slice(1)}" should do; use add, list, show, update, delete, mark as, toggle, or say what changes`);
       return;
     }
@@ -782,13 +829,14 @@ class Analyzer {
       this.understood.push(`creating a ${pascalCase(res.words)} hands out a generated ${name}`);
       return;
     }
-    if (s.cls === 'tally' || ((s.cls === 'get' || s.cls === 'list') && obj.kind === 'noun' && obj.words.some((w) => TALLY_NOUNS.has(w)))) {
+    const asksCount = s.subject.some((w) => TALLY_NOUNS.has(w)) || s.rest.some((t, i) => t.w === 'how' && s.rest[i + 1]?.w === 'many');
+    if (s.cls === 'tally' || ((s.cls === 'get' || s.cls === 'list') && ((obj.kind === 'noun' && obj.words.some((w) => TALLY_NOUNS.has(w))) || asksCount))) {
       this.readTally(s);
       return;
     }
     // "restocking (adds to the quantity)", "check in a habit, which increases the streak by one"
     const explained = this.explanation(s);
-    if (explained.some((w) => INCREASE_WORDS.has(w) || DECREASE_WORDS.has(w)) && ['state', 'release', 'get', 'take', 'mark', 'update', 'counter'].includes(s.cls)) {
+    if (explained.some((w) => INCREASE_WORDS.has(w) || DECREASE_WORDS.has(w)) && ['state', 'release', 'get', 'take', 'mark', 'update', 'counter', 'relation'].includes(s.cls)) {
       const down = explained.some((w) => DECREASE_WORDS.has(w));
       this.readQuantity({ ...s, cls: down ? 'decrement' : 'increment' }, obj);
       return;
@@ -808,7 +856,7 @@ class Analyzer {
         this.readRelation(s, obj);
         return;
       case 'create': {
-        if (obj.kind === 'noun' && META_NOUNS.has(obj.words[obj.words.length - 1] as string)) {
+        if (obj.kind === 'noun' && (META_NOUNS.has(obj.words[obj.words.length - 1] as string) || (TITLE_TAILS.has(obj.words[obj.words.length - 1] as string) && obj.words.length > 1))) {
           this.understood.push(`"${s.text}" describes the backend`);
           return;
         }
@@ -817,7 +865,9 @@ class Analyzer {
           this.readQuantity({ ...s, cls: 'increment' }, obj);
           return;
         }
-        const listish = obj.kind === 'field' || (obj.kind === 'noun' && this.isFieldish(obj.words)) || (obj.kind === 'pronoun' && s.rest.some((t) => POSSESSIVES.has(t.w)));
+        // "submit their name, email and a message", "log their mood": the fields of what is created
+        const possessive = POSSESSIVES.has(s.rest[0]?.w ?? '') && obj.kind !== 'resource';
+        const listish = possessive || obj.kind === 'field' || (obj.kind === 'noun' && this.isFieldish(obj.words)) || (obj.kind === 'pronoun' && s.rest.some((t) => POSSESSIVES.has(t.w)));
         if (listish) {
           this.readFieldListCreate(s);
           return;
@@ -831,7 +881,7 @@ class Analyzer {
             // "short messages (max 280 characters)": a limit on the record's own text
             const max = bound.range?.max ?? Number(bound.w);
             this.addField(res, { spec: { name: 'text', type: 'text', required: true, max, ...(bound.range?.min !== undefined ? { min: bound.range.min } : {}) }, words: ['text', 'content', 'body'] });
-          } else if (res.fields.length === 0) {
+          } else if (res.fields.length === 0 && paren.some((t) => /^[a-z]/.test(t.w))) {
             // "create quotes (text and author)"
             this.readItems(res, splitList(prepareFieldList(paren)), s.text);
           }
@@ -870,7 +920,8 @@ class Analyzer {
           if (obj.kind === 'field' && (obj.field.spec.type === 'boolean' || obj.field.spec.type === 'enum') && !filters.some((f) => f.field === obj.field.spec.name)) {
             filters.unshift({ param: obj.field.spec.name, field: obj.field.spec.name, op: 'eq' });
           }
-          this.pushAction({ kind: 'list', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters, params: [], guards: [], effects: [] });
+          const orderBy = this.readOrder(res, s.rest);
+          this.pushAction({ kind: 'list', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters, params: [], guards: [], effects: [], ...(orderBy ? { orderBy } : {}) });
           return;
         }
         const by = this.lookupField(res, obj, after);
@@ -1047,6 +1098,10 @@ class Analyzer {
           continue;
         }
       }
+      if (w === 'by' && ['sorted', 'ordered', 'sort', 'order'].includes(ws[i - 1] ?? '')) {
+        i += 1;
+        continue;
+      }
       if (w === 'by' || (w === 'for' && ws[i + 1] === 'a' && ws[i + 2] === 'given') || w === 'per') {
         let j = i + 1;
         while (j < toks.length) {
@@ -1099,6 +1154,25 @@ class Analyzer {
     return filters;
   }
 
+  /** "newest first", "sorted by price, highest first". */
+  private readOrder(res: ResourceDraft, toks: readonly Tok[]): ActionDraft['orderBy'] {
+    const ws = toks.flatMap((t) => (t.inner ? t.inner : [t])).map((t) => t.w);
+    const has = (...seq: string[]): boolean => ws.some((_, i) => seq.every((w, k) => ws[i + k] === w));
+    const desc = has('desc') || has('descending') || has('highest', 'first') || has('largest', 'first') || has('most', 'first') || has('biggest', 'first');
+    const sorted = ws.findIndex((w, i) => ['sorted', 'ordered', 'sort', 'order'].includes(w) && ws[i + 1] === 'by');
+    if (sorted >= 0) {
+      const at = toks.findIndex((t, i) => ['sorted', 'ordered', 'sort', 'order'].includes(t.w) && toks[i + 1]?.w === 'by');
+      let j = at + 2;
+      while (j < toks.length && (DETERMINERS.has((toks[j] as Tok).w) || POSSESSIVES.has((toks[j] as Tok).w))) j++;
+      const f = at >= 0 ? this.fieldAt(res, toks, j) : undefined;
+      if (f && f.field.spec.type !== 'stringList') return { field: f.field.spec.name, direction: desc ? 'desc' : 'asc' };
+      if (toks[j]?.w === 'date' || toks[j]?.w === 'creation') return { field: 'createdAt', direction: desc ? 'desc' : 'asc' };
+    }
+    if (has('newest', 'first') || has('latest', 'first') || has('most', 'recent', 'first') || has('recent', 'first') || has('newest', 'to', 'oldest')) return { field: 'createdAt', direction: 'desc' };
+    if (has('oldest', 'first') || has('oldest', 'to', 'newest')) return { field: 'createdAt', direction: 'asc' };
+    return undefined;
+  }
+
   private nearestField(res: ResourceDraft, toks: readonly Tok[], from: number, to: number, implied?: string): FieldDraft | undefined {
     if (implied) {
       const f = res.fields.find((x) => x.spec.name === implied || x.words.includes(implied));
@@ -1119,7 +1193,7 @@ class Analyzer {
 
   /** "visitors submit their name, email and a message", "submit a long URL". */
   private readFieldListCreate(s: Segment): void {
-    const items = splitList(prepareFieldList(s.rest.filter((t) => !POSSESSIVES.has(t.w))));
+    const items = splitList(prepareFieldList(s.rest.filter((t) => !POSSESSIVES.has(t.w)).map((t) => (t.w === 'with' ? { raw: ',', w: ',' } : t))));
     let res = this.resources.find((r) => r.fields.length === 0 && !r.declared && (this.lastResource === undefined || this.lastResource.fields.length === 0 || r === this.lastResource));
     res ??= this.resources.find((r) => r.fields.length === 0);
     if (!res && this.titleWords.length) {
@@ -1177,7 +1251,9 @@ class Analyzer {
     }
     if (decrement && field.spec.min === undefined) field.spec.min = 0;
     const byIdx = ws.lastIndexOf('by');
-    const literal = byIdx >= 0 ? (ws[byIdx + 1] === 'one' ? 1 : /^\d+$/.test(ws[byIdx + 1] ?? '') ? Number(ws[byIdx + 1]) : undefined) : undefined;
+    // "by one", "by 5", "(removes one item)"
+    const oneAfterVerb = ws.findIndex((w, i) => (INCREASE_WORDS.has(w) || DECREASE_WORDS.has(w)) && (ws[i + 1] === 'one' || ws[i + 1] === 'a' || ws[i + 1] === 'an'));
+    const literal = byIdx >= 0 ? (ws[byIdx + 1] === 'one' ? 1 : /^\d+$/.test(ws[byIdx + 1] ?? '') ? Number(ws[byIdx + 1]) : undefined) : oneAfterVerb >= 0 && ws[oneAfterVerb + 1] === 'one' ? 1 : undefined;
     const params = literal === undefined ? [{ name: 'amount', type: field.spec.type, required: true, min: field.spec.type === 'integer' ? 1 : 0 } satisfies FieldSpec] : [];
     const by = literal === undefined ? { param: 'amount' } : { literal };
     // "give a raise": the thing given names the action (giveRaiseEmployee)
@@ -1435,7 +1511,8 @@ class Analyzer {
     const via = target ? this.addReference(rel, target, true) : undefined;
     if (subjectRes && subjectRes !== rel && subjectRes !== target && subjectRes.declared && subjectRes.fields.length > 0) this.addReference(rel, subjectRes, true);
     if (listField && target && via) {
-      const fname = camelCase([singular(listField.spec.name)]);
+      const listWords = splitIdentifier(listField.spec.name);
+      const fname = camelCase([...listWords.slice(0, -1), singular(listWords[listWords.length - 1] as string)]);
       const field = this.fieldOf(rel, fname) ?? this.addField(rel, { spec: { name: fname, type: 'string', required: true }, words: [fname, listField.spec.name] });
       field.spec.required = true;
       listField.spec.required = true;
@@ -1591,6 +1668,21 @@ class Analyzer {
         this.addRule({ kind: 'capacity', resource: keyOf(child.words), via: via.spec.name, limitField: limit.spec.name, message: `This ${parent.words.join(' ')} is full` });
         this.understood.push(`a ${parent.words.join(' ')} takes at most ${limit.spec.name} ${plural(child.words.join(' '))}`);
         return;
+      }
+    }
+    // "a screening can not be overbooked": the one capacity-like limit of the resource named
+    if (ws.some((w) => /^over[a-z]+ed$/.test(w) || w === 'full' || w === 'overbook')) {
+      for (const parent of this.resources.filter((r) => ws.some((w) => r.words.includes(singular(w))))) {
+        const limits = parent.fields.filter((f) => f.spec.type === 'integer' && /capacity|seats|spots|slots|limit|max|places|tickets|size/i.test(f.spec.name));
+        const pointing = this.resources.filter((r) => r !== parent && r.fields.some((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)));
+        const limit = limits[0];
+        const child = pointing[0];
+        if (limits.length === 1 && pointing.length === 1 && limit && child) {
+          const via = child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)) as FieldDraft;
+          this.addRule({ kind: 'capacity', resource: keyOf(child.words), via: via.spec.name, limitField: limit.spec.name, message: `This ${parent.words.join(' ')} is full` });
+          this.understood.push(`a ${parent.words.join(' ')} takes at most ${limit.spec.name} ${plural(child.words.join(' '))}`);
+          return;
+        }
       }
     }
     // "stock can never go below zero", "quantity cannot be negative"

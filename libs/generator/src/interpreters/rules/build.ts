@@ -69,7 +69,7 @@ function toAction(d: ActionDraft, res: ResourceDraft, spec: ResourceSpec): Actio
       return { ...base, kind: 'get', name, by, description: d.description || `Get a ${thing} by ${by}.` };
     }
     case 'list':
-      return { ...base, kind: 'list', name: `list${pascalCase(things.split(' '))}`, filters: d.filters, defaultLimit: LIST_DEFAULT_LIMIT, maxLimit: LIST_MAX_LIMIT, description: d.description || `List ${things}.` };
+      return { ...base, kind: 'list', name: `list${pascalCase(things.split(' '))}`, filters: d.filters, defaultLimit: LIST_DEFAULT_LIMIT, maxLimit: LIST_MAX_LIMIT, ...(d.orderBy ? { orderBy: d.orderBy } : {}), description: d.description || `List ${things}.` };
     case 'update': {
       const inputFields = spec.fields.filter((f) => !f.generated).map((f) => f.name);
       const fields = d.updateFields?.filter((f) => inputFields.includes(f)) ?? inputFields;

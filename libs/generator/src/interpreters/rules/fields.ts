@@ -1,7 +1,7 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
 import type { JsonValue } from '@backforge/contracts';
-import { DETERMINERS, FIELD_PHRASES, NAME_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, type TypeHint } from './lexicon.js';
-import { camelCase, isPluralForm, plural, singular } from './text.js';
+import { DETERMINERS, FIELD_PHRASES, NAME_NOISE, NATURALLY_UNIQUE, VERBS, OTHER_UNITS, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, type TypeHint } from './lexicon.js';
+import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { splitList, textOf, type Tok } from './tokens.js';
 
 /** A field as read from the prompt, with the words that may name it later ("the cooking time"). */
@@ -34,6 +34,7 @@ const ENUM_MARKERS: string[][] = [['one', 'of'], ['either'], ['can', 'be'], ['co
 const STORE_PROVIDED = new Set(['id', 'identifier', 'createdAt', 'updatedAt', 'creationDate', 'createdDate', 'created', 'updated', 'revision']);
 
 const isNumber = (w: string | undefined): boolean => w !== undefined && /^-?\d+(\.\d+)?$/.test(w);
+const VERB_NAMES: ReadonlySet<string> = new Set([...Object.keys(VERBS), 'check', 'display', 'show', 'call', 'contact', 'visit', 'reach', 'use', 'pay', 'read']);
 
 /**
  * Turns "one of low, medium or high" into a parenthesised group before the list is split, so the
@@ -43,7 +44,8 @@ export function prepareFieldList(toks: readonly Tok[]): Tok[] {
   const out: Tok[] = [];
   for (let i = 0; i < toks.length; i++) {
     const marker = ENUM_MARKERS.find((m) => m.every((w, k) => toks[i + k]?.w === w));
-    if (marker) {
+    const itemStart = i === 0 || toks[i - 1]?.w === ',' || toks[i - 1]?.w === 'and';
+    if (marker && !itemStart) {
       let j = i + marker.length;
       // "that is one of ...": markers may follow each other
       for (let again = ENUM_MARKERS.find((m) => m.every((w, k) => toks[j + k]?.w === w)); again; again = ENUM_MARKERS.find((m) => m.every((w, k) => toks[j + k]?.w === w))) j += again.length;
@@ -264,6 +266,9 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     ws = ws.slice(1);
   }
   if (ws.length === 0) return { kind: 'unreadable', text };
+  // "a URL to check", "a name to display": the purpose is not part of the name
+  const purpose = ws.indexOf('to');
+  if (purpose > 0 && ws[purpose + 1] !== undefined && verbLemma(ws[purpose + 1] as string, VERB_NAMES) !== undefined) ws = ws.slice(0, purpose);
   // trailing noise: "in stock", "if any"
   for (const noise of TRAILING_NOISE) {
     if (ws.length > noise.length && noise.every((w, k) => ws[ws.length - noise.length + k] === w)) ws = ws.slice(0, ws.length - noise.length);

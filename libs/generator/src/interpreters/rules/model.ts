@@ -21,6 +21,7 @@ export interface ActionDraft {
   description: string;
   by?: string;
   filters: FilterSpec[];
+  orderBy?: { field: string; direction: 'asc' | 'desc' };
   updateFields?: string[];
   params: ParamSpec[];
   guards: GuardSpec[];
