@@ -199,10 +199,17 @@ class Analyzer {
     const strict = this.findResource(ws);
     if (strict) return strict;
     const clean = stripDeterminers(ws.map((w) => w.toLowerCase()));
-    if (clean.length !== 1) return undefined;
+    if (clean.length !== 1) return clean.length > 1 ? this.findResourceByHead(clean) : undefined;
     const w = singular(clean[0] as string).replace(/-/g, '');
     const hits = this.resources.filter((r) => r.words.length > 1 && r.words.some((x) => x === w));
     return hits.length === 1 ? hits[0] : undefined;
+  }
+
+  /** "job offers" for Offer: a modifier before a resource's name, for objects of verbs only. */
+  private findResourceByHead(ws: readonly string[]): ResourceDraft | undefined {
+    const clean = stripDeterminers(ws.map((w) => w.toLowerCase()));
+    if (clean.length < 2) return this.findResourceLoose(ws);
+    return this.findResource(clean.slice(-1));
   }
 
   /** Longest resource name starting at `i` ("blog posts", "posts"). */
@@ -316,7 +323,7 @@ class Analyzer {
     // "Pet: name, species" is a declaration, its heading the resource
     if (isHeading && next && this.isBareList(next) && ws.some((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w) && !DETERMINERS.has(w))) return false;
     // the opening words of a prompt often just name it ("Equipment rental.", "Volunteer scheduling.")
-    const isOpening = c.sentence === 0 && c.index === 0 && !c.afterColon && ws.length <= 4;
+    const isOpening = c.sentence === 0 && c.index === 0 && !c.afterColon && (ws.length <= 4 || (ws.length <= 6 && !ws.some((w) => VERB_SET.has(w))));
     if (!hasMeta && !isHeading && !isOpening) return false;
     if (c.toks.some((t) => t.w === ',' || t.w === '#paren')) return false;
     // "list unclaimed items" starts with a verb and ends with no word naming software: a requirement
@@ -556,16 +563,26 @@ class Analyzer {
       pre.push(t);
       k++;
     }
-    if (!first) return [];
     // "Students can teleport to a class and list ...": an unknown verb before the first known one
-    const unknownLead = pre.find((t, n) => n > 0 && /^[a-z]+$/.test(t.w) && !SUBJECT_SKIP.has(t.w) && !DETERMINERS.has(t.w) && !PREPOSITIONS.has(t.w) && !POSSESSIVES.has(t.w) && !ACTOR_WORDS.has(singular(t.w)) && !BE_WORDS.has(t.w) && !NEGATIONS.has(t.w) && !SEPARATORS.has(t.w) && !this.findResource([t.w]) && !META_NOUNS.has(t.w) && !['only', 'already', 'then', 'later', 'first', 'also', 'each', 'every', 'we', 'i', "i'd", "i'm", 'you', 'me', 'us', 'would', 'like', 'love', 'wish', 'hope', 'plan', 'try', 'going', 'gonna', 'building', 'making', 'creating', 'writing', 'keep', 'keeps'].includes(t.w) && !t.w.endsWith('ly') && (['can', 'could', 'should', 'must', 'may', 'will', 'cannot', "can't", 'to'].includes(pre[n - 1]?.w ?? '') || taggedAsVerb(c.text, t.w)));
+    const imperativeStart = pre.length > 0 && (DETERMINERS.has(pre[1]?.w ?? '') || POSSESSIVES.has(pre[1]?.w ?? '') || isPluralForm(pre[1]?.w ?? ''));
+    const unknownLead = pre.find((t, n) => (n > 0 || imperativeStart) && /^[a-z]+$/.test(t.w) && !SUBJECT_SKIP.has(t.w) && !DETERMINERS.has(t.w) && !PREPOSITIONS.has(t.w) && !POSSESSIVES.has(t.w) && !ACTOR_WORDS.has(singular(t.w)) && !BE_WORDS.has(t.w) && !NEGATIONS.has(t.w) && !SEPARATORS.has(t.w) && !this.findResource([t.w]) && !META_NOUNS.has(t.w) && !['only', 'already', 'then', 'later', 'first', 'also', 'each', 'every', 'we', 'i', "i'd", "i'm", 'you', 'me', 'us', 'would', 'like', 'love', 'wish', 'hope', 'plan', 'try', 'going', 'gonna', 'building', 'making', 'creating', 'writing', 'keep', 'keeps'].includes(t.w) && !t.w.endsWith('ly') && (['can', 'could', 'should', 'must', 'may', 'will', 'cannot', "can't", 'to'].includes(pre[n - 1]?.w ?? '') || taggedAsVerb(c.text, t.w)));
     const leading: Segment[] = [];
     if (unknownLead) {
+      // up to the first known verb, split again at any further unknown verb ("allocate ... and free ...")
       const at = pre.indexOf(unknownLead);
-      let end = k;
-      while (end > at + 1 && SEPARATORS.has(toks[end - 1]?.w ?? '')) end--;
-      leading.push({ lemma: `?${unknownLead.w}`, cls: 'unknown', verbIndex: at, passive: false, rest: toks.slice(at + 1, end), verbTok: unknownLead, clause: c, subject: stripDeterminers(wordsOf(pre.slice(0, at)).filter((w) => !SUBJECT_SKIP.has(w))), text: textOf(toks.slice(at, end)) });
+      const leadSubject = stripDeterminers(wordsOf(pre.slice(0, at)).filter((w) => !SUBJECT_SKIP.has(w)));
+      let from = at;
+      for (let m = at + 1; m <= k; m++) {
+        const boundary = m === k || (SEPARATORS.has(toks[m]?.w ?? '') && this.unknownVerbAt(c, toks, m + 1, true));
+        if (!boundary) continue;
+        let end = m;
+        while (end > from + 1 && SEPARATORS.has(toks[end - 1]?.w ?? '')) end--;
+        const verbTok = toks[from] as Tok;
+        leading.push({ lemma: `?${verbTok.w}`, cls: 'unknown', verbIndex: from, passive: false, rest: toks.slice(from + 1, end), verbTok, clause: c, subject: leadSubject, text: textOf(toks.slice(from, end)) });
+        from = m + 1;
+      }
     }
+    if (!first) return leading;
     // "laptops that students can check out": the subject follows the relative pronoun
     const lastRel = pre.map((t) => t.w).lastIndexOf('that') >= 0 ? pre.map((t) => t.w).lastIndexOf('that') : pre.map((t) => t.w).lastIndexOf('where');
     const subjectToks = lastRel >= 0 ? pre.slice(lastRel + 1) : pre;
@@ -619,15 +636,15 @@ class Analyzer {
   }
 
   /** A word compromise tags as a verb, followed by what looks like its object. */
-  private unknownVerbAt(c: Clause, toks: readonly Tok[], m: number): boolean {
+  private unknownVerbAt(c: Clause, toks: readonly Tok[], m: number, trustPosition = false): boolean {
     const t = toks[m] as Tok;
     const next = toks[m + 1];
     const particleVerb = ['up', 'down', 'off'].includes(next?.w ?? '') && (DETERMINERS.has(toks[m + 2]?.w ?? '') || this.resourceAt(toks, m + 2) !== undefined);
     if (particleVerb) return true;
     if (!/^[a-z]+$/.test(t.w) || !next || this.findResource([t.w]) || this.resources.some((r) => r.fields.some((f) => f.words.includes(t.w)))) return false;
     if (DETERMINERS.has(t.w) || POSSESSIVES.has(t.w) || PREPOSITIONS.has(t.w) || TYPE_BY_WORD[t.w] || NEGATIONS.has(t.w) || SEP_FILLERS.has(t.w)) return false;
-    const objectLike = DETERMINERS.has(next.w) || POSSESSIVES.has(next.w) || PRONOUNS.has(next.w) || this.resourceAt(toks, m + 1) !== undefined;
-    return objectLike && taggedAsVerb(c.text, t.w);
+    const objectLike = DETERMINERS.has(next.w) || POSSESSIVES.has(next.w) || PRONOUNS.has(next.w) || this.resourceAt(toks, m + 1) !== undefined || this.resources.some((r) => r.fields.some((f) => f.words.includes(next.w)));
+    return objectLike && (trustPosition || taggedAsVerb(c.text, t.w));
   }
 
   /** "add posts and comments": a resource or field name after "and" is a noun, not a verb. */
@@ -1234,7 +1251,9 @@ class Analyzer {
     this.lastResource = res;
     // "(adds to the quantity)", "(subtracts, but never below zero)"
     const explained = s.rest.flatMap((t) => (t.inner ? t.inner : [t]));
-    const mentioned = this.mentionedFields(res, explained).find((f) => f.spec.type === 'integer' || f.spec.type === 'number');
+    const inParens = s.rest.flatMap((t) => t.inner ?? []);
+    const numeric0 = (f: FieldDraft): boolean => f.spec.type === 'integer' || f.spec.type === 'number';
+    const mentioned = this.mentionedFields(res, inParens).find(numeric0) ?? this.mentionedFields(res, explained).find(numeric0);
     const numeric = res.fields.filter((f) => (f.spec.type === 'integer' || f.spec.type === 'number') && !f.spec.generated);
     const stockish = numeric.find((f) => ['quantity', 'stock', 'balance', 'count', 'units', 'inventory', 'points', 'credits', 'copies', 'seats', 'spots', 'amount', 'level', 'hours'].some((w) => f.words.includes(w)));
     const field = mentioned ?? stockish ?? numeric[0];

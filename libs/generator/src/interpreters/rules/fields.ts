@@ -83,6 +83,7 @@ interface Modifiers {
   defaultText?: string;
   unit?: string;
   boolean?: boolean;
+  positive?: boolean;
 }
 
 function readParen(inner: Tok[], mods: Modifiers): void {
@@ -154,6 +155,16 @@ function readWords(toks: Tok[], mods: Modifiers): Tok[] {
       mods.unique = true;
       continue;
     }
+    if (w === 'positive' || (w === 'non-negative' && (mods.min = 0) === 0)) {
+      if (w === 'positive') mods.positive = true;
+      continue;
+    }
+    if (w === 'non-empty' || (w === 'empty' && toks[i - 1]?.w === 'not')) {
+      mods.min = 1;
+      mods.lengthBounds = true;
+      continue;
+    }
+    if (['must', 'be', 'should', 'not', 'always', 'is'].includes(w) && toks.some((x) => ['positive', 'non-negative', 'empty', 'non-empty', 'unique', 'optional', 'required'].includes(x.w))) continue;
     if (w === '#paren') {
       readParen(t.inner ?? [], mods);
       continue;
@@ -295,6 +306,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     } else if (head.length === 1 && LIST_HEADS.has(head[0] as string)) {
       listOf = true;
       ws = [...tail.slice(0, -1), plural(singular(tail[tail.length - 1] ?? 'item'))];
+    } else if (head.length === 1 && head[0] === 'total' && tail.length > 0) {
+      // "a total of units" -> totalUnits
+      countOf = true;
+      ws = ['total', ...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))];
     } else if (head.length >= 1 && (head[head.length - 1] === 'number' || head[head.length - 1] === 'count' || head[head.length - 1] === 'amount') && tail.length > 0 && (head.length === 1 || ['maximum', 'max', 'minimum', 'min', 'total'].includes(head[0] as string))) {
       // "number of pages" -> pages, "maximum number of students" -> maximumStudents
       countOf = head[head.length - 1] !== 'amount';
@@ -396,6 +411,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (type === 'date' || type === 'datetime' || type === 'boolean' || type === 'enum' || type === 'reference') {
     min = undefined;
     max = undefined;
+  }
+  if (mods.positive && (type === 'integer' || type === 'number' || type === 'string')) {
+    if (type === 'string') type = 'number';
+    min = type === 'integer' ? 1 : 0;
   }
   if (type === 'integer' && min !== undefined && !Number.isInteger(min)) min = Math.ceil(min);
   if (type === 'integer' && max !== undefined && !Number.isInteger(max)) max = Math.floor(max);

@@ -102,9 +102,30 @@ export function taggedAsVerb(sentence: string, word: string): boolean {
   return terms.some((t) => t.terms.some((term) => term.normal === word.toLowerCase() && term.tags.includes('Verb') && !term.tags.includes('Auxiliary')));
 }
 
+/**
+ * A heading line ending in ":" followed by bullet lines is one declaration
+ * ("Products:\n- name\n- price" -> "Products: name, price").
+ */
+function joinBulletLists(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  const out: string[] = [];
+  const bullet = /^\s*(?:[-*•]|\d+[.)])\s+/;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (/:\s*$/.test(line) && bullet.test(lines[i + 1] ?? '')) {
+      const items: string[] = [];
+      while (bullet.test(lines[i + 1] ?? '')) items.push((lines[++i] as string).replace(bullet, '').replace(/[.;,]\s*$/, '').trim());
+      out.push(`${line.trim()} ${items.join(', ')}.`);
+      continue;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
 export function splitSentences(text: string): string[] {
   const out: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
+  for (const line of joinBulletLists(text)) {
     const trimmed = line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim();
     if (!trimmed) continue;
     const sentences = nlp(trimmed).sentences().out('array') as string[];
