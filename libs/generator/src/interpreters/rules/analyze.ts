@@ -422,7 +422,7 @@ class Analyzer {
       if (subject.length === 0 || subject.length > 3) return false;
       if (subject.some((w) => PREPOSITIONS.has(w) || DETERMINERS.has(w) || MODALS.has(w) || NEGATIONS.has(w) || POSSESSIVES.has(w) || w === 'you' || w === 'we' || /^\d/.test(w))) return false;
       if (subject.length >= 2 && VERB_SET.has(subject[0] as string) && !leadVerb) return false;
-      if (subject.every((w) => META_NOUNS.has(w))) return false;
+      if (subject.every((w) => META_NOUNS.has(w)) || subject.some((w) => CONNECTORS.some((cn) => cn.length === 1 && cn[0] === w))) return false;
       // "visitors subscribe with ...", "entries, list entries with ...": not a noun phrase
       if (subject.slice(0, -1).some((w) => isPluralForm(w) && !w.endsWith('ss'))) return false;
       if (toks.slice(0, i).some((t) => t.w === ',') && wordsOf(toks.slice(0, i))[0] !== 'for') return false;

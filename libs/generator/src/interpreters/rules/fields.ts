@@ -132,7 +132,7 @@ function readParen(inner: Tok[], mods: Modifiers): void {
       mods.type = 'boolean';
       return;
     }
-    mods.values = values;
+    mods.values = [...new Set(values)];
   }
 }
 

@@ -16,10 +16,21 @@ export const MAX_PROMPT_LENGTH = 20_000;
  * rather than answering with a backend that ignores it.
  */
 export function interpretPrompt(name: string, prompt: string): InterpretResult {
+  return interpretOnce(name, prompt, true);
+}
+
+function interpretOnce(name: string, prompt: string, checkExample: boolean): InterpretResult {
+  const fail = (message: string, understood: string[], missing: string[], analysis: Analysis | undefined): InterpretResult => failure(message, understood, missing, analysis, checkExample);
   const text = prompt.trim();
   if (text.length === 0) return fail('The prompt is empty.', [], ['a description of the data the backend keeps'], undefined);
   if (text.length > MAX_PROMPT_LENGTH) return fail(`The prompt is longer than ${MAX_PROMPT_LENGTH} characters.`, [], ['a shorter description'], undefined);
-  const analysis = analyze(text);
+  let analysis: Analysis;
+  try {
+    analysis = analyze(text);
+  } catch (error) {
+    // A prompt the grammar trips over is still a prompt not understood, never a crash of the job.
+    return fail('The prompt could not be read.', [], [`the sentence structure could not be followed (${error instanceof Error ? error.message : String(error)})`], undefined);
+  }
   const missing: string[] = [];
   for (const u of analysis.unmapped) missing.push(`could not map ${u}`);
   if (analysis.resources.length === 0) {
@@ -68,21 +79,24 @@ function capitalize(s: string): string {
 export function examplePrompt(analysis: Analysis | undefined): string {
   const candidates = (analysis?.resources ?? []).filter((r) => !ACTOR_WORDS.has(r.words[r.words.length - 1] as string) && !r.words.some((w) => META_NOUNS.has(w)));
   const res = candidates[0];
-  if (!res) {
-    return 'A todo list API. Each todo has a title, an optional due date and a done flag. Users can add todos, list them, mark a todo as done, and delete todos.';
-  }
+  if (!res) return DEFAULT_EXAMPLE;
   const thing = res.words.join(' ');
   const things = plural(thing);
   return `${capitalize(things)} have a name, a description and a status (active, archived). Users can add ${things}, list them filtered by status, update them and delete them.`;
 }
 
-function fail(message: string, understood: string[], missing: string[], analysis: Analysis | undefined): InterpretResult {
+const DEFAULT_EXAMPLE = 'A todo list API. Each todo has a title, an optional due date and a done flag. Users can add todos, list them, mark a todo as done, and delete todos.';
+
+function failure(message: string, understood: string[], missing: string[], analysis: Analysis | undefined, checkExample: boolean): InterpretResult {
+  // the example in the user's terms is shown only if it is itself accepted
+  const tailored = examplePrompt(analysis);
+  const example = tailored === DEFAULT_EXAMPLE || (checkExample && interpretOnce('example', tailored, false).ok) ? tailored : DEFAULT_EXAMPLE;
   const error: PromptNotUnderstood = {
     code: 'PROMPT_NOT_UNDERSTOOD',
     message,
     understood,
     missing,
-    example: examplePrompt(analysis),
+    example,
   };
   return { ok: false, error };
 }

@@ -1,0 +1,40 @@
+import { interpretPrompt, MAX_PROMPT_LENGTH } from './interpret.js';
+
+/** Whatever arrives, the interpreter answers: a blueprint or PROMPT_NOT_UNDERSTOOD, never a throw. */
+describe('rules interpreter on odd input', () => {
+  const odd = [
+    '', '🙂', 'Книги имеют название и автора.', 'a, b, c', '((((', 'Books have', 'have have have', 'List', 'Delete everything.',
+    'Books have a title (', 'Books have a title)). Users add books.', ':', ';;;', 'Books: ', '- a\n- b', 'x'.repeat(5000),
+    'Books have a constructor and a prototype.', 'Items have a price from 10 to 1.', 'Create create create.',
+    'Polls have options. Vote for one option. Vote for one option.', 'Books have a title; ; ; Users add books;',
+    'Books have a title.\n\n\n- \n* \n1. Users add books.',
+  ];
+
+  it.each(odd.map((p) => [JSON.stringify(p.slice(0, 40)), p] as const))('%s', (_label, prompt) => {
+    const r = interpretPrompt('odd', prompt);
+    if (!r.ok) {
+      expect(r.error.code).toBe('PROMPT_NOT_UNDERSTOOD');
+      expect(r.error.missing.length).toBeGreaterThan(0);
+      expect(interpretPrompt('example', r.error.example).ok).toBe(true);
+    } else {
+      expect(r.blueprint.resources.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses prompts that are not about data', () => {
+    for (const p of ['hello', '🙂', 'Книги имеют название и автора.', 'have have have', 'Delete everything.']) {
+      expect([p, interpretPrompt('odd', p).ok]).toEqual([p, false]);
+    }
+  });
+
+  it('keeps the user\'s enum values once each, and refuses contradictory bounds', () => {
+    const r = interpretPrompt('odd', 'Orders have a status (new, new, done).');
+    expect(r.ok && r.blueprint.resources[0]?.fields[0]?.values).toEqual(['new', 'done']);
+    expect(interpretPrompt('odd', 'Items have a price from 10 to 1.').ok).toBe(false);
+  });
+
+  it('refuses a prompt longer than the limit instead of reading part of it', () => {
+    const r = interpretPrompt('long', `Books have a title. ${'Users add books. '.repeat(MAX_PROMPT_LENGTH / 10)}`);
+    expect(r.ok).toBe(false);
+  });
+});
