@@ -122,6 +122,10 @@ class Analyzer {
     const actionClauses: Clause[] = [];
     for (const c of rest) {
       if (this.readBelongsTo(c)) continue;
+      // "Status can be one of todo, doing, done", "The price is optional"
+      const ws = wordsOf(c.toks);
+      const cop = ws.findIndex((w) => ['must', 'should', 'is', 'are', 'can', 'may'].includes(w));
+      if (cop > 0 && cop <= 3 && !ws.some((w) => NEGATIONS.has(w)) && this.fieldByWords(stripDeterminers(ws.slice(0, cop))) && this.readFieldStatement(c)) continue;
       if (this.isRuleClause(c)) ruleClauses.push(c);
       else actionClauses.push(c);
     }
@@ -408,13 +412,16 @@ class Analyzer {
       if (items.length === 0) continue;
       // "For each book we store", "Every member should"
       if (left[0] === 'for' && (left[1] === 'each' || left[1] === 'every')) left = left.slice(2);
-      // "Recipes API where each recipe has ..."
-      const each = Math.max(left.lastIndexOf('each'), left.lastIndexOf('every'));
+      // "Recipes API where each recipe has ...", "a to-do app where a todo item has ..."
+      const each = Math.max(left.lastIndexOf('each'), left.lastIndexOf('every'), left.lastIndexOf('where'));
       if (each > 0) left = left.slice(each + 1);
+      // "a catalog of courses with ..."
+      const of = left.indexOf('of');
+      if (of > 0 && ['catalog', 'catalogue', 'list', 'set', 'collection', 'database', 'inventory', 'registry', 'directory', 'log', 'record', 'records', 'archive'].includes(left[of - 1] as string)) left = left.slice(of + 1);
       while (left.length && ['should', 'must', 'will', 'can', 'also', 'always', 'typically', 'usually', 'we', 'you', 'i', 'it', 'they', 'then', 'to', 'would', 'may', 'need', 'each', 'will'].includes(left[left.length - 1] as string)) left = left.slice(0, -1);
       let leadVerb: string | undefined;
       const lead = left[0] ? verbLemma(left[0], VERB_SET) : undefined;
-      if (conn[0] === 'with' && lead && ['track', 'manage', 'store', 'keep', 'record', 'log', 'save', 'create', 'add', 'list', 'register', 'crud'].includes(lead) && left.length >= 2) {
+      if (conn[0] === 'with' && lead && ['track', 'manage', 'store', 'keep', 'record', 'log', 'save', 'create', 'add', 'list', 'register', 'crud', 'maintain', 'administer'].includes(lead) && left.length >= 2) {
         leadVerb = lead;
         left = left.slice(1);
       }
@@ -564,8 +571,9 @@ class Analyzer {
       k++;
     }
     // "Students can teleport to a class and list ...": an unknown verb before the first known one
-    const imperativeStart = pre.length > 0 && (DETERMINERS.has(pre[1]?.w ?? '') || POSSESSIVES.has(pre[1]?.w ?? '') || isPluralForm(pre[1]?.w ?? ''));
-    const unknownLead = pre.find((t, n) => (n > 0 || imperativeStart) && /^[a-z]+$/.test(t.w) && !SUBJECT_SKIP.has(t.w) && !DETERMINERS.has(t.w) && !PREPOSITIONS.has(t.w) && !POSSESSIVES.has(t.w) && !ACTOR_WORDS.has(singular(t.w)) && !BE_WORDS.has(t.w) && !NEGATIONS.has(t.w) && !SEPARATORS.has(t.w) && !this.findResource([t.w]) && !META_NOUNS.has(t.w) && !['only', 'already', 'then', 'later', 'first', 'also', 'each', 'every', 'we', 'i', "i'd", "i'm", 'you', 'me', 'us', 'would', 'like', 'love', 'wish', 'hope', 'plan', 'try', 'going', 'gonna', 'building', 'making', 'creating', 'writing', 'keep', 'keeps'].includes(t.w) && !t.w.endsWith('ly') && (['can', 'could', 'should', 'must', 'may', 'will', 'cannot', "can't", 'to'].includes(pre[n - 1]?.w ?? '') || taggedAsVerb(c.text, t.w)));
+    const particleStart = ['up', 'down', 'off', 'out'].includes(pre[1]?.w ?? '') && (DETERMINERS.has(pre[2]?.w ?? '') || POSSESSIVES.has(pre[2]?.w ?? ''));
+    const imperativeStart = pre.length > 0 && (particleStart || DETERMINERS.has(pre[1]?.w ?? '') || POSSESSIVES.has(pre[1]?.w ?? '') || isPluralForm(pre[1]?.w ?? ''));
+    const unknownLead = pre.find((t, n) => (n > 0 || imperativeStart) && /^[a-z]+$/.test(t.w) && !SUBJECT_SKIP.has(t.w) && !DETERMINERS.has(t.w) && !PREPOSITIONS.has(t.w) && !POSSESSIVES.has(t.w) && !ACTOR_WORDS.has(singular(t.w)) && !BE_WORDS.has(t.w) && !NEGATIONS.has(t.w) && !SEPARATORS.has(t.w) && !this.findResource([t.w]) && !META_NOUNS.has(t.w) && !['only', 'already', 'then', 'later', 'first', 'also', 'each', 'every', 'we', 'i', "i'd", "i'm", 'you', 'me', 'us', 'would', 'like', 'love', 'wish', 'hope', 'plan', 'try', 'going', 'gonna', 'building', 'making', 'creating', 'writing', 'keep', 'keeps'].includes(t.w) && !t.w.endsWith('ly') && ((n === 0 && particleStart) || ['can', 'could', 'should', 'must', 'may', 'will', 'cannot', "can't", 'to'].includes(pre[n - 1]?.w ?? '') || taggedAsVerb(c.text, t.w)));
     const leading: Segment[] = [];
     if (unknownLead) {
       // up to the first known verb, split again at any further unknown verb ("allocate ... and free ...")
@@ -727,6 +735,7 @@ class Analyzer {
     if (ws.length === 0 || ws.length > 3) return;
     const head = ws[ws.length - 1] as string;
     if (['how', 'what', 'which', 'who', 'when', 'where', 'why', 'many', 'much'].includes(ws[0] as string)) return;
+    if (ws.some((w) => TALLY_NOUNS.has(w) || ['sum', 'average', 'avg', 'mean', 'median'].includes(w))) return;
     // "log their mood": fields of the record being created, not a record
     if (s.cls === 'create' && POSSESSIVES.has(s.rest[0]?.w ?? '')) return;
     // "create a mood tracker": the software, not a record
@@ -826,6 +835,14 @@ class Analyzer {
         const lemma = particle ? `${s.lemma.slice(1)}_${particle}` : s.lemma.slice(1);
         const o = this.objectOf(rest, this.lastResource);
         this.readQuantity({ ...s, lemma, rest, cls: why.some((w) => DECREASE_WORDS.has(w)) ? 'decrement' : 'increment' }, o);
+        return;
+      }
+      // "upgrade a customer to gold": an unknown verb that lands on a listed value
+      const o = this.objectOf(s.rest, this.lastResource);
+      const res = this.resourceFromObject(o, s);
+      const target = res ? this.enumTarget(res, s.rest) : undefined;
+      if (res && target) {
+        this.setEnum(s, res, target, false);
         return;
       }
       reject(`I do not know what "${s.lemma.slice(1)}" should do; use add, list, show, update, delete, mark as, toggle, or say what changes`);
@@ -933,11 +950,13 @@ class Analyzer {
         this.lastResource = res;
         const isList = s.cls === 'list' || (obj.kind === 'resource' && !obj.shared && (obj.plural || obj.all)) || (obj.kind === 'pronoun' && obj.plural && s.lemma !== 'resolve');
         if (isList) {
-          const filters = this.readFilters(res, s.rest, s);
+          // "sorting by title" orders; it does not filter
+          const sorting = s.lemma === 'sort' || (s.lemma === 'order' && s.rest[0]?.w === 'by');
+          const filters = sorting ? [] : this.readFilters(res, s.rest, s);
           if (obj.kind === 'field' && (obj.field.spec.type === 'boolean' || obj.field.spec.type === 'enum') && !filters.some((f) => f.field === obj.field.spec.name)) {
             filters.unshift({ param: obj.field.spec.name, field: obj.field.spec.name, op: 'eq' });
           }
-          const orderBy = this.readOrder(res, s.rest);
+          const orderBy = this.readOrder(res, sorting ? [{ raw: 'sorted', w: 'sorted' }, ...s.rest] : s.rest);
           this.pushAction({ kind: 'list', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters, params: [], guards: [], effects: [], ...(orderBy ? { orderBy } : {}) });
           return;
         }
@@ -951,6 +970,12 @@ class Analyzer {
         const res = this.resourceFromObject(obj, s);
         if (!res) return reject('I cannot tell what it changes');
         this.lastResource = res;
+        // "set a task's status to done", "move a card to doing": a transition to that value
+        const target = this.enumTarget(res, after);
+        if (target) {
+          this.setEnum(s, res, target, true);
+          return;
+        }
         const mentioned = this.mentionedFields(res, obj.kind === 'field' ? s.rest : after).filter((f) => !f.spec.generated);
         if (obj.kind === 'field' && !mentioned.includes(obj.field)) mentioned.unshift(obj.field);
         if (s.lemma === 'rename') {
@@ -1013,6 +1038,38 @@ class Analyzer {
         return;
       }
     }
+  }
+
+  /** "to gold", "to in progress": a value of one of the resource's enums after "to". */
+  private enumTarget(res: ResourceDraft, toks: readonly Tok[]): { field: FieldDraft; value: string } | undefined {
+    for (let i = 0; i < toks.length; i++) {
+      if (toks[i]?.w !== 'to' && toks[i]?.w !== 'as' && toks[i]?.w !== 'into') continue;
+      let j = i + 1;
+      while (j < toks.length && DETERMINERS.has((toks[j] as Tok).w)) j++;
+      for (const f of res.fields.filter((x) => x.spec.type === 'enum')) {
+        for (const v of f.spec.values ?? []) {
+          const vw = v.toLowerCase().split(/\s+/);
+          if (vw.every((w, k) => toks[j + k]?.w === w)) return { field: f, value: v };
+        }
+      }
+    }
+    return undefined;
+  }
+
+  private setEnum(s: Segment, res: ResourceDraft, target: { field: FieldDraft; value: string }, withValue: boolean): void {
+    this.lastResource = res;
+    this.pushAction({
+      kind: 'transition',
+      resource: keyOf(res.words),
+      verb: s.lemma.replace(/^\?/, ''),
+      name: camelCase([...s.lemma.replace(/^\?/, '').split('_'), ...res.words, ...(withValue ? ['to', ...target.value.split(/\s+/)] : [])]),
+      by: 'id',
+      description: sentenceCase(s.text),
+      filters: [],
+      params: [],
+      guards: [],
+      effects: [{ set: target.field.spec.name, to: { literal: target.value } }],
+    });
   }
 
   /** Words that explain what an action does: its parentheses and a "which ..." clause. */
@@ -1115,7 +1172,7 @@ class Analyzer {
           continue;
         }
       }
-      if (w === 'by' && ['sorted', 'ordered', 'sort', 'order'].includes(ws[i - 1] ?? '')) {
+      if (w === 'by' && ['sorted', 'ordered', 'sort', 'order', 'sorting', 'ordering'].includes(ws[i - 1] ?? '')) {
         i += 1;
         continue;
       }
@@ -1176,9 +1233,10 @@ class Analyzer {
     const ws = toks.flatMap((t) => (t.inner ? t.inner : [t])).map((t) => t.w);
     const has = (...seq: string[]): boolean => ws.some((_, i) => seq.every((w, k) => ws[i + k] === w));
     const desc = has('desc') || has('descending') || has('highest', 'first') || has('largest', 'first') || has('most', 'first') || has('biggest', 'first');
-    const sorted = ws.findIndex((w, i) => ['sorted', 'ordered', 'sort', 'order'].includes(w) && ws[i + 1] === 'by');
+    const SORT = ['sorted', 'ordered', 'sort', 'order', 'sorting', 'ordering'];
+    const sorted = ws.findIndex((w, i) => SORT.includes(w) && ws[i + 1] === 'by');
     if (sorted >= 0) {
-      const at = toks.findIndex((t, i) => ['sorted', 'ordered', 'sort', 'order'].includes(t.w) && toks[i + 1]?.w === 'by');
+      const at = toks.findIndex((t, i) => SORT.includes(t.w) && toks[i + 1]?.w === 'by');
       let j = at + 2;
       while (j < toks.length && (DETERMINERS.has((toks[j] as Tok).w) || POSSESSIVES.has((toks[j] as Tok).w))) j++;
       const f = at >= 0 ? this.fieldAt(res, toks, j) : undefined;
@@ -1337,6 +1395,15 @@ class Analyzer {
   }
 
   private readMark(s: Segment, obj: ObjectRef, after: readonly Tok[]): void {
+    // "mark tasks complete or incomplete": one transition per state
+    const orAt = after.findIndex((t) => t.w === 'or');
+    if (orAt > 0) {
+      const lead = after.slice(0, orAt);
+      const asAt = lead.findIndex((t) => t.w === 'as');
+      this.readMark(s, obj, lead);
+      this.readMark(s, obj, [...(asAt >= 0 ? [lead[asAt] as Tok] : []), ...after.slice(orAt + 1)]);
+      return;
+    }
     const res = this.resourceFromObject(obj, s);
     if (!res) {
       this.unmapped.push(`"${s.text}" (I cannot tell what it marks)`);
@@ -1550,7 +1617,8 @@ class Analyzer {
   private readTally(s: Segment): void {
     const rule = this.rules.find((r): r is Extract<RuleDraft, { kind: 'membership' }> => r.kind === 'membership');
     if (!rule) {
-      this.unmapped.push(`"${s.text}" (results need votes for one of a list of options, e.g. "people vote for one option")`);
+      const aggregate = s.rest.some((t) => ['total', 'sum', 'average', 'avg', 'mean', 'median'].includes(t.w));
+      this.unmapped.push(aggregate ? `"${s.text}" (totals, sums and averages are not supported; a backend can count votes per option)` : `"${s.text}" (results need votes for one of a list of options, e.g. "people vote for one option")`);
       return;
     }
     const rel = this.resources.find((r) => keyOf(r.words) === rule.resource) as ResourceDraft;
@@ -1575,6 +1643,7 @@ class Analyzer {
     const same = this.actions.find((x) => x.resource === a.resource && x.kind === a.kind && (a.kind === 'list' || a.kind === 'create' || a.kind === 'delete' || (a.kind === 'get' && x.by === a.by && x.name === a.name) || (a.kind === 'update' && keyOf(x.updateFields ?? []) === keyOf(a.updateFields ?? [])) || ((a.kind === 'transition' || a.kind === 'custom') && x.name === a.name)));
     if (same) {
       for (const f of a.filters) if (!same.filters.some((x) => x.param === f.param)) same.filters.push(f);
+      if (a.orderBy && !same.orderBy) same.orderBy = a.orderBy;
       return;
     }
     this.actions.push(a);
@@ -1714,7 +1783,9 @@ class Analyzer {
       }
     }
     // "no two books share an ISBN"
-    if ((ws.includes('share') || ws.includes('same') || ws.includes('duplicate') || ws.includes('unique')) && this.fieldByWords(ws)) {
+    const overlap = ws.some((w) => ['overlap', 'overlapping', 'conflict', 'clash', 'collide', 'double'].includes(w));
+    const sharing = ws.includes('share') || ws.includes('duplicate') || ws.includes('unique') || (ws.includes('same') && ws.includes('two'));
+    if (sharing && !overlap && this.fieldByWords(ws)) {
       const hit = this.fieldByWords(ws.filter((w) => !['same', 'share', 'duplicate'].includes(w)));
       if (hit && hit.field.spec.type !== 'boolean' && hit.field.spec.type !== 'stringList') {
         hit.field.spec.unique = true;

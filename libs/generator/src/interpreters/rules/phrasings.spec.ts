@@ -138,7 +138,43 @@ describe('actions', () => {
   });
 });
 
+describe('ordering and statements about fields', () => {
+  it('reads "newest first" and "sorting by X"', () => {
+    expect(action(accept('Messages have a name and a text. Show all messages, newest first.'), 'listMessages', 'list').orderBy).toEqual({ field: 'createdAt', direction: 'desc' });
+    expect(action(accept('Tickets have a title. Allow filtering tickets by title and sorting by title, highest first.'), 'listTickets', 'list').orderBy).toEqual({ field: 'title', direction: 'desc' });
+  });
+
+  it('reads "X can be one of: a, b, c" as an enum', () => {
+    const bp = accept('Tickets have a title and a status. Status can be one of: todo, doing, done. List tickets by status.');
+    expect(field(bp, 'Ticket', 'status')).toMatchObject({ type: 'enum', values: ['todo', 'doing', 'done'], default: 'todo' });
+  });
+
+  it('reads heading + bullet declarations', () => {
+    const bp = accept('Products:\n- name (required)\n- price (must be positive)\n- in stock (boolean)\nList products.');
+    expect(fieldNames(bp, 'Product')).toEqual(['name', 'price', 'inStock']);
+    expect(field(bp, 'Product', 'price')).toMatchObject({ type: 'number', min: 0 });
+  });
+});
+
 describe('transitions', () => {
+  it('a verb that lands on a listed value sets it ("upgrade a customer to gold", "set the status to done")', () => {
+    const a = accept('Customers have a name and a tier (bronze, silver, gold). Upgrade a customer to gold.');
+    expect(action(a, 'upgradeCustomer', 'transition').effects).toEqual([{ set: 'tier', to: { literal: 'gold' } }]);
+    const b = accept('Tasks have a title and a status (todo, doing, done). Set a task status to done.');
+    expect(action(b, 'setTaskToDone', 'transition').effects).toEqual([{ set: 'status', to: { literal: 'done' } }]);
+  });
+
+  it('an unknown verb explained by its effect on a number ("level up a character (increases the level by one)")', () => {
+    const bp = accept('Characters have a name and a level. Level up a character (increases the level by one).');
+    expect(action(bp, 'levelUpCharacter', 'transition').effects).toEqual([{ increment: 'level', by: { literal: 1 } }]);
+  });
+
+  it('"mark X complete or incomplete" gives both transitions', () => {
+    const bp = accept('Tasks have a name and a completed checkbox. Mark tasks complete or incomplete.');
+    expect(action(bp, 'markTaskComplete', 'transition').effects).toEqual([{ set: 'completed', to: { literal: true } }]);
+    expect(action(bp, 'markTaskNotComplete', 'transition').effects).toEqual([{ set: 'completed', to: { literal: false } }]);
+  });
+
   it('"mark X as Y" sets a yes/no field', () => {
     const bp = accept('Tasks have a title and a done flag. Mark a task as done.');
     expect(action(bp, 'markTaskDone', 'transition').effects).toEqual([{ set: 'done', to: { literal: true } }]);

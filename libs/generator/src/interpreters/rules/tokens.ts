@@ -97,8 +97,13 @@ export function splitClauses(prompt: string): Clause[] {
   splitSentences(prompt).forEach((sentence, si) => {
     const body = sentence.replace(/[.!?]+$/, '');
     let index = 0;
-    for (const part of splitOutsideParens(body.replace(/\s+[—–]\s+|\s+-\s+/g, ': '), ';')) {
-      const colon = indexOutsideParens(part, ':');
+    for (let part of splitOutsideParens(body.replace(/\s+[—–]\s+|\s+-\s+/g, ': '), ';')) {
+      // "one of: a, b, c" and "the following: ..." keep their list in the same clause
+      let colon = indexOutsideParens(part, ':');
+      if (colon > 0 && /\b(of|are|is|include|includes|following|be|values|either)\s*$/i.test(part.slice(0, colon))) {
+        part = `${part.slice(0, colon)} ${part.slice(colon + 1)}`;
+        colon = -1;
+      }
       const pieces = colon > 0 && !/\d:\d/.test(part) ? [part.slice(0, colon), `:${part.slice(colon + 1)}`] : [part];
       for (const piece of pieces) {
         const toks = tokenize(piece.replace(/^:/, ''));
