@@ -147,7 +147,8 @@ class Analyzer {
     // "visitors leave a message with their name": a message has text even when only its author is listed
     for (const res of this.resources) {
       const head = res.words[res.words.length - 1] as string;
-      if (TYPE_BY_WORD[head]?.type === 'text' && res.fields.length > 0 && !res.fields.some((f) => f.spec.type === 'text') && !this.fieldOf(res, 'text')) {
+      const picksFromList = this.rules.some((r) => r.kind === 'membership' && r.resource === keyOf(res.words));
+      if (TYPE_BY_WORD[head]?.type === 'text' && !picksFromList && res.fields.length > 0 && !res.fields.some((f) => f.spec.type === 'text') && !this.fieldOf(res, 'text')) {
         this.addField(res, { spec: { name: 'text', type: 'text', required: true }, words: ['text', 'content', 'body'] });
       }
     }
@@ -320,6 +321,12 @@ class Analyzer {
     if (ws.every((w) => FILLER_WORDS.has(w) || DETERMINERS.has(w) || w === 'i' || w === 'you')) {
       return ws.some((w) => FILLER_WORDS.has(w)) ? this.note(`"${c.text}" is small talk`) : false;
     }
+    // "I run a small bakery and I'd love a backend for my orders": talk about the backend
+    if (ws.some((w) => META_NOUNS.has(w)) && ws.some((w) => ['i', "i'd", "i'm", 'we', "we'd", 'my', 'our', 'me', 'us'].includes(w)) && !c.toks.some((t) => t.w === ',' || t.w === '#paren') && this.connectorIndex(c.toks) < 0) {
+      const domain = ws.filter((w) => !META_NOUNS.has(w) && !DETERMINERS.has(w) && !PREPOSITIONS.has(w) && !FILLER_WORDS.has(w) && !VERB_SET.has(w) && !['i', "i'd", "i'm", 'we', "we'd", 'my', 'our', 'me', 'us', 'need', 'want', 'love', 'like', 'would', 'run', 'have', 'build', 'and'].includes(w));
+      this.titleWords.push(...domain.slice(-1));
+      return this.note(`"${c.text}" describes the backend`);
+    }
     if (ws.includes('crud') || ws.some((w) => ['can', 'should', 'must', 'will', 'may', 'cannot', "can't", 'are', 'is', 'be', 'have', 'has'].includes(w) && !META_NOUNS.has(ws[ws.length - 1] as string))) return false;
     if (this.connectorIndex(c.toks) >= 0 && !ws.some((w) => META_NOUNS.has(w))) return false;
     const hasMeta = ws.some((w) => META_NOUNS.has(w) || TITLE_TAILS.has(w) || AGENT_NOUN_RESOURCES[w] !== undefined);
@@ -353,11 +360,13 @@ class Analyzer {
     const agent = ws.find((w) => AGENT_NOUN_RESOURCES[w] !== undefined);
     this.titleWords.push(...(agent ? (AGENT_NOUN_RESOURCES[agent] as string[]) : domain));
     this.titleAgent ||= agent !== undefined;
+    this.headings.add(c);
     this.understood.push(`"${c.text}" names the backend`);
     return true;
   }
 
   private titleAgent = false;
+  private readonly headings = new Set<Clause>();
 
   /** "title, author, ISBN (unique)": names only, no connector and no verb. */
   private isBareList(c: Clause): boolean {
@@ -404,6 +413,11 @@ class Analyzer {
         return ok;
       }
     }
+    // "contacts api. name, phone, email.": a bare list right after a heading
+    if (!c.afterColon && prev && this.headings.has(prev) && this.titleWords.length > 0 && c.toks.some((t) => t.w === ',') && this.isBareList(c) && wordsOf(c.toks).every((w) => !VERB_SET.has(w) || TYPE_BY_WORD[w] !== undefined)) {
+      const noun = this.titleNoun();
+      if (noun) return this.declare(noun, toks, c, prev);
+    }
     for (let i = 1; i < toks.length; i++) {
       const conn = CONNECTORS.find((cn) => cn.every((w, k) => toks[i + k]?.w === w));
       if (!conn) continue;
@@ -434,6 +448,11 @@ class Analyzer {
       if (subject.slice(0, -1).some((w) => isPluralForm(w) && !w.endsWith('ss'))) return false;
       if (toks.slice(0, i).some((t) => t.w === ',') && wordsOf(toks.slice(0, i))[0] !== 'for') return false;
       if (subject.some((w) => TALLY_NOUNS.has(w))) return false;
+      // "A support chat needs conversations and messages": things, not fields
+      if (['need', 'needs', 'require', 'requires'].includes(conn[0] as string) && splitList(items).every((it) => isPluralForm(wordsOf(it).pop() ?? '') && !DETERMINERS.has(wordsOf(it)[0] ?? ''))) {
+        this.understood.push(`"${c.text}" describes the backend`);
+        return true;
+      }
       const ok = this.declare(subject, items, c, undefined);
       if (ok && leadVerb) {
         const res = this.findResource(subject);
@@ -573,7 +592,7 @@ class Analyzer {
     // "Students can teleport to a class and list ...": an unknown verb before the first known one
     const particleStart = ['up', 'down', 'off', 'out'].includes(pre[1]?.w ?? '') && (DETERMINERS.has(pre[2]?.w ?? '') || POSSESSIVES.has(pre[2]?.w ?? ''));
     const imperativeStart = pre.length > 0 && (particleStart || DETERMINERS.has(pre[1]?.w ?? '') || POSSESSIVES.has(pre[1]?.w ?? '') || isPluralForm(pre[1]?.w ?? ''));
-    const unknownLead = pre.find((t, n) => (n > 0 || imperativeStart) && /^[a-z]+$/.test(t.w) && !SUBJECT_SKIP.has(t.w) && !DETERMINERS.has(t.w) && !PREPOSITIONS.has(t.w) && !POSSESSIVES.has(t.w) && !ACTOR_WORDS.has(singular(t.w)) && !BE_WORDS.has(t.w) && !NEGATIONS.has(t.w) && !SEPARATORS.has(t.w) && !this.findResource([t.w]) && !META_NOUNS.has(t.w) && !['only', 'already', 'then', 'later', 'first', 'also', 'each', 'every', 'we', 'i', "i'd", "i'm", 'you', 'me', 'us', 'would', 'like', 'love', 'wish', 'hope', 'plan', 'try', 'going', 'gonna', 'building', 'making', 'creating', 'writing', 'keep', 'keeps'].includes(t.w) && !t.w.endsWith('ly') && ((n === 0 && particleStart) || ['can', 'could', 'should', 'must', 'may', 'will', 'cannot', "can't", 'to'].includes(pre[n - 1]?.w ?? '') || taggedAsVerb(c.text, t.w)));
+    const unknownLead = pre.find((t, n) => (n > 0 || imperativeStart) && /^[a-z]+$/.test(t.w) && !SUBJECT_SKIP.has(t.w) && !DETERMINERS.has(t.w) && !PREPOSITIONS.has(t.w) && !POSSESSIVES.has(t.w) && !ACTOR_WORDS.has(singular(t.w)) && !BE_WORDS.has(t.w) && !NEGATIONS.has(t.w) && !SEPARATORS.has(t.w) && (!this.findResource([t.w]) || (n === 0 && imperativeStart)) && !META_NOUNS.has(t.w) && !['only', 'already', 'then', 'later', 'first', 'also', 'each', 'every', 'we', 'i', "i'd", "i'm", 'you', 'me', 'us', 'would', 'like', 'love', 'wish', 'hope', 'plan', 'try', 'going', 'gonna', 'building', 'making', 'creating', 'writing', 'keep', 'keeps'].includes(t.w) && !t.w.endsWith('ly') && ((n === 0 && particleStart) || ['can', 'could', 'should', 'must', 'may', 'will', 'cannot', "can't", 'to'].includes(pre[n - 1]?.w ?? '') || taggedAsVerb(c.text, t.w)));
     const leading: Segment[] = [];
     if (unknownLead) {
       // up to the first known verb, split again at any further unknown verb ("allocate ... and free ...")
@@ -628,6 +647,21 @@ class Analyzer {
           j = m + lv.len;
           continue;
         }
+        // "... and the office manager restocks them": a new subject, then its verb
+        if (!lv && form && /^[a-z]/.test(form.w)) {
+          let n = 1;
+          while (n <= 3 && m + n < toks.length && /^[a-z]/.test((toks[m + n] as Tok).w) && !this.lemmaAt(toks, m + n) && !PREPOSITIONS.has((toks[m + n] as Tok).w)) n++;
+          const sv = this.lemmaAt(toks, m + n);
+          const svTok = toks[m + n];
+          const obj = toks[m + n + (sv?.len ?? 1)];
+          if (n <= 3 && sv && svTok && svTok.w.endsWith('s') && obj && (DETERMINERS.has(obj.w) || POSSESSIVES.has(obj.w) || PRONOUNS.has(obj.w)) && !toks.slice(m, m + n).some((t) => this.lemmaAt(toks, toks.indexOf(t)))) {
+            close(j);
+            start = m + n;
+            cur = sv;
+            j = m + n + sv.len;
+            continue;
+          }
+        }
         // "..., and fire employees": a verb we do not know must not hide in the previous action
         if (!lv && form && this.unknownVerbAt(c, toks, m)) {
           close(j);
@@ -647,6 +681,7 @@ class Analyzer {
   private unknownVerbAt(c: Clause, toks: readonly Tok[], m: number, trustPosition = false): boolean {
     const t = toks[m] as Tok;
     const next = toks[m + 1];
+    if (this.lemmaAt(toks, m)) return false;
     const particleVerb = ['up', 'down', 'off'].includes(next?.w ?? '') && (DETERMINERS.has(toks[m + 2]?.w ?? '') || this.resourceAt(toks, m + 2) !== undefined);
     if (particleVerb) return true;
     if (!/^[a-z]+$/.test(t.w) || !next || this.findResource([t.w]) || this.resources.some((r) => r.fields.some((f) => f.words.includes(t.w)))) return false;
@@ -837,6 +872,13 @@ class Analyzer {
         this.readQuantity({ ...s, lemma, rest, cls: why.some((w) => DECREASE_WORDS.has(w)) ? 'decrement' : 'increment' }, o);
         return;
       }
+      // "plant things in a bed (create a plant)": the parenthesis says which action it is
+      const paren = s.rest.find((t) => t.inner && t.inner[0] && this.lemmaAt(t.inner, 0));
+      if (paren?.inner) {
+        const inner: Clause = { ...s.clause, text: textOf(paren.inner), toks: paren.inner };
+        this.readSegments(this.segment(inner));
+        return;
+      }
       // "upgrade a customer to gold": an unknown verb that lands on a listed value
       const o = this.objectOf(s.rest, this.lastResource);
       const res = this.resourceFromObject(o, s);
@@ -1022,6 +1064,12 @@ class Analyzer {
         return;
       }
       case 'take':
+        if (s.rest[0]?.w === 'new' && obj.kind === 'resource') {
+          // "take new orders"
+          this.pushAction({ kind: 'create', resource: keyOf(obj.res.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
+          this.lastResource = obj.res;
+          return;
+        }
         this.readTake(s, obj, after);
         return;
       case 'release':
@@ -1209,6 +1257,12 @@ class Analyzer {
         const ref = r ? res.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(r.res.words)) : undefined;
         if (r && ref) {
           add(ref, 'eq');
+          i = r.end - 1;
+          continue;
+        }
+        if (r && r.res !== res && w !== 'to' && w !== 'with') {
+          // "the matches of a player" when a match does not point at a player: not dropped silently
+          this.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has no ${pascalCase(r.res.words)} to filter by; give it one, e.g. "${plural(res.words.join(' '))} have a ${r.res.words.join(' ')}")`);
           i = r.end - 1;
           continue;
         }
@@ -1548,6 +1602,20 @@ class Analyzer {
           target = res;
           listField = f.field;
           break;
+        }
+      }
+    }
+    // "answer a question by picking one of its choices"
+    if (!listField) {
+      for (let i = 0; i < rest.length && !listField; i++) {
+        if (rest[i]?.w !== 'one' || rest[i + 1]?.w !== 'of') continue;
+        let j = i + 2;
+        while (j < rest.length && (DETERMINERS.has((rest[j] as Tok).w) || POSSESSIVES.has((rest[j] as Tok).w))) j++;
+        const owner = target ?? (obj.kind === 'resource' ? obj.res : undefined);
+        const f = owner ? this.fieldAt(owner, rest, j) : undefined;
+        if (owner && f?.field.spec.type === 'stringList') {
+          target = owner;
+          listField = f.field;
         }
       }
     }

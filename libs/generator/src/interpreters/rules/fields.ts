@@ -286,8 +286,9 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   }
   // "in minutes" -> unit
   const inIdx = ws.lastIndexOf('in');
-  if (inIdx > 0 && inIdx === ws.length - 2) {
-    const unit = ws[inIdx + 1] as string;
+  const unitWords = inIdx > 0 ? ws.slice(inIdx + 1) : [];
+  if (unitWords.length === 1 || (unitWords.length === 2 && ['square', 'cubic', 'sq'].includes(unitWords[0] as string))) {
+    const unit = unitWords[unitWords.length - 1] as string;
     if (TIME_UNITS.has(unit) || OTHER_UNITS.has(unit)) {
       mods.unit = unit;
       ws = ws.slice(0, inIdx);
@@ -370,7 +371,9 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // type: explicit word, phrase, head word, unit, bounds, plural
   const headWord = ws[ws.length - 1] as string;
   const countLead = ws.length > 1 && ['min', 'max', 'minimum', 'maximum', 'total', 'number', 'num', 'count'].includes(ws[0] as string);
-  let headHint = hint ?? (countLead ? { type: 'integer' as const, min: 0 } : undefined) ?? TYPE_BY_WORD[headWord] ?? TYPE_BY_WORD[singular(headWord)];
+  const ownHint = TYPE_BY_WORD[headWord] ?? TYPE_BY_WORD[singular(headWord)];
+  // "total price" is a price; "max players" a count
+  let headHint = hint ?? (countLead && ownHint?.type !== 'number' ? { type: 'integer' as const, min: 0 } : undefined) ?? ownHint;
   if (headHint?.type === 'boolean' && ws.length > 1 && !mods.boolean) {
     // "done" is a yes/no, but "pages read" is a number of pages: the first word decides
     headHint = isPluralForm(ws[0] as string) ? (TYPE_BY_WORD[ws[0] as string] ?? { type: 'string' }) : { type: 'string' };
