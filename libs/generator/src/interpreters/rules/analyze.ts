@@ -34,7 +34,7 @@ const PHRASAL_HEADS: ReadonlySet<string> = new Set(PHRASAL.map(([head]) => head)
 const CONNECTORS: string[][] = [
   ['consist', 'of'], ['consists', 'of'], ['is', 'made', 'of'], ['are', 'made', 'of'], ['comes', 'with'], ['come', 'with'], ['is', 'described', 'by'], ['are', 'described', 'by'],
   ['should', 'have'], ['must', 'have'], ['will', 'have'], ['can', 'have'], ['may', 'have'],
-  ['have'], ['has'], ['having'], ['with'], ['contain'], ['contains'], ['include'], ['includes'], ['store'], ['stores'], ['hold'], ['holds'], ['carry'], ['carries'], ['need'], ['needs'], ['require'], ['requires'], ['keep'], ['keeps'], ['track'], ['tracks'], ['record'], ['records'],
+  ['have'], ['has'], ['having'], ['with'], ['contain'], ['contains'], ['include'], ['includes'], ['store'], ['stores'], ['carry'], ['carries'], ['need'], ['needs'], ['require'], ['requires'], ['keep'], ['keeps'], ['track'], ['tracks'], ['record'], ['records'],
 ];
 const PREPOSITIONS = new Set(['to', 'for', 'on', 'in', 'at', 'of', 'by', 'from', 'into', 'onto', 'about', 'per', 'via', 'under', 'over', 'with', 'without', 'within', 'between', 'through', 'after', 'before', 'as', 'than', 'whether', 'that', 'which', 'who', 'if', 'when']);
 const PRONOUNS = new Set(['them', 'it', 'they', 'those', 'these', 'one', 'ones', 'each', 'him', 'her', 'everything', 'everyone', 'everybody']);
@@ -44,7 +44,7 @@ const SEPARATORS = new Set([',', 'and', 'or', 'then', '&', 'plus', 'also', 'wher
 const SEP_FILLERS = new Set([',', 'and', 'or', 'then', 'also', 'can', 'could', 'may', 'should', 'must', 'will', 'to', 'be', 'able', 'way', 'ability', 'finally', 'lastly', 'we', 'i', 'you', 'want', 'need', 'it', 'possible', 'is', 'option', 'endpoint', 'endpoints', 'let', 'allow', 'them', 'later', 'afterwards', 'both', 'easily', 'even', 'just', 'there', 'some', 'other', 'others', 'another', 'one', 'that', 'which']);
 const NEGATIONS = new Set(['cannot', "can't", 'not', 'never', "mustn't", "shouldn't", "won't", "isn't", "aren't", 'no', "don't", "doesn't", 'nobody']);
 const COUNT_VERBS = new Set(['count', 'counts', 'counted', 'increment', 'increments', 'incremented', 'increase', 'increases', 'bump', 'bumps', 'add', 'adds', 'record', 'records', 'register', 'registers', 'log', 'logs', 'track', 'tracks', 'tally', 'tallies']);
-const LIMIT_WORDS = new Set(['capacity', 'exceed', 'exceeds', 'beyond', 'full', 'limit', 'limited', 'maximum', 'more', 'over', 'most', 'max']);
+const LIMIT_WORDS = new Set(['capacity', 'exceed', 'exceeds', 'beyond', 'full', 'limit', 'limited', 'maximum', 'more', 'over', 'most', 'max', 'extra', 'excess', 'past', 'overbooked', 'oversold']);
 const RELATION_PREPS = new Set(['to', 'for', 'on', 'in', 'at', 'into', 'onto', 'with', 'from']);
 const SUBJECT_SKIP = new Set([...MODALS, ...META_VERBS, 'way', 'ability', 'endpoint', 'endpoints', 'possible', 'is', 'are', 'there', 'it', 'option', 'feature', 'also', 'please', 'able', 'be', 'easily', 'should', 'where', 'so', 'that']);
 
@@ -265,7 +265,8 @@ class Analyzer {
       const f = res.fields.find((x) => x.spec.name === name || x.spec.name === nameSing || (x.spec.type === 'stringList' && singular(x.spec.name) === nameSing));
       if (f) return { field: f, end: i + len };
     }
-    const w = singular(t.w);
+    const NOMINAL_STATES: Record<string, string> = { visibility: 'visible', availability: 'available', activity: 'active', completion: 'completed', publication: 'published', approval: 'approved', archival: 'archived' };
+    const w = NOMINAL_STATES[t.w] ?? singular(t.w);
     if (DETERMINERS.has(t.w) || PREPOSITIONS.has(t.w) || TALLY_NOUNS.has(t.w)) return undefined;
     const byWord = res.fields.filter((x) => x.words.includes(t.w) || x.words.includes(w) || splitIdentifier(x.spec.name).includes(w));
     if (byWord.length >= 1) return { field: byWord[0] as FieldDraft, end: i + 1 };
@@ -340,9 +341,9 @@ class Analyzer {
     // "list unclaimed items" starts with a verb and ends with no word naming software: a requirement
     const firstLemma = ws[0] !== undefined ? verbLemma(ws[0], VERB_SET) : undefined;
     const lastWord = ws[ws.length - 1] as string;
-    if (firstLemma !== undefined && ws[0] === firstLemma && ws.length > 1 && !META_NOUNS.has(lastWord) && !TITLE_TAILS.has(lastWord) && AGENT_NOUN_RESOURCES[lastWord] === undefined) return false;
+    if (!isHeading && firstLemma !== undefined && ws[0] === firstLemma && ws.length > 1 && !META_NOUNS.has(lastWord) && !TITLE_TAILS.has(lastWord) && AGENT_NOUN_RESOURCES[lastWord] === undefined) return false;
     // an imperative anywhere ("managers list entries") is a requirement, not a heading
-    for (let i = 0; i < ws.length; i++) {
+    for (let i = 0; i < ws.length && !isHeading; i++) {
       const w = ws[i] as string;
       const lv = verbLemma(w, VERB_SET);
       const nx = ws[i + 1];
@@ -705,6 +706,10 @@ class Analyzer {
     while (i < rest.length) {
       const w = (rest[i] as Tok).w;
       if (w === 'all' || w === 'every' || w === 'any') all = true;
+      if (['exactly', 'only', 'just'].includes(w)) {
+        i++;
+        continue;
+      }
       if ((DETERMINERS.has(w) && !PRONOUNS.has(w) && !POSSESSIVES.has(w)) || w === 'me' || w === 'us') i++;
       else if (w === 'of' && all) i++;
       else if (['list', 'set', 'collection', 'bunch', 'number'].includes(w) && rest[i + 1]?.w === 'of') {
@@ -804,6 +809,15 @@ class Analyzer {
       // a condition trailing the action ("..., and a task cannot be due on a weekend") is not dropped
       const tail = s.rest.slice(obj.end);
       const negAt = tail.findIndex((t) => NEGATIONS.has(t.w) || REFUSALS.has(t.w));
+      const tailWords = tail.map((t) => t.w);
+      if (negAt >= 0 && (tailWords.includes('negative') || (tailWords.includes('below') && (tailWords.includes('zero') || tailWords.includes('0'))))) {
+        // "sell items, but don't allow the stock to go negative"
+        const res = this.resourceFromObject(obj, s);
+        const f = res ? (this.mentionedFields(res, tail).find((x) => x.spec.type === 'integer' || x.spec.type === 'number')) : undefined;
+        if (f) f.spec.min = Math.max(f.spec.min ?? 0, 0);
+        this.readSegment({ ...s, rest: s.rest.slice(0, obj.end + negAt) }, obj);
+        return;
+      }
       if (negAt >= 0 && s.cls !== 'list' && !s.passive) {
         this.unmapped.push(`"${textOf(tail.slice(Math.max(0, negAt - 3)))}" (a condition I cannot enforce)`);
         return;
@@ -1605,6 +1619,19 @@ class Analyzer {
         }
       }
     }
+    // "choose exactly one answer per survey": the direct object is one of a list
+    if (!listField) {
+      let j = 0;
+      while (j < rest.length && (DETERMINERS.has((rest[j] as Tok).w) || ['exactly', 'a', 'single', 'one', 'only'].includes((rest[j] as Tok).w))) j++;
+      for (const res of this.resources) {
+        const f = this.fieldAt(res, rest, j);
+        if (f && f.field.spec.type === 'stringList' && (target === undefined || target === res)) {
+          target = res;
+          listField = f.field;
+          break;
+        }
+      }
+    }
     // "answer a question by picking one of its choices"
     if (!listField) {
       for (let i = 0; i < rest.length && !listField; i++) {
@@ -1726,6 +1753,9 @@ class Analyzer {
   private isRuleClause(c: Clause): boolean {
     const ws = wordsOf(c.toks);
     if (this.counterPattern(c)) return true;
+    // "a workshop holds at most its max attendees"
+    const limitPhrase = ws.some((w, i) => (w === 'at' && ws[i + 1] === 'most') || (w === 'no' && ws[i + 1] === 'more') || (w === 'limited' && ws[i + 1] === 'to'));
+    if (limitPhrase && this.resources.some((r) => r.fields.some((f) => f.spec.type === 'integer' && ws.some((w) => f.words.includes(w))))) return true;
     const neg = ws.findIndex((w) => NEGATIONS.has(w) || REFUSALS.has(w));
     if (neg >= 0) {
       // "list animals that are not adopted" is an action whose filter is negated
@@ -1823,6 +1853,14 @@ class Analyzer {
         const via = child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)) as FieldDraft;
         this.addRule({ kind: 'capacity', resource: keyOf(child.words), via: via.spec.name, limitField: limit.spec.name, message: `This ${parent.words.join(' ')} is full` });
         this.understood.push(`a ${parent.words.join(' ')} takes at most ${limit.spec.name} ${plural(child.words.join(' '))}`);
+        return;
+      }
+    }
+    // "extra sign-ups are rejected" once the capacity is known
+    if (ws.some((w) => LIMIT_WORDS.has(w)) && ws.some((w) => REFUSALS.has(w) || NEGATIONS.has(w))) {
+      const known = this.rules.find((r) => r.kind === 'capacity' && ws.some((w) => keyOf(r.resource.split(' ')).replace(/ /g, '') === singular(w).replace(/-/g, '') || r.resource.split(' ').includes(singular(w))));
+      if (known) {
+        this.understood.push(`"${c.text}" restates the capacity rule`);
         return;
       }
     }

@@ -28,6 +28,7 @@ const TYPE_WORDS: Record<string, FieldType> = {
 };
 const FLAG_WORDS = new Set(['optional', 'optionally', 'required', 'mandatory', 'unique', 'distinct', 'nullable', 'needed']);
 const BOOLEAN_SUFFIX = new Set(['flag', 'switch', 'toggle', 'boolean', 'checkbox', 'bool', 'indicator']);
+const BOOLEAN_LEAD = new Set(['boolean']);
 const NAME_SUFFIX_NOISE = new Set(['field', 'value', 'string', 'property', 'attribute', 'info', 'information']);
 const LIST_HEADS = new Set(['list', 'set', 'array', 'collection', 'bunch', 'series']);
 const ENUM_MARKERS: string[][] = [['one', 'of'], ['either'], ['can', 'be'], ['could', 'be'], ['may', 'be'], ['which', 'is'], ['that', 'is'], ['values'], ['such', 'as'], ['like']];
@@ -40,7 +41,18 @@ const VERB_NAMES: ReadonlySet<string> = new Set([...Object.keys(VERBS), 'check',
  * Turns "one of low, medium or high" into a parenthesised group before the list is split, so the
  * values stay with their field. Values end where a new item starts ("..., and a due date").
  */
-export function prepareFieldList(toks: readonly Tok[]): Tok[] {
+export function prepareFieldList(input: readonly Tok[]): Tok[] {
+  // "an on/off state", "a yes/no answer": a yes/no field, not two items
+  const toks: Tok[] = [];
+  for (let i = 0; i < input.length; i++) {
+    const [a, slash, b] = [input[i], input[i + 1], input[i + 2]];
+    if (a && slash?.w === '/' && b && ((a.w === 'on' && b.w === 'off') || (a.w === 'yes' && b.w === 'no') || (a.w === 'true' && b.w === 'false'))) {
+      toks.push({ raw: `${a.raw}/${b.raw}`, w: 'boolean' });
+      i += 2;
+      continue;
+    }
+    toks.push(a as Tok);
+  }
   const out: Tok[] = [];
   for (let i = 0; i < toks.length; i++) {
     const marker = ENUM_MARKERS.find((m) => m.every((w, k) => toks[i + k]?.w === w));
@@ -296,6 +308,11 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   }
   let listOf = false;
   let countOf = false;
+  // "a limit on attendees", "a maximum of guests": a count
+  if (ws.length > 2 && ['limit', 'maximum', 'max', 'capacity', 'minimum', 'min', 'cap'].includes(ws[0] as string) && ['on', 'for', 'of'].includes(ws[1] as string)) {
+    countOf = true;
+    ws = [ws[0] as string, ...ws.slice(2)];
+  }
   // "list of tags", "number of pages", "name of the venue"
   const ofIdx = ws.indexOf('of');
   if (ofIdx > 0) {
@@ -348,6 +365,11 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   } else if (ws.length > 1 && NAME_SUFFIX_NOISE.has(last)) {
     ws = ws.slice(0, -1);
   }
+  if (ws.length > 1 && BOOLEAN_LEAD.has(ws[0] as string)) {
+    // "an on/off state" -> state (boolean)
+    mods.boolean = true;
+    ws = ws.slice(1);
+  }
   const named = ws.filter((w) => !NAME_NOISE.has(w));
   if (named.length > 0) ws = named;
   // references to other resources ("a post", "the author (a member)")
@@ -379,7 +401,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     headHint = isPluralForm(ws[0] as string) ? (TYPE_BY_WORD[ws[0] as string] ?? { type: 'string' }) : { type: 'string' };
     if (headHint.type === 'boolean') headHint = { type: 'string' };
   }
-  if (!hint && headWord === 'number' && ws.length > 1 && !countOf) {
+  if (!hint && headWord === 'number' && ws.length > 1 && !countOf && !countLead) {
     // "room number", "card number": identifiers, not quantities
     headHint = { type: 'string' };
   }
