@@ -391,6 +391,7 @@ class Analyzer {
 
   private connectorIndex(toks: readonly Tok[]): number {
     for (let i = 1; i < toks.length; i++) {
+      if (DETERMINERS.has(toks[i - 1]?.w ?? '')) continue;
       for (const conn of CONNECTORS) {
         if (conn.every((w, k) => toks[i + k]?.w === w)) return i;
       }
@@ -419,7 +420,24 @@ class Analyzer {
       const noun = this.titleNoun();
       if (noun) return this.declare(noun, toks, c, prev);
     }
+    // "We keep books (title, author, unique ISBN) and patrons (name, email)"
+    const parenDecls = toks
+      .map((t, i) => ({ t, i }))
+      .filter(({ t, i }) => t.inner && t.inner.some((x) => x.w === ',') && /^[a-z]/.test(toks[i - 1]?.w ?? '') && !DETERMINERS.has(toks[i - 1]?.w ?? '') && isPluralForm(toks[i - 1]?.w ?? ''));
+    if (parenDecls.length > 0 && !toks.some((t, i) => i > 0 && ['have', 'has', 'with'].includes(t.w))) {
+      for (const { t, i } of parenDecls) {
+        const nounToks: string[] = [];
+        for (let k = i - 1; k >= 0 && nounToks.length < 2; k--) {
+          const w = (toks[k] as Tok).w;
+          if (!/^[a-z]/.test(w) || DETERMINERS.has(w) || VERB_SET.has(w) || CONNECTORS.some((cn) => cn[0] === w) || SUBJECT_SKIP.has(w) || w === 'and' || ACTOR_WORDS.has(w)) break;
+          nounToks.unshift(w);
+        }
+        if (nounToks.length) this.declare(nounToks, t.inner ?? [], c, undefined);
+      }
+      return true;
+    }
     for (let i = 1; i < toks.length; i++) {
+      if (DETERMINERS.has(toks[i - 1]?.w ?? '')) continue;
       const conn = CONNECTORS.find((cn) => cn.every((w, k) => toks[i + k]?.w === w));
       if (!conn) continue;
       let left = wordsOf(toks.slice(0, i));
@@ -722,6 +740,9 @@ class Analyzer {
     const t = rest[i];
     if (!t) return { kind: 'none', end: i };
     if (PRONOUNS.has(t.w) && !(t.w === 'one' && rest[i + 1]?.w === 'of')) return { kind: 'pronoun', plural: t.w !== 'it' && t.w !== 'one', end: i + 1 };
+    // "delete spam", "remove duplicates": the records at hand
+    if (['spam', 'junk', 'duplicates', 'everything', 'records', 'entries'].includes(t.w) && !this.findResource([t.w])) return { kind: 'pronoun', plural: true, end: i + 1 };
+    if (t.w === 'back' && i === 0) return this.objectOf(rest.slice(1), context);
     let possessive = false;
     if (POSSESSIVES.has(t.w)) {
       possessive = true;
@@ -778,8 +799,8 @@ class Analyzer {
     if (ws.some((w) => TALLY_NOUNS.has(w) || ['sum', 'average', 'avg', 'mean', 'median'].includes(w))) return;
     // "log their mood": fields of the record being created, not a record
     if (s.cls === 'create' && POSSESSIVES.has(s.rest[0]?.w ?? '')) return;
-    // "create a mood tracker": the software, not a record
-    if (ws.length > 1 && TITLE_TAILS.has(ws[ws.length - 1] as string) && s.cls === 'create') return;
+    // "create a mood tracker", "make a link shortener": the software, not a record
+    if ((ws.length > 1 && TITLE_TAILS.has(ws[ws.length - 1] as string) && s.cls === 'create') || AGENT_NOUN_RESOURCES[ws[ws.length - 1] as string]) return;
     if (ACTOR_WORDS.has(singular(head)) || META_NOUNS.has(head) || TALLY_NOUNS.has(head) || this.isFieldish(ws) || FILLER_WORDS.has(head) || PRONOUNS.has(head)) return;
     if (this.resources.some((r) => r.fields.some((f) => f.words.includes(head) || f.words.includes(singular(head))))) return;
     if (s.rest.slice(obj.end).some((t) => t.w === ',') && s.cls === 'create' && !s.passive) return;
@@ -919,6 +940,14 @@ class Analyzer {
       this.understood.push(`creating a ${pascalCase(res.words)} hands out a generated ${name}`);
       return;
     }
+    // "looking up a code gives you the URL and counts one visit"
+    if (s.lemma === 'count' && ['one', 'a', 'an'].includes(s.rest[0]?.w ?? '') && s.rest[1]) {
+      const prior = [...this.actions].reverse().find((a) => a.kind === 'get' || a.kind === 'transition');
+      if (prior) {
+        this.readRule({ ...s.clause, text: `each ${prior.verb.replace('_', ' ')} counts a ${s.rest[1].w}`, toks: [{ raw: 'each', w: 'each' }, { raw: prior.verb, w: prior.verb }, { raw: 'counts', w: 'counts' }, { raw: 'a', w: 'a' }, s.rest[1]] });
+        return;
+      }
+    }
     const asksCount = s.subject.some((w) => TALLY_NOUNS.has(w)) || s.rest.some((t, i) => t.w === 'how' && s.rest[i + 1]?.w === 'many');
     if (s.cls === 'tally' || ((s.cls === 'get' || s.cls === 'list') && ((obj.kind === 'noun' && obj.words.some((w) => TALLY_NOUNS.has(w))) || asksCount))) {
       this.readTally(s);
@@ -946,7 +975,12 @@ class Analyzer {
         this.readRelation(s, obj);
         return;
       case 'create': {
-        if (obj.kind === 'noun' && (META_NOUNS.has(obj.words[obj.words.length - 1] as string) || (TITLE_TAILS.has(obj.words[obj.words.length - 1] as string) && obj.words.length > 1))) {
+        const agent = obj.kind === 'noun' ? AGENT_NOUN_RESOURCES[obj.words[obj.words.length - 1] as string] : undefined;
+        if (agent) {
+          this.titleWords.push(...agent);
+          this.titleAgent = true;
+        }
+        if (obj.kind === 'noun' && (agent || META_NOUNS.has(obj.words[obj.words.length - 1] as string) || (TITLE_TAILS.has(obj.words[obj.words.length - 1] as string) && obj.words.length > 1))) {
           this.understood.push(`"${s.text}" describes the backend`);
           return;
         }
@@ -1001,6 +1035,16 @@ class Analyzer {
       }
       case 'list':
       case 'get': {
+        if (s.rest[0]?.w === 'who' && s.rest[1]) {
+          const lemma = verbLemma(s.rest[1].w, VERB_SET);
+          const made = lemma ? [...this.actions].reverse().find((a) => a.kind === 'create' && a.verb === lemma) : undefined;
+          const madeRes = made ? this.resources.find((r) => keyOf(r.words) === made.resource) : undefined;
+          if (madeRes) {
+            this.pushAction({ kind: 'list', resource: keyOf(madeRes.words), verb: s.lemma, description: sentenceCase(s.text), filters: this.readFilters(madeRes, s.rest.slice(2), s), params: [], guards: [], effects: [] });
+            this.lastResource = madeRes;
+            return;
+          }
+        }
         const res = this.resourceFromObject(obj, s);
         if (!res) return reject('I cannot tell which records it reads');
         this.lastResource = res;
@@ -1638,7 +1682,9 @@ class Analyzer {
         if (rest[i]?.w !== 'one' || rest[i + 1]?.w !== 'of') continue;
         let j = i + 2;
         while (j < rest.length && (DETERMINERS.has((rest[j] as Tok).w) || POSSESSIVES.has((rest[j] as Tok).w))) j++;
-        const owner = target ?? (obj.kind === 'resource' ? obj.res : undefined);
+        const ownerAt = this.resourceAt(rest, j);
+        if (ownerAt) j = ownerAt.end;
+        const owner = target ?? ownerAt?.res ?? (obj.kind === 'resource' ? obj.res : undefined);
         const f = owner ? this.fieldAt(owner, rest, j) : undefined;
         if (owner && f?.field.spec.type === 'stringList') {
           target = owner;
@@ -1840,6 +1886,12 @@ class Analyzer {
           return;
         }
       }
+    }
+    // "it must not be possible to borrow a book that is currently on loan": the take's own guard
+    const takeVerb = this.actions.find((a) => a.kind === 'transition' && VERBS[a.verb] === 'take' && ws.some((w) => verbLemma(w, new Set([a.verb.split('_')[0] as string])) !== undefined));
+    if (takeVerb && ws.some((w) => NEGATIONS.has(w)) && takeVerb.guards.length > 0) {
+      this.understood.push(`${takeVerb.name ?? takeVerb.verb} is refused while it is taken`);
+      return;
     }
     // capacity: "an event can't take more guests than its capacity"
     if (ws.some((w) => LIMIT_WORDS.has(w))) {

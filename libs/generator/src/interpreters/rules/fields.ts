@@ -31,7 +31,7 @@ const BOOLEAN_SUFFIX = new Set(['flag', 'switch', 'toggle', 'boolean', 'checkbox
 const BOOLEAN_LEAD = new Set(['boolean']);
 const NAME_SUFFIX_NOISE = new Set(['field', 'value', 'string', 'property', 'attribute', 'info', 'information']);
 const LIST_HEADS = new Set(['list', 'set', 'array', 'collection', 'bunch', 'series']);
-const ENUM_MARKERS: string[][] = [['one', 'of'], ['either'], ['can', 'be'], ['could', 'be'], ['may', 'be'], ['which', 'is'], ['that', 'is'], ['values'], ['such', 'as'], ['like']];
+const ENUM_MARKERS: string[][] = [['one', 'of'], ['of'], ['either'], ['can', 'be'], ['could', 'be'], ['may', 'be'], ['which', 'is'], ['that', 'is'], ['values'], ['such', 'as'], ['like']];
 const STORE_PROVIDED = new Set(['id', 'identifier', 'createdAt', 'updatedAt', 'creationDate', 'createdDate', 'created', 'updated', 'revision']);
 
 const isNumber = (w: string | undefined): boolean => w !== undefined && /^-?\d+(\.\d+)?$/.test(w);
@@ -71,7 +71,9 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
         j++;
       }
       const items = splitList(values).map((v) => textOf(v)).filter((v) => v.length > 0);
-      if (items.length >= 2 && items.every((v) => v.split(' ').length <= 3)) {
+      // "a severity of low, medium or high" lists values; "a list of tags and notes" does not
+      const offersChoice = marker.length > 1 || marker[0] !== 'of' || values.some((t) => t.w === 'or');
+      if (offersChoice && items.length >= 2 && items.every((v) => v.split(' ').length <= 3)) {
         out.push({ raw: `(${items.join(', ')})`, w: '#paren', inner: values });
         i = j - 1;
         continue;
@@ -398,7 +400,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   let headHint = hint ?? (countLead && ownHint?.type !== 'number' ? { type: 'integer' as const, min: 0 } : undefined) ?? ownHint;
   if (headHint?.type === 'boolean' && ws.length > 1 && !mods.boolean) {
     // "done" is a yes/no, but "pages read" is a number of pages: the first word decides
-    headHint = isPluralForm(ws[0] as string) ? (TYPE_BY_WORD[ws[0] as string] ?? { type: 'string' }) : { type: 'string' };
+    // "pages read" counts pages, "year published" is a year
+    headHint = TYPE_BY_WORD[ws[0] as string] ?? { type: 'string' };
     if (headHint.type === 'boolean') headHint = { type: 'string' };
   }
   if (!hint && headWord === 'number' && ws.length > 1 && !countOf && !countLead) {

@@ -100,7 +100,7 @@ export function splitClauses(prompt: string): Clause[] {
     for (let part of splitOutsideParens(body.replace(/\s+[—–]\s+|\s+-\s+/g, ': '), ';')) {
       // "one of: a, b, c" and "the following: ..." keep their list in the same clause
       let colon = indexOutsideParens(part, ':');
-      if (colon > 0 && /\b(of|are|is|include|includes|following|be|values|either)\s*$/i.test(part.slice(0, colon))) {
+      if (colon > 0 && (/\b(of|are|is|include|includes|following|be|values|either)\s*$/i.test(part.slice(0, colon)) || /^\s*how\s+many\b/i.test(part.slice(colon + 1)))) {
         part = `${part.slice(0, colon)} ${part.slice(colon + 1)}`;
         colon = -1;
       }
