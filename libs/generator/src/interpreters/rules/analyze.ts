@@ -333,7 +333,7 @@ class Analyzer {
     const hasMeta = ws.some((w) => META_NOUNS.has(w) || TITLE_TAILS.has(w) || AGENT_NOUN_RESOURCES[w] !== undefined);
     const isHeading = next?.afterColon === true && next.sentence === c.sentence && !c.afterColon;
     // "Pet: name, species" is a declaration, its heading the resource
-    if (isHeading && next && this.isBareList(next) && ws.some((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w) && !DETERMINERS.has(w))) return false;
+    if (isHeading && next && this.isBareList(next) && !next.toks.some((t, i) => t.inner?.some((x) => x.w === ',') && isPluralForm(next.toks[i - 1]?.w ?? '')) && ws.some((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w) && !DETERMINERS.has(w))) return false;
     // the opening words of a prompt often just name it ("Equipment rental.", "Volunteer scheduling.")
     const isOpening = c.sentence === 0 && c.index === 0 && !c.afterColon && (ws.length <= 4 || (ws.length <= 6 && !ws.some((w) => VERB_SET.has(w))));
     if (!hasMeta && !isHeading && !isOpening) return false;
@@ -391,7 +391,7 @@ class Analyzer {
 
   private connectorIndex(toks: readonly Tok[]): number {
     for (let i = 1; i < toks.length; i++) {
-      if (DETERMINERS.has(toks[i - 1]?.w ?? '')) continue;
+      if (DETERMINERS.has(toks[i - 1]?.w ?? '') && ['store', 'stores', 'record', 'records', 'track', 'tracks', 'keep', 'keeps', 'need', 'needs', 'hold', 'holds'].includes(toks[i]?.w ?? '')) continue;
       for (const conn of CONNECTORS) {
         if (conn.every((w, k) => toks[i + k]?.w === w)) return i;
       }
@@ -405,21 +405,6 @@ class Analyzer {
    */
   private readDeclaration(c: Clause, prev: Clause | undefined): boolean {
     const toks = c.toks;
-    if (c.afterColon && prev && prev.sentence === c.sentence && this.connectorIndex(toks) < 0) {
-      const subject = stripDeterminers(wordsOf(prev.toks).filter((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w)));
-      const first = toks[0]?.w ?? '';
-      const startsWithVerb = verbLemma(first, VERB_SET) !== undefined && !TYPE_BY_WORD[first];
-      if (subject.length >= 1 && subject.length <= 3 && !this.handledAsTitle(prev) && !startsWithVerb) {
-        const ok = this.declare(subject, toks, c, prev);
-        if (ok) this.handled.add(prev);
-        return ok;
-      }
-    }
-    // "contacts api. name, phone, email.": a bare list right after a heading
-    if (!c.afterColon && prev && this.headings.has(prev) && this.titleWords.length > 0 && c.toks.some((t) => t.w === ',') && this.isBareList(c) && wordsOf(c.toks).every((w) => !VERB_SET.has(w) || TYPE_BY_WORD[w] !== undefined)) {
-      const noun = this.titleNoun();
-      if (noun) return this.declare(noun, toks, c, prev);
-    }
     // "We keep books (title, author, unique ISBN) and patrons (name, email)"
     const parenDecls = toks
       .map((t, i) => ({ t, i }))
@@ -436,15 +421,40 @@ class Analyzer {
       }
       return true;
     }
+    if (c.afterColon && prev && prev.sentence === c.sentence && this.connectorIndex(toks) < 0) {
+      const subject = stripDeterminers(wordsOf(prev.toks).filter((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w)));
+      const first = toks[0]?.w ?? '';
+      const startsWithVerb = verbLemma(first, VERB_SET) !== undefined && !TYPE_BY_WORD[first];
+      if (subject.length >= 1 && subject.length <= 3 && !this.handledAsTitle(prev) && !startsWithVerb) {
+        const ok = this.declare(subject, toks, c, prev);
+        if (ok) this.handled.add(prev);
+        return ok;
+      }
+    }
+    // "contacts api. name, phone, email.": a bare list right after a heading
+    if (!c.afterColon && prev && this.headings.has(prev) && this.titleWords.length > 0 && c.toks.some((t) => t.w === ',') && this.isBareList(c) && wordsOf(c.toks).every((w) => !VERB_SET.has(w) || TYPE_BY_WORD[w] !== undefined)) {
+      const noun = this.titleNoun();
+      if (noun) return this.declare(noun, toks, c, prev);
+    }
     for (let i = 1; i < toks.length; i++) {
-      if (DETERMINERS.has(toks[i - 1]?.w ?? '')) continue;
+      // "for a store": a connector that is also a noun, after an article
+      if (DETERMINERS.has(toks[i - 1]?.w ?? '') && ['store', 'stores', 'record', 'records', 'track', 'tracks', 'keep', 'keeps', 'need', 'needs', 'hold', 'holds'].includes(toks[i]?.w ?? '')) continue;
       const conn = CONNECTORS.find((cn) => cn.every((w, k) => toks[i + k]?.w === w));
       if (!conn) continue;
       let left = wordsOf(toks.slice(0, i));
+      const rawLeft = left;
       const items = toks.slice(i + conn.length);
       if (items.length === 0) continue;
       // "For each book we store", "Every member should"
       if (left[0] === 'for' && (left[1] === 'each' || left[1] === 'every')) left = left.slice(2);
+      // "There are books, each with a title ..."
+      const thereAre = left[0] === 'there' && ['are', 'is', 'will'].includes(left[1] ?? '');
+      if (thereAre) left = left.slice(left[2] === 'be' ? 3 : 2).filter((w) => w !== 'each' && w !== 'every');
+      // "Recipes: each has a name, ...": the heading names the thing
+      if (c.afterColon && prev && prev.sentence === c.sentence && stripDeterminers(rawLeft).length === 0 && ['each', 'every', 'it', 'they', 'one'].includes(rawLeft[0] ?? '')) {
+        left = stripDeterminers(wordsOf(prev.toks).filter((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w)));
+        this.handled.add(prev);
+      }
       // "Recipes API where each recipe has ...", "a to-do app where a todo item has ..."
       const each = Math.max(left.lastIndexOf('each'), left.lastIndexOf('every'), left.lastIndexOf('where'));
       if (each > 0) left = left.slice(each + 1);
@@ -465,7 +475,7 @@ class Analyzer {
       if (subject.every((w) => META_NOUNS.has(w)) || subject.some((w) => CONNECTORS.some((cn) => cn.length === 1 && cn[0] === w))) return false;
       // "visitors subscribe with ...", "entries, list entries with ...": not a noun phrase
       if (subject.slice(0, -1).some((w) => isPluralForm(w) && !w.endsWith('ss'))) return false;
-      if (toks.slice(0, i).some((t) => t.w === ',') && wordsOf(toks.slice(0, i))[0] !== 'for') return false;
+      if (toks.slice(0, i).some((t) => t.w === ',') && !['for', 'there'].includes(wordsOf(toks.slice(0, i))[0] ?? '')) return false;
       if (subject.some((w) => TALLY_NOUNS.has(w))) return false;
       // "A support chat needs conversations and messages": things, not fields
       if (['need', 'needs', 'require', 'requires'].includes(conn[0] as string) && splitList(items).every((it) => isPluralForm(wordsOf(it).pop() ?? '') && !DETERMINERS.has(wordsOf(it)[0] ?? ''))) {
@@ -771,6 +781,7 @@ class Analyzer {
       if (!/^[a-z]/.test(w) || PREPOSITIONS.has(w) || SEPARATORS.has(w) || NEGATIONS.has(w) || MODALS.has(w) || DETERMINERS.has(w) || ['where', 'so', 'because', 'while', 'back', 'again', 'too', 'now', 'later', 'please', 'instantly', 'immediately'].includes(w)) break;
       if (nounWords.length > 0 && this.lemmaAt(rest, e) && !isPluralForm(w) && this.verbs.has(w) && rest[e + 1] !== undefined && DETERMINERS.has((rest[e + 1] as Tok).w)) break;
       if (nounWords.length > 0 && (w.endsWith('ed') || w.endsWith('ing')) && this.lemmaAt(rest, e)) break;
+      if (nounWords.length > 0 && this.lemmaAt(rest, e) && rest[e + 1] !== undefined && DETERMINERS.has((rest[e + 1] as Tok).w)) break;
       nounWords.push(w);
       e++;
       if (nounWords.length >= 4) break;
@@ -831,7 +842,7 @@ class Analyzer {
       const tail = s.rest.slice(obj.end);
       const negAt = tail.findIndex((t) => NEGATIONS.has(t.w) || REFUSALS.has(t.w));
       const tailWords = tail.map((t) => t.w);
-      if (negAt >= 0 && (tailWords.includes('negative') || (tailWords.includes('below') && (tailWords.includes('zero') || tailWords.includes('0'))))) {
+      if (negAt >= 0 && (tailWords.includes('negative') || tailWords.includes('enough') || (tailWords.includes('below') && (tailWords.includes('zero') || tailWords.includes('0'))))) {
         // "sell items, but don't allow the stock to go negative"
         const res = this.resourceFromObject(obj, s);
         const f = res ? (this.mentionedFields(res, tail).find((x) => x.spec.type === 'integer' || x.spec.type === 'number')) : undefined;
@@ -878,6 +889,7 @@ class Analyzer {
         if (found) return found;
         // "deposit money into an account": the record is named later in the segment
         if (s && (s.cls === 'increment' || s.cls === 'decrement')) {
+          const quantityRes = this.lastResource;
           for (let i = 0; i < s.rest.length; i++) {
             const r = this.resourceAt(s.rest, i);
             if (r) return r.res;
@@ -885,6 +897,9 @@ class Analyzer {
           // "withdraw money (subtracts from the balance)": the record that owns the named field
           const words = s.rest.flatMap((t) => (t.inner ? t.inner : [t]));
           for (const res of this.resources) if (this.mentionedFields(res, words).length > 0) return res;
+          // "selling removes from it": the record the sentence is about
+          const why = this.explanation(s);
+          if (s.rest.some((t) => PRONOUNS.has(t.w)) || why.some((w) => INCREASE_WORDS.has(w) || DECREASE_WORDS.has(w))) return quantityRes;
         }
         return undefined;
       }
@@ -948,7 +963,7 @@ class Analyzer {
         return;
       }
     }
-    const asksCount = s.subject.some((w) => TALLY_NOUNS.has(w)) || s.rest.some((t, i) => t.w === 'how' && s.rest[i + 1]?.w === 'many');
+    const asksCount = s.subject.some((w) => TALLY_NOUNS.has(w)) || (obj.kind === 'resource' && ['results', 'tally', 'counts', 'totals', 'standings'].includes(s.rest[obj.end]?.w ?? '')) || s.rest.some((t, i) => t.w === 'how' && s.rest[i + 1]?.w === 'many');
     if (s.cls === 'tally' || ((s.cls === 'get' || s.cls === 'list') && ((obj.kind === 'noun' && obj.words.some((w) => TALLY_NOUNS.has(w))) || asksCount))) {
       this.readTally(s);
       return;
@@ -1074,6 +1089,13 @@ class Analyzer {
         const target = this.enumTarget(res, after);
         if (target) {
           this.setEnum(s, res, target, true);
+          return;
+        }
+        // "set a todo to done": a yes/no field named after "to"
+        const toAt = after.findIndex((t) => t.w === 'to');
+        const flag = toAt >= 0 ? res.fields.find((f) => f.spec.type === 'boolean' && f.spec.name === after[toAt + 1]?.w) : undefined;
+        if (flag) {
+          this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb: s.lemma, name: camelCase(['mark', ...res.words, ...splitIdentifier(flag.spec.name)]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [{ set: flag.spec.name, to: { literal: true } }] });
           return;
         }
         const mentioned = this.mentionedFields(res, obj.kind === 'field' ? s.rest : after).filter((f) => !f.spec.generated);
@@ -1308,7 +1330,7 @@ class Analyzer {
         i = j - 1;
         continue;
       }
-      if (['of', 'for', 'in', 'at', 'from', 'on', 'to', 'with'].includes(w)) {
+      if (['of', 'for', 'in', 'at', 'from', 'on', 'to', 'with', 'have', 'has'].includes(w)) {
         let j = i + 1;
         while (j < toks.length && (DETERMINERS.has((toks[j] as Tok).w) || POSSESSIVES.has((toks[j] as Tok).w))) j++;
         const r = this.resourceAt(toks, j);
@@ -1325,8 +1347,9 @@ class Analyzer {
           continue;
         }
         // "employees in a department", "tasks with a given priority"
-        const given = toks[j]?.w === 'given' || toks[j - 1]?.w === 'a' || toks[j - 1]?.w === 'an' || toks[j - 1]?.w === 'given';
-        const f = given ? this.fieldAt(res, toks, toks[j]?.w === 'given' ? j + 1 : j) : undefined;
+        const GIVEN = ['given', 'particular', 'specific', 'certain', 'chosen'];
+        const given = GIVEN.includes(toks[j]?.w ?? '') || toks[j - 1]?.w === 'a' || toks[j - 1]?.w === 'an' || GIVEN.includes(toks[j - 1]?.w ?? '');
+        const f = given ? this.fieldAt(res, toks, GIVEN.includes(toks[j]?.w ?? '') ? j + 1 : j) : undefined;
         if (f && w !== 'to' && !COMPARATIVES.some((c) => c.words[0] === toks[j]?.w) && f.field.spec.type !== 'integer' && f.field.spec.type !== 'number') {
           add(f.field, eqOp(f.field));
           i = f.end - 1;
@@ -1413,6 +1436,15 @@ class Analyzer {
   }
 
   private readQuantity(s: Segment, obj: ObjectRef): void {
+    // "resolving the code ... increments a visit counter": a counter on the action before it
+    if (s.cls === 'increment' && obj.kind === 'noun' && ['counter', 'count', 'tally'].includes(obj.words[obj.words.length - 1] as string) && obj.words.length > 1) {
+      const prior = [...this.actions].reverse().find((a) => a.kind === 'get' || a.kind === 'transition');
+      if (prior) {
+        const counted = obj.words[obj.words.length - 2] as string;
+        this.readRule({ ...s.clause, text: `each ${prior.verb} counts a ${counted}`, toks: [{ raw: 'each', w: 'each' }, { raw: prior.verb, w: prior.verb }, { raw: 'counts', w: 'counts' }, { raw: 'a', w: 'a' }, { raw: counted, w: counted }] });
+        return;
+      }
+    }
     const res = this.resourceFromObject(obj, s);
     if (!res) {
       this.unmapped.push(`"${s.text}" (I cannot tell what it changes)`);
@@ -1446,7 +1478,7 @@ class Analyzer {
     const params = literal === undefined ? [{ name: 'amount', type: field.spec.type, required: true, min: field.spec.type === 'integer' ? 1 : 0 } satisfies FieldSpec] : [];
     const by = literal === undefined ? { param: 'amount' } : { literal };
     // "give a raise": the thing given names the action (giveRaiseEmployee)
-    const objectWords = obj.kind === 'noun' ? obj.words : obj.kind === 'field' ? wordsOf(s.rest.slice(0, obj.end)).filter((w) => !DETERMINERS.has(w) && !POSSESSIVES.has(w)) : [];
+    const objectWords = (obj.kind === 'noun' ? obj.words : obj.kind === 'field' ? wordsOf(s.rest.slice(0, obj.end)).filter((w) => !DETERMINERS.has(w) && !POSSESSIVES.has(w)) : []).filter((w) => !INCREASE_WORDS.has(w) && !DECREASE_WORDS.has(w) && (verbLemma(w, VERB_SET) === undefined || verbLemma(w, VERB_SET) === w));
     const thing = objectWords.length > 0 && objectWords.length <= 2 && !['money', 'cash', 'funds', 'stock'].includes(objectWords[objectWords.length - 1] as string) && !(obj.kind === 'field' && objectWords.join('') === field.spec.name.toLowerCase() && ['quantity', 'stock', 'balance'].includes(field.spec.name)) ? objectWords : [];
     this.pushAction({
       kind: 'transition',
@@ -1639,7 +1671,8 @@ class Analyzer {
     const rest = s.rest;
     const subjectRes = s.subject.length ? this.findResource(s.subject) : undefined;
     const subjectWords = s.subject.length ? [...s.subject.slice(0, -1), singular(s.subject[s.subject.length - 1] as string)] : [];
-    const withIdx = rest.findIndex((t) => t.w === 'with');
+    const givingAt = rest.findIndex((t, i) => t.w === 'by' && ['giving', 'providing', 'entering', 'submitting', 'supplying', 'leaving'].includes(rest[i + 1]?.w ?? ''));
+    const withIdx = givingAt >= 0 ? givingAt + 1 : rest.findIndex((t) => t.w === 'with');
     const withItems = withIdx >= 0 ? splitList(prepareFieldList(rest.slice(withIdx + 1).filter((t) => !POSSESSIVES.has(t.w)))) : [];
     // what it is about: "to an event", "for one option" (a listed value), else the direct object
     let target: ResourceDraft | undefined;

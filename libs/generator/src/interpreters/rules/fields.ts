@@ -169,6 +169,16 @@ function readWords(toks: Tok[], mods: Modifiers): Tok[] {
       mods.unique = true;
       continue;
     }
+    if ((w === 'negative' && ['not', 'non', 'never'].includes(toks[i - 1]?.w ?? '')) || w === 'nonnegative') {
+      // "a price (not negative)"
+      mods.min = 0;
+      continue;
+    }
+    if ((w === 'duplicates' || w === 'duplicate' || w === 'dupes') && ['no', 'without'].includes(toks[i - 1]?.w ?? '')) {
+      // "a SKU (no duplicates allowed)"
+      mods.unique = true;
+      continue;
+    }
     if (w === 'positive' || (w === 'non-negative' && (mods.min = 0) === 0)) {
       if (w === 'positive') mods.positive = true;
       continue;
@@ -178,7 +188,7 @@ function readWords(toks: Tok[], mods: Modifiers): Tok[] {
       mods.lengthBounds = true;
       continue;
     }
-    if (['must', 'be', 'should', 'not', 'always', 'is'].includes(w) && toks.some((x) => ['positive', 'non-negative', 'empty', 'non-empty', 'unique', 'optional', 'required'].includes(x.w))) continue;
+    if (['must', 'be', 'should', 'not', 'always', 'is', 'no', 'allowed', 'never', 'non'].includes(w) && toks.some((x) => ['positive', 'non-negative', 'negative', 'empty', 'non-empty', 'unique', 'optional', 'required', 'duplicates', 'duplicate'].includes(x.w))) continue;
     if (w === '#paren') {
       readParen(t.inner ?? [], mods);
       continue;
@@ -291,6 +301,9 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     ws = ws.slice(1);
   }
   if (ws.length === 0) return { kind: 'unreadable', text };
+  // "the year it was published" -> yearPublished
+  const pron = ws.findIndex((w, k) => k > 0 && ['it', 'they', 'he', 'she'].includes(w) && ['was', 'is', 'were', 'are', 'got'].includes(ws[k + 1] ?? ''));
+  if (pron > 0 && ws[pron + 2]) ws = [...ws.slice(0, pron), ws[pron + 2] as string];
   // "a URL to check", "a name to display": the purpose is not part of the name
   const purpose = ws.indexOf('to');
   if (purpose > 0 && ws[purpose + 1] !== undefined && verbLemma(ws[purpose + 1] as string, VERB_NAMES) !== undefined) ws = ws.slice(0, purpose);
