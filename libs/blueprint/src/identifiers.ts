@@ -19,7 +19,8 @@ export function isCamelIdentifier(value: unknown): value is string {
 
 /**
  * Field (and param) names the store or the JavaScript object model already owns: the store sets
- * `id`, `createdAt`, `updatedAt` and `revision`; the last three would poison plain objects.
+ * `id`, `createdAt`, `updatedAt` and `revision`; the others are members of every plain object, and a
+ * record field shadowing them would poison it. The synthesizer re-checks names against this list.
  */
 export const RESERVED_FIELD_NAMES: readonly string[] = Object.freeze([
   'id',
@@ -29,6 +30,12 @@ export const RESERVED_FIELD_NAMES: readonly string[] = Object.freeze([
   '__proto__',
   'constructor',
   'prototype',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'toString',
+  'valueOf',
 ]);
 
 /** Input parameter names every list action already takes. */
@@ -55,6 +62,9 @@ export const RESERVED_ACTION_NAMES: readonly string[] = Object.freeze([
   '__proto__',
   'constructor',
   'prototype',
+  'hasOwnProperty',
+  'toString',
+  'valueOf',
   'describe',
 ]);
 

@@ -326,6 +326,8 @@ function checkActionBody(action: ActionSpec, resource: ResourceSpec, at: string,
         const group = fieldOf(counted, tally.groupField);
         if (!group) report(`${cat}/groupField`, `${what}: "${tally.groupField}" is not a field of ${counted.name} (fields: ${fieldNames(counted)})`);
         else if (group.type !== 'string' && group.type !== 'enum') report(`${cat}/groupField`, `${what}: group field ${counted.name}.${group.name} must be a string or enum, got ${group.type}`);
+        // Each tally row is {<groupField>, count}: a group field named "count" would collide.
+        else if (group.name === 'count') report(`${cat}/groupField`, `${what}: the group field cannot be named "count" (each result row is {<group field>, count})`);
       }
       const options = fieldOf(resource, tally.optionsField);
       if (!options) report(`${cat}/optionsField`, `${what}: "${tally.optionsField}" is not a field of ${resource.name} (fields: ${fieldNames(resource)})`);

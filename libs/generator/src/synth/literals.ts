@@ -1,3 +1,4 @@
+import { CAMEL_IDENTIFIER_PATTERN, PASCAL_IDENTIFIER_PATTERN, RESERVED_FIELD_NAMES as BLUEPRINT_RESERVED_FIELD_NAMES } from '@backforge/blueprint';
 import type { JsonValue } from '@backforge/contracts';
 
 /**
@@ -15,24 +16,11 @@ export class SynthesisError extends Error {
   }
 }
 
-const PASCAL = /^[A-Z][A-Za-z0-9]{0,63}$/;
-const CAMEL = /^[a-z][A-Za-z0-9]{0,63}$/;
+const PASCAL = new RegExp(PASCAL_IDENTIFIER_PATTERN);
+const CAMEL = new RegExp(CAMEL_IDENTIFIER_PATTERN);
 
-/** Names the store or the JavaScript object model owns; a field or param may not take them. */
-export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set([
-  'id',
-  'createdAt',
-  'updatedAt',
-  'revision',
-  'constructor',
-  'prototype',
-  'hasOwnProperty',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  'toLocaleString',
-  'toString',
-  'valueOf',
-]);
+/** Names a field or param may not take: the blueprint's own list, re-checked before emission. */
+export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set(BLUEPRINT_RESERVED_FIELD_NAMES);
 
 export function pascalIdentifier(value: unknown, path: string): string {
   if (typeof value !== 'string' || !PASCAL.test(value)) throw new SynthesisError('expected a PascalCase identifier', path);

@@ -8,6 +8,7 @@ import type {
   RuleSpec,
   ValueSource,
 } from '@backforge/blueprint';
+import { RESERVED_ACTION_NAMES } from '@backforge/blueprint';
 import { camelIdentifier, pascalIdentifier, RESERVED_FIELD_NAMES, SynthesisError } from './literals.js';
 
 /**
@@ -21,7 +22,7 @@ const FIELD_TYPES: ReadonlySet<FieldType> = new Set<FieldType>([
 ]);
 
 /** Action names that would collide with the backend's own vocabulary or the object model. */
-const RESERVED_ACTION_NAMES: ReadonlySet<string> = new Set(['describe', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'valueOf']);
+const RESERVED_ACTIONS: ReadonlySet<string> = new Set(RESERVED_ACTION_NAMES);
 
 const NUMERIC: ReadonlySet<FieldType> = new Set<FieldType>(['integer', 'number']);
 
@@ -102,7 +103,7 @@ function checkLookup(resource: ResourceSpec, by: string, path: string): void {
 
 function checkAction(action: ActionSpec, path: string, resources: ReadonlyMap<string, ResourceSpec>): void {
   camelIdentifier(action.name, `${path}.name`);
-  if (RESERVED_ACTION_NAMES.has(action.name)) throw new SynthesisError(`action name '${action.name}' is reserved`, `${path}.name`);
+  if (RESERVED_ACTIONS.has(action.name)) throw new SynthesisError(`action name '${action.name}' is reserved`, `${path}.name`);
   pascalIdentifier(action.resource, `${path}.resource`);
   const resource = resources.get(action.resource);
   if (!resource) throw new SynthesisError(`unknown resource '${action.resource}'`, `${path}.resource`);
