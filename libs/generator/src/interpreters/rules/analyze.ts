@@ -29,6 +29,8 @@ const VERB_SET: ReadonlySet<string> = new Set(Object.keys(VERBS));
 const REFUSALS = new Set(['refused', 'denied', 'forbidden', 'disallowed', 'prevented', 'prohibited', 'rejected']);
 const INCREASE_WORDS = new Set(['adds', 'add', 'increases', 'increase', 'raises', 'plus', 'increments', 'increment', 'tops', 'bumps']);
 const DECREASE_WORDS = new Set(['subtracts', 'subtract', 'decreases', 'decrease', 'reduces', 'reduce', 'removes', 'lowers', 'minus', 'decrements', 'deducts', 'takes']);
+/** Relation verbs whose direct object is the record they create ("book an appointment", "order pizzas"). */
+const CREATES_OBJECT = new Set(['book', 'reserve', 'order', 'report', 'request', 'register', 'submit', 'post', 'upload', 'log', 'record', 'file', 'purchase', 'buy', 'apply', 'bid', 'pledge', 'donate', 'complain', 'rsvp', 'sign_up', 'enroll', 'enrol', 'subscribe', 'join', 'attend', 'comment', 'review', 'answer', 'reply', 'respond', 'nominate', 'endorse', 'cast']);
 const PHRASAL_HEADS: ReadonlySet<string> = new Set(PHRASAL.map(([head]) => head));
 
 const CONNECTORS: string[][] = [
@@ -530,6 +532,14 @@ class Analyzer {
           continue;
         }
       }
+      // "..., and it cannot be overbooked": a statement about the thing, not a field
+      const statement = (PRONOUNS.has(head) || head === 'it') && part.slice(1).some((t) => MODALS.has(t.w) || NEGATIONS.has(t.w) || BE_WORDS.has(t.w));
+      if (statement) {
+        const subjectTok: Tok[] = subjectWords.map((w) => ({ raw: w, w }));
+        const restToks = [...subjectTok, ...part.slice(1)];
+        this.extraClauses.push({ sentence: c.sentence, index: c.index + 100 + k, text: textOf(restToks), toks: restToks, afterColon: false });
+        continue;
+      }
       if (isAction) {
         const restToks = parts.slice(k).flatMap((p, n) => (n === 0 ? p : [{ raw: ',', w: ',' }, ...p]));
         const subjectTok: Tok[] = subjectWords.map((w) => ({ raw: w, w }));
@@ -816,6 +826,8 @@ class Analyzer {
     if (this.resources.some((r) => r.fields.some((f) => f.words.includes(head) || f.words.includes(singular(head))))) return;
     if (s.rest.slice(obj.end).some((t) => t.w === ',') && s.cls === 'create' && !s.passive) return;
     const sing = [...ws.slice(0, -1), singular(head)];
+    // "book a class session" when sessions are declared: the same thing, not a new one
+    if (sing.length > 1 && this.findResource([singular(head)])?.declared) return;
     if (!this.findResource(sing)) this.ensureResource(sing, s.text, false);
   }
 
@@ -854,9 +866,42 @@ class Analyzer {
         this.unmapped.push(`"${textOf(tail.slice(Math.max(0, negAt - 3)))}" (a condition I cannot enforce)`);
         return;
       }
+      const before = this.progress();
       this.readSegment(s, obj);
       for (const extra of more) this.readSegment({ ...s, rest: s.rest.slice(extra.end) }, { ...extra, end: 0 });
+      // every verb phrase must end up somewhere: an action, a rule, a note, or a refusal
+      if (this.progress() === before) this.unmapped.push(`"${s.text}" (I read the verb "${s.lemma.replace(/^\?/, '').replace('_', ' ')}" but could not tell what it should do)`);
+      const hidden = this.hiddenVerb(tail);
+      if (hidden) this.unmapped.push(`"${s.text}" (what "${hidden}" does here is not understood)`);
     });
+  }
+
+  /** A count of everything a segment can produce; unchanged means the segment was dropped. */
+  private progress(): number {
+    return this.actions.length + this.rules.length + this.understood.length + this.unmapped.length + this.merges;
+  }
+
+  private merges = 0;
+
+  /**
+   * "logging a trip adds the distance to the mileage": an agreeing verb after the object, with an
+   * object of its own, is a second statement the segment would otherwise swallow.
+   */
+  private hiddenVerb(tail: readonly Tok[]): string | undefined {
+    for (let i = 1; i < tail.length; i++) {
+      const t = tail[i] as Tok;
+      const prev = tail[i - 1] as Tok;
+      // "add points when a customer buys a coffee": a condition describing when, not a statement
+      if (['when', 'whenever', 'after', 'once', 'if', 'until', 'while', 'before'].includes(prev.w)) return undefined;
+      const next = tail[i + 1];
+      if (['which', 'that', 'who', 'and', 'or', ','].includes(prev.w) || t.inner) continue;
+      if (!/^[a-z]+s$/.test(t.w) || t.w.endsWith('ss') || !/^[a-z]/.test(prev.w) || DETERMINERS.has(prev.w) || POSSESSIVES.has(prev.w) || PREPOSITIONS.has(prev.w)) continue;
+      if (!next || !(DETERMINERS.has(next.w) || POSSESSIVES.has(next.w))) continue;
+      const lemma = verbLemma(t.w, this.verbSet) ?? verbLemma(t.w, new Set([...INCREASE_WORDS, ...DECREASE_WORDS]));
+      if (lemma && lemma !== t.w) return t.w;
+      if (INCREASE_WORDS.has(t.w) || DECREASE_WORDS.has(t.w)) return t.w;
+    }
+    return undefined;
   }
 
   /** "register owners and pets": further resources listed right after the object. */
@@ -1209,7 +1254,7 @@ class Analyzer {
       if (t.w === 'which' || t.w === 'that') relative = true;
       else if (relative) out.push(t.w);
     }
-    return out;
+    return withDirection(out);
   }
 
   private isGeneratedAsk(s: Segment, obj: ObjectRef): boolean {
@@ -1463,7 +1508,7 @@ class Analyzer {
       this.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has no number to change)`);
       return;
     }
-    const ws = explained.map((t) => t.w);
+    const ws = withDirection(explained.map((t) => t.w));
     let decrement = s.cls === 'decrement';
     if (ws.some((w) => ['subtracts', 'subtract', 'decreases', 'reduces', 'removes', 'lowers', 'minus'].includes(w))) decrement = true;
     if (ws.some((w) => ['adds', 'increases', 'raises', 'plus'].includes(w))) decrement = false;
@@ -1727,8 +1772,9 @@ class Analyzer {
     }
     const noun = NOMINALIZATION[s.lemma];
     const nominal = noun ? this.findResource(noun) : undefined;
-    if (!target && obj.kind === 'resource') {
-      const direct = obj.res;
+    const headRes = obj.kind === 'noun' ? this.findResourceLoose(obj.words) : undefined;
+    if (!target && (obj.kind === 'resource' || headRes)) {
+      const direct = obj.kind === 'resource' ? obj.res : (headRes as ResourceDraft);
       // "join the waitlist with their email": a list with no fields of its own keeps the entries
       if (!direct.declared && direct.fields.length === 0 && withItems.length > 0) {
         this.readItems(direct, withItems, s.text);
@@ -1737,8 +1783,10 @@ class Analyzer {
         this.lastResource = direct;
         return;
       }
-      // "book appointments", "register owners", "report bugs": the object is the record itself
-      if ((!nominal || nominal === direct) && withItems.length === 0) {
+      // "book appointments", "register owners", "report bugs": the object is the record itself;
+      // "pick parts", "vote for ..." never create what they act on
+      const subjectKept = subjectRes !== undefined && subjectRes !== direct && subjectRes.declared && subjectRes.fields.length > 0;
+      if ((!nominal || nominal === direct) && withItems.length === 0 && CREATES_OBJECT.has(s.lemma) && !subjectKept) {
         this.pushAction({ kind: 'create', resource: keyOf(direct.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
         this.lastResource = direct;
         this.lastCreated = direct;
@@ -1757,7 +1805,9 @@ class Analyzer {
     const fieldless = this.resources.filter((r) => r.fields.length === 0 && !r.declared && r !== target);
     const subjectIsActor = subjectWords.length === 0 || ACTOR_WORDS.has(subjectWords[subjectWords.length - 1] as string);
     let rel: ResourceDraft;
-    if (nominal && nominal !== target) rel = nominal;
+    if (!target && !subjectIsActor && !subjectRes && withItems.length > 0) rel = this.ensureResource(subjectWords, s.text, true);
+    else if (!target && subjectRes && withItems.length > 0 && !subjectIsActor) rel = subjectRes;
+    else if (nominal && nominal !== target) rel = nominal;
     else if (subjectRes && subjectRes !== target && !(subjectRes.declared && subjectRes.fields.length > 0)) rel = subjectRes;
     else if (fieldless.length === 1) rel = fieldless[0] as ResourceDraft;
     else if (noun) rel = this.ensureResource(noun, s.text, true);
@@ -1816,6 +1866,7 @@ class Analyzer {
   private pushAction(a: ActionDraft): void {
     const same = this.actions.find((x) => x.resource === a.resource && x.kind === a.kind && (a.kind === 'list' || a.kind === 'create' || a.kind === 'delete' || (a.kind === 'get' && x.by === a.by && x.name === a.name) || (a.kind === 'update' && keyOf(x.updateFields ?? []) === keyOf(a.updateFields ?? [])) || ((a.kind === 'transition' || a.kind === 'custom') && x.name === a.name)));
     if (same) {
+      this.merges++;
       for (const f of a.filters) if (!same.filters.some((x) => x.param === f.param)) same.filters.push(f);
       if (a.orderBy && !same.orderBy) same.orderBy = a.orderBy;
       return;
@@ -2111,4 +2162,15 @@ function describeField(f: FieldSpec): string {
 function sentenceCase(text: string): string {
   const t = text.trim().replace(/\s+/g, ' ');
   return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+/** "count goes up" / "goes down": the direction as the verbs the quantity rules read. */
+function withDirection(ws: string[]): string[] {
+  const out = [...ws];
+  ws.forEach((w, i) => {
+    if (!['go', 'goes', 'going', 'went', 'move', 'moves'].includes(ws[i - 1] ?? '')) return;
+    if (w === 'up') out.push('increases');
+    if (w === 'down') out.push('decreases');
+  });
+  return out;
 }

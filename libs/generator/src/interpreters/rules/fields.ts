@@ -323,6 +323,13 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   }
   let listOf = false;
   let countOf = false;
+  // "a maximum of 20 attendees": a limit named after what it counts, starting at that number
+  if (mods.max !== undefined && mods.min === undefined && ws.length >= 1 && ws.length <= 2 && isPluralForm(ws[ws.length - 1] as string) && /\b(maximum|max|up to|at most|limit)\b/i.test(text) && !/\bcharacters?|chars|letters\b/i.test(text)) {
+    countOf = true;
+    mods.defaultText ??= String(mods.max);
+    delete mods.max;
+    ws = ['max', ...ws];
+  }
   // "a limit on attendees", "a maximum of guests": a count
   if (ws.length > 2 && ['limit', 'maximum', 'max', 'capacity', 'minimum', 'min', 'cap'].includes(ws[0] as string) && ['on', 'for', 'of'].includes(ws[1] as string)) {
     countOf = true;

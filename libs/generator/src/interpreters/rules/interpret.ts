@@ -5,7 +5,7 @@ import { buildBlueprint } from './build.js';
 import { deriveExamples } from './examples.js';
 import { ACTOR_WORDS, META_NOUNS } from './lexicon.js';
 import type { Analysis } from './model.js';
-import { pascalCase, plural } from './text.js';
+import { pascalCase, plural, splitIdentifier } from './text.js';
 
 /** Longest prompt read; a longer one is refused rather than read in part. */
 export const MAX_PROMPT_LENGTH = 20_000;
@@ -40,6 +40,12 @@ function interpretOnce(name: string, prompt: string, checkExample: boolean): Int
     if (r.fields.length === 0) {
       const name = pascalCase(r.words);
       missing.push(`${name} has no fields: say what a ${r.words.join(' ')} has (e.g. "${capitalize(plural(r.words.join(' ')))} have a name and a description")`);
+    }
+  }
+  for (const r of analysis.resources) {
+    for (const f of r.fields) {
+      const odd = fragmentWords(f.spec.name);
+      if (odd.length) missing.push(`could not map "${splitIdentifier(f.spec.name).join(' ')}" of ${pascalCase(r.words)} as a field: "${odd.join('", "')}" makes it a statement, not a name (state rules in a sentence of their own)`);
     }
   }
   const understood = describe(analysis);
@@ -101,3 +107,11 @@ function failure(message: string, understood: string[], missing: string[], analy
   return { ok: false, error };
 }
 
+
+/** Words that never belong in a field's name: a field named with them is a clause read as a noun. */
+const FRAGMENT_WORDS = new Set(['not', 'no', 'never', 'cannot', 'can', 'could', 'must', 'should', 'shall', 'will', 'would', 'may', 'might', 'be', 'is', 'are', 'was', 'were', 'been', 'being', 'with', 'how', 'which', 'whose', 'than', 'if', 'unless', 'only', 'every', 'each']);
+
+/** The words of a field name that make it a sentence fragment ("cannotBeOverbooked", "howManyPeopleFit"). */
+export function fragmentWords(fieldName: string): string[] {
+  return splitIdentifier(fieldName).filter((w) => FRAGMENT_WORDS.has(w) || /^(can|don|doesn|isn|aren|won|shouldn)t$/.test(w));
+}
