@@ -8,12 +8,14 @@ import {
   ENUM_TARGETS,
   FILLER_WORDS,
   GENERATED_NOUNS,
+  LOOKUP_KEYS,
   META_NOUNS,
   META_VERBS,
   MODALS,
   NAME_NOISE,
   NOMINALIZATION,
   PHRASAL,
+  PRESENCE,
   STATE_OF_VERB,
   TALLY_NOUNS,
   TITLE_TAILS,
@@ -1020,6 +1022,7 @@ class Analyzer {
       this.readQuantity({ ...s, cls: down ? 'decrement' : 'increment' }, obj);
       return;
     }
+    if (PRESENCE[s.lemma] && this.readPresence(s, obj)) return;
     // "close a ticket" when tickets have a status (open, closed); "resolve tickets"
     if (['get', 'delete', 'create', 'release', 'update', 'take'].includes(s.cls)) {
       const res = this.resourceFromObject(obj, s);
@@ -1095,6 +1098,13 @@ class Analyzer {
       }
       case 'list':
       case 'get': {
+        const resolved = s.lemma === 'resolve' ? this.resourceFromObject(obj, s) : undefined;
+        if (resolved && !resolved.fields.some((f) => f.spec.unique && LOOKUP_KEYS.has(f.spec.name)) && !after.some((t) => t.w === 'by' || t.w === 'to')) {
+          // "resolve a ticket" (no code to resolve): it becomes resolved
+          this.lastResource = resolved;
+          this.readState(s, resolved, after);
+          return;
+        }
         if (s.rest[0]?.w === 'who' && s.rest[1]) {
           const lemma = verbLemma(s.rest[1].w, VERB_SET);
           const made = lemma ? [...this.actions].reverse().find((a) => a.kind === 'create' && a.verb === lemma) : undefined;
@@ -1211,6 +1221,35 @@ class Analyzer {
         return;
       }
     }
+  }
+
+  /** "check dogs in and out": in sets a yes/no field, out clears it; each refused when already so. */
+  private readPresence(s: Segment, obj: ObjectRef): boolean {
+    const p = PRESENCE[s.lemma] as { field: string; value: boolean };
+    const res = this.resourceFromObject(obj, s);
+    if (!res) return false;
+    const lending = this.actions.some((a) => a.resource === keyOf(res.words) && a.kind === 'transition' && VERBS[a.verb] === 'take');
+    const existing = this.fieldOf(res, p.field);
+    // a check-out that lends (libraries) or a check-in after a lending is handled as take/release
+    if (lending || (!p.value && !existing && VERBS[s.lemma] === 'take')) return false;
+    if (s.rest.some((t) => t.w === 'with')) return false;
+    const field = existing ?? this.addField(res, { spec: { name: p.field, type: 'boolean', required: false, default: false, generated: 'managed' }, words: [p.field, ...splitIdentifier(p.field)] });
+    const thing = res.words.join(' ');
+    const state = splitIdentifier(p.field).join(' ');
+    this.lastResource = res;
+    this.pushAction({
+      kind: 'transition',
+      resource: keyOf(res.words),
+      verb: s.lemma,
+      name: camelCase([...s.lemma.split('_'), ...res.words]),
+      by: 'id',
+      description: sentenceCase(s.text),
+      filters: [],
+      params: [],
+      guards: [{ field: field.spec.name, op: 'ne', value: { literal: p.value }, message: p.value ? `This ${thing} is already ${state}` : `This ${thing} is not ${state}` }],
+      effects: [{ set: field.spec.name, to: { literal: p.value } }],
+    });
+    return true;
   }
 
   /** "to gold", "to in progress": a value of one of the resource's enums after "to". */
@@ -1401,6 +1440,12 @@ class Analyzer {
           continue;
         }
       }
+      const twoWordFlag = ws[i + 1] !== undefined ? res.fields.find((f) => f.spec.type === 'boolean' && f.spec.name === camelCase([w, ws[i + 1] as string])) : undefined;
+      if (twoWordFlag) {
+        add(twoWordFlag, 'eq');
+        i++;
+        continue;
+      }
       // "todos that are done", "open issues": a state value names a boolean or enum filter
       const stateField = res.fields.find((f) => (f.spec.type === 'boolean' && (f.spec.name === w || (w.startsWith('un') && f.spec.name === w.slice(2)))) || (f.spec.type === 'enum' && (f.spec.values ?? []).some((v) => v.toLowerCase() === w)));
       if (stateField && !['by'].includes(ws[i - 1] ?? '')) add(stateField, 'eq');
@@ -1542,6 +1587,11 @@ class Analyzer {
 
   /** Which boolean or enum value a state verb lands on ("close" -> status "closed"). */
   private stateTarget(res: ResourceDraft, lemma: string): { field: FieldDraft; value: string | boolean } | undefined {
+    if (lemma === 'reopen') {
+      // "resolve it and reopen it": reopening undoes whichever end state the record has
+      const ended = res.fields.find((x) => x.spec.type === 'boolean' && ['closed', 'resolved', 'done', 'completed', 'finished', 'archived', 'fixed'].includes(x.spec.name));
+      if (ended) return { field: ended, value: false };
+    }
     const mapped = STATE_OF_VERB[lemma];
     const participle = pastParticiple(lemma.split('_')[0] as string);
     const boolNames = [mapped?.state, participle, lemma === 'complete' ? 'done' : undefined, lemma === 'finish' ? 'done' : undefined].filter((x): x is string => !!x);
@@ -1560,7 +1610,7 @@ class Analyzer {
   private readState(s: Segment, res: ResourceDraft, _after: readonly Tok[]): void {
     let target = this.stateTarget(res, s.lemma);
     if (!target) {
-      if (VERBS[s.lemma] !== 'state') {
+      if (VERBS[s.lemma] !== 'state' && !ENUM_TARGETS[s.lemma]) {
         this.unmapped.push(`"${s.text}" (I cannot tell what state it sets)`);
         return;
       }
@@ -1643,6 +1693,16 @@ class Analyzer {
     const params: FieldSpec[] = [];
     const effects: ActionDraft['effects'] = [];
     let guardField = atName;
+    const reflexive = after.some((t) => ['themselves', 'himself', 'herself', 'themself', 'yourself', 'myself'].includes(t.w));
+    const subjectNoun = s.subject.length > 0 && !ACTOR_WORDS.has(singular(s.subject[s.subject.length - 1] as string)) ? singular(s.subject[s.subject.length - 1] as string) : undefined;
+    if (!actor && reflexive) {
+      // "agents assign a ticket to themselves": who took it is named by the caller
+      const param = subjectNoun ?? 'assignee';
+      this.addField(res, { spec: { name: holderName, type: 'string', required: false, generated: 'managed' }, words: [holderName] });
+      params.push({ name: param, type: 'string', required: true, min: 1 });
+      effects.push({ set: holderName, to: { param } });
+      guardField = holderName;
+    }
     if (actor) {
       const actorName = pascalCase(actor.words);
       this.addField(res, { spec: { name: holderName, type: 'reference', references: actorName, required: false, generated: 'managed' }, words: [holderName] });

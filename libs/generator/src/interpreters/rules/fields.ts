@@ -72,7 +72,7 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
       }
       const items = splitList(values).map((v) => textOf(v)).filter((v) => v.length > 0);
       // "a severity of low, medium or high" lists values; "a list of tags and notes" does not
-      const offersChoice = marker.length > 1 || marker[0] !== 'of' || values.some((t) => t.w === 'or');
+      const offersChoice = marker.length > 1 || marker[0] !== 'of' || values.some((t) => t.w === 'or' || t.w === '/');
       if (offersChoice && items.length >= 2 && items.every((v) => v.split(' ').length <= 3)) {
         out.push({ raw: `(${items.join(', ')})`, w: '#paren', inner: values });
         i = j - 1;

@@ -71,13 +71,13 @@ export const VERBS: Record<string, VerbClass> = {
   give_back: 'release', check_in: 'release', release: 'release', unassign: 'release', bring_back: 'release', hand_back: 'release', drop_off: 'release', unclaim: 'release',
   like: 'counter', upvote: 'counter', downvote: 'counter', clap: 'counter', heart: 'counter', favourite: 'counter', favorite: 'counter',
   approve: 'state', reject: 'state', publish: 'state', unpublish: 'state', archive: 'state', unarchive: 'state', complete: 'state', finish: 'state', close: 'state', reopen: 'state', confirm: 'state', verify: 'state', activate: 'state', deactivate: 'state', enable: 'state', disable: 'state', block: 'state', unblock: 'state', pin: 'state', unpin: 'state', accept: 'state', decline: 'state', pay: 'state', ship: 'state', deliver: 'state', start: 'state', stop: 'state', pause: 'state', resume: 'state', hide: 'state', unhide: 'state', lock: 'state', unlock: 'state', suspend: 'state', dismiss: 'state', acknowledge: 'state', fulfil: 'state', fulfill: 'state', refund: 'state', settle: 'state', feature: 'state', unfeature: 'state', star: 'state', unstar: 'state', win: 'state', lose: 'state', sign: 'state', escalate: 'state', invoice: 'state',
-  vote: 'relation', cast: 'relation', choose: 'relation', pick: 'relation', select: 'relation', rsvp: 'relation', register: 'relation', enroll: 'relation', enrol: 'relation', sign_up: 'relation', join: 'relation', attend: 'relation', apply: 'relation', book: 'relation', reserve: 'relation', comment: 'relation', review: 'relation', rate: 'relation', subscribe: 'relation', bid: 'relation', order: 'relation', donate: 'relation', answer: 'relation', reply: 'relation', respond: 'relation', report: 'relation', request: 'relation', complain: 'relation', check_into: 'relation', endorse: 'relation', nominate: 'relation', pledge: 'relation', purchase: 'relation', buy: 'relation',
+  vote: 'relation', cast: 'relation', choose: 'relation', pick: 'relation', select: 'relation', rsvp: 'relation', register: 'relation', enroll: 'relation', enrol: 'relation', sign_up: 'relation', join: 'relation', attend: 'relation', apply: 'relation', book: 'relation', reserve: 'relation', comment: 'relation', review: 'relation', rate: 'relation', subscribe: 'relation', bid: 'relation', order: 'relation', donate: 'relation', answer: 'relation', reply: 'relation', respond: 'relation', report: 'relation', request: 'relation', complain: 'relation', check_into: 'relation', endorse: 'relation', nominate: 'relation', pledge: 'relation', purchase: 'relation', buy: 'relation', come_in: 'relation', sign_in: 'state', sign_out: 'state', clock_in: 'state', clock_out: 'state', arrive: 'relation', check_in_with: 'relation',
   tally: 'tally', count: 'tally', summarize: 'tally', summarise: 'tally', aggregate: 'tally',
 };
 
 /** Verbs spelled as two words; the parser joins them with "_" before lookup. */
 export const PHRASAL: [string, string][] = [
-  ['look', 'up'], ['look', 'at'], ['check', 'out'], ['check', 'in'], ['give', 'back'], ['bring', 'back'], ['hand', 'back'], ['sign', 'up'], ['top', 'up'], ['pick', 'up'], ['drop', 'off'], ['take', 'out'], ['tick', 'off'], ['check', 'off'], ['set', 'up'], ['check', 'into'],
+  ['look', 'up'], ['look', 'at'], ['check', 'out'], ['check', 'in'], ['give', 'back'], ['bring', 'back'], ['hand', 'back'], ['sign', 'up'], ['top', 'up'], ['pick', 'up'], ['drop', 'off'], ['take', 'out'], ['tick', 'off'], ['check', 'off'], ['set', 'up'], ['check', 'into'], ['come', 'in'], ['sign', 'in'], ['sign', 'out'], ['clock', 'in'], ['clock', 'out'],
 ];
 
 /** States a state verb leads to, when it is not simply the verb's past participle. */
@@ -211,3 +211,13 @@ export const COMPARATIVES: { words: string[]; op: 'lt' | 'lte' | 'gt' | 'gte'; i
 
 /** Words that say a sentence is chit-chat about the backend, not a requirement. */
 export const FILLER_WORDS = new Set(['please', 'thanks', 'thank', 'hi', 'hello', 'hey', 'simple', 'basic', 'small', 'just', 'nothing', 'fancy', 'quick', 'minimal']);
+
+/**
+ * Being somewhere: "check dogs in and out", "clock in": a yes/no field set on the way in and cleared
+ * on the way out (check in/out lend a thing instead when something takes it first).
+ */
+export const PRESENCE: Record<string, { field: string; value: boolean }> = {
+  check_in: { field: 'checkedIn', value: true }, check_out: { field: 'checkedIn', value: false },
+  sign_in: { field: 'signedIn', value: true }, sign_out: { field: 'signedIn', value: false },
+  clock_in: { field: 'clockedIn', value: true }, clock_out: { field: 'clockedIn', value: false },
+};

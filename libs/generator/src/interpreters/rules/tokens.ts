@@ -1,3 +1,4 @@
+import { PHRASAL } from './lexicon.js';
 import { splitSentences } from './text.js';
 
 /**
@@ -106,7 +107,7 @@ export function splitClauses(prompt: string): Clause[] {
       }
       const pieces = colon > 0 && !/\d:\d/.test(part) ? [part.slice(0, colon), `:${part.slice(colon + 1)}`] : [part];
       for (const piece of pieces) {
-        const toks = tokenize(piece.replace(/^:/, ''));
+        const toks = expandParticlePairs(tokenize(piece.replace(/^:/, '')));
         if (toks.length === 0) continue;
         clauses.push({ sentence: si, index: index++, text: piece.replace(/^:/, '').trim(), toks, afterColon: piece.startsWith(':') });
       }
@@ -167,4 +168,27 @@ export function splitList(toks: readonly Tok[], opts: { or?: boolean } = {}): To
   }
   if (cur.length) items.push(cur);
   return items;
+}
+
+/**
+ * "check dogs in and out" -> "check dogs in and check dogs out": one phrasal verb with two
+ * particles is two actions on the same object.
+ */
+export function expandParticlePairs(toks: Tok[]): Tok[] {
+  for (let i = 0; i < toks.length; i++) {
+    const head = toks[i]?.w ?? '';
+    if (!PHRASAL.some(([h]) => h === head)) continue;
+    for (let len = 1; len <= 3; len++) {
+      const p1 = toks[i + 1 + len];
+      const and = toks[i + 2 + len];
+      const p2 = toks[i + 3 + len];
+      if (!p1 || !p2 || (and?.w !== 'and' && and?.w !== 'or')) continue;
+      const object = toks.slice(i + 1, i + 1 + len);
+      if (object.some((t) => !/^[a-z]/.test(t.w) || t.w === 'and' || t.w === 'or')) break;
+      if (!PHRASAL.some(([h, p]) => h === head && p === p1.w) || !PHRASAL.some(([h, p]) => h === head && p === p2.w) || p1.w === p2.w) continue;
+      const headTok = toks[i] as Tok;
+      return [...toks.slice(0, i + 2 + len), and, headTok, ...object, ...expandParticlePairs(toks.slice(i + 3 + len))];
+    }
+  }
+  return toks;
 }
