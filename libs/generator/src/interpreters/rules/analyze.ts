@@ -31,6 +31,13 @@ const VERB_SET: ReadonlySet<string> = new Set(Object.keys(VERBS));
 const REFUSALS = new Set(['refused', 'denied', 'forbidden', 'disallowed', 'prevented', 'prohibited', 'rejected']);
 const INCREASE_WORDS = new Set(['adds', 'add', 'increases', 'increase', 'raises', 'plus', 'increments', 'increment', 'tops', 'bumps']);
 const DECREASE_WORDS = new Set(['subtracts', 'subtract', 'decreases', 'decrease', 'reduces', 'reduce', 'removes', 'lowers', 'minus', 'decrements', 'deducts', 'takes']);
+/** Nouns that, after "the/my", name the whole collection being described ("see the list"). */
+const COLLECTION_NOUNS = new Set(['list', 'watchlist', 'wishlist', 'backlog', 'catalog', 'catalogue', 'collection', 'queue', 'roster', 'lineup', 'leaderboard', 'ranking', 'rankings', 'waitlist']);
+/** Verbs that give a record a score on a stated scale ("rate them from 1 to 10"). */
+const RATE_VERBS = new Set(['rate', 'score', 'grade']);
+/** Yes/no fields that say a place is taken, and the verbs that free it. */
+const OCCUPANCY = new Set(['occupied', 'taken', 'inUse', 'busy', 'inService', 'booked', 'reserved', 'parked', 'full']);
+const LEAVE_VERBS = new Set(['leave', 'vacate', 'exit', 'free', 'release', 'depart', 'empty', 'clear']);
 /** Relation verbs whose direct object is the record they create ("book an appointment", "order pizzas"). */
 const CREATES_OBJECT = new Set(['book', 'reserve', 'order', 'report', 'request', 'register', 'submit', 'post', 'upload', 'log', 'record', 'file', 'purchase', 'buy', 'apply', 'bid', 'pledge', 'donate', 'complain', 'rsvp', 'sign_up', 'enroll', 'enrol', 'subscribe', 'join', 'attend', 'comment', 'review', 'answer', 'reply', 'respond', 'nominate', 'endorse', 'cast']);
 const PHRASAL_HEADS: ReadonlySet<string> = new Set(PHRASAL.map(([head]) => head));
@@ -681,7 +688,9 @@ class Analyzer {
         const after = toks[m + (lv?.len ?? 1)];
         const withObject = after !== undefined && (DETERMINERS.has(after.w) || POSSESSIVES.has(after.w) || PRONOUNS.has(after.w));
         const agreeing = form !== undefined && form.w.endsWith('s') && withObject && !['that', 'which', 'who'].includes(toks[m - 1]?.w ?? '');
-        if (lv && form && (this.isBaseOrGerund(form, lv.lemma) || (passive && this.isParticiple(form, lv.lemma)) || (relative && form.w.endsWith('s')) || agreeing) && !this.nounAfterSeparator(toks, m)) {
+        // "add movies with title, release year and genre": a field named by a verb and a type word
+        const fieldInList = toks.slice(start, m).some((x) => x.w === 'with') && lv !== undefined && TYPE_BY_WORD[toks[m + lv.len]?.w ?? ''] !== undefined && !TYPE_BY_WORD[form?.w ?? ''];
+        if (lv && form && !fieldInList && (this.isBaseOrGerund(form, lv.lemma) || (passive && this.isParticiple(form, lv.lemma)) || (relative && form.w.endsWith('s')) || agreeing) && !this.nounAfterSeparator(toks, m)) {
           close(j);
           start = m;
           cur = lv;
@@ -762,6 +771,8 @@ class Analyzer {
     const t = rest[i];
     if (!t) return { kind: 'none', end: i };
     if (PRONOUNS.has(t.w) && !(t.w === 'one' && rest[i + 1]?.w === 'of')) return { kind: 'pronoun', plural: t.w !== 'it' && t.w !== 'one', end: i + 1 };
+    // "see the list sorted by rating": the records at hand, not a record called List
+    if (COLLECTION_NOUNS.has(t.w) && i > 0 && this.resources.length > 0 && !this.findResource([t.w]) && !['of'].includes(rest[i + 1]?.w ?? '')) return { kind: 'pronoun', plural: true, end: i + 1 };
     // "delete spam", "remove duplicates": the records at hand
     if (['spam', 'junk', 'duplicates', 'everything', 'records', 'entries'].includes(t.w) && !this.findResource([t.w])) return { kind: 'pronoun', plural: true, end: i + 1 };
     if (t.w === 'back' && i === 0) return this.objectOf(rest.slice(1), context);
@@ -826,7 +837,7 @@ class Analyzer {
     if ((ws.length > 1 && TITLE_TAILS.has(ws[ws.length - 1] as string) && s.cls === 'create') || AGENT_NOUN_RESOURCES[ws[ws.length - 1] as string]) return;
     if (ACTOR_WORDS.has(singular(head)) || META_NOUNS.has(head) || TALLY_NOUNS.has(head) || this.isFieldish(ws) || FILLER_WORDS.has(head) || PRONOUNS.has(head)) return;
     if (this.resources.some((r) => r.fields.some((f) => f.words.includes(head) || f.words.includes(singular(head))))) return;
-    if (s.rest.slice(obj.end).some((t) => t.w === ',') && s.cls === 'create' && !s.passive) return;
+    if (s.rest.slice(obj.end).some((t) => t.w === ',') && s.cls === 'create' && !s.passive && s.rest[obj.end]?.w !== 'with') return;
     const sing = [...ws.slice(0, -1), singular(head)];
     // "book a class session" when sessions are declared: the same thing, not a new one
     if (sing.length > 1 && this.findResource([singular(head)])?.declared) return;
@@ -958,6 +969,7 @@ class Analyzer {
     const reject = (why: string): void => {
       this.unmapped.push(`"${s.text}" (${why})`);
     };
+    if (this.readOccupancy(s, obj)) return;
     if (s.cls === 'unknown') {
       // "level up a character (increases the level by one)", "take snacks (decreases quantity by one)"
       const why = this.explanation(s);
@@ -1221,6 +1233,97 @@ class Analyzer {
         return;
       }
     }
+  }
+
+  /**
+   * "Cars park in a spot and leave it": a verb that goes in/into/at a record with an occupancy
+   * yes/no field (occupied, taken, in use ...) sets it, refused when already set; leaving,
+   * vacating or freeing it clears it, refused when not set.
+   */
+  private readOccupancy(s: Segment, obj: ObjectRef): boolean {
+    const verb = s.lemma.replace(/^\?/, '');
+    const occupancyOf = (res: ResourceDraft): FieldDraft | undefined => res.fields.find((f) => f.spec.type === 'boolean' && OCCUPANCY.has(f.spec.name));
+    if (LEAVE_VERBS.has(verb)) {
+      const res = this.resourceFromObject(obj, s);
+      const field = res ? occupancyOf(res) : undefined;
+      if (!res || !field || !this.actions.some((a) => a.resource === keyOf(res.words) && a.effects.some((e) => 'set' in e && e.set === field.spec.name))) return false;
+      this.pushOccupancy(s, verb, res, field, false);
+      return true;
+    }
+    if (s.cls !== 'unknown' || !['in', 'into', 'at', 'on', 'onto'].includes(s.rest[0]?.w ?? '')) return false;
+    let j = 1;
+    while (j < s.rest.length && DETERMINERS.has((s.rest[j] as Tok).w)) j++;
+    const r = this.resourceAt(s.rest, j);
+    const field = r ? occupancyOf(r.res) : undefined;
+    if (!r || !field) return false;
+    this.pushOccupancy({ ...s, rest: s.rest.slice(r.end) }, verb, r.res, field, true);
+    return true;
+  }
+
+  private pushOccupancy(s: Segment, verb: string, res: ResourceDraft, field: FieldDraft, value: boolean): void {
+    const thing = res.words.join(' ');
+    const state = splitIdentifier(field.spec.name).join(' ');
+    this.lastResource = res;
+    this.pushAction({
+      kind: 'transition',
+      resource: keyOf(res.words),
+      verb,
+      name: camelCase([...verb.split('_'), ...res.words]),
+      by: 'id',
+      description: sentenceCase(s.text),
+      filters: [],
+      params: [],
+      guards: [{ field: field.spec.name, op: 'ne', value: { literal: value }, message: value ? `This ${thing} is already ${state}` : `This ${thing} is not ${state}` }],
+      effects: [{ set: field.spec.name, to: { literal: value } }],
+    });
+    this.understood.push(`${verb} ${value ? 'sets' : 'clears'} ${field.spec.name}`);
+  }
+
+  /**
+   * "rate them from 1 to 10 once watched": a score on the record itself, set by a transition whose
+   * param carries the scale; "once <state>" also marks the record so.
+   */
+  private readRating(s: Segment, obj: ObjectRef): boolean {
+    const range = s.rest.find((t) => t.w === '#range')?.range ?? s.rest.flatMap((t) => t.inner ?? []).find((t) => t.w === '#range')?.range;
+    if (!range || s.rest.some((t) => t.w === 'with')) return false;
+    if (obj.kind !== 'pronoun' && obj.kind !== 'resource') return false;
+    const res = this.resourceFromObject(obj, s);
+    if (!res || res.fields.length === 0) return false;
+    const name = NOMINALIZATION[s.lemma]?.[0] ?? 'rating';
+    const bounds = { ...(range.min !== undefined ? { min: range.min } : {}), ...(range.max !== undefined ? { max: range.max } : {}) };
+    const integer = Number.isInteger(range.min ?? 0) && Number.isInteger(range.max ?? 0);
+    const existing = this.fieldOf(res, name);
+    const field = existing ?? this.addField(res, { spec: { name, type: integer ? 'integer' : 'number', required: false, generated: 'managed', ...bounds }, words: [name, s.lemma, 'score'] });
+    if (existing) {
+      field.spec.generated = 'managed';
+      field.spec.required = false;
+      delete field.spec.default;
+      Object.assign(field.spec, bounds);
+    }
+    const effects: ActionDraft['effects'] = [{ set: field.spec.name, to: { param: field.spec.name } }];
+    const once = s.rest.findIndex((t) => t.w === 'once' || t.w === 'after' || t.w === 'when');
+    const stateWord = once >= 0 ? s.rest.slice(once + 1).find((t) => /^[a-z]+(ed|en)$/.test(t.w))?.w : undefined;
+    if (once >= 0 && !stateWord) return false;
+    if (stateWord) {
+      const flag = this.fieldOf(res, stateWord) ?? this.addField(res, { spec: { name: stateWord, type: 'boolean', required: false, default: false, generated: 'managed' }, words: [stateWord] });
+      if (flag.spec.type !== 'boolean') return false;
+      effects.push({ set: flag.spec.name, to: { literal: true } });
+    }
+    this.lastResource = res;
+    this.pushAction({
+      kind: 'transition',
+      resource: keyOf(res.words),
+      verb: s.lemma,
+      name: camelCase([s.lemma, ...res.words]),
+      by: 'id',
+      description: sentenceCase(s.text),
+      filters: [],
+      params: [{ name: field.spec.name, type: field.spec.type, required: true, ...bounds }],
+      guards: [],
+      effects,
+    });
+    this.understood.push(`${s.lemma} sets ${field.spec.name} (${range.min ?? ''} to ${range.max ?? ''})${stateWord ? ` and marks it ${stateWord}` : ''}`);
+    return true;
   }
 
   /** "check dogs in and out": in sets a yes/no field, out clears it; each refused when already so. */
@@ -1774,6 +1877,7 @@ class Analyzer {
    */
   private readRelation(s: Segment, obj: ObjectRef): void {
     const rest = s.rest;
+    if (RATE_VERBS.has(s.lemma) && this.readRating(s, obj)) return;
     const subjectRes = s.subject.length ? this.findResource(s.subject) : undefined;
     const subjectWords = s.subject.length ? [...s.subject.slice(0, -1), singular(s.subject[s.subject.length - 1] as string)] : [];
     const givingAt = rest.findIndex((t, i) => t.w === 'by' && ['giving', 'providing', 'entering', 'submitting', 'supplying', 'leaving'].includes(rest[i + 1]?.w ?? ''));
@@ -2031,6 +2135,7 @@ class Analyzer {
         }
       }
     }
+    if (this.readStateGuard(c)) return;
     // "it must not be possible to borrow a book that is currently on loan": the take's own guard
     const takeVerb = this.actions.find((a) => a.kind === 'transition' && VERBS[a.verb] === 'take' && ws.some((w) => verbLemma(w, new Set([a.verb.split('_')[0] as string])) !== undefined));
     if (takeVerb && ws.some((w) => NEGATIONS.has(w)) && takeVerb.guards.length > 0) {
@@ -2114,6 +2219,45 @@ class Analyzer {
   }
 
   private readonly forbidden = new Set<string>();
+
+  /**
+   * "A broken tool can't be borrowed", "a spot that's occupied can't take another car": a negated
+   * rule naming a state of the record (an enum value or a yes/no field) guards the action it names,
+   * or the one that sets that state.
+   */
+  private readStateGuard(c: Clause): boolean {
+    const ws = wordsOf(c.toks);
+    const neg = ws.findIndex((w) => NEGATIONS.has(w));
+    if (neg < 0) return false;
+    for (const res of this.resources) {
+      if (!ws.some((w) => res.words.includes(singular(w)))) continue;
+      const key = keyOf(res.words);
+      let state: { field: FieldDraft; value: string | boolean } | undefined;
+      for (const f of res.fields) {
+        if (f.spec.type === 'boolean' && ws.some((w) => w === f.spec.name.toLowerCase())) state = { field: f, value: true };
+        if (f.spec.type === 'enum') {
+          const v = (f.spec.values ?? []).find((val) => ws.includes(val.toLowerCase()));
+          if (v !== undefined) state = { field: f, value: v };
+        }
+        if (state) break;
+      }
+      if (!state) continue;
+      const own = this.actions.filter((a) => a.resource === key && a.kind === 'transition');
+      // the action named after the negation ("can't be borrowed"), else the one that sets the state
+      const named = own.find((a) => ws.slice(neg + 1).some((w) => verbLemma(w, new Set([a.verb.split('_')[0] as string])) !== undefined || w === pastParticiple(a.verb.split('_')[0] as string)));
+      const setter = own.find((a) => a.effects.some((e) => 'set' in e && e.set === state.field.spec.name && 'literal' in e.to && e.to.literal === state.value));
+      const guarded = named ?? setter;
+      if (!guarded) continue;
+      const thing = res.words.join(' ');
+      const label = typeof state.value === 'string' ? state.value : splitIdentifier(state.field.spec.name).join(' ');
+      if (!guarded.guards.some((g) => g.field === state.field.spec.name && g.op === 'ne')) {
+        guarded.guards.push({ field: state.field.spec.name, op: 'ne', value: { literal: state.value }, message: guarded === setter && !named ? `This ${thing} is already ${label}` : `A ${label} ${thing} cannot be ${pastParticiple(guarded.verb.split('_')[0] as string)}` });
+      }
+      this.understood.push(`${guarded.name ?? guarded.verb} is refused when the ${thing} is ${label}`);
+      return true;
+    }
+    return false;
+  }
 
   /** "the ISBN must be unique", "notes are optional", "difficulty is between 1 and 5". */
   private readFieldStatement(c: Clause): boolean {
