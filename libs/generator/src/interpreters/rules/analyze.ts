@@ -31,6 +31,8 @@ const VERB_SET: ReadonlySet<string> = new Set(Object.keys(VERBS));
 const REFUSALS = new Set(['refused', 'denied', 'forbidden', 'disallowed', 'prevented', 'prohibited', 'rejected']);
 const INCREASE_WORDS = new Set(['adds', 'add', 'increases', 'increase', 'raises', 'plus', 'increments', 'increment', 'tops', 'bumps']);
 const DECREASE_WORDS = new Set(['subtracts', 'subtract', 'decreases', 'decrease', 'reduces', 'reduce', 'removes', 'lowers', 'minus', 'decrements', 'deducts', 'takes']);
+/** Relation verbs that, with nothing to choose between, count on their target. */
+const COUNTED_VOTES = new Set(['vote', 'upvote', 'endorse', 'nominate']);
 /** Nouns that, after "the/my", name the whole collection being described ("see the list"). */
 const COLLECTION_NOUNS = new Set(['list', 'watchlist', 'wishlist', 'backlog', 'catalog', 'catalogue', 'collection', 'queue', 'roster', 'lineup', 'leaderboard', 'ranking', 'rankings', 'waitlist']);
 /** Verbs that give a record a score on a stated scale ("rate them from 1 to 10"). */
@@ -1959,6 +1961,16 @@ class Analyzer {
       }
       target = direct;
     }
+    // "judges vote for a project": with no options to choose from, a vote counts on the project
+    if (target && !listField && withItems.length === 0 && COUNTED_VOTES.has(s.lemma) && !nominal) {
+      const name = plural(NOMINALIZATION[s.lemma]?.[0] ?? s.lemma);
+      const field = this.fieldOf(target, name) ?? this.addField(target, { spec: { name, type: 'integer', required: false, default: 0, min: 0, generated: 'managed' }, words: [name, singular(name)] });
+      field.spec.generated = 'managed';
+      this.pushAction({ kind: 'transition', resource: keyOf(target.words), verb: s.lemma, name: camelCase([s.lemma, ...target.words]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [{ increment: field.spec.name, by: { literal: 1 } }] });
+      this.understood.push(`${s.lemma} adds one to ${pascalCase(target.words)}.${name}`);
+      this.lastResource = target;
+      return;
+    }
     if (!target && withItems.length === 0) {
       this.unmapped.push(`"${s.text}" (I cannot tell what the ${s.lemma.replace('_', ' ')} is for)`);
       return;
@@ -2004,6 +2016,14 @@ class Analyzer {
 
   private readTally(s: Segment): void {
     const rule = this.rules.find((r): r is Extract<RuleDraft, { kind: 'membership' }> => r.kind === 'membership');
+    // "show the tally" of votes counted on the records themselves: the records, most votes first
+    const counted = rule ? undefined : this.resources.map((r) => ({ r, f: r.fields.find((f) => f.spec.generated === 'managed' && f.spec.type === 'integer' && this.actions.some((a) => a.resource === keyOf(r.words) && COUNTED_VOTES.has(a.verb) && a.effects.some((e) => 'increment' in e && e.increment === f.spec.name))) })).find((x) => x.f !== undefined);
+    if (counted?.f) {
+      this.pushAction({ kind: 'list', resource: keyOf(counted.r.words), verb: 'tally', description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [], orderBy: { field: counted.f.spec.name, direction: 'desc' } });
+      this.understood.push(`"${s.text}" lists ${plural(counted.r.words.join(' '))} by ${counted.f.spec.name}, highest first`);
+      this.lastResource = counted.r;
+      return;
+    }
     if (!rule) {
       const aggregate = s.rest.some((t) => ['total', 'sum', 'average', 'avg', 'mean', 'median'].includes(t.w));
       this.unmapped.push(aggregate ? `"${s.text}" (totals, sums and averages are not supported; a backend can count votes per option)` : `"${s.text}" (results need votes for one of a list of options, e.g. "people vote for one option")`);
