@@ -903,9 +903,10 @@ class Analyzer {
    * object of its own, is a second statement the segment would otherwise swallow.
    */
   private hiddenVerb(tail: readonly Tok[]): string | undefined {
-    for (let i = 1; i < tail.length; i++) {
+    for (let i = 0; i < tail.length; i++) {
       const t = tail[i] as Tok;
-      const prev = tail[i - 1] as Tok;
+      // the first word follows the object itself
+      const prev = tail[i - 1] ?? { raw: 'thing', w: 'thing' };
       // "add points when a customer buys a coffee": a condition describing when, not a statement
       if (['when', 'whenever', 'after', 'once', 'if', 'until', 'while', 'before'].includes(prev.w)) return undefined;
       const next = tail[i + 1];
@@ -1031,6 +1032,11 @@ class Analyzer {
     }
     // "restocking (adds to the quantity)", "check in a habit, which increases the streak by one"
     const explained = this.explanation(s);
+    if (explained.some((w) => INCREASE_WORDS.has(w) || DECREASE_WORDS.has(w)) && ['create', 'delete', 'list', 'crud'].includes(s.cls)) {
+      // "log a trip, which adds the distance to the mileage": a change to another record on create
+      reject(`a ${s.cls} that also changes a number ("${explained.join(' ')}") is not supported; one action changes one record`);
+      return;
+    }
     if (explained.some((w) => INCREASE_WORDS.has(w) || DECREASE_WORDS.has(w)) && ['state', 'release', 'get', 'take', 'mark', 'update', 'counter', 'relation'].includes(s.cls)) {
       const down = explained.some((w) => DECREASE_WORDS.has(w));
       this.readQuantity({ ...s, cls: down ? 'decrement' : 'increment' }, obj);
@@ -1141,6 +1147,12 @@ class Analyzer {
             filters.unshift({ param: obj.field.spec.name, field: obj.field.spec.name, op: 'eq' });
           }
           const orderBy = this.readOrder(res, sorting ? [{ raw: 'sorted', w: 'sorted' }, ...s.rest] : s.rest);
+          // "games that work for a given number of players": a condition that became no filter
+          const relAt = after.findIndex((t) => ['that', 'which', 'who', 'where', 'whose'].includes(t.w));
+          if (relAt >= 0 && filters.length === 0 && !orderBy && wordsOf(after.slice(relAt + 1)).length > 0) {
+            reject(`the condition "${textOf(after.slice(relAt))}" is not a filter I can read; say "list ${plural(res.words.join(' '))} by <field>" or "with <field> at most a given value"`);
+            return;
+          }
           this.pushAction({ kind: 'list', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters, params: [], guards: [], effects: [], ...(orderBy ? { orderBy } : {}) });
           return;
         }
