@@ -1973,6 +1973,11 @@ class Analyzer {
       }
       target = direct;
     }
+    // "pick parts": choosing is only understood as one of a record's listed options
+    if (!listField && ['pick', 'choose', 'select'].includes(s.lemma) && withItems.length === 0) {
+      this.unmapped.push(`"${s.text}" (I cannot tell what "${s.lemma}" does: choosing is understood as picking one of a record's listed options, e.g. "people pick one of a poll's options"; or say what it changes, e.g. "(decreases the count)")`);
+      return;
+    }
     // "judges vote for a project": with no options to choose from, a vote counts on the project
     if (target && !listField && withItems.length === 0 && COUNTED_VOTES.has(s.lemma) && !nominal) {
       const name = plural(NOMINALIZATION[s.lemma]?.[0] ?? s.lemma);

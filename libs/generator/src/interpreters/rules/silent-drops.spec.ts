@@ -1,0 +1,141 @@
+import type { Blueprint } from '@backforge/blueprint';
+import { validateBlueprint } from '@backforge/blueprint';
+import { interpretPrompt } from './interpret.js';
+import { fragmentWords } from './interpret.js';
+import { action, field, fieldNames } from './test-support.js';
+
+/**
+ * "Never a backend that ignores half the prompt": each prompt below is answered either with a
+ * blueprint that does what it names, or with PROMPT_NOT_UNDERSTOOD that names the part it could
+ * not map. These prompts were written as users write them, not to the parser (held-out style).
+ */
+
+/** Either a faithful blueprint (checked by `faithful`) or a refusal naming one of `names`. */
+function faithfulOrRefused(prompt: string, faithful: (bp: Blueprint) => void, names: RegExp): 'accepted' | 'refused' {
+  const r = interpretPrompt('held-out', prompt);
+  if (!r.ok) {
+    expect(r.error.code).toBe('PROMPT_NOT_UNDERSTOOD');
+    expect(r.error.missing.join('\n')).toMatch(names);
+    return 'refused';
+  }
+  expect(validateBlueprint(r.blueprint).ok).toBe(true);
+  noFragmentFields(r.blueprint);
+  faithful(r.blueprint);
+  return 'accepted';
+}
+
+function noFragmentFields(bp: Blueprint): void {
+  const odd = bp.resources.flatMap((res) => res.fields.filter((f) => fragmentWords(f.name).length > 0).map((f) => `${res.name}.${f.name}`));
+  expect(odd).toEqual([]);
+}
+
+const effectsOf = (bp: Blueprint, name: string): unknown => action(bp, name, 'transition').effects;
+
+describe('no silent drops: each verb phrase becomes an action, a rule, or a refusal', () => {
+  it('a gym: sign-up fields stay with members, booking a session is a record, overbooking is a capacity rule', () => {
+    const outcome = faithfulOrRefused(
+      'We run a gym. Members sign up with their full name, email and a membership tier (basic, premium or vip). Trainers have a name and a specialty. Members can book a class session; each session has a title, a start time and a maximum of 20 attendees, and it cannot be overbooked.',
+      (bp) => {
+        expect(fieldNames(bp, 'Member')).toEqual(['fullName', 'email', 'membershipTier']);
+        expect(field(bp, 'Session', 'maxAttendees')).toMatchObject({ type: 'integer', default: 20 });
+        expect(fieldNames(bp, 'Booking')).toEqual(expect.arrayContaining(['session', 'member']));
+        expect(bp.rules).toContainEqual(expect.objectContaining({ kind: 'capacity', resource: 'Booking', via: 'session', limitField: 'maxAttendees' }));
+      },
+      /overbooked|book/,
+    );
+    expect(outcome).toBe('accepted');
+  });
+
+  it('a warehouse: receiving and picking both change the count; picking never goes negative', () => {
+    const outcome = faithfulOrRefused(
+      'Warehouse bins hold parts; a part has a part number that must be unique, a description and a count. Receive parts (count goes up) and pick parts (count goes down but can never be negative).',
+      (bp) => {
+        expect(effectsOf(bp, 'receivePart')).toEqual([{ increment: 'count', by: { param: 'amount' } }]);
+        expect(effectsOf(bp, 'pickPart')).toEqual([{ decrement: 'count', by: { param: 'amount' } }]);
+        expect(field(bp, 'Part', 'count').min).toBe(0);
+        expect(field(bp, 'Part', 'partNumber').unique).toBe(true);
+      },
+      /pick/,
+    );
+    expect(outcome).toBe('accepted');
+  });
+
+  it('a dog daycare: check dogs in and out, list the ones checked in', () => {
+    const outcome = faithfulOrRefused(
+      'an api for a dog daycare: dogs (name, breed, owner phone, birth date). check dogs in and out. list dogs currently checked in.',
+      (bp) => {
+        expect(fieldNames(bp, 'Dog')).toEqual(['name', 'breed', 'ownerPhone', 'birthDate', 'checkedIn']);
+        expect(action(bp, 'checkInDog', 'transition')).toMatchObject({ effects: [{ set: 'checkedIn', to: { literal: true } }], guards: [{ field: 'checkedIn', op: 'ne', value: { literal: true } }] });
+        expect(action(bp, 'checkOutDog', 'transition')).toMatchObject({ effects: [{ set: 'checkedIn', to: { literal: false } }] });
+        expect(action(bp, 'listDogs', 'list').filters).toEqual([{ param: 'checkedIn', field: 'checkedIn', op: 'eq' }]);
+      },
+      /check/,
+    );
+    expect(outcome).toBe('accepted');
+  });
+
+  it('a parking garage: parking occupies a spot (409 when taken), leaving frees it', () => {
+    const bp = interpretPrompt('p', "Parking garage: each parking spot has a number (unique), a level and whether it's occupied. Cars park in a spot and leave it; a spot that's occupied can't take another car.");
+    expect(bp.ok).toBe(true);
+    if (!bp.ok) return;
+    expect(action(bp.blueprint, 'parkParkingSpot', 'transition')).toMatchObject({ guards: [{ field: 'occupied', op: 'ne', value: { literal: true } }], effects: [{ set: 'occupied', to: { literal: true } }] });
+    expect(action(bp.blueprint, 'leaveParkingSpot', 'transition')).toMatchObject({ effects: [{ set: 'occupied', to: { literal: false } }] });
+  });
+
+  it('a support desk: tickets come in with fields; assign to themselves, resolve, reopen', () => {
+    const r = interpretPrompt('s', "Support desk API. Tickets come in with a subject, a description, the customer's email and an urgency of low/normal/urgent. Agents can assign a ticket to themselves, resolve it and reopen it. List tickets by urgency.");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const bp = r.blueprint;
+    expect(field(bp, 'Ticket', 'urgency')).toMatchObject({ type: 'enum', values: ['low', 'normal', 'urgent'] });
+    expect(action(bp, 'assignTicket', 'transition').params.map((p) => p.name)).toEqual(['agent']);
+    expect(effectsOf(bp, 'resolveTicket')).toEqual([{ set: 'resolved', to: { literal: true } }]);
+    expect(effectsOf(bp, 'reopenTicket')).toEqual([{ set: 'resolved', to: { literal: false } }]);
+    expect(action(bp, 'listTickets', 'list').filters.map((f) => f.field)).toEqual(['urgency']);
+  });
+
+  it('a watchlist: rate on a 1-10 scale once watched, the list sorted by rating', () => {
+    const r = interpretPrompt('m', 'I want a movie watchlist where I can add movies with title, release year and genre, rate them from 1 to 10 once watched, and see the list sorted by rating.');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const bp = r.blueprint;
+    expect(bp.resources.map((x) => x.name)).toEqual(['Movie']);
+    expect(action(bp, 'rateMovie', 'transition').params).toEqual([expect.objectContaining({ name: 'rating', type: 'integer', min: 1, max: 10 })]);
+    expect(action(bp, 'listMovies', 'list').orderBy?.field).toBe('rating');
+  });
+
+  it('hackathon voting without options: votes count on the project, the tally lists projects by votes', () => {
+    const r = interpretPrompt('h', 'Hackathon voting: teams submit projects with a name and a repo url; judges vote for a project; show the tally.');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(effectsOf(r.blueprint, 'voteProject')).toEqual([{ increment: 'votes', by: { literal: 1 } }]);
+    expect(action(r.blueprint, 'listProjects', 'list').orderBy).toEqual({ field: 'votes', direction: 'desc' });
+  });
+
+  it.each([
+    // a verb right after the object: the side effect on another record cannot be expressed
+    ["Fleet tracker: vehicles have a plate number (unique), a model and mileage. Drivers log trips with a distance; logging a trip adds the distance to the vehicle's mileage.", /adds/],
+    ["Vehicles have a plate number and mileage. Trips have a distance. Drivers log a trip, which adds the distance to the vehicle's mileage.", /changes a number/],
+    // a list condition that no filter expresses
+    ['Board game cafe: each game has a title, min players, max players and play time. Find games that work for a given number of players.', /not a filter/],
+    // a statement read as a field
+    ['Rooms have a name, a floor and how many people fit.', /how many people fit/],
+    // a relation verb that creates nothing and changes nothing
+    ['Parts have a part number and a count. Pick parts.', /pick/],
+  ])('refuses rather than drops: %s', (prompt, names) => {
+    expect(faithfulOrRefused(prompt, () => undefined, names)).toBe('refused');
+  });
+
+  it('guards a take on a state named in a negated rule instead of dropping it', () => {
+    const r = interpretPrompt('t', "Tool library: tools have a name and a condition (good, worn, broken). Neighbours can borrow a tool and give it back later. A broken tool can't be borrowed.");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(action(r.blueprint, 'borrowTool', 'transition').guards).toContainEqual(expect.objectContaining({ field: 'condition', op: 'ne', value: { literal: 'broken' } }));
+  });
+
+  it('never names a field with a clause', () => {
+    expect(fragmentWords('cannotBeOverbooked')).toEqual(['cannot', 'be']);
+    expect(fragmentWords('howManyPeopleFit')).toEqual(['how']);
+    expect(fragmentWords('maxAttendees')).toEqual([]);
+  });
+});
