@@ -449,6 +449,17 @@ class Analyzer {
       const noun = this.titleNoun();
       if (noun) return this.declare(noun, toks, c, prev);
     }
+    // "Our office has a few meeting rooms, each with a name, ...": the things listed after "each with"
+    const eachAt = toks.findIndex((t, i) => t.w === ',' && toks[i + 1]?.w === 'each' && ['with', 'having', 'has'].includes(toks[i + 2]?.w ?? ''));
+    if (eachAt > 0) {
+      const noun: string[] = [];
+      for (let k = eachAt - 1; k >= 0 && noun.length < 3; k--) {
+        const w = (toks[k] as Tok).w;
+        if (!/^[a-z]/.test(w) || DETERMINERS.has(w) || PREPOSITIONS.has(w) || ['few', 'couple', 'bunch', 'lot', 'lots', 'number', 'has', 'have', 'are', 'is', 'keep', 'with'].includes(w) || /^\d/.test(w)) break;
+        noun.unshift(w);
+      }
+      if (noun.length > 0 && isPluralForm(noun[noun.length - 1] as string) && !noun.some((w) => META_NOUNS.has(w))) return this.declare(noun, toks.slice(eachAt + 3), c, undefined);
+    }
     for (let i = 1; i < toks.length; i++) {
       // "for a store": a connector that is also a noun, after an article
       if (DETERMINERS.has(toks[i - 1]?.w ?? '') && ['store', 'stores', 'record', 'records', 'track', 'tracks', 'keep', 'keeps', 'need', 'needs', 'hold', 'holds'].includes(toks[i]?.w ?? '')) continue;
@@ -778,6 +789,11 @@ class Analyzer {
     // "delete spam", "remove duplicates": the records at hand
     if (['spam', 'junk', 'duplicates', 'everything', 'records', 'entries'].includes(t.w) && !this.findResource([t.w])) return { kind: 'pronoun', plural: true, end: i + 1 };
     if (t.w === 'back' && i === 0) return this.objectOf(rest.slice(1), context);
+    // "start working on a bug", "stop waiting for a table": the object follows the gerund
+    if (i === 0 && /^[a-z]{3,}ing$/.test(t.w) && ['on', 'with', 'at', 'for', 'in'].includes(rest[1]?.w ?? '') && !this.findResource([t.w])) {
+      const inner = this.objectOf(rest.slice(2), context);
+      return { ...inner, end: inner.end + 2 };
+    }
     let possessive = false;
     if (POSSESSIVES.has(t.w)) {
       possessive = true;
@@ -867,7 +883,8 @@ class Analyzer {
       const more = s.passive ? [] : this.moreObjects(s.rest, obj);
       // a condition trailing the action ("..., and a task cannot be due on a weekend") is not dropped
       const tail = s.rest.slice(obj.end);
-      const negAt = tail.findIndex((t) => NEGATIONS.has(t.w) || REFUSALS.has(t.w));
+      // "a remote yes/no" names a yes/no field, it negates nothing
+      const negAt = tail.findIndex((t, n) => (NEGATIONS.has(t.w) || REFUSALS.has(t.w)) && !(t.w === 'no' && tail[n - 1]?.w === '/'));
       const tailWords = tail.map((t) => t.w);
       if (negAt >= 0 && (tailWords.includes('negative') || tailWords.includes('enough') || (tailWords.includes('below') && (tailWords.includes('zero') || tailWords.includes('0'))))) {
         // "sell items, but don't allow the stock to go negative"
@@ -2024,11 +2041,32 @@ class Analyzer {
       this.addRule({ kind: 'membership', resource: keyOf(rel.words), via: via.spec.name, field: field.spec.name, listField: listField.spec.name, message: `This ${target.words.join(' ')} has no such ${fname}` });
     }
     if (withItems.length) this.readItems(rel, withItems, s.text);
+    // "reserve a room for a time slot": what else the record is for is a field of its own
+    const extras = this.prepositionalFields(rest.slice(0, withIdx >= 0 ? withIdx : rest.length), listField);
+    if (extras.length) this.readItems(rel, extras, s.text);
     this.pushAction({ kind: 'create', resource: keyOf(rel.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
     this.understood.push(`${s.lemma.replace('_', ' ')} creates a ${pascalCase(rel.words)}${target ? ` for a ${pascalCase(target.words)}` : ''}`);
     this.lastResource = target ?? rel;
     this.lastCreated = rel;
     this.lastCreatedSentence = s.clause.sentence;
+  }
+
+  /** Noun phrases after for/on/at that name neither a record nor a listed option. */
+  private prepositionalFields(toks: readonly Tok[], listField: FieldDraft | undefined): Tok[][] {
+    const out: Tok[][] = [];
+    for (let i = 0; i < toks.length; i++) {
+      if (!['for', 'on', 'at'].includes((toks[i] as Tok).w)) continue;
+      let j = i + 1;
+      while (j < toks.length && DETERMINERS.has((toks[j] as Tok).w)) j++;
+      if (j === i + 1 || this.resourceAt(toks, j) || ['one', 'each', 'them', 'it', 'every', 'all'].includes(toks[i + 1]?.w ?? '')) continue;
+      const phrase: Tok[] = [];
+      let k = j;
+      while (k < toks.length && /^[a-z]/.test((toks[k] as Tok).w) && !PREPOSITIONS.has((toks[k] as Tok).w) && !SEPARATORS.has((toks[k] as Tok).w) && phrase.length < 3) phrase.push(toks[k++] as Tok);
+      if (phrase.length === 0 || (listField && this.resources.some((r) => this.fieldAt(r, phrase, 0)?.field === listField))) continue;
+      out.push(phrase);
+      i = k - 1;
+    }
+    return out;
   }
 
   private readTally(s: Segment): void {

@@ -284,7 +284,12 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // "a SKU that must be unique", "a streak that starts at 0": the relative clause only qualifies
   const rel = item.findIndex((t, i) => i > 0 && (t.w === 'that' || t.w === 'which' || t.w === 'who'));
   const head = rel > 0 ? item.slice(0, rel) : [...item];
-  if (rel > 0) readWords(item.slice(rel + 1), mods);
+  if (rel > 0) {
+    // whatever the relative clause says beyond flags, bounds and defaults is not dropped silently
+    const left = readWords(item.slice(rel + 1), mods).filter((t) => /^[a-z]/.test(t.w) && !['can', 'could', 'must', 'should', 'will', 'be', 'is', 'are', 'it', 'they', 'always', 'also', 'set', 'given', 'kept', 'stored', 'defined', 'from', 'by', 'us', 'we', 'the', 'a', 'an', 'user', 'users'].includes(t.w));
+    const onlyValues = left.every((t) => t.w === '#paren' || t.w === '#range');
+    if (!onlyValues && left.some((t) => ['not', 'never', 'cannot', "can't", 'exceed', 'exceeded', 'change', 'changed', 'only'].includes(t.w))) return { kind: 'unreadable', text };
+  }
   let toks = readWords(head, mods);
   // "whether it is done", "is it vegetarian", "if it's paid" -> a boolean
   const boolLead = toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w) && (t.w !== 'is' || toks.length <= 3));
@@ -304,6 +309,21 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // "the year it was published" -> yearPublished
   const pron = ws.findIndex((w, k) => k > 0 && ['it', 'they', 'he', 'she'].includes(w) && ['was', 'is', 'were', 'are', 'got'].includes(ws[k + 1] ?? ''));
   if (pron > 0 && ws[pron + 2]) ws = [...ws.slice(0, pron), ws[pron + 2] as string];
+  let countOf = false;
+  // "how many people fit" -> capacity; "how many copies we own" -> copies
+  if (ws[0] === 'how' && ws[1] === 'many' && ws[2] !== undefined) {
+    const rest = ws.slice(3);
+    countOf = true;
+    ws = rest.some((w) => ['fit', 'fits', 'sit', 'seat', 'seats', 'hold', 'holds', 'sleep', 'sleeps', 'attend', 'can'].includes(w)) ? ['capacity'] : [ws[2] as string];
+  }
+  // "a link to their CV" -> cvLink (a URL)
+  if (ws.length >= 3 && ['link', 'url', 'links'].includes(ws[0] as string) && ws[1] === 'to') {
+    const thing = ws.slice(2).filter((w) => !DETERMINERS.has(w));
+    if (thing.length > 0 && thing.length <= 2 && verbLemma(thing[0] as string, VERB_NAMES) === undefined) {
+      mods.type ??= 'url';
+      ws = [...thing, ws[0] as string];
+    }
+  }
   // "a URL to check", "a name to display": the purpose is not part of the name
   const purpose = ws.indexOf('to');
   if (purpose > 0 && ws[purpose + 1] !== undefined && verbLemma(ws[purpose + 1] as string, VERB_NAMES) !== undefined) ws = ws.slice(0, purpose);
@@ -322,7 +342,6 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     }
   }
   let listOf = false;
-  let countOf = false;
   // "a maximum of 20 attendees": a limit named after what it counts, starting at that number
   if (mods.max !== undefined && mods.min === undefined && ws.length >= 1 && ws.length <= 2 && isPluralForm(ws[ws.length - 1] as string) && /\b(maximum|max|up to|at most|limit)\b/i.test(text) && !/\bcharacters?|chars|letters\b/i.test(text)) {
     countOf = true;

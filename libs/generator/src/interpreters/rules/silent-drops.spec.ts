@@ -119,7 +119,8 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     // a list condition that no filter expresses
     ['Board game cafe: each game has a title, min players, max players and play time. Find games that work for a given number of players.', /not a filter/],
     // a statement read as a field
-    ['Rooms have a name, a floor and how many people fit.', /how many people fit/],
+    ['Rooms have a name, a floor and a capacity that can be exceeded never.', /capacity|exceeded/],
+    ['Rooms have a name, a floor, and it can never be empty.', /empty/],
     // a relation verb that creates nothing and changes nothing
     ['Parts have a part number and a count. Pick parts.', /pick/],
   ])('refuses rather than drops: %s', (prompt, names) => {
@@ -131,6 +132,15 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(action(r.blueprint, 'borrowTool', 'transition').guards).toContainEqual(expect.objectContaining({ field: 'condition', op: 'ne', value: { literal: 'broken' } }));
+  });
+
+  it('reads "X has a few Y, each with ..." and "how many people fit" as things with a capacity', () => {
+    const r = interpretPrompt('o', 'Our office has a few meeting rooms, each with a name, a floor and how many people fit. Employees reserve a room for a time slot with their email. Show me all reservations for a room.');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(fieldNames(r.blueprint, 'MeetingRoom')).toEqual(['name', 'floor', 'capacity']);
+    expect(fieldNames(r.blueprint, 'Reservation')).toEqual(['meetingRoom', 'email', 'timeSlot']);
+    expect(action(r.blueprint, 'listReservations', 'list').filters.map((f) => f.field)).toEqual(['meetingRoom']);
   });
 
   it('never names a field with a clause', () => {
