@@ -314,7 +314,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (ws[0] === 'how' && ws[1] === 'many' && ws[2] !== undefined) {
     const rest = ws.slice(3);
     countOf = true;
-    ws = rest.some((w) => ['fit', 'fits', 'sit', 'seat', 'seats', 'hold', 'holds', 'sleep', 'sleeps', 'attend', 'can'].includes(w)) ? ['capacity'] : [ws[2] as string];
+    ws = rest.some((w) => ['fit', 'fits', 'sit', 'seat', 'seats', 'hold', 'holds', 'sleep', 'sleeps', 'attend', 'can'].includes(w)) ? ['capacity'] : [ws[2]];
   }
   // "a link to their CV" -> cvLink (a URL)
   if (ws.length >= 3 && ['link', 'url', 'links'].includes(ws[0] as string) && ws[1] === 'to') {
