@@ -467,7 +467,16 @@ class Analyzer {
       if (!conn) continue;
       let left = wordsOf(toks.slice(0, i));
       const rawLeft = left;
-      const items = toks.slice(i + conn.length);
+      let items = toks.slice(i + conn.length);
+      // "Expenses belong to a trip and have a description, ...": the owner is one more field
+      const belongAt = left.findIndex((w) => ['belong', 'belongs'].includes(w));
+      if (belongAt > 0 && left[belongAt + 1] === 'to' && left[left.length - 1] === 'and' && left.length - belongAt <= 6) {
+        const owner = stripDeterminers(left.slice(belongAt + 2, -1));
+        if (owner.length > 0 && this.findResource(owner)) {
+          items = [...owner.map((w): Tok => ({ raw: w, w })), { raw: ',', w: ',' }, ...items];
+          left = left.slice(0, belongAt);
+        }
+      }
       if (items.length === 0) continue;
       // "For each book we store", "Every member should"
       if (left[0] === 'for' && (left[1] === 'each' || left[1] === 'every')) left = left.slice(2);
@@ -653,7 +662,7 @@ class Analyzer {
     // "Students can teleport to a class and list ...": an unknown verb before the first known one
     const particleStart = ['up', 'down', 'off', 'out'].includes(pre[1]?.w ?? '') && (DETERMINERS.has(pre[2]?.w ?? '') || POSSESSIVES.has(pre[2]?.w ?? ''));
     const imperativeStart = pre.length > 0 && (particleStart || DETERMINERS.has(pre[1]?.w ?? '') || POSSESSIVES.has(pre[1]?.w ?? '') || isPluralForm(pre[1]?.w ?? ''));
-    const unknownLead = pre.find((t, n) => (n > 0 || imperativeStart) && /^[a-z]+$/.test(t.w) && !SUBJECT_SKIP.has(t.w) && !DETERMINERS.has(t.w) && !PREPOSITIONS.has(t.w) && !POSSESSIVES.has(t.w) && !ACTOR_WORDS.has(singular(t.w)) && !BE_WORDS.has(t.w) && !NEGATIONS.has(t.w) && !SEPARATORS.has(t.w) && (!this.findResource([t.w]) || (n === 0 && imperativeStart)) && !META_NOUNS.has(t.w) && !['only', 'already', 'then', 'later', 'first', 'also', 'each', 'every', 'we', 'i', "i'd", "i'm", 'you', 'me', 'us', 'would', 'like', 'love', 'wish', 'hope', 'plan', 'try', 'going', 'gonna', 'building', 'making', 'creating', 'writing', 'keep', 'keeps'].includes(t.w) && !t.w.endsWith('ly') && ((n === 0 && particleStart) || ['can', 'could', 'should', 'must', 'may', 'will', 'cannot', "can't", 'to'].includes(pre[n - 1]?.w ?? '') || taggedAsVerb(c.text, t.w)));
+    const unknownLead = pre.find((t, n) => (n > 0 || imperativeStart) && /^[a-z]+$/.test(t.w) && !SUBJECT_SKIP.has(t.w) && !DETERMINERS.has(t.w) && !PREPOSITIONS.has(t.w) && !POSSESSIVES.has(t.w) && !ACTOR_WORDS.has(singular(t.w)) && !BE_WORDS.has(t.w) && !NEGATIONS.has(t.w) && !SEPARATORS.has(t.w) && (!this.findResource([t.w]) || (n === 0 && imperativeStart)) && !META_NOUNS.has(t.w) && !['only', 'already', 'then', 'later', 'first', 'also', 'each', 'every', 'we', 'i', "i'd", "i'm", 'you', 'me', 'us', 'would', 'like', 'love', 'wish', 'hope', 'plan', 'try', 'going', 'gonna', 'building', 'making', 'creating', 'writing', 'keep', 'keeps'].includes(t.w) && !t.w.endsWith('ly') && ((n === 0 && particleStart) || (n === 0 && (DETERMINERS.has(pre[1]?.w ?? '') || POSSESSIVES.has(pre[1]?.w ?? '')) && this.resourceAt(toks, 2) !== undefined) || ['can', 'could', 'should', 'must', 'may', 'will', 'cannot', "can't", 'to'].includes(pre[n - 1]?.w ?? '') || taggedAsVerb(c.text, t.w)));
     const leading: Segment[] = [];
     if (unknownLead) {
       // up to the first known verb, split again at any further unknown verb ("allocate ... and free ...")
@@ -1001,6 +1010,7 @@ class Analyzer {
         this.readQuantity({ ...s, lemma, rest, cls: why.some((w) => DECREASE_WORDS.has(w)) ? 'decrement' : 'increment' }, o);
         return;
       }
+      if (this.readStamp(s) || this.readReset(s)) return;
       // "plant things in a bed (create a plant)": the parenthesis says which action it is
       const paren = s.rest.find((t) => t.inner && t.inner[0] && this.lemmaAt(t.inner, 0));
       if (paren?.inner) {
@@ -1354,6 +1364,43 @@ class Analyzer {
       effects,
     });
     this.understood.push(`${s.lemma} sets ${field.spec.name} (${range.min ?? ''} to ${range.max ?? ''})${stateWord ? ` and marks it ${stateWord}` : ''}`);
+    return true;
+  }
+
+  /** "water a plant (records the last watered date)": the action stamps a date or time. */
+  private readStamp(s: Segment): boolean {
+    const verb = s.lemma.replace(/^\?/, '');
+    const paren = s.rest.find((t) => t.inner && ['records', 'sets', 'updates', 'stamps', 'saves', 'stores', 'logs', 'record', 'set', 'update'].includes(t.inner[0]?.w ?? ''));
+    if (!paren?.inner) return false;
+    const words = wordsOf(paren.inner.slice(1)).filter((w) => !DETERMINERS.has(w) && !POSSESSIVES.has(w));
+    const last = words[words.length - 1] ?? '';
+    if (words.length === 0 || words.length > 4 || !['date', 'time', 'timestamp', 'day', 'at', 'on'].includes(last)) return false;
+    const o = this.objectOf(s.rest, this.lastResource);
+    const res = this.resourceFromObject(o, s);
+    if (!res) return false;
+    const name = camelCase(words);
+    const type = last === 'date' || last === 'day' ? 'date' : 'datetime';
+    const field = this.fieldOf(res, name) ?? this.addField(res, { spec: { name, type, required: false, generated: 'managed' }, words: [name, ...words] });
+    field.spec.generated = 'managed';
+    field.spec.required = false;
+    this.lastResource = res;
+    this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb, name: camelCase([verb, ...res.words]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [{ set: name, to: { now: true } }] });
+    this.understood.push(`${verb} sets ${name} to now`);
+    return true;
+  }
+
+  /** "reset a habit's streak": a number back to zero (or its default), a yes/no back to false. */
+  private readReset(s: Segment): boolean {
+    if (s.lemma !== '?reset') return false;
+    const o = this.objectOf(s.rest, this.lastResource);
+    const res = this.resourceFromObject(o, s);
+    if (!res) return false;
+    const field = o.kind === 'field' ? o.field : this.mentionedFields(res, s.rest)[0];
+    if (!field || !['integer', 'number', 'boolean'].includes(field.spec.type)) return false;
+    const to = field.spec.type === 'boolean' ? false : typeof field.spec.default === 'number' ? field.spec.default : Math.max(0, field.spec.min ?? 0);
+    this.lastResource = res;
+    this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb: 'reset', name: camelCase(['reset', ...res.words, ...splitIdentifier(field.spec.name)]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [{ set: field.spec.name, to: { literal: to } }] });
+    this.understood.push(`reset sets ${field.spec.name} back to ${String(to)}`);
     return true;
   }
 

@@ -309,6 +309,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // "the year it was published" -> yearPublished
   const pron = ws.findIndex((w, k) => k > 0 && ['it', 'they', 'he', 'she'].includes(w) && ['was', 'is', 'were', 'are', 'got'].includes(ws[k + 1] ?? ''));
   if (pron > 0 && ws[pron + 2]) ws = [...ws.slice(0, pron), ws[pron + 2] as string];
+  // "who paid" -> paidBy, "who it's for" -> recipient
+  if (ws[0] === 'who' && ws.length >= 2) ws = ws[ws.length - 1] === 'for' ? ['recipient'] : ws.length === 2 ? [ws[1] as string, 'by'] : ws;
   let countOf = false;
   // "how many people fit" -> capacity; "how many copies we own" -> copies
   if (ws[0] === 'how' && ws[1] === 'many' && ws[2] !== undefined) {
