@@ -1,4 +1,4 @@
-import type { FieldSpec, FilterOperator, FilterSpec } from '@backforge/blueprint';
+import type { EffectSpec, FieldSpec, FilterOperator, FilterSpec } from '@backforge/blueprint';
 import { prepareFieldList, readFieldItem, type FieldDraft } from './fields.js';
 import {
   ACTOR_WORDS,
@@ -1809,7 +1809,8 @@ class Analyzer {
       description: sentenceCase(s.text),
       filters: [],
       params: [],
-      guards: [],
+      // taking (rent, borrow, claim) a record already in that state is refused, as for holders
+      guards: VERBS[s.lemma] === 'take' ? [{ field: target.field.spec.name, op: 'ne', value: { literal: target.value }, message: `This ${res.words.join(' ')} is already ${String(target.value === true ? splitIdentifier(target.field.spec.name).join(' ') : target.value)}` }] : [],
       effects: [{ set: target.field.spec.name, to: { literal: target.value } }],
     });
   }
@@ -1935,6 +1936,17 @@ class Analyzer {
     this.lastResource = res;
     const held = take.effects.map((e) => ('set' in e ? e.set : undefined)).filter((x): x is string => x !== undefined);
     const parts = s.lemma.split('_');
+    // "rent a car and return it" when renting set status to rented: back to the first status
+    const stateSet = take.effects.find((e): e is Extract<EffectSpec, { set: string }> => 'set' in e && 'literal' in e.to && typeof e.to.literal === 'string');
+    const stateField = stateSet ? this.fieldOf(res, stateSet.set) : undefined;
+    if (stateSet && stateField?.spec.type === 'enum' && 'literal' in stateSet.to) {
+      const back = (stateField.spec.default as string | undefined) ?? stateField.spec.values?.[0];
+      if (back !== undefined && back !== stateSet.to.literal) {
+        this.lastResource = res;
+        this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb: s.lemma, name: camelCase([...parts, ...res.words]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [{ field: stateSet.set, op: 'eq', value: stateSet.to, message: `This ${res.words.join(' ')} is not ${String(stateSet.to.literal)}` }], effects: [{ set: stateSet.set, to: { literal: back } }] });
+        return;
+      }
+    }
     this.pushAction({
       kind: 'transition',
       resource: keyOf(res.words),
@@ -2355,10 +2367,12 @@ class Analyzer {
       if (!ws.some((w) => res.words.includes(singular(w)))) continue;
       const key = keyOf(res.words);
       let state: { field: FieldDraft; value: string | boolean } | undefined;
+      // the state is named with the thing, before the negation ("a car in maintenance can't ...")
+      const lead = ws.slice(0, neg);
       for (const f of res.fields) {
-        if (f.spec.type === 'boolean' && ws.some((w) => w === f.spec.name.toLowerCase())) state = { field: f, value: true };
+        if (f.spec.type === 'boolean' && lead.some((w) => w === f.spec.name.toLowerCase())) state = { field: f, value: true };
         if (f.spec.type === 'enum') {
-          const v = (f.spec.values ?? []).find((val) => ws.includes(val.toLowerCase()));
+          const v = (f.spec.values ?? []).find((val) => lead.includes(val.toLowerCase()));
           if (v !== undefined) state = { field: f, value: v };
         }
         if (state) break;
@@ -2372,7 +2386,7 @@ class Analyzer {
       if (!guarded) continue;
       const thing = res.words.join(' ');
       const label = typeof state.value === 'string' ? state.value : splitIdentifier(state.field.spec.name).join(' ');
-      if (!guarded.guards.some((g) => g.field === state.field.spec.name && g.op === 'ne')) {
+      if (!guarded.guards.some((g) => g.field === state.field.spec.name && g.op === 'ne' && JSON.stringify(g.value) === JSON.stringify({ literal: state.value }))) {
         guarded.guards.push({ field: state.field.spec.name, op: 'ne', value: { literal: state.value }, message: guarded === setter && !named ? `This ${thing} is already ${label}` : `A ${label} ${thing} cannot be ${pastParticiple(guarded.verb.split('_')[0] as string)}` });
       }
       this.understood.push(`${guarded.name ?? guarded.verb} is refused when the ${thing} is ${label}`);
