@@ -1108,6 +1108,12 @@ class Analyzer {
         }
         const res = this.resourceFromObject(obj, s);
         if (!res) return reject('I cannot tell what it creates');
+        // "students submit assignments" when submissions are named elsewhere: a submission of one
+        const nominal = NOMINALIZATION[s.lemma] ? this.findResource(NOMINALIZATION[s.lemma] as string[]) : undefined;
+        if (nominal && nominal !== res && res.declared && res.fields.length > 0 && !nominal.declared) {
+          this.readRelation({ ...s, cls: 'relation' }, obj);
+          return;
+        }
         const paren = after[0]?.inner;
         if (paren) {
           const bound = paren.find((t) => t.w === '#range') ?? paren.find((t) => /^\d+$/.test(t.w));
@@ -1325,14 +1331,25 @@ class Analyzer {
    * param carries the scale; "once <state>" also marks the record so.
    */
   private readRating(s: Segment, obj: ObjectRef): boolean {
-    const range = s.rest.find((t) => t.w === '#range')?.range ?? s.rest.flatMap((t) => t.inner ?? []).find((t) => t.w === '#range')?.range;
-    if (!range || s.rest.some((t) => t.w === 'with')) return false;
+    let range = s.rest.find((t) => t.w === '#range')?.range ?? s.rest.flatMap((t) => t.inner ?? []).find((t) => t.w === '#range')?.range;
+    let name = NOMINALIZATION[s.lemma]?.[0] ?? 'rating';
+    let givenType: FieldSpec['type'] | undefined;
+    const withAt = s.rest.findIndex((t) => t.w === 'with');
+    if (withAt >= 0) {
+      // "grade a submission with a score (0-100)": the one number it gives
+      const items = splitList(prepareFieldList(s.rest.slice(withAt + 1)));
+      const reading = items.length === 1 ? readFieldItem(items[0] as Tok[], this.lookup, []) : undefined;
+      if (reading?.kind !== 'field' || !['integer', 'number'].includes(reading.field.spec.type)) return false;
+      name = reading.field.spec.name;
+      givenType = reading.field.spec.type;
+      range ??= { ...(reading.field.spec.min !== undefined ? { min: reading.field.spec.min } : {}), ...(reading.field.spec.max !== undefined ? { max: reading.field.spec.max } : {}) };
+    }
+    if (!range) return false;
     if (obj.kind !== 'pronoun' && obj.kind !== 'resource') return false;
     const res = this.resourceFromObject(obj, s);
     if (!res || res.fields.length === 0) return false;
-    const name = NOMINALIZATION[s.lemma]?.[0] ?? 'rating';
     const bounds = { ...(range.min !== undefined ? { min: range.min } : {}), ...(range.max !== undefined ? { max: range.max } : {}) };
-    const integer = Number.isInteger(range.min ?? 0) && Number.isInteger(range.max ?? 0);
+    const integer = givenType ? givenType === 'integer' : Number.isInteger(range.min ?? 0) && Number.isInteger(range.max ?? 0);
     const existing = this.fieldOf(res, name);
     const field = existing ?? this.addField(res, { spec: { name, type: integer ? 'integer' : 'number', required: false, generated: 'managed', ...bounds }, words: [name, s.lemma, 'score'] });
     if (existing) {
@@ -1745,7 +1762,9 @@ class Analyzer {
     const byIdx = ws.lastIndexOf('by');
     // "by one", "by 5", "(removes one item)"
     const oneAfterVerb = ws.findIndex((w, i) => (INCREASE_WORDS.has(w) || DECREASE_WORDS.has(w)) && (ws[i + 1] === 'one' || ws[i + 1] === 'a' || ws[i + 1] === 'an'));
-    const literal = byIdx >= 0 ? (ws[byIdx + 1] === 'one' ? 1 : /^\d+$/.test(ws[byIdx + 1] ?? '') ? Number(ws[byIdx + 1]) : undefined) : oneAfterVerb >= 0 && ws[oneAfterVerb + 1] === 'one' ? 1 : undefined;
+    // "earns 10 points": a number right before the quantity's own word
+    const counted = ws.findIndex((w, i) => /^\d+$/.test(w) && (field.words.includes(ws[i + 1] ?? '') || field.spec.name === ws[i + 1]));
+    const literal = byIdx >= 0 ? (ws[byIdx + 1] === 'one' ? 1 : /^\d+$/.test(ws[byIdx + 1] ?? '') ? Number(ws[byIdx + 1]) : undefined) : oneAfterVerb >= 0 && ws[oneAfterVerb + 1] === 'one' ? 1 : counted >= 0 ? Number(ws[counted]) : undefined;
     const params = literal === undefined ? [{ name: 'amount', type: field.spec.type, required: true, min: field.spec.type === 'integer' ? 1 : 0 } satisfies FieldSpec] : [];
     const by = literal === undefined ? { param: 'amount' } : { literal };
     // "give a raise": the thing given names the action (giveRaiseEmployee)
@@ -1895,6 +1914,22 @@ class Analyzer {
     }
     this.addField(res, { spec: { name: atName, type: 'datetime', required: false, generated: 'managed' }, words: [atName] });
     effects.push({ set: atName, to: { now: true } });
+    // "claim an item with their name and phone": what the taker gives is kept with the record
+    const withAt = after.findIndex((t) => t.w === 'with');
+    if (withAt >= 0) {
+      for (const item of splitList(prepareFieldList(after.slice(withAt + 1).filter((t) => !POSSESSIVES.has(t.w))))) {
+        const reading = readFieldItem(item, this.lookup, res.words);
+        if (reading.kind !== 'field' || reading.field.spec.type === 'reference') {
+          this.unmapped.push(`"${textOf(item)}" in "${s.text}" (not a detail I can keep with the ${res.words.join(' ')})`);
+          continue;
+        }
+        const given = reading.field.spec;
+        const kept = camelCase([participle, 'by', ...splitIdentifier(given.name)]);
+        this.addField(res, { spec: { ...given, name: kept, required: false, generated: 'managed' }, words: [kept] });
+        params.push({ ...given, required: true });
+        effects.push({ set: kept, to: { param: given.name } });
+      }
+    }
     const thing = res.words.join(' ');
     this.pushAction({
       kind: 'transition',

@@ -449,6 +449,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     // "room number", "card number": identifiers, not quantities
     headHint = { type: 'string' };
   }
+  // "the date found", "time started": the first word names the type when the last does not
+  if (!headHint && ws.length === 2 && ['date', 'time', 'day'].includes(ws[0] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
   let type: FieldType = mods.type ?? headHint?.type ?? 'string';
   let min = headHint?.min;
   let max = headHint?.max;
