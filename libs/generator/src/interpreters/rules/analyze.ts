@@ -1978,7 +1978,7 @@ class Analyzer {
       const back = (stateField.spec.default as string | undefined) ?? stateField.spec.values?.[0];
       if (back !== undefined && back !== stateSet.to.literal) {
         this.lastResource = res;
-        this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb: s.lemma, name: camelCase([...parts, ...res.words]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [{ field: stateSet.set, op: 'eq', value: stateSet.to, message: `This ${res.words.join(' ')} is not ${String(stateSet.to.literal)}` }], effects: [{ set: stateSet.set, to: { literal: back } }] });
+        this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb: s.lemma, name: camelCase([...parts, ...res.words]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [{ field: stateSet.set, op: 'eq', value: stateSet.to, message: `This ${res.words.join(' ')} is not ${typeof stateSet.to.literal === 'string' ? stateSet.to.literal : 'taken'}` }], effects: [{ set: stateSet.set, to: { literal: back } }] });
         return;
       }
     }
