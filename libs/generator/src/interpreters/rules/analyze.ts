@@ -679,6 +679,15 @@ class Analyzer {
         from = m + 1;
       }
     }
+    // "Bake more of a product (adds to the quantity), sell ...": an unknown verb whose parenthesis
+    // says what it does, before the first known verb, is an action of its own
+    const explainedLead = !unknownLead && first !== undefined && /^[a-z]+$/.test(pre[0]?.w ?? '') && !this.findResource([pre[0]?.w ?? '']) && !DETERMINERS.has(pre[0]?.w ?? '') && !ACTOR_WORDS.has(singular(pre[0]?.w ?? '')) && (pre.some((t) => t.inner?.some((x) => INCREASE_WORDS.has(x.w) || DECREASE_WORDS.has(x.w) || ['records', 'sets', 'stamps'].includes(x.w))) || (pre.some((t) => t.w === ',') && taggedAsVerb(c.text, pre[0]?.w ?? '')));
+    if (explainedLead) {
+      let end = pre.length;
+      while (end > 1 && SEPARATORS.has(pre[end - 1]?.w ?? '')) end--;
+      const verbTok = pre[0] as Tok;
+      leading.push({ lemma: `?${verbTok.w}`, cls: 'unknown', verbIndex: 0, passive: false, rest: pre.slice(1, end), verbTok, clause: c, subject: [], text: textOf(pre.slice(0, end)) });
+    }
     if (!first) return leading;
     // "laptops that students can check out": the subject follows the relative pronoun
     const lastRel = pre.map((t) => t.w).lastIndexOf('that') >= 0 ? pre.map((t) => t.w).lastIndexOf('that') : pre.map((t) => t.w).lastIndexOf('where');
@@ -1768,7 +1777,7 @@ class Analyzer {
     const params = literal === undefined ? [{ name: 'amount', type: field.spec.type, required: true, min: field.spec.type === 'integer' ? 1 : 0 } satisfies FieldSpec] : [];
     const by = literal === undefined ? { param: 'amount' } : { literal };
     // "give a raise": the thing given names the action (giveRaiseEmployee)
-    const objectWords = (obj.kind === 'noun' ? obj.words : obj.kind === 'field' ? wordsOf(s.rest.slice(0, obj.end)).filter((w) => !DETERMINERS.has(w) && !POSSESSIVES.has(w)) : []).filter((w) => !INCREASE_WORDS.has(w) && !DECREASE_WORDS.has(w) && (verbLemma(w, VERB_SET) === undefined || verbLemma(w, VERB_SET) === w));
+    const objectWords = (obj.kind === 'noun' ? obj.words.filter((w) => !['more', 'less', 'extra', 'some'].includes(w)) : obj.kind === 'field' ? wordsOf(s.rest.slice(0, obj.end)).filter((w) => !DETERMINERS.has(w) && !POSSESSIVES.has(w)) : []).filter((w) => !INCREASE_WORDS.has(w) && !DECREASE_WORDS.has(w) && (verbLemma(w, VERB_SET) === undefined || verbLemma(w, VERB_SET) === w));
     const thing = objectWords.length > 0 && objectWords.length <= 2 && !['money', 'cash', 'funds', 'stock'].includes(objectWords[objectWords.length - 1] as string) && !(obj.kind === 'field' && objectWords.join('') === field.spec.name.toLowerCase() && ['quantity', 'stock', 'balance'].includes(field.spec.name)) ? objectWords : [];
     this.pushAction({
       kind: 'transition',
