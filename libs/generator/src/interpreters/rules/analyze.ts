@@ -31,6 +31,8 @@ const VERB_SET: ReadonlySet<string> = new Set(Object.keys(VERBS));
 const REFUSALS = new Set(['refused', 'denied', 'forbidden', 'disallowed', 'prevented', 'prohibited', 'rejected']);
 const INCREASE_WORDS = new Set(['adds', 'add', 'increases', 'increase', 'raises', 'plus', 'increments', 'increment', 'tops', 'bumps']);
 const DECREASE_WORDS = new Set(['subtracts', 'subtract', 'decreases', 'decrease', 'reduces', 'reduce', 'removes', 'lowers', 'minus', 'decrements', 'deducts', 'takes']);
+/** States that undo another ("mark it fixed" after "report it broken"). */
+const ANTONYMS: Record<string, string> = { fixed: 'broken', repaired: 'broken', found: 'lost', returned: 'lost', unlocked: 'locked', unblocked: 'blocked', resolved: 'broken', working: 'broken', available: 'unavailable', healthy: 'sick', recovered: 'sick' };
 /** Relation verbs that, with nothing to choose between, count on their target. */
 const COUNTED_VOTES = new Set(['vote', 'upvote', 'endorse', 'nominate']);
 /** Nouns that, after "the/my", name the whole collection being described ("see the list"). */
@@ -1079,6 +1081,12 @@ class Analyzer {
       return;
     }
     if (PRESENCE[s.lemma] && this.readPresence(s, obj)) return;
+    // "report a machine broken", "flag a listing sold": a state after the object marks it
+    const stateWord = after[0]?.w ?? '';
+    if (['relation', 'create'].includes(s.cls) && obj.kind === 'resource' && after.length === 1 && (/^[a-z]{3,}(ed|en)$/.test(stateWord) || ['lost', 'missing', 'broken', 'sold', 'done', 'late'].includes(stateWord))) {
+      this.readMark({ ...s, cls: 'mark' }, obj, after);
+      return;
+    }
     // "close a ticket" when tickets have a status (open, closed); "resolve tickets"
     if (['get', 'delete', 'create', 'release', 'update', 'take'].includes(s.cls)) {
       const res = this.resourceFromObject(obj, s);
@@ -1160,6 +1168,14 @@ class Analyzer {
       }
       case 'list':
       case 'get': {
+        // "show a recipe's ratings": the records of another kind that point at it
+        const owned = obj.kind === 'resource' ? this.resourceAt(s.rest, obj.end) : undefined;
+        const ownerRef = owned && obj.kind === 'resource' && owned.plural && owned.res !== obj.res ? owned.res.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(obj.res.words)) : undefined;
+        if (owned && ownerRef) {
+          this.pushAction({ kind: 'list', resource: keyOf(owned.res.words), verb: s.lemma, description: sentenceCase(s.text), filters: [{ param: ownerRef.spec.name, field: ownerRef.spec.name, op: 'eq' }], params: [], guards: [], effects: [] });
+          this.lastResource = owned.res;
+          return;
+        }
         const resolved = s.lemma === 'resolve' ? this.resourceFromObject(obj, s) : undefined;
         if (resolved && !resolved.fields.some((f) => f.spec.unique && LOOKUP_KEYS.has(f.spec.name)) && !after.some((t) => t.w === 'by' || t.w === 'to')) {
           // "resolve a ticket" (no code to resolve): it becomes resolved
@@ -1232,8 +1248,11 @@ class Analyzer {
         return;
       }
       case 'delete': {
-        const res = this.resourceFromObject(obj, s);
+        let res = this.resourceFromObject(obj, s);
         if (!res) return reject('I cannot tell what it deletes');
+        // "students enroll in a course ... students can drop a course": the enrollment goes
+        const made = s.subject.length ? this.relationsBySubject.get(keyOf([...s.subject.slice(0, -1), singular(s.subject[s.subject.length - 1] as string)])) : undefined;
+        if (made && made.target === res) res = made.rel;
         this.lastResource = res;
         if (this.stateTarget(res, s.lemma)) {
           this.readState(s, res, after);
@@ -1647,10 +1666,18 @@ class Analyzer {
           continue;
         }
       }
-      const twoWordFlag = ws[i + 1] !== undefined ? res.fields.find((f) => f.spec.type === 'boolean' && f.spec.name === camelCase([w, ws[i + 1] as string])) : undefined;
-      if (twoWordFlag) {
-        add(twoWordFlag, 'eq');
-        i++;
+      // "currently checked in", "that are out of order": a yes/no field named by several words
+      let multiWord = 0;
+      for (let n = 3; n >= 2 && multiWord === 0; n--) {
+        const phrase = ws.slice(i, i + n);
+        const flag = phrase.length === n ? res.fields.find((f) => f.spec.type === 'boolean' && f.spec.name === camelCase(phrase)) : undefined;
+        if (flag) {
+          add(flag, 'eq');
+          multiWord = n;
+        }
+      }
+      if (multiWord > 0) {
+        i += multiWord - 1;
         continue;
       }
       // "todos that are done", "open issues": a state value names a boolean or enum filter
@@ -1878,6 +1905,12 @@ class Analyzer {
         field = en;
         value = (en.spec.values ?? []).find((v) => v.toLowerCase() === state.join(' ') || v.toLowerCase() === name.toLowerCase()) as string;
       }
+    }
+    // "report it broken ... mark it fixed": the opposite of a state already kept clears it
+    const opposite = !field && ANTONYMS[name] ? res.fields.find((f) => f.spec.type === 'boolean' && f.spec.name === ANTONYMS[name]) : undefined;
+    if (opposite) {
+      field = opposite;
+      value = negated;
     }
     if (!field) field = this.addField(res, { spec: { name, type: 'boolean', required: false, default: false, generated: 'managed' }, words: [name] });
     const actionName = camelCase(['mark', ...res.words, ...(negated ? ['not'] : []), ...splitIdentifier(name)]);
@@ -2143,12 +2176,25 @@ class Analyzer {
       delete listField.spec.default;
       this.addRule({ kind: 'membership', resource: keyOf(rel.words), via: via.spec.name, field: field.spec.name, listField: listField.spec.name, message: `This ${target.words.join(' ')} has no such ${fname}` });
     }
+    // "rate a recipe from 1 to 5 stars with an optional comment": the score is on the record
+    const rangeTok = rest.slice(0, withIdx >= 0 ? withIdx : rest.length).find((t) => t.w === '#range');
+    if (rangeTok?.range) {
+      if (!RATE_VERBS.has(s.lemma)) {
+        this.unmapped.push(`"${s.text}" (I cannot tell what "${rangeTok.raw}" limits)`);
+        return;
+      }
+      const name = NOMINALIZATION[s.lemma]?.[0] ?? 'rating';
+      const bounds = { ...(rangeTok.range.min !== undefined ? { min: rangeTok.range.min } : {}), ...(rangeTok.range.max !== undefined ? { max: rangeTok.range.max } : {}) };
+      if (rel.words.join(' ') === name) this.addField(rel, { spec: { name: 'score', type: 'integer', required: true, ...bounds }, words: ['score', 'stars', 'rating'] });
+      else this.addField(rel, { spec: { name, type: 'integer', required: true, ...bounds }, words: [name, 'stars', 'score'] });
+    }
     if (withItems.length) this.readItems(rel, withItems, s.text);
     // "reserve a room for a time slot": what else the record is for is a field of its own
     const extras = this.prepositionalFields(rest.slice(0, withIdx >= 0 ? withIdx : rest.length), listField);
     if (extras.length) this.readItems(rel, extras, s.text);
     this.pushAction({ kind: 'create', resource: keyOf(rel.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
     this.understood.push(`${s.lemma.replace('_', ' ')} creates a ${pascalCase(rel.words)}${target ? ` for a ${pascalCase(target.words)}` : ''}`);
+    if (target && subjectWords.length) this.relationsBySubject.set(keyOf(subjectWords), { rel, target });
     this.lastResource = target ?? rel;
     this.lastCreated = rel;
     this.lastCreatedSentence = s.clause.sentence;
@@ -2397,6 +2443,8 @@ class Analyzer {
   }
 
   private readonly forbidden = new Set<string>();
+  /** "Students enroll in a course": what a subject's relation verb created, for "students drop a course". */
+  private readonly relationsBySubject = new Map<string, { rel: ResourceDraft; target: ResourceDraft }>();
 
   /**
    * "A broken tool can't be borrowed", "a spot that's occupied can't take another car": a negated
