@@ -123,6 +123,12 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     ['Rooms have a name, a floor, and it can never be empty.', /empty/],
     // a relation verb that creates nothing and changes nothing
     ['Parts have a part number and a count. Pick parts.', /pick/],
+    // an unknown verb before the first known one
+    ['Products have a name and a quantity. Bake more of a product, sell a product.', /bake/],
+    // a list condition on a literal
+    ['Inventory for a bakery: products with name, price and quantity in stock. List products that are out of stock.', /out of stock/],
+    // a create that also changes another record
+    ['Donations platform: campaigns have a title, a goal amount and an amount raised starting at zero. People donate to a campaign with an amount and their name; a donation adds to the amount raised.', /adds/],
   ])('refuses rather than drops: %s', (prompt, names) => {
     expect(faithfulOrRefused(prompt, () => undefined, names)).toBe('refused');
   });
@@ -141,6 +147,48 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     expect(fieldNames(r.blueprint, 'MeetingRoom')).toEqual(['name', 'floor', 'capacity']);
     expect(fieldNames(r.blueprint, 'Reservation')).toEqual(['meetingRoom', 'email', 'timeSlot']);
     expect(action(r.blueprint, 'listReservations', 'list').filters.map((f) => f.field)).toEqual(['meetingRoom']);
+  });
+
+  it('reads each verb of "inspect a return and either accept or reject it"', () => {
+    const r = interpretPrompt('r', 'Returns have an order number and a reason. Staff inspect a return and either accept or reject it.');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.blueprint.actions.map((a) => a.name)).toEqual(expect.arrayContaining(['acceptReturn', 'rejectReturn']));
+  });
+
+  it('a car rental: the return sets the status back, a car in maintenance cannot be rented', () => {
+    const r = interpretPrompt('c', "Car rental: cars have a make, model, daily rate and a status (available, rented, maintenance). Customers rent a car and return it; a car in maintenance can't be rented.");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const rent = action(r.blueprint, 'rentCar', 'transition');
+    expect(rent.effects).toEqual([{ set: 'status', to: { literal: 'rented' } }]);
+    expect(rent.guards.map((g) => [g.op, g.value])).toEqual([['ne', { literal: 'rented' }], ['ne', { literal: 'maintenance' }]]);
+    expect(action(r.blueprint, 'returnCar', 'transition')).toMatchObject({ guards: [{ op: 'eq', value: { literal: 'rented' } }], effects: [{ set: 'status', to: { literal: 'available' } }] });
+  });
+
+  it('keeps what a relation verb gives: a score on a scale, the details of a claim, a fixed number of points', () => {
+    const ratings = interpretPrompt('r', "Recipe ratings: users post recipes with a title and instructions, and other users rate a recipe from 1 to 5 stars with an optional comment. Show a recipe's ratings.");
+    expect(ratings.ok).toBe(true);
+    if (!ratings.ok) return;
+    expect(field(ratings.blueprint, 'Rating', 'score')).toMatchObject({ type: 'integer', min: 1, max: 5, required: true });
+    expect(action(ratings.blueprint, 'listRatings', 'list').filters.map((f) => f.field)).toEqual(['recipe']);
+    const claims = interpretPrompt('l', "Lost and found: items have a description, where they were found, and the date found. Someone can claim an item with their name and phone; claimed items can't be claimed again.");
+    expect(claims.ok).toBe(true);
+    if (!claims.ok) return;
+    expect(action(claims.blueprint, 'claimItem', 'transition').params.map((p) => p.name)).toEqual(['name', 'phone']);
+    expect(field(claims.blueprint, 'Item', 'dateFound').type).toBe('date');
+    const points = interpretPrompt('p', 'Coffee shop loyalty: customers have a name and a phone number (unique) and points. Each purchase earns 10 points. Customers redeem points for a free drink.');
+    expect(points.ok).toBe(true);
+    if (!points.ok) return;
+    expect(action(points.blueprint, 'earnCustomer', 'transition').effects).toEqual([{ increment: 'points', by: { literal: 10 } }]);
+  });
+
+  it('dropping a course one enrolled in deletes the enrollment, not the course', () => {
+    const r = interpretPrompt('c', "Course catalog: courses have a code (unique), a title, credits and a max enrollment. Students enroll in a course; a course can't exceed its max enrollment. Students can drop a course.");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.blueprint.actions.filter((a) => a.kind === 'delete').map((a) => a.resource)).toEqual(['Enrollment']);
+    expect(field(r.blueprint, 'Course', 'credits').type).toBe('integer');
   });
 
   it('never names a field with a clause', () => {
