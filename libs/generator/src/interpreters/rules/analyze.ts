@@ -499,6 +499,8 @@ class Analyzer {
       while (left.length && ['should', 'must', 'will', 'can', 'also', 'always', 'typically', 'usually', 'we', 'you', 'i', 'it', 'they', 'then', 'to', 'would', 'may', 'need', 'each', 'will'].includes(left[left.length - 1] as string)) left = left.slice(0, -1);
       let leadVerb: string | undefined;
       const lead = left[0] ? verbLemma(left[0], VERB_SET) : undefined;
+      // "List vegetarian meals with under 600 calories": a list with a condition, not a declaration
+      if (conn[0] === 'with' && lead && ['list', 'show', 'find', 'search', 'get'].includes(lead) && (this.findResource(left.slice(-1)) || COMPARATIVES.some((cmp) => cmp.words[0] === items[0]?.w))) return false;
       if (conn[0] === 'with' && lead && ['track', 'manage', 'store', 'keep', 'record', 'log', 'save', 'create', 'add', 'list', 'register', 'crud', 'maintain', 'administer'].includes(lead) && left.length >= 2) {
         leadVerb = lead;
         left = left.slice(1);
@@ -1174,6 +1176,12 @@ class Analyzer {
         if (owned && ownerRef) {
           this.pushAction({ kind: 'list', resource: keyOf(owned.res.words), verb: s.lemma, description: sentenceCase(s.text), filters: [{ param: ownerRef.spec.name, field: ownerRef.spec.name, op: 'eq' }], params: [], guards: [], effects: [] });
           this.lastResource = owned.res;
+          return;
+        }
+        // "show a vet's appointments" when appointments are not a kind of record: not a plain get
+        const trailing = obj.kind === 'resource' && !obj.plural ? s.rest[obj.end] : undefined;
+        if (trailing && obj.kind === 'resource' && /^[a-z]+s$/.test(trailing.w) && isPluralForm(trailing.w) && !this.fieldAt(obj.res, s.rest, obj.end) && !TALLY_NOUNS.has(trailing.w) && !PREPOSITIONS.has(trailing.w) && !SEPARATORS.has(trailing.w)) {
+          reject(`I cannot tell what the ${trailing.w} of a ${obj.res.words.join(' ')} are; name them as records (e.g. "${trailing.w} have a ${obj.res.words.join(' ')}")`);
           return;
         }
         const resolved = s.lemma === 'resolve' ? this.resourceFromObject(obj, s) : undefined;
@@ -2049,7 +2057,19 @@ class Analyzer {
     const subjectWords = s.subject.length ? [...s.subject.slice(0, -1), singular(s.subject[s.subject.length - 1] as string)] : [];
     const givingAt = rest.findIndex((t, i) => t.w === 'by' && ['giving', 'providing', 'entering', 'submitting', 'supplying', 'leaving'].includes(rest[i + 1]?.w ?? ''));
     const withIdx = givingAt >= 0 ? givingAt + 1 : rest.findIndex((t) => t.w === 'with');
-    const withItems = withIdx >= 0 ? splitList(prepareFieldList(rest.slice(withIdx + 1).filter((t) => !POSSESSIVES.has(t.w)))) : [];
+    let withItems = withIdx >= 0 ? splitList(prepareFieldList(rest.slice(withIdx + 1).filter((t) => !POSSESSIVES.has(t.w)))) : [];
+    // "book an appointment for a pet with a vet at a given time": with a record is a reference
+    const withRecords: ResourceDraft[] = [];
+    withItems = withItems.flatMap((item) => {
+      let j = 0;
+      while (j < item.length && DETERMINERS.has((item[j] as Tok).w)) j++;
+      const r = this.resourceAt(item, j);
+      if (!r) return [item];
+      withRecords.push(r.res);
+      const tail = item.slice(r.end);
+      const prep = tail.findIndex((t) => ['at', 'on', 'for'].includes(t.w));
+      return prep === 0 ? [tail.slice(1).filter((t) => !['given', 'specific', 'chosen', 'certain'].includes(t.w))] : tail.length ? [tail] : [];
+    });
     // what it is about: "to an event", "for one option" (a listed value), else the direct object
     let target: ResourceDraft | undefined;
     let listField: FieldDraft | undefined;
@@ -2151,7 +2171,10 @@ class Analyzer {
     const fieldless = this.resources.filter((r) => r.fields.length === 0 && !r.declared && r !== target);
     const subjectIsActor = subjectWords.length === 0 || ACTOR_WORDS.has(subjectWords[subjectWords.length - 1] as string);
     let rel: ResourceDraft;
-    if (!target && !subjectIsActor && !subjectRes && withItems.length > 0) rel = this.ensureResource(subjectWords, s.text, true);
+    const namedObject = obj.kind === 'noun' && CREATES_OBJECT.has(s.lemma) && target !== undefined && !headRes && obj.words.length <= 2 && !obj.words.some((w) => DETERMINERS.has(w) || PREPOSITIONS.has(w)) ? [...obj.words.slice(0, -1), singular(obj.words[obj.words.length - 1] as string)] : undefined;
+    // "book an appointment for a pet": the record is named by what is booked
+    if (namedObject) rel = this.ensureResource(namedObject, s.text, true);
+    else if (!target && !subjectIsActor && !subjectRes && withItems.length > 0) rel = this.ensureResource(subjectWords, s.text, true);
     else if (!target && subjectRes && withItems.length > 0 && !subjectIsActor) rel = subjectRes;
     else if (nominal && nominal !== target) rel = nominal;
     else if (subjectRes && subjectRes !== target && !(subjectRes.declared && subjectRes.fields.length > 0)) rel = subjectRes;
@@ -2188,6 +2211,7 @@ class Analyzer {
       if (rel.words.join(' ') === name) this.addField(rel, { spec: { name: 'score', type: 'integer', required: true, ...bounds }, words: ['score', 'stars', 'rating'] });
       else this.addField(rel, { spec: { name, type: 'integer', required: true, ...bounds }, words: [name, 'stars', 'score'] });
     }
+    for (const other of withRecords) if (other !== rel && other !== target) this.addReference(rel, other, true);
     if (withItems.length) this.readItems(rel, withItems, s.text);
     // "reserve a room for a time slot": what else the record is for is a field of its own
     const extras = this.prepositionalFields(rest.slice(0, withIdx >= 0 ? withIdx : rest.length), listField);

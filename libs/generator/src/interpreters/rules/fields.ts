@@ -295,7 +295,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const boolLead = toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w) && (t.w !== 'is' || toks.length <= 3));
   if (boolLead === 0) {
     mods.boolean = true;
-    toks = toks.filter((t) => !['whether', 'is', 'if', 'it', "it's", 'are', 'they', 'or', 'not', 'has', 'have', 'been', 'was', 'i', "i've", 'we', "we've", 'you', "you've", 'already', 'yet'].includes(t.w));
+    toks = toks.filter((t) => !['whether', 'is', 'if', 'it', "it's", "they're", "theyre", "he's", "she's", 'he', 'she', 're', 's', 'its', 'are', 'they', 'or', 'not', 'has', 'have', 'been', 'was', 'i', "i've", 'we', "we've", 'you', "you've", 'already', 'yet'].includes(t.w));
   }
   let ws = toks.map((t) => t.w).filter((w) => /^[a-z0-9]/.test(w));
   while (ws.length && (DETERMINERS.has(ws[0] as string) || ws[0] === 'of' || ws[0] === 'also')) {
