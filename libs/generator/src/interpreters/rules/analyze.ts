@@ -1618,7 +1618,7 @@ class Analyzer {
           continue;
         }
       }
-      if (w === 'by' && ['sorted', 'ordered', 'sort', 'order', 'sorting', 'ordering'].includes(ws[i - 1] ?? '')) {
+      if (w === 'by' && ['sorted', 'ordered', 'sort', 'order', 'sorting', 'ordering', 'ranked'].includes(ws[i - 1] ?? '')) {
         i += 1;
         continue;
       }
@@ -1699,8 +1699,9 @@ class Analyzer {
   private readOrder(res: ResourceDraft, toks: readonly Tok[]): ActionDraft['orderBy'] {
     const ws = toks.flatMap((t) => (t.inner ? t.inner : [t])).map((t) => t.w);
     const has = (...seq: string[]): boolean => ws.some((_, i) => seq.every((w, k) => ws[i + k] === w));
-    const desc = has('desc') || has('descending') || has('highest', 'first') || has('largest', 'first') || has('most', 'first') || has('biggest', 'first');
-    const SORT = ['sorted', 'ordered', 'sort', 'order', 'sorting', 'ordering'];
+    // a ranking puts the best first unless told otherwise
+    const desc = has('desc') || has('descending') || has('highest', 'first') || has('largest', 'first') || has('most', 'first') || has('biggest', 'first') || (has('ranked') && !has('ascending') && !has('lowest', 'first'));
+    const SORT = ['sorted', 'ordered', 'sort', 'order', 'sorting', 'ordering', 'ranked'];
     const sorted = ws.findIndex((w, i) => SORT.includes(w) && ws[i + 1] === 'by');
     if (sorted >= 0) {
       const at = toks.findIndex((t, i) => SORT.includes(t.w) && toks[i + 1]?.w === 'by');
