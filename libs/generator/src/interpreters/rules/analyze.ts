@@ -370,7 +370,7 @@ class Analyzer {
     const content = ws.filter((w) => !DETERMINERS.has(w) && !PREPOSITIONS.has(w) && !FILLER_WORDS.has(w) && !['i', 'we', 'me', 'us', 'need', 'want', 'would', 'like', 'build', 'make', 'create', 'write', 'please', 'is', 'this', 'be', 'should', 'a', 'an', 'design', 'just', 'generate', 'called', 'named', 'new', "i'd", 'looking'].includes(w));
     const domain = content.filter((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w));
     // A heading may only name the domain; anything with a verb we act on is a requirement.
-    if (domain.some((w) => VERB_SET.has(w) && !['list', 'log', 'book', 'post', 'order', 'review', 'report', 'request', 'record', 'track', 'file', 'feature', 'rate', 'comment', 'answer', 'reply', 'vote', 'rsvp', 'store', 'like', 'page', 'flag', 'star', 'bid', 'pledge', 'purchase', 'donate'].includes(w))) return false;
+    if (domain.some((w) => VERB_SET.has(w) && !['list', 'log', 'book', 'post', 'order', 'review', 'report', 'request', 'record', 'track', 'file', 'feature', 'rate', 'comment', 'answer', 'reply', 'vote', 'rsvp', 'store', 'like', 'page', 'flag', 'star', 'bid', 'pledge', 'purchase', 'donate', 'checkout', 'loan', 'swap', 'exchange', 'rent', 'return', 'returns', 'share', 'signup', 'watch', 'plan', 'count', 'score'].includes(w))) return false;
     if (domain.length > 4) return false;
     if (isHeading && !hasMeta && domain.length > 3) return false;
     const agent = ws.find((w) => AGENT_NOUN_RESOURCES[w] !== undefined);
@@ -794,7 +794,10 @@ class Analyzer {
         i++;
         continue;
       }
-      if ((DETERMINERS.has(w) && !PRONOUNS.has(w) && !POSSESSIVES.has(w)) || w === 'me' || w === 'us') i++;
+      if ((DETERMINERS.has(w) && !PRONOUNS.has(w) && !POSSESSIVES.has(w)) || w === 'me' || w === 'us' || (i === 0 && (w === 'which' || w === 'what') && rest[i + 1] !== undefined && isPluralForm(rest[i + 1]?.w ?? ''))) {
+        if (w === 'which' || w === 'what') all = true;
+        i++;
+      }
       else if (w === 'of' && all) i++;
       else if (['list', 'set', 'collection', 'bunch', 'number'].includes(w) && rest[i + 1]?.w === 'of') {
         // "manage a list of conferences"
@@ -1214,7 +1217,7 @@ class Analyzer {
           }
           const orderBy = this.readOrder(res, sorting ? [{ raw: 'sorted', w: 'sorted' }, ...s.rest] : s.rest);
           // "games that work for a given number of players": a condition that became no filter
-          const relAt = after.findIndex((t) => ['that', 'which', 'who', 'where', 'whose'].includes(t.w));
+          const relAt = after.findIndex((t, n) => ['that', 'which', 'who', 'where', 'whose'].includes(t.w) || (n === 0 && ['are', 'is', 'were'].includes(t.w)));
           if (relAt >= 0 && filters.length === 0 && !orderBy && wordsOf(after.slice(relAt + 1)).length > 0) {
             reject(`the condition "${textOf(after.slice(relAt))}" is not a filter I can read; say "list ${plural(res.words.join(' '))} by <field>" or "with <field> at most a given value"`);
             return;
@@ -1754,7 +1757,10 @@ class Analyzer {
       return;
     }
     res.declared = true;
-    this.readItems(res, items, s.text);
+    // "submit feedback with a message": the record named first is what is created, not a field of it
+    const named = res;
+    const own = items.filter((it, n) => !(n === 0 && keyOf(stripDeterminers(wordsOf(it)).map((w) => singular(w))) === keyOf(named.words) && items.length > 1));
+    this.readItems(res, own, s.text);
     this.pushAction({ kind: 'create', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
     this.lastResource = res;
     this.lastCreated = res;

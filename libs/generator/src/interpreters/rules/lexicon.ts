@@ -15,7 +15,7 @@ export const ACTOR_WORDS = new Set(['user', 'visitor', 'admin', 'administrator',
 export const META_NOUNS = new Set(['backend', 'api', 'service', 'app', 'system', 'server', 'database', 'db', 'endpoint', 'endpoints', 'rest', 'microservice', 'way', 'ability', 'possibility', 'something', 'stuff', 'functionality', 'json', 'http', 'webapp', 'website', 'cms', 'crm', 'erp', 'saas', 'dashboard']);
 
 /** Trailing words of a title that name the kind of software ("Expense tracker", "Recipe book"). */
-export const TITLE_TAILS = new Set(['api', 'app', 'backend', 'service', 'system', 'server', 'tracker', 'manager', 'management', 'platform', 'tool', 'book', 'log', 'list', 'board', 'store', 'registry', 'catalog', 'catalogue', 'directory', 'database', 'planner', 'organizer', 'organiser', 'journal', 'diary', 'form', 'portal', 'hub', 'simple', 'small', 'basic', 'minimal', 'tiny', 'inventory', 'scheduling', 'booking', 'bookings', 'signup', 'rental', 'rentals', 'site', 'tracking', 'voting', 'shelter', 'clinic', 'library']);
+export const TITLE_TAILS = new Set(['api', 'app', 'backend', 'service', 'system', 'server', 'tracker', 'manager', 'management', 'platform', 'tool', 'book', 'log', 'list', 'board', 'store', 'registry', 'catalog', 'catalogue', 'directory', 'database', 'planner', 'organizer', 'organiser', 'journal', 'diary', 'form', 'portal', 'hub', 'simple', 'small', 'basic', 'minimal', 'tiny', 'inventory', 'scheduling', 'booking', 'bookings', 'signup', 'rental', 'rentals', 'site', 'tracking', 'voting', 'shelter', 'clinic', 'library', 'box']);
 
 /** Agent nouns whose thing is not the noun before them ("URL shortener" keeps short links). */
 export const AGENT_NOUN_RESOURCES: Record<string, string[]> = {
