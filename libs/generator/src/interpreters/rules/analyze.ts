@@ -31,6 +31,10 @@ const VERB_SET: ReadonlySet<string> = new Set(Object.keys(VERBS));
 const REFUSALS = new Set(['refused', 'denied', 'forbidden', 'disallowed', 'prevented', 'prohibited', 'rejected']);
 const INCREASE_WORDS = new Set(['adds', 'add', 'increases', 'increase', 'raises', 'plus', 'increments', 'increment', 'tops', 'bumps']);
 const DECREASE_WORDS = new Set(['subtracts', 'subtract', 'decreases', 'decrease', 'reduces', 'reduce', 'removes', 'lowers', 'minus', 'decrements', 'deducts', 'takes']);
+/** Actors that are people using the backend, never records of it (teams and owners may be). */
+const PERSON_WORDS = new Set(['user', 'visitor', 'people', 'person', 'someone', 'anyone', 'everyone', 'anybody', 'somebody', 'we', 'i', 'you', 'they', 'he', 'she', 'me', 'us', 'caller', 'consumer', 'public', 'folk', 'client']);
+/** Things counted on a record rather than kept as records ("add points to a team"). */
+const COUNT_NOUNS = new Set(['points', 'credits', 'coins', 'stars', 'tokens', 'hours', 'minutes', 'miles', 'kilometers', 'goals', 'wins', 'losses', 'xp']);
 /** States that undo another ("mark it fixed" after "report it broken"). */
 const ANTONYMS: Record<string, string> = { fixed: 'broken', repaired: 'broken', found: 'lost', returned: 'lost', unlocked: 'locked', unblocked: 'blocked', resolved: 'broken', working: 'broken', available: 'unavailable', healthy: 'sick', recovered: 'sick' };
 /** Relation verbs that, with nothing to choose between, count on their target. */
@@ -872,6 +876,9 @@ class Analyzer {
     while (ws.length > 1 && /(ing|ed)$|^un/.test(ws[0] as string) && !TYPE_BY_WORD[ws[0] as string]) ws = ws.slice(1);
     if (ws.length === 0 || ws.length > 3) return;
     const head = ws[ws.length - 1] as string;
+    if (ws.length === 1 && COUNT_NOUNS.has(head) && ['create', 'get', 'increment', 'decrement'].includes(s.cls)) return;
+    // "show the leaderboard": the records at hand, once they are known
+    if (ws.length === 1 && COLLECTION_NOUNS.has(head) && !['waitlist', 'queue'].includes(head)) return;
     if (['how', 'what', 'which', 'who', 'when', 'where', 'why', 'many', 'much'].includes(ws[0] as string)) return;
     if (ws.some((w) => TALLY_NOUNS.has(w) || ['sum', 'average', 'avg', 'mean', 'median'].includes(w))) return;
     // "log their mood": fields of the record being created, not a record
@@ -1068,6 +1075,15 @@ class Analyzer {
         return;
       }
     }
+    const gainer = s.cls === 'get' && obj.kind !== 'resource' && s.subject.length > 0 ? (this.findResource(s.subject) ?? this.findResource(s.subject.slice(-1))) : undefined;
+    const gained = obj.kind === 'noun' ? obj.words[obj.words.length - 1] : obj.kind === 'field' ? obj.field.spec.name : undefined;
+    if (gainer && gained && COUNT_NOUNS.has(gained) && ['get', 'receive', 'earn'].includes(s.lemma)) {
+      // "a team gets points": the team's count of them rises by a given amount
+      this.fieldOf(gainer, gained) ?? this.addField(gainer, { spec: { name: gained, type: 'integer', required: false, default: 0, min: 0, generated: 'managed' }, words: [gained, singular(gained)] });
+      this.lastResource = gainer;
+      this.readQuantity({ ...s, lemma: 'add', cls: 'increment' }, { kind: 'noun', words: [gained], plural: true, end: 0 });
+      return;
+    }
     const asksCount = s.subject.some((w) => TALLY_NOUNS.has(w)) || (obj.kind === 'resource' && ['results', 'tally', 'counts', 'totals', 'standings'].includes(s.rest[obj.end]?.w ?? '')) || s.rest.some((t, i) => t.w === 'how' && s.rest[i + 1]?.w === 'many');
     if (s.cls === 'tally' || ((s.cls === 'get' || s.cls === 'list') && ((obj.kind === 'noun' && obj.words.some((w) => TALLY_NOUNS.has(w))) || asksCount))) {
       this.readTally(s);
@@ -1114,6 +1130,15 @@ class Analyzer {
         }
         if (obj.kind === 'noun' && (agent || META_NOUNS.has(obj.words[obj.words.length - 1] as string) || (TITLE_TAILS.has(obj.words[obj.words.length - 1] as string) && obj.words.length > 1))) {
           this.understood.push(`"${s.text}" describes the backend`);
+          return;
+        }
+        const countedOn = obj.kind === 'noun' && obj.words.length === 1 && COUNT_NOUNS.has(obj.words[0] as string) && ['add', 'award', 'grant', 'give'].includes(s.lemma) ? this.relationTarget(after, { words: [], fields: [], origin: '', declared: false }) : undefined;
+        if (countedOn && obj.kind === 'noun') {
+          // "add points to a team": a number kept on the team, raised by the given amount
+          const name = obj.words[0] as string;
+          this.fieldOf(countedOn, name) ?? this.addField(countedOn, { spec: { name, type: 'integer', required: false, default: 0, min: 0, generated: 'managed' }, words: [name, singular(name)] });
+          this.lastResource = countedOn;
+          this.readQuantity({ ...s, lemma: 'add', cls: 'increment' }, { kind: 'noun', words: [name], plural: true, end: 0 });
           return;
         }
         if (['add', 'award', 'grant', 'give'].includes(s.lemma) && obj.kind === 'field' && (obj.field.spec.type === 'integer' || obj.field.spec.type === 'number')) {
@@ -1703,7 +1728,7 @@ class Analyzer {
     const ws = toks.flatMap((t) => (t.inner ? t.inner : [t])).map((t) => t.w);
     const has = (...seq: string[]): boolean => ws.some((_, i) => seq.every((w, k) => ws[i + k] === w));
     // a ranking puts the best first unless told otherwise
-    const desc = has('desc') || has('descending') || has('highest', 'first') || has('largest', 'first') || has('most', 'first') || has('biggest', 'first') || (has('ranked') && !has('ascending') && !has('lowest', 'first'));
+    const desc = has('desc') || has('descending') || has('highest', 'first') || has('largest', 'first') || has('most', 'first') || has('biggest', 'first') || ((has('ranked') || has('leaderboard') || has('ranking')) && !has('ascending') && !has('lowest', 'first'));
     const SORT = ['sorted', 'ordered', 'sort', 'order', 'sorting', 'ordering', 'ranked'];
     const sorted = ws.findIndex((w, i) => SORT.includes(w) && ws[i + 1] === 'by');
     if (sorted >= 0) {
@@ -2177,11 +2202,13 @@ class Analyzer {
     // else one named after the verb
     const fieldless = this.resources.filter((r) => r.fields.length === 0 && !r.declared && r !== target);
     const subjectIsActor = subjectWords.length === 0 || ACTOR_WORDS.has(subjectWords[subjectWords.length - 1] as string);
+    // "Teams register with a team name": a group or role with details of its own is a record
+    const subjectIsPerson = subjectWords.length === 0 || PERSON_WORDS.has(subjectWords[subjectWords.length - 1] as string);
     let rel: ResourceDraft;
     const namedObject = obj.kind === 'noun' && CREATES_OBJECT.has(s.lemma) && target !== undefined && !headRes && obj.words.length <= 2 && !obj.words.some((w) => DETERMINERS.has(w) || PREPOSITIONS.has(w)) ? [...obj.words.slice(0, -1), singular(obj.words[obj.words.length - 1] as string)] : undefined;
     // "book an appointment for a pet": the record is named by what is booked
     if (namedObject) rel = this.ensureResource(namedObject, s.text, true);
-    else if (!target && !subjectIsActor && !subjectRes && withItems.length > 0) rel = this.ensureResource(subjectWords, s.text, true);
+    else if (!target && !subjectIsPerson && !subjectRes && withItems.length > 0) rel = this.ensureResource(subjectWords, s.text, true);
     else if (!target && subjectRes && withItems.length > 0 && !subjectIsActor) rel = subjectRes;
     else if (nominal && nominal !== target) rel = nominal;
     else if (subjectRes && subjectRes !== target && !(subjectRes.declared && subjectRes.fields.length > 0)) rel = subjectRes;
@@ -2285,7 +2312,8 @@ class Analyzer {
   private pushAction(a: ActionDraft): void {
     const same = this.actions.find((x) => x.resource === a.resource && x.kind === a.kind && (a.kind === 'list' || a.kind === 'create' || a.kind === 'delete' || (a.kind === 'get' && x.by === a.by && x.name === a.name) || (a.kind === 'update' && keyOf(x.updateFields ?? []) === keyOf(a.updateFields ?? [])) || ((a.kind === 'transition' || a.kind === 'custom') && x.name === a.name)));
     if (same) {
-      this.merges++;
+      // a second verb folded into another verb's create or get is not evidence it was understood
+      if (!(a.kind === 'create' && ['relation', 'take', 'state', 'mark', 'toggle', 'counter', 'increment', 'decrement', 'release'].includes(VERBS[a.verb] ?? ''))) this.merges++;
       for (const f of a.filters) if (!same.filters.some((x) => x.param === f.param)) same.filters.push(f);
       if (a.orderBy && !same.orderBy) same.orderBy = a.orderBy;
       return;
