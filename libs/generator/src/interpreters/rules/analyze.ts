@@ -1079,7 +1079,7 @@ class Analyzer {
     const gained = obj.kind === 'noun' ? obj.words[obj.words.length - 1] : obj.kind === 'field' ? obj.field.spec.name : undefined;
     if (gainer && gained && COUNT_NOUNS.has(gained) && ['get', 'receive', 'earn'].includes(s.lemma)) {
       // "a team gets points": the team's count of them rises by a given amount
-      this.fieldOf(gainer, gained) ?? this.addField(gainer, { spec: { name: gained, type: 'integer', required: false, default: 0, min: 0, generated: 'managed' }, words: [gained, singular(gained)] });
+      if (!this.fieldOf(gainer, gained)) this.addField(gainer, { spec: { name: gained, type: 'integer', required: false, default: 0, min: 0, generated: 'managed' }, words: [gained, singular(gained)] });
       this.lastResource = gainer;
       this.readQuantity({ ...s, lemma: 'add', cls: 'increment' }, { kind: 'noun', words: [gained], plural: true, end: 0 });
       return;
@@ -1136,7 +1136,7 @@ class Analyzer {
         if (countedOn && obj.kind === 'noun') {
           // "add points to a team": a number kept on the team, raised by the given amount
           const name = obj.words[0] as string;
-          this.fieldOf(countedOn, name) ?? this.addField(countedOn, { spec: { name, type: 'integer', required: false, default: 0, min: 0, generated: 'managed' }, words: [name, singular(name)] });
+          if (!this.fieldOf(countedOn, name)) this.addField(countedOn, { spec: { name, type: 'integer', required: false, default: 0, min: 0, generated: 'managed' }, words: [name, singular(name)] });
           this.lastResource = countedOn;
           this.readQuantity({ ...s, lemma: 'add', cls: 'increment' }, { kind: 'noun', words: [name], plural: true, end: 0 });
           return;
