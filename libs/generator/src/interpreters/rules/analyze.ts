@@ -656,7 +656,7 @@ class Analyzer {
       const next = toks[k + 1]?.w;
       const nounUse = prev !== undefined && (DETERMINERS.has(prev) || POSSESSIVES.has(prev)) && !['all', 'them', 'it'].includes(prev);
       // "Bookings can be cancelled", "Orders have ...": a plural noun before a modal or copula
-      const subjectNoun = lv !== undefined && t.w !== lv.lemma.split('_')[0] && t.w.endsWith('s') && !t.w.endsWith('ss') && next !== undefined && (MODALS.has(next) || BE_WORDS.has(next) || next === 'have' || next === 'has' || NEGATIONS.has(next));
+      const subjectNoun = lv !== undefined && t.w !== lv.lemma.split('_')[0] && t.w.endsWith('s') && !t.w.endsWith('ss') && next !== undefined && ((MODALS.has(next) && next !== 'and' && next !== 'or') || BE_WORDS.has(next) || next === 'have' || next === 'has' || NEGATIONS.has(next));
       const resourceNoun = lv !== undefined && k === 0 && this.resourceAt(toks, k) !== undefined && isPluralForm(t.w);
       // "I'd like to add ...": a wish, not the verb "like"
       const wish = lv !== undefined && next === 'to' && ['like', 'love', 'want', 'need', 'wish', 'prefer', 'hope', 'plan', 'try'].includes(lv.lemma);
@@ -1241,6 +1241,15 @@ class Analyzer {
             filters.unshift({ param: obj.field.spec.name, field: obj.field.spec.name, op: 'eq' });
           }
           const orderBy = this.readOrder(res, sorting ? [{ raw: 'sorted', w: 'sorted' }, ...s.rest] : s.rest);
+          // "list pending applications" when nothing is pending: a state word that filters nothing
+          if (obj.kind === 'resource') {
+            const lead = s.rest.slice(0, obj.end).filter((t) => /^[a-z]/.test(t.w) && !DETERMINERS.has(t.w) && !POSSESSIVES.has(t.w) && !res.words.includes(singular(t.w)) && !['all', 'of', 'every', 'any', 'which', 'what', 'exactly', 'only', 'just', 'me', 'us', 'you', 'them', 'currently', 'recent', 'latest'].includes(t.w));
+            const unread = lead.find((t) => this.readFilters(res, [t], s).length === 0 && !filters.some((f) => f.field === t.w));
+            if (unread) {
+              reject(`"${unread.w}" ${plural(res.words.join(' '))} are not something a ${res.words.join(' ')} records; add a status (e.g. "a status (${unread.w}, ...)") or a yes/no field`);
+              return;
+            }
+          }
           // "games that work for a given number of players": a condition that became no filter
           const relAt = after.findIndex((t, n) => ['that', 'which', 'who', 'where', 'whose'].includes(t.w) || (n === 0 && ['are', 'is', 'were'].includes(t.w)));
           if (relAt >= 0 && filters.length === 0 && !orderBy && wordsOf(after.slice(relAt + 1)).length > 0) {
@@ -2208,6 +2217,7 @@ class Analyzer {
     const namedObject = obj.kind === 'noun' && CREATES_OBJECT.has(s.lemma) && target !== undefined && !headRes && obj.words.length <= 2 && !obj.words.some((w) => DETERMINERS.has(w) || PREPOSITIONS.has(w)) ? [...obj.words.slice(0, -1), singular(obj.words[obj.words.length - 1] as string)] : undefined;
     // "book an appointment for a pet": the record is named by what is booked
     if (namedObject) rel = this.ensureResource(namedObject, s.text, true);
+    else if (!target && nominal && withItems.length > 0) rel = nominal;
     else if (!target && !subjectIsPerson && !subjectRes && withItems.length > 0) rel = this.ensureResource(subjectWords, s.text, true);
     else if (!target && subjectRes && withItems.length > 0 && !subjectIsActor) rel = subjectRes;
     else if (nominal && nominal !== target) rel = nominal;
