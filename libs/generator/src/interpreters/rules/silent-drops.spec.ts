@@ -127,6 +127,12 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     ['Products have a name and a quantity. Bake more of a product, sell a product.', /bake/],
     // a list condition on a literal
     ['Inventory for a bakery: products with name, price and quantity in stock. List products that are out of stock.', /out of stock/],
+    // a state word before the listed noun that nothing records
+    ['Parking permits: residents apply for a permit with their name, address and license plate. An officer approves or denies an application. List pending applications.', /pending/],
+    // a condition after "show which X are"
+    ['Equipment checkout for a school: laptops have an asset tag (unique) and a model. Students borrow a laptop and bring it back. Show which laptops are currently borrowed.', /currently borrowed/],
+    // a possessive plural that is no kind of record
+    ["Pets have a name. Vets have a name. Show a vet's appointments.", /appointments/],
     // a create that also changes another record
     ['Donations platform: campaigns have a title, a goal amount and an amount raised starting at zero. People donate to a campaign with an amount and their name; a donation adds to the amount raised.', /adds/],
   ])('refuses rather than drops: %s', (prompt, names) => {
@@ -189,6 +195,23 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     if (!r.ok) return;
     expect(r.blueprint.actions.filter((a) => a.kind === 'delete').map((a) => a.resource)).toEqual(['Enrollment']);
     expect(field(r.blueprint, 'Course', 'credits').type).toBe('integer');
+  });
+
+  it('a quiz night: teams with details are records, points added to a team, the leaderboard highest first', () => {
+    const r = interpretPrompt('q', 'We host a weekly quiz night. Teams register with a team name and a captain email. Each round, a team gets points; add points to a team and show the leaderboard sorted by points.');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.blueprint.resources.map((x) => x.name)).toEqual(['Team']);
+    expect(action(r.blueprint, 'addPointsTeam', 'transition').effects).toEqual([{ increment: 'points', by: { param: 'amount' } }]);
+    expect(action(r.blueprint, 'listTeams', 'list').orderBy).toEqual({ field: 'points', direction: 'desc' });
+  });
+
+  it('a vet clinic: an appointment for a pet with a vet at a time, listed per vet', () => {
+    const r = interpretPrompt('v', "Vet clinic: pets have a name, a species and an owner's phone number. Vets have a name and a specialty. Owners book an appointment for a pet with a vet at a given time. Show a vet's appointments.");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(fieldNames(r.blueprint, 'Appointment')).toEqual(['pet', 'vet', 'time']);
+    expect(action(r.blueprint, 'listAppointments', 'list').filters.map((f) => f.field)).toEqual(['vet']);
   });
 
   it('never names a field with a clause', () => {
