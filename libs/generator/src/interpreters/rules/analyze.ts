@@ -896,6 +896,14 @@ class Analyzer {
 
   private readSegments(segs: Segment[]): void {
     const pre = segs[0] ? wordsOf(segs[0].clause.toks.slice(0, segs[0].verbIndex)) : [];
+    // "Only one gardener can hold a plot at a time": what a take's guard already enforces
+    const clauseWords = segs[0] ? wordsOf(segs[0].clause.toks) : [];
+    const atATime = clauseWords.some((w, i) => (w === 'at' && clauseWords[i + 1] === 'a' && clauseWords[i + 2] === 'time') || (w === 'at' && clauseWords[i + 1] === 'once'));
+    const heldOne = atATime && clauseWords.includes('one') ? this.actions.find((a) => a.kind === 'transition' && VERBS[a.verb] === 'take' && a.guards.some((g) => g.op === 'isNull') && clauseWords.some((w) => a.resource.split(' ').includes(singular(w)))) : undefined;
+    if (heldOne) {
+      this.understood.push(`"${segs[0]?.clause.text ?? ''}" restates that a ${heldOne.resource} already taken cannot be taken again`);
+      return;
+    }
     if (pre.includes('only') && pre.some((w) => ACTOR_WORDS.has(singular(w)) || this.findResource([w]) !== undefined)) {
       this.unmapped.push(`"${segs[0]?.clause.text ?? ''}" (who may do what cannot be restricted: every caller with the backend's key can call every action)`);
       return;
