@@ -35,6 +35,8 @@ const DECREASE_WORDS = new Set(['subtracts', 'subtract', 'decreases', 'decrease'
 const PERSON_WORDS = new Set(['user', 'visitor', 'people', 'person', 'someone', 'anyone', 'everyone', 'anybody', 'somebody', 'we', 'i', 'you', 'they', 'he', 'she', 'me', 'us', 'caller', 'consumer', 'public', 'folk', 'client']);
 /** Things counted on a record rather than kept as records ("add points to a team"). */
 const COUNT_NOUNS = new Set(['points', 'credits', 'coins', 'stars', 'tokens', 'hours', 'minutes', 'miles', 'kilometers', 'goals', 'wins', 'losses', 'xp']);
+/** People named by the records their relation verbs create ("the members of a club"). */
+const AGENT_RECORDS: Record<string, string[]> = { member: ['membership'], subscriber: ['subscription'], attendee: ['attendance', 'booking', 'registration', 'rsvp', 'signup'], participant: ['registration', 'enrollment', 'signup'], bidder: ['bid'], voter: ['vote'], applicant: ['application'], enrollee: ['enrollment'], registrant: ['registration'], donor: ['donation'] };
 /** States that undo another ("mark it fixed" after "report it broken"). */
 const ANTONYMS: Record<string, string> = { fixed: 'broken', repaired: 'broken', found: 'lost', returned: 'lost', unlocked: 'locked', unblocked: 'blocked', resolved: 'broken', working: 'broken', available: 'unavailable', healthy: 'sick', recovered: 'sick' };
 /** Relation verbs that, with nothing to choose between, count on their target. */
@@ -171,6 +173,7 @@ class Analyzer {
         this.addField(res, { spec: { name: 'text', type: 'text', required: true }, words: ['text', 'content', 'body'] });
       }
     }
+    this.addLimitRules();
     this.addImplicitActions();
     return {
       resources: this.resources,
@@ -210,6 +213,10 @@ class Analyzer {
     const exact = this.resources.find((r) => keyOf(r.words) === keyOf(sing) || keyOf(r.words) === keyOf(clean) || r.words.join('') === joinedSing);
     if (exact) return exact;
     if (clean.length === 1) {
+      // "the members of a club" when joining made Memberships: the people are their records
+      const agentOf = AGENT_RECORDS[sing[0] as string];
+      const byAgent = agentOf ? this.resources.filter((r) => r.words.length === 1 && agentOf.includes(r.words[0] as string)) : [];
+      if (byAgent.length === 1 && !this.resources.some((r) => keyOf(r.words) === sing[0])) return byAgent[0];
       const byHead = this.resources.filter((r) => r.words[r.words.length - 1] === sing[0]);
       if (byHead.length === 1) return byHead[0];
       const joined = this.resources.find((r) => r.words.join('') === sing[0]);
@@ -427,7 +434,7 @@ class Analyzer {
     // "We keep books (title, author, unique ISBN) and patrons (name, email)"
     const parenDecls = toks
       .map((t, i) => ({ t, i }))
-      .filter(({ t, i }) => t.inner && t.inner.some((x) => x.w === ',') && /^[a-z]/.test(toks[i - 1]?.w ?? '') && !DETERMINERS.has(toks[i - 1]?.w ?? '') && isPluralForm(toks[i - 1]?.w ?? ''));
+      .filter(({ t, i }) => t.inner && t.inner.some((x) => x.w === ',') && !withDirection(t.inner.map((x) => x.w)).some((w) => INCREASE_WORDS.has(w) || DECREASE_WORDS.has(w) || NEGATIONS.has(w)) && /^[a-z]/.test(toks[i - 1]?.w ?? '') && !DETERMINERS.has(toks[i - 1]?.w ?? '') && isPluralForm(toks[i - 1]?.w ?? ''));
     if (parenDecls.length > 0 && !toks.some((t, i) => i > 0 && ['have', 'has', 'with'].includes(t.w))) {
       for (const { t, i } of parenDecls) {
         const nounToks: string[] = [];
@@ -1251,7 +1258,7 @@ class Analyzer {
           const orderBy = this.readOrder(res, sorting ? [{ raw: 'sorted', w: 'sorted' }, ...s.rest] : s.rest);
           // "list pending applications" when nothing is pending: a state word that filters nothing
           if (obj.kind === 'resource') {
-            const lead = s.rest.slice(0, obj.end).filter((t) => /^[a-z]/.test(t.w) && !DETERMINERS.has(t.w) && !POSSESSIVES.has(t.w) && !res.words.includes(singular(t.w)) && !['all', 'of', 'every', 'any', 'which', 'what', 'exactly', 'only', 'just', 'me', 'us', 'you', 'them', 'currently', 'recent', 'latest'].includes(t.w));
+            const lead = s.rest.slice(0, obj.end).filter((t) => /^[a-z]/.test(t.w) && !DETERMINERS.has(t.w) && !POSSESSIVES.has(t.w) && !res.words.includes(singular(t.w)) && this.findResource([t.w]) !== res && !['all', 'of', 'every', 'any', 'which', 'what', 'exactly', 'only', 'just', 'me', 'us', 'you', 'them', 'currently', 'recent', 'latest'].includes(t.w));
             const unread = lead.find((t) => this.readFilters(res, [t], s).length === 0 && !filters.some((f) => f.field === t.w));
             if (unread) {
               reject(`"${unread.w}" ${plural(res.words.join(' '))} are not something a ${res.words.join(' ')} records; add a status (e.g. "a status (${unread.w}, ...)") or a yes/no field`);
@@ -1756,6 +1763,11 @@ class Analyzer {
       if (f && f.field.spec.type !== 'stringList') return { field: f.field.spec.name, direction: desc ? 'desc' : 'asc' };
       if (toks[j]?.w === 'date' || toks[j]?.w === 'creation') return { field: 'createdAt', direction: desc ? 'desc' : 'asc' };
     }
+    if (sorted < 0 && (has('highest', 'first') || has('lowest', 'first') || has('largest', 'first') || has('smallest', 'first'))) {
+      // "show the bids, highest first": the record's one number
+      const numbers = res.fields.filter((f) => (f.spec.type === 'integer' || f.spec.type === 'number') && !f.spec.generated);
+      if (numbers.length === 1) return { field: (numbers[0] as FieldDraft).spec.name, direction: has('lowest', 'first') || has('smallest', 'first') ? 'asc' : 'desc' };
+    }
     if (has('newest', 'first') || has('latest', 'first') || has('most', 'recent', 'first') || has('recent', 'first') || has('newest', 'to', 'oldest')) return { field: 'createdAt', direction: 'desc' };
     if (has('oldest', 'first') || has('oldest', 'to', 'newest')) return { field: 'createdAt', direction: 'asc' };
     return undefined;
@@ -2177,6 +2189,8 @@ class Analyzer {
       const direct = obj.kind === 'resource' ? obj.res : (headRes as ResourceDraft);
       // "join the waitlist with their email": a list with no fields of its own keeps the entries
       if (!direct.declared && direct.fields.length === 0 && withItems.length > 0) {
+        // "Patients book appointments with a date": the appointment is the patient's
+        if (subjectRes && subjectRes !== direct && subjectRes.declared && subjectRes.fields.length > 0) this.addReference(direct, subjectRes, true);
         this.readItems(direct, withItems, s.text);
         direct.declared = true;
         this.pushAction({ kind: 'create', resource: keyOf(direct.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
@@ -2635,6 +2649,24 @@ class Analyzer {
     }
     if (did) this.understood.push(`${spec.name}: ${c.text}`);
     return did;
+  }
+
+  /**
+   * "A club can have at most 30 members", "each session has a maximum of 20 attendees": a limit
+   * field on a record that exactly one kind of record points at is that record's capacity.
+   */
+  private addLimitRules(): void {
+    for (const parent of this.resources) {
+      for (const f of parent.fields) {
+        if (!f.words.includes('#limit') || this.rules.some((r) => r.kind === 'capacity' && r.limitField === f.spec.name)) continue;
+        const pointing = this.resources.filter((r) => r !== parent && r.fields.some((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(parent.words)));
+        if (pointing.length !== 1) continue;
+        const child = pointing[0] as ResourceDraft;
+        const via = child.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(parent.words)) as FieldDraft;
+        this.addRule({ kind: 'capacity', resource: keyOf(child.words), via: via.spec.name, limitField: f.spec.name, message: `This ${parent.words.join(' ')} is full` });
+        this.understood.push(`a ${parent.words.join(' ')} takes at most ${f.spec.name} ${plural(child.words.join(' '))}`);
+      }
+    }
   }
 
   // ---------------------------------------------------------------- defaults

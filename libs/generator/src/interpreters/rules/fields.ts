@@ -344,12 +344,15 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     }
   }
   let listOf = false;
+  /** "a maximum of 20 attendees": a limit the analyzer may turn into a capacity rule. */
+  let limitField = false;
   // "a maximum of 20 attendees": a limit named after what it counts, starting at that number
   if (mods.max !== undefined && mods.min === undefined && ws.length >= 1 && ws.length <= 2 && isPluralForm(ws[ws.length - 1] as string) && /\b(maximum|max|up to|at most|limit)\b/i.test(text) && !/\bcharacters?|chars|letters\b/i.test(text)) {
     countOf = true;
     mods.defaultText ??= String(mods.max);
     delete mods.max;
     ws = ['max', ...ws];
+    limitField = true;
   }
   // "a limit on attendees", "a maximum of guests": a count
   if (ws.length > 2 && ['limit', 'maximum', 'max', 'capacity', 'minimum', 'min', 'cap'].includes(ws[0] as string) && ['on', 'for', 'of'].includes(ws[1] as string)) {
@@ -508,5 +511,5 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   }
   if (mods.optional || spec.default !== undefined) spec.required = false;
   if (spec.unique && spec.type === 'stringList') delete spec.unique;
-  return { kind: 'field', field: { spec, words: [...new Set([...original, ...ws, ...ws.map(singular)])] } };
+  return { kind: 'field', field: { spec, words: [...new Set([...original, ...ws, ...ws.map(singular), ...(limitField ? ['#limit'] : [])])] } };
 }
