@@ -950,7 +950,7 @@ class Analyzer {
       for (const extra of more) this.readSegment({ ...s, rest: s.rest.slice(extra.end) }, { ...extra, end: 0 });
       // every verb phrase must end up somewhere: an action, a rule, a note, or a refusal
       if (this.progress() === before) this.unmapped.push(`"${s.text}" (I read the verb "${s.lemma.replace(/^\?/, '').replace('_', ' ')}" but could not tell what it should do)`);
-      const hidden = this.hiddenVerb(tail);
+      const hidden = this.hiddenVerb(tail, s.clause.text);
       if (hidden) this.unmapped.push(`"${s.text}" (what "${hidden}" does here is not understood)`);
     });
   }
@@ -966,9 +966,11 @@ class Analyzer {
    * "logging a trip adds the distance to the mileage": an agreeing verb after the object, with an
    * object of its own, is a second statement the segment would otherwise swallow.
    */
-  private hiddenVerb(tail: readonly Tok[]): string | undefined {
+  private hiddenVerb(tail: readonly Tok[], sentence: string): string | undefined {
     for (let i = 0; i < tail.length; i++) {
       const t = tail[i] as Tok;
+      // "add songs, reorder nothing, ...": a verb after a comma that no segment took
+      if (tail[i - 1]?.w === ',' && /^[a-z]{3,}$/.test(t.w) && !DETERMINERS.has(t.w) && !POSSESSIVES.has(t.w) && !PREPOSITIONS.has(t.w) && !SEP_FILLERS.has(t.w) && !this.findResource([t.w]) && !this.resources.some((r) => r.fields.some((f) => f.words.includes(t.w))) && !TYPE_BY_WORD[t.w] && !NEGATIONS.has(t.w) && taggedAsVerb(sentence, t.w)) return t.w;
       // the first word follows the object itself
       const prev = tail[i - 1] ?? { raw: 'thing', w: 'thing' };
       // "add points when a customer buys a coffee": a condition describing when, not a statement
