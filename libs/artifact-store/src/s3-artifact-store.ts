@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
@@ -55,7 +55,7 @@ const headerOf = (headers: Record<string, unknown>, name: string): string | unde
  * MinIO / S3 adapter on the `minio` client. The bucket is created on first use (race-safe: "already
  * yours" counts as success). A put knows its sha256 before the first byte leaves: a Buffer is hashed
  * in memory, a stream is spooled to a temp file while hashing; the object then goes up in one PUT or,
- * above `partSize`, one multipart upload, both atomic in S3, with the sha256 as user metadata.
+ * above `partSize`, one multipart upload, both atomic in S3, with the sha256 as user metadata. Multipart parts are read one at a time (memory: one part).
  * Every call is bounded by `timeoutMs`, and sockets idle that long are destroyed (the client itself
  * has no deadline: a peer that accepts TCP and never answers would otherwise hang it forever).
  */
@@ -64,6 +64,7 @@ export class S3ArtifactStore implements ArtifactStore {
   private readonly client: Client;
   private readonly agent: http.Agent;
   private readonly timeoutMs: number;
+  private readonly partSize: number;
   private bucketReady: Promise<void> | undefined;
 
   constructor(private readonly options: S3ArtifactStoreOptions) {
@@ -76,6 +77,8 @@ export class S3ArtifactStore implements ArtifactStore {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ArtifactStoreError(`S3 url must be http(s): ${options.url}`);
     this.bucket = options.bucket;
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.partSize = options.partSize ?? 8 * 1024 * 1024;
+    if (!Number.isInteger(this.partSize) || this.partSize < 5 * 1024 * 1024) throw new ArtifactStoreError('partSize must be at least 5 MiB (the S3 minimum)');
     const useSSL = url.protocol === 'https:';
     const agentOptions = { keepAlive: true, timeout: this.timeoutMs };
     this.agent = useSSL ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
@@ -87,7 +90,7 @@ export class S3ArtifactStore implements ArtifactStore {
       secretKey: options.secretKey,
       region: options.region,
       pathStyle: true,
-      partSize: options.partSize ?? 8 * 1024 * 1024,
+      partSize: this.partSize,
       transportAgent: this.agent,
       // Retries would multiply the deadline and log to the console; the caller decides to retry.
       retryOptions: { disableRetry: true },
@@ -135,16 +138,15 @@ export class S3ArtifactStore implements ArtifactStore {
   private async upload(key: ArtifactKey, body: Buffer | Readable, contentType: string, expectedSha256: string | undefined, signal: AbortSignal): Promise<StoredArtifact> {
     let spoolDir: string | undefined;
     try {
-      let source: () => Buffer | Readable;
+      let spool: string | undefined;
       let sha256: string;
       let size: number;
       if (Buffer.isBuffer(body)) {
         sha256 = sha256Of(body);
         size = body.length;
-        source = () => body;
       } else {
         spoolDir = await mkdtemp(path.join(os.tmpdir(), 'bf-artifact-'));
-        const spool = path.join(spoolDir, randomUUID());
+        spool = path.join(spoolDir, randomUUID());
         const hasher = new HashingPassThrough();
         try {
           await pipeline(body, hasher, createWriteStream(spool, { flags: 'wx' }), { signal });
@@ -154,7 +156,6 @@ export class S3ArtifactStore implements ArtifactStore {
         }
         sha256 = hasher.sha256;
         size = hasher.size;
-        source = () => createReadStream(spool);
       }
       // Checked before any byte reaches the bucket: a mismatch leaves nothing behind.
       if (expectedSha256 !== undefined && expectedSha256 !== sha256) throw new ArtifactIntegrityError(key, expectedSha256, sha256);
@@ -168,10 +169,52 @@ export class S3ArtifactStore implements ArtifactStore {
         if (existing.sha256 === sha256) return existing;
         throw new ArtifactConflictError(key, existing.sha256, sha256);
       }
-      await this.client.putObject(this.bucket, this.objectName(key), source(), size, { 'Content-Type': contentType, [SHA256_META]: sha256 });
+      const headers = { 'Content-Type': contentType, [`x-amz-meta-${SHA256_META}`]: sha256 };
+      if (size <= this.partSize) {
+        const bytes = Buffer.isBuffer(body) ? body : await readFile(spool ?? '');
+        await this.client.putObject(this.bucket, this.objectName(key), bytes, size, headers);
+      } else if (Buffer.isBuffer(body)) {
+        await this.multipartUpload(key, size, headers, async (offset, length) => body.subarray(offset, offset + length));
+      } else {
+        const file = await open(spool ?? '', 'r');
+        try {
+          await this.multipartUpload(key, size, headers, async (offset, length) => {
+            // A fresh buffer per part: the client may still hold the previous payload.
+            const part = Buffer.alloc(length);
+            const { bytesRead } = await file.read(part, 0, length, offset);
+            if (bytesRead !== length) throw new ArtifactStoreError(`Spool file shrank while uploading ${this.objectName(key)}`);
+            return part;
+          });
+        } finally {
+          await file.close();
+        }
+      }
       return await this.statObject(key);
     } finally {
       if (spoolDir) await rm(spoolDir, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Our own multipart loop rather than the client's putObject: that one first lists pending uploads
+   * to resume them (ListMultipartUploads, which some S3-compatible servers lack) and never aborts a
+   * failed upload. Here parts go up one at a time from the spool (memory: one part), and a failure
+   * aborts the upload so no part lingers.
+   */
+  private async multipartUpload(key: ArtifactKey, size: number, headers: Record<string, string>, readPart: (offset: number, length: number) => Promise<Buffer>): Promise<void> {
+    const objectName = this.objectName(key);
+    const uploadId = await this.client.initiateNewMultipartUpload(this.bucket, objectName, headers);
+    try {
+      const etags: Array<{ part: number; etag: string }> = [];
+      for (let offset = 0, part = 1; offset < size; offset += this.partSize, part++) {
+        const payload = await readPart(offset, Math.min(this.partSize, size - offset));
+        const uploaded = await this.client.uploadPart({ bucketName: this.bucket, objectName, uploadID: uploadId, partNumber: part, headers: {} }, payload);
+        etags.push({ part, etag: uploaded.etag });
+      }
+      await this.client.completeMultipartUpload(this.bucket, objectName, uploadId, etags);
+    } catch (error) {
+      await this.client.abortMultipartUpload(this.bucket, objectName, uploadId).catch(() => undefined);
+      throw error;
     }
   }
 

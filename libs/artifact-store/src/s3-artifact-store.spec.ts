@@ -1,0 +1,96 @@
+import net from 'node:net';
+import { Readable } from 'node:stream';
+import type { ArtifactKey } from './artifact-key.js';
+import { ArtifactStoreTimeoutError, ArtifactStoreUnavailableError, InvalidArtifactKeyError } from './errors.js';
+import { S3ArtifactStore } from './s3-artifact-store.js';
+import { HOSTILE_KEYS } from './test-support/artifact-store.conformance.js';
+
+/** A peer that accepts TCP connections and never answers a byte. */
+async function silentServer(): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    connections: () => connections,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('S3ArtifactStore bounds every call', () => {
+  let peer: Awaited<ReturnType<typeof silentServer>>;
+  let store: S3ArtifactStore;
+  const key = { agentId: 'agent', filename: 'app-v1.tar.gz' };
+
+  beforeAll(async () => {
+    peer = await silentServer();
+    store = new S3ArtifactStore({ url: peer.url, accessKey: 'k', secretKey: 's', bucket: 'never-answers', region: 'us-east-1', timeoutMs: 300 });
+  });
+  afterAll(async () => {
+    await store.close();
+    await peer.close();
+  });
+
+  const calls: Array<[string, () => Promise<unknown>]> = [
+    ['ping', () => store.ping()],
+    ['stat', () => store.stat(key)],
+    ['get', () => store.get(key)],
+    ['list', () => store.list('agent')],
+    ['delete', () => store.delete(key)],
+    ['put (Buffer)', () => store.put(key, Buffer.from('x'), { contentType: 'application/gzip' })],
+    ['put (stream)', () => store.put(key, Readable.from([Buffer.from('x')]), { contentType: 'application/gzip' })],
+  ];
+
+  it.each(calls)('%s rejects with ArtifactStoreTimeoutError within its bound against a peer that never answers', async (_name, call) => {
+    const started = Date.now();
+    await expect(call()).rejects.toBeInstanceOf(ArtifactStoreTimeoutError);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(290);
+    expect(elapsed).toBeLessThan(2_000);
+    expect(peer.connections()).toBeGreaterThan(0);
+  });
+
+  it('refuses hostile keys without opening a connection', async () => {
+    const quiet = await silentServer();
+    const guarded = new S3ArtifactStore({ url: quiet.url, accessKey: 'k', secretKey: 's', bucket: 'never-answers', region: 'us-east-1', timeoutMs: 5_000 });
+    const started = Date.now();
+    for (const hostile of HOSTILE_KEYS) {
+      const k = hostile as ArtifactKey;
+      await expect(guarded.put(k, Buffer.from('x'), { contentType: 'text/plain' })).rejects.toBeInstanceOf(InvalidArtifactKeyError);
+      await expect(guarded.get(k)).rejects.toBeInstanceOf(InvalidArtifactKeyError);
+      await expect(guarded.stat(k)).rejects.toBeInstanceOf(InvalidArtifactKeyError);
+      await expect(guarded.delete(k)).rejects.toBeInstanceOf(InvalidArtifactKeyError);
+      await expect(guarded.presignedGetUrl(k, 60)).rejects.toBeInstanceOf(InvalidArtifactKeyError);
+    }
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(quiet.connections()).toBe(0);
+    await guarded.close();
+    await quiet.close();
+  });
+
+  it('reports a refused connection as ArtifactStoreUnavailableError, fast', async () => {
+    const closed = await silentServer();
+    const url = closed.url;
+    await closed.close();
+    const gone = new S3ArtifactStore({ url, accessKey: 'k', secretKey: 's', bucket: 'nobody-home', region: 'us-east-1', timeoutMs: 5_000 });
+    const started = Date.now();
+    await expect(gone.ping()).rejects.toBeInstanceOf(ArtifactStoreUnavailableError);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await gone.close();
+  });
+
+  it('refuses a malformed endpoint at construction', () => {
+    expect(() => new S3ArtifactStore({ url: 'ftp://example.com', accessKey: 'k', secretKey: 's', bucket: 'b-b-b', region: 'us-east-1' })).toThrow('http(s)');
+    expect(() => new S3ArtifactStore({ url: 'not a url', accessKey: 'k', secretKey: 's', bucket: 'b-b-b', region: 'us-east-1' })).toThrow('Invalid S3 url');
+  });
+});
