@@ -1,4 +1,4 @@
-import type { EffectSpec, FieldSpec, FilterOperator, FilterSpec } from '@backforge/blueprint';
+import type { EffectSpec, FieldSpec, FilterOperator, FilterSpec, GuardSpec, ParamSpec } from '@backforge/blueprint';
 import { prepareFieldList, readFieldItem, type FieldDraft } from './fields.js';
 import {
   ACTOR_WORDS,
@@ -1296,7 +1296,7 @@ class Analyzer {
         const toAt = after.findIndex((t) => t.w === 'to');
         const flag = toAt >= 0 ? res.fields.find((f) => f.spec.type === 'boolean' && f.spec.name === after[toAt + 1]?.w) : undefined;
         if (flag) {
-          this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb: s.lemma, name: camelCase(['mark', ...res.words, ...splitIdentifier(flag.spec.name)]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [{ set: flag.spec.name, to: { literal: true } }] });
+          this.pushTransition(res, s.text, { verb: s.lemma, name: camelCase(['mark', ...res.words, ...splitIdentifier(flag.spec.name)]), effects: [{ set: flag.spec.name, to: { literal: true } }] });
           return;
         }
         const mentioned = this.mentionedFields(res, obj.kind === 'field' ? s.rest : after).filter((f) => !f.spec.generated);
@@ -1334,7 +1334,7 @@ class Analyzer {
         const mentioned = this.mentionedFields(res, s.rest).find((f) => f.spec.type === 'boolean');
         const field = mentioned ?? res.fields.find((f) => f.spec.type === 'boolean');
         if (!field) return reject(`${pascalCase(res.words)} has no yes/no field to toggle`);
-        this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb: s.lemma, name: camelCase([s.lemma, ...res.words]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [{ toggle: field.spec.name }] });
+        this.pushTransition(res, s.text, { verb: s.lemma, name: camelCase([s.lemma, ...res.words]), effects: [{ toggle: field.spec.name }] });
         return;
       }
       case 'mark':
@@ -1366,7 +1366,7 @@ class Analyzer {
         const name = plural(s.lemma);
         const field = this.fieldOf(res, name) ?? this.addField(res, { spec: { name, type: 'integer', required: false, default: 0, min: 0, generated: 'managed' }, words: [name, s.lemma] });
         field.spec.generated = 'managed';
-        this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb: s.lemma, name: camelCase([s.lemma, ...res.words]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [{ increment: field.spec.name, by: { literal: 1 } }] });
+        this.pushTransition(res, s.text, { verb: s.lemma, name: camelCase([s.lemma, ...res.words]), effects: [{ increment: field.spec.name, by: { literal: 1 } }] });
         return;
       }
     }
@@ -1401,15 +1401,9 @@ class Analyzer {
     const thing = res.words.join(' ');
     const state = splitIdentifier(field.spec.name).join(' ');
     this.lastResource = res;
-    this.pushAction({
-      kind: 'transition',
-      resource: keyOf(res.words),
+    this.pushTransition(res, s.text, {
       verb,
       name: camelCase([...verb.split('_'), ...res.words]),
-      by: 'id',
-      description: sentenceCase(s.text),
-      filters: [],
-      params: [],
       guards: [{ field: field.spec.name, op: 'ne', value: { literal: value }, message: value ? `This ${thing} is already ${state}` : `This ${thing} is not ${state}` }],
       effects: [{ set: field.spec.name, to: { literal: value } }],
     });
@@ -1458,16 +1452,10 @@ class Analyzer {
       effects.push({ set: flag.spec.name, to: { literal: true } });
     }
     this.lastResource = res;
-    this.pushAction({
-      kind: 'transition',
-      resource: keyOf(res.words),
+    this.pushTransition(res, s.text, {
       verb: s.lemma,
       name: camelCase([s.lemma, ...res.words]),
-      by: 'id',
-      description: sentenceCase(s.text),
-      filters: [],
       params: [{ name: field.spec.name, type: field.spec.type, required: true, ...bounds }],
-      guards: [],
       effects,
     });
     this.understood.push(`${s.lemma} sets ${field.spec.name} (${range.min ?? ''} to ${range.max ?? ''})${stateWord ? ` and marks it ${stateWord}` : ''}`);
@@ -1491,7 +1479,7 @@ class Analyzer {
     field.spec.generated = 'managed';
     field.spec.required = false;
     this.lastResource = res;
-    this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb, name: camelCase([verb, ...res.words]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [{ set: name, to: { now: true } }] });
+    this.pushTransition(res, s.text, { verb, name: camelCase([verb, ...res.words]), effects: [{ set: name, to: { now: true } }] });
     this.understood.push(`${verb} sets ${name} to now`);
     return true;
   }
@@ -1506,7 +1494,7 @@ class Analyzer {
     if (!field || !['integer', 'number', 'boolean'].includes(field.spec.type)) return false;
     const to = field.spec.type === 'boolean' ? false : typeof field.spec.default === 'number' ? field.spec.default : Math.max(0, field.spec.min ?? 0);
     this.lastResource = res;
-    this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb: 'reset', name: camelCase(['reset', ...res.words, ...splitIdentifier(field.spec.name)]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [{ set: field.spec.name, to: { literal: to } }] });
+    this.pushTransition(res, s.text, { verb: 'reset', name: camelCase(['reset', ...res.words, ...splitIdentifier(field.spec.name)]), effects: [{ set: field.spec.name, to: { literal: to } }] });
     this.understood.push(`reset sets ${field.spec.name} back to ${String(to)}`);
     return true;
   }
@@ -1525,15 +1513,9 @@ class Analyzer {
     const thing = res.words.join(' ');
     const state = splitIdentifier(p.field).join(' ');
     this.lastResource = res;
-    this.pushAction({
-      kind: 'transition',
-      resource: keyOf(res.words),
+    this.pushTransition(res, s.text, {
       verb: s.lemma,
       name: camelCase([...s.lemma.split('_'), ...res.words]),
-      by: 'id',
-      description: sentenceCase(s.text),
-      filters: [],
-      params: [],
       guards: [{ field: field.spec.name, op: 'ne', value: { literal: p.value }, message: p.value ? `This ${thing} is already ${state}` : `This ${thing} is not ${state}` }],
       effects: [{ set: field.spec.name, to: { literal: p.value } }],
     });
@@ -1558,16 +1540,9 @@ class Analyzer {
 
   private setEnum(s: Segment, res: ResourceDraft, target: { field: FieldDraft; value: string }, withValue: boolean): void {
     this.lastResource = res;
-    this.pushAction({
-      kind: 'transition',
-      resource: keyOf(res.words),
+    this.pushTransition(res, s.text, {
       verb: s.lemma.replace(/^\?/, ''),
       name: camelCase([...s.lemma.replace(/^\?/, '').split('_'), ...res.words, ...(withValue ? ['to', ...target.value.split(/\s+/)] : [])]),
-      by: 'id',
-      description: sentenceCase(s.text),
-      filters: [],
-      params: [],
-      guards: [],
       effects: [{ set: target.field.spec.name, to: { literal: target.value } }],
     });
   }
@@ -1877,16 +1852,10 @@ class Analyzer {
     // "give a raise": the thing given names the action (giveRaiseEmployee)
     const objectWords = (obj.kind === 'noun' ? obj.words.filter((w) => !['more', 'less', 'extra', 'some'].includes(w)) : obj.kind === 'field' ? wordsOf(s.rest.slice(0, obj.end)).filter((w) => !DETERMINERS.has(w) && !POSSESSIVES.has(w)) : []).filter((w) => !INCREASE_WORDS.has(w) && !DECREASE_WORDS.has(w) && (verbLemma(w, VERB_SET) === undefined || verbLemma(w, VERB_SET) === w));
     const thing = objectWords.length > 0 && objectWords.length <= 2 && !['money', 'cash', 'funds', 'stock'].includes(objectWords[objectWords.length - 1] as string) && !(obj.kind === 'field' && objectWords.join('') === field.spec.name.toLowerCase() && ['quantity', 'stock', 'balance'].includes(field.spec.name)) ? objectWords : [];
-    this.pushAction({
-      kind: 'transition',
-      resource: keyOf(res.words),
+    this.pushTransition(res, s.text, {
       verb: s.lemma,
       name: camelCase([...s.lemma.split('_'), ...thing, ...res.words]),
-      by: 'id',
-      description: sentenceCase(s.text),
-      filters: [],
       params,
-      guards: [],
       effects: [decrement ? { decrement: field.spec.name, by } : { increment: field.spec.name, by }],
     });
     this.understood.push(`${s.lemma} ${decrement ? 'decreases' : 'increases'} ${field.spec.name}${decrement ? ` (never below ${field.spec.min ?? 0})` : ''}`);
@@ -1926,15 +1895,9 @@ class Analyzer {
       const field = this.addField(res, { spec: { name, type: 'boolean', required: false, default: false, generated: 'managed' }, words: [name] });
       target = { field, value: mapped ? mapped.value : true };
     }
-    this.pushAction({
-      kind: 'transition',
-      resource: keyOf(res.words),
+    this.pushTransition(res, s.text, {
       verb: s.lemma,
       name: camelCase([...s.lemma.split('_'), ...res.words]),
-      by: 'id',
-      description: sentenceCase(s.text),
-      filters: [],
-      params: [],
       // taking (rent, borrow, claim) a record already in that state is refused, as for holders
       guards: VERBS[s.lemma] === 'take' ? [{ field: target.field.spec.name, op: 'ne', value: { literal: target.value }, message: `This ${res.words.join(' ')} is already ${String(target.value === true ? splitIdentifier(target.field.spec.name).join(' ') : target.value)}` }] : [],
       effects: [{ set: target.field.spec.name, to: { literal: target.value } }],
@@ -1985,7 +1948,7 @@ class Analyzer {
     }
     if (!field) field = this.addField(res, { spec: { name, type: 'boolean', required: false, default: false, generated: 'managed' }, words: [name] });
     const actionName = camelCase(['mark', ...res.words, ...(negated ? ['not'] : []), ...splitIdentifier(name)]);
-    this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb: s.lemma, name: actionName, by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [{ set: field.spec.name, to: { literal: value } }] });
+    this.pushTransition(res, s.text, { verb: s.lemma, name: actionName, effects: [{ set: field.spec.name, to: { literal: value } }] });
   }
 
   /** "a member can borrow a book": who holds it is recorded, and a held record cannot be taken again. */
@@ -2044,14 +2007,9 @@ class Analyzer {
       }
     }
     const thing = res.words.join(' ');
-    this.pushAction({
-      kind: 'transition',
-      resource: keyOf(res.words),
+    this.pushTransition(res, s.text, {
       verb: s.lemma,
       name: camelCase([...parts, ...res.words]),
-      by: 'id',
-      description: sentenceCase(s.text),
-      filters: [],
       params,
       guards: [{ field: guardField, op: 'isNull', message: `This ${thing} is already ${pastParticiple(parts[0] as string)}${parts[1] ? ` ${parts[1]}` : ''}` }],
       effects,
@@ -2091,19 +2049,13 @@ class Analyzer {
       const back = (stateField.spec.default as string | undefined) ?? stateField.spec.values?.[0];
       if (back !== undefined && back !== stateSet.to.literal) {
         this.lastResource = res;
-        this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb: s.lemma, name: camelCase([...parts, ...res.words]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [{ field: stateSet.set, op: 'eq', value: stateSet.to, message: `This ${res.words.join(' ')} is not ${typeof stateSet.to.literal === 'string' ? stateSet.to.literal : 'taken'}` }], effects: [{ set: stateSet.set, to: { literal: back } }] });
+        this.pushTransition(res, s.text, { verb: s.lemma, name: camelCase([...parts, ...res.words]), guards: [{ field: stateSet.set, op: 'eq', value: stateSet.to, message: `This ${res.words.join(' ')} is not ${typeof stateSet.to.literal === 'string' ? stateSet.to.literal : 'taken'}` }], effects: [{ set: stateSet.set, to: { literal: back } }] });
         return;
       }
     }
-    this.pushAction({
-      kind: 'transition',
-      resource: keyOf(res.words),
+    this.pushTransition(res, s.text, {
       verb: s.lemma,
       name: camelCase([...parts, ...res.words]),
-      by: 'id',
-      description: sentenceCase(s.text),
-      filters: [],
-      params: [],
       guards: [{ field: held[0] as string, op: 'notNull', message: `This ${res.words.join(' ')} is not ${pastParticiple((take.verb.split('_')[0]) as string)}${take.verb.includes('_') ? ` ${take.verb.split('_')[1] ?? ''}` : ''}` }],
       effects: held.map((f) => ({ clear: f })),
     });
@@ -2221,7 +2173,7 @@ class Analyzer {
       const name = plural(NOMINALIZATION[s.lemma]?.[0] ?? s.lemma);
       const field = this.fieldOf(target, name) ?? this.addField(target, { spec: { name, type: 'integer', required: false, default: 0, min: 0, generated: 'managed' }, words: [name, singular(name)] });
       field.spec.generated = 'managed';
-      this.pushAction({ kind: 'transition', resource: keyOf(target.words), verb: s.lemma, name: camelCase([s.lemma, ...target.words]), by: 'id', description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [{ increment: field.spec.name, by: { literal: 1 } }] });
+      this.pushTransition(target, s.text, { verb: s.lemma, name: camelCase([s.lemma, ...target.words]), effects: [{ increment: field.spec.name, by: { literal: 1 } }] });
       this.understood.push(`${s.lemma} adds one to ${pascalCase(target.words)}.${name}`);
       this.lastResource = target;
       return;
@@ -2341,6 +2293,11 @@ class Analyzer {
       tally: { countResource: pascalCase(rel.words), via: rule.via, groupField: rule.field, optionsField: rule.listField },
     });
     this.understood.push(`results count ${plural(rel.words.join(' '))} per ${rule.field}`);
+  }
+
+  /** A state change of one record looked up by id: the shape of every transition a prompt names. */
+  private pushTransition(res: { words: string[] }, text: string, t: { verb: string; name: string; params?: ParamSpec[]; guards?: GuardSpec[]; effects: EffectSpec[] }): void {
+    this.pushAction({ kind: 'transition', resource: keyOf(res.words), verb: t.verb, name: t.name, by: 'id', description: sentenceCase(text), filters: [], params: t.params ?? [], guards: t.guards ?? [], effects: t.effects });
   }
 
   private pushAction(a: ActionDraft): void {
