@@ -82,7 +82,10 @@ describe('backforge CLI', () => {
   });
 
   it('derives a default name from the prompt', () => {
-    expect(nameFromPrompt('A todo list API. Each todo...')).toBe('a-todo-list');
+    expect(nameFromPrompt('A todo list API. Each todo...')).toBe('todo-list');
+    expect(nameFromPrompt('Polls API: a poll has a question and options')).toBe('polls');
+    expect(nameFromPrompt('I need a backend for a small library. Books have a title')).toBe('library');
+    expect(nameFromPrompt('Inventory service for a shop: products with a name')).toBe('inventory-shop');
     expect(nameFromPrompt('!!!')).toBe('backend');
   });
 });

@@ -32,13 +32,20 @@ class CliRefusal extends Error {
   }
 }
 
-/** "A todo list API. Each todo..." -> "a-todo-list": a default backend name from the prompt's first words. */
+/** Words that say how a prompt asks, not what the backend is ("I need a simple API for ..."). */
+const FILLER_WORDS = new Set(['a', 'an', 'the', 'i', 'we', 'me', 'us', 'my', 'our', 'need', 'want', 'would', 'like', 'build', 'make', 'create', 'please', 'for', 'of', 'to', 'with', 'simple', 'small', 'little', 'basic', 'api', 'apis', 'backend', 'service', 'server', 'app']);
+
+/**
+ * A default backend name from the prompt's opening (up to its first "." or ":"), without filler:
+ * "A todo list API. Each todo..." -> "todo-list", "Polls API: a poll has..." -> "polls".
+ */
 export function nameFromPrompt(prompt: string): string {
-  const words = prompt
+  const opening = prompt.split(/[.:;\n]/, 1)[0] ?? '';
+  const words = opening
     .toLowerCase()
     .replace(/[^a-z0-9\s]+/g, ' ')
     .split(/\s+/)
-    .filter((w) => w.length > 0)
+    .filter((w) => w.length > 0 && !FILLER_WORDS.has(w))
     .slice(0, 3);
   return words.length > 0 ? words.join('-') : 'backend';
 }
