@@ -29,6 +29,7 @@ import { splitClauses, splitList, textOf, words as wordsOf, type Clause, type To
 
 const VERB_SET: ReadonlySet<string> = new Set(Object.keys(VERBS));
 const REFUSALS = new Set(['refused', 'denied', 'forbidden', 'disallowed', 'prevented', 'prohibited', 'rejected']);
+const DESCRIPTIVE_NUMBERS = new Set(['percentage', 'percent', 'discount', 'price', 'rate', 'fee', 'cost', 'year', 'age', 'temperature', 'weight', 'height', 'length', 'width', 'duration', 'minutes', 'latitude', 'longitude', 'gpa']);
 const INCREASE_WORDS = new Set(['adds', 'add', 'increases', 'increase', 'raises', 'plus', 'increments', 'increment', 'tops', 'bumps']);
 const DECREASE_WORDS = new Set(['subtracts', 'subtract', 'decreases', 'decrease', 'reduces', 'reduce', 'removes', 'lowers', 'minus', 'decrements', 'deducts', 'takes']);
 /** Actors that are people using the backend, never records of it (teams and owners may be). */
@@ -1828,7 +1829,10 @@ class Analyzer {
     const mentioned = this.mentionedFields(res, inParens).find(numeric0) ?? this.mentionedFields(res, explained).find(numeric0);
     const numeric = res.fields.filter((f) => (f.spec.type === 'integer' || f.spec.type === 'number') && !f.spec.generated);
     const stockish = numeric.find((f) => ['quantity', 'stock', 'balance', 'count', 'units', 'inventory', 'points', 'credits', 'copies', 'seats', 'spots', 'amount', 'level', 'hours'].some((w) => f.words.includes(w)));
-    const field = mentioned ?? stockish ?? numeric[0];
+    // a price, a percentage or a year is a property, not a quantity that goes up and down: with
+    // no field named, changing it would be a guess ("redeem a coupon" is not "lower its discount")
+    const quantityLike = numeric[0] && !numeric[0].words.some((w) => DESCRIPTIVE_NUMBERS.has(w)) ? numeric[0] : undefined;
+    const field = mentioned ?? stockish ?? quantityLike;
     if (!field) {
       this.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has no number to change)`);
       return;

@@ -37,7 +37,9 @@ function interpretOnce(name: string, prompt: string, checkExample: boolean): Int
     missing.push('no kind of record was described (e.g. "Books have a title and an author")');
   }
   for (const r of analysis.resources) {
-    if (r.fields.length === 0) {
+    // only fields the backend manages (a "learned" flag, "assignedAt"): nothing a user can enter,
+    // so the record was named but never described ("mark a card as learned" with no cards declared)
+    if (r.fields.every((f) => f.spec.generated !== undefined)) {
       const name = pascalCase(r.words);
       missing.push(`${name} has no fields: say what a ${r.words.join(' ')} has (e.g. "${capitalize(plural(r.words.join(' ')))} have a name and a description")`);
     }

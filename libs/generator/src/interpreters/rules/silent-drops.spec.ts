@@ -214,6 +214,26 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     expect(action(r.blueprint, 'listAppointments', 'list').filters.map((f) => f.field)).toEqual(['vet']);
   });
 
+  it('redeeming a coupon never lowers its discount: a price or a percentage is not a stock', () => {
+    faithfulOrRefused(
+      'Coupon codes with a code, a discount percentage and an expiry date. Customers redeem a coupon once.',
+      (bp) => {
+        const decrements = bp.actions.flatMap((a) => (a.kind === 'transition' ? a.effects : [])).filter((e) => 'decrement' in e);
+        expect(decrements).toEqual([]);
+      },
+      /redeem/,
+    );
+  });
+
+  it('a record with only fields the backend manages was named but never described', () => {
+    for (const prompt of ['Language flashcards with a front, a back and a deck name. Let me mark a card as learned.', 'Classroom seating plan: students are assigned to a seat in a classroom, with a row and a column number.']) {
+      const r = interpretPrompt('held-out', prompt);
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.error.missing.join('\n')).toMatch(/(Card|Student) has no fields/);
+    }
+  });
+
   it('never names a field with a clause', () => {
     expect(fragmentWords('cannotBeOverbooked')).toEqual(['cannot', 'be']);
     expect(fragmentWords('howManyPeopleFit')).toEqual(['how']);
