@@ -30,6 +30,9 @@ import { splitClauses, splitList, textOf, words as wordsOf, type Clause, type To
 const VERB_SET: ReadonlySet<string> = new Set(Object.keys(VERBS));
 const REFUSALS = new Set(['refused', 'denied', 'forbidden', 'disallowed', 'prevented', 'prohibited', 'rejected']);
 const DESCRIPTIVE_NUMBERS = new Set(['percentage', 'percent', 'discount', 'price', 'rate', 'fee', 'cost', 'year', 'age', 'temperature', 'weight', 'height', 'length', 'width', 'duration', 'minutes', 'latitude', 'longitude', 'gpa']);
+const LENDING_VERBS = new Set(['borrow', 'lend', 'loan', 'rent', 'lease', 'hire', 'check_out', 'checkout']);
+/** Decisions with two outcomes: true accepts, false turns down. */
+const DECISION_SIDES: Record<string, boolean> = { accept: true, approve: true, reject: false, decline: false, deny: false };
 const INCREASE_WORDS = new Set(['adds', 'add', 'increases', 'increase', 'raises', 'plus', 'increments', 'increment', 'tops', 'bumps']);
 const DECREASE_WORDS = new Set(['subtracts', 'subtract', 'decreases', 'decrease', 'reduces', 'reduce', 'removes', 'lowers', 'minus', 'decrements', 'deducts', 'takes']);
 /** Actors that are people using the backend, never records of it (teams and owners may be). */
@@ -1906,6 +1909,24 @@ class Analyzer {
       guards: VERBS[s.lemma] === 'take' ? [{ field: target.field.spec.name, op: 'ne', value: { literal: target.value }, message: `This ${res.words.join(' ')} is already ${String(target.value === true ? splitIdentifier(target.field.spec.name).join(' ') : target.value)}` }] : [],
       effects: [{ set: target.field.spec.name, to: { literal: target.value } }],
     });
+    this.excludeOppositeDecision(res, s.lemma, target.field.spec.name);
+  }
+
+  /** "accept or reject each talk": a decided record cannot be decided the other way (409). */
+  private excludeOppositeDecision(res: ResourceDraft, lemma: string, flag: string): void {
+    const side = DECISION_SIDES[lemma];
+    if (side === undefined) return;
+    const key = keyOf(res.words);
+    const mine = this.actions.find((a) => a.kind === 'transition' && a.resource === key && a.verb === lemma);
+    const other = this.actions.find((a) => a.kind === 'transition' && a.resource === key && DECISION_SIDES[a.verb] === !side);
+    if (!mine || !other) return;
+    const otherFlag = other.effects.map((e) => ('set' in e ? e.set : undefined)).find((f): f is string => f !== undefined);
+    const isFlag = (name: string): boolean => res.fields.some((f) => f.spec.name === name && f.spec.type === 'boolean');
+    if (!otherFlag || otherFlag === flag || !isFlag(otherFlag) || !isFlag(flag)) return;
+    const thing = res.words.join(' ');
+    const guard = (f: string): GuardSpec => ({ field: f, op: 'ne', value: { literal: true }, message: `This ${thing} is already ${splitIdentifier(f).join(' ')}` });
+    if (!mine.guards.some((g) => g.field === otherFlag)) mine.guards.push(guard(otherFlag));
+    if (!other.guards.some((g) => g.field === flag)) other.guards.push(guard(flag));
   }
 
   private readMark(s: Segment, obj: ObjectRef, after: readonly Tok[]): void {
@@ -1963,6 +1984,13 @@ class Analyzer {
       return;
     }
     this.lastResource = res;
+    // "neighbours lend tools ... members borrow a tool": one lending seen from both sides, not
+    // two independent holds that a single return could only half undo
+    const sameLending = LENDING_VERBS.has(s.lemma) ? this.actions.find((a) => a.resource === keyOf(res.words) && a.kind === 'transition' && a.verb !== s.lemma && LENDING_VERBS.has(a.verb)) : undefined;
+    if (sameLending) {
+      this.understood.push(`"${s.text}" is the same lending as ${sameLending.name ?? sameLending.verb}`);
+      return;
+    }
     const subjectRes = s.subject.length ? this.findResource(s.subject) : undefined;
     const target = this.relationTarget(after, res);
     const actor = target ?? (subjectRes !== res ? subjectRes : undefined);

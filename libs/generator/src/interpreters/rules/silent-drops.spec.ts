@@ -234,6 +234,31 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     }
   });
 
+  it('lending and borrowing the same thing is one lending that a single return undoes', () => {
+    const outcome = faithfulOrRefused(
+      'We want a tool library where neighbours lend tools. Tools have a name, a description and a condition. Members borrow a tool and give it back.',
+      (bp) => {
+        const holds = bp.actions.filter((a) => a.kind === 'transition' && a.effects.some((e) => 'set' in e && 'now' in e.to));
+        expect(holds).toHaveLength(1);
+        expect(fieldNames(bp, 'Tool').filter((f) => f.endsWith('At'))).toHaveLength(1);
+      },
+      /lend|borrow/,
+    );
+    expect(outcome).toBe('accepted');
+  });
+
+  it('accepting or rejecting: a talk decided one way cannot be decided the other way', () => {
+    const outcome = faithfulOrRefused(
+      "I'm organizing a conference. Speakers submit talks with a title, an abstract and a duration in minutes. Organizers accept or reject each talk.",
+      (bp) => {
+        expect(action(bp, 'acceptTalk', 'transition').guards).toEqual([expect.objectContaining({ field: 'rejected', op: 'ne', value: { literal: true } })]);
+        expect(action(bp, 'rejectTalk', 'transition').guards).toEqual([expect.objectContaining({ field: 'accepted', op: 'ne', value: { literal: true } })]);
+      },
+      /accept|reject/,
+    );
+    expect(outcome).toBe('accepted');
+  });
+
   it('never names a field with a clause', () => {
     expect(fragmentWords('cannotBeOverbooked')).toEqual(['cannot', 'be']);
     expect(fragmentWords('howManyPeopleFit')).toEqual(['how']);
