@@ -318,6 +318,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     countOf = true;
     ws = rest.some((w) => ['fit', 'fits', 'sit', 'seat', 'seats', 'hold', 'holds', 'sleep', 'sleeps', 'attend', 'can'].includes(w)) ? ['capacity'] : [ws[2]];
   }
+  // "how often it needs water in days" -> intervalDays (an interval, its unit kept)
+  if (ws[0] === 'how' && ws[1] === 'often') ws = ['interval', ...ws.slice(2).filter((w) => ['minutes', 'hours', 'days', 'weeks', 'months'].includes(w))];
   // "a link to their CV" -> cvLink (a URL)
   if (ws.length >= 3 && ['link', 'url', 'links'].includes(ws[0] as string) && ws[1] === 'to') {
     const thing = ws.slice(2).filter((w) => !DETERMINERS.has(w));

@@ -15,6 +15,9 @@ export const MAX_PROMPT_LENGTH = 20_000;
  * blueprint. Fails with PROMPT_NOT_UNDERSTOOD when any part of the prompt could not be mapped,
  * rather than answering with a backend that ignores it.
  */
+/** Nouns ending in -ing that name things, not an occurrence of doing something. */
+const NOT_OCCURRENCES = new Set(['thing', 'string', 'ring', 'king', 'wing', 'building', 'clothing', 'ceiling', 'listing', 'setting', 'settings', 'offering', 'painting', 'drawing', 'recording', 'wedding', 'pudding', 'sibling', 'seedling', 'duckling', 'evening', 'morning', 'spring', 'swing', 'sling', 'lighting', 'heading', 'wording', 'filling', 'ending', 'posting', 'meeting']);
+
 export function interpretPrompt(name: string, prompt: string): InterpretResult {
   return interpretOnce(name, prompt, true);
 }
@@ -43,6 +46,14 @@ function interpretOnce(name: string, prompt: string, checkExample: boolean): Int
       const name = pascalCase(r.words);
       missing.push(`${name} has no fields: say what a ${r.words.join(' ')} has (e.g. "${capitalize(plural(r.words.join(' ')))} have a name and a description")`);
     }
+  }
+  // "log each watering with a date" next to plants: an occurrence of doing something (a gerund
+  // record) that points at nothing is not tied to what it happened to; ask rather than guess
+  for (const r of analysis.resources) {
+    const head = r.words[r.words.length - 1] ?? '';
+    if (analysis.resources.length < 2 || !/^[a-z]{3,}ing$/.test(head) || NOT_OCCURRENCES.has(head) || r.fields.some((f) => f.spec.type === 'reference')) continue;
+    const others = analysis.resources.filter((o) => o !== r).map((o) => o.words.join(' '));
+    missing.push(`${pascalCase(r.words)} is not tied to a ${others[0] ?? 'record'}: say which one each ${r.words.join(' ')} is for (e.g. "${capitalize(plural(r.words.join(' ')))} belong to a ${others[0] ?? 'record'} and have a date")`);
   }
   for (const r of analysis.resources) {
     for (const f of r.fields) {

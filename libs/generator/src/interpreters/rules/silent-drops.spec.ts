@@ -259,6 +259,26 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     expect(outcome).toBe('accepted');
   });
 
+  it('an occurrence (a watering) that points at no plant is refused; "how often ... in days" is an interval', () => {
+    const r = interpretPrompt('held-out', 'I need an app to track when I watered my plants. Each plant has a name, a location and how often it needs water in days. I want to log each watering with a date.');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.missing.join('\n')).toMatch(/Watering is not tied to a plant/);
+    expect(r.error.understood.join('\n')).toMatch(/intervalDays \(integer/);
+    const tied = interpretPrompt('held-out', 'Each plant has a name, a location and how often it needs water in days. Waterings belong to a plant and have a date.');
+    expect(tied.ok).toBe(true);
+    if (!tied.ok) return;
+    expect(fieldNames(tied.blueprint, 'Watering')).toEqual(['plant', 'date']);
+  });
+
+  it('reads Markdown headings over bullet lists as declarations', () => {
+    const r = interpretPrompt('held-out', '# Chore rota\n## People\n- name\n## Chores\n- title\n- assigned person\n- done (yes/no)');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(fieldNames(r.blueprint, 'Chore')).toEqual(['title', 'person', 'done']);
+    expect(field(r.blueprint, 'Chore', 'person')).toMatchObject({ type: 'reference', references: 'Person' });
+  });
+
   it('never names a field with a clause', () => {
     expect(fragmentWords('cannotBeOverbooked')).toEqual(['cannot', 'be']);
     expect(fragmentWords('howManyPeopleFit')).toEqual(['how']);

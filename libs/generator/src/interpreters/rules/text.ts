@@ -110,8 +110,12 @@ function joinBulletLists(text: string): string[] {
   const lines = text.split(/\r?\n/);
   const out: string[] = [];
   const bullet = /^\s*(?:[-*•]|\d+[.)])\s+/;
+  // a Markdown heading ("## Chores") is a heading line: "Chores:" over bullets, else a title
+  const heading = /^\s*#{1,6}\s+(.*?)[\s:]*$/;
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] as string;
+    const raw = lines[i] as string;
+    const title = heading.exec(raw)?.[1];
+    const line = title === undefined ? raw : bullet.test(lines[i + 1] ?? '') ? `${title}:` : `${title}.`;
     if (/:\s*$/.test(line) && bullet.test(lines[i + 1] ?? '')) {
       const items: string[] = [];
       while (bullet.test(lines[i + 1] ?? '')) items.push((lines[++i] as string).replace(bullet, '').replace(/[.;,]\s*$/, '').trim());
