@@ -33,6 +33,8 @@ const DESCRIPTIVE_NUMBERS = new Set(['percentage', 'percent', 'discount', 'price
 const LENDING_VERBS = new Set(['borrow', 'lend', 'loan', 'rent', 'lease', 'hire', 'check_out', 'checkout']);
 /** Decisions with two outcomes: true accepts, false turns down. */
 const DECISION_SIDES: Record<string, boolean> = { accept: true, approve: true, reject: false, decline: false, deny: false };
+/** Verbs saying records are kept ("a place to keep gigs"). */
+const KEEP_VERBS = new Set(['keep', 'track', 'store', 'manage', 'log', 'record', 'organize', 'organise']);
 const INCREASE_WORDS = new Set(['adds', 'add', 'increases', 'increase', 'raises', 'plus', 'increments', 'increment', 'tops', 'bumps']);
 const DECREASE_WORDS = new Set(['subtracts', 'subtract', 'decreases', 'decrease', 'reduces', 'reduce', 'removes', 'lowers', 'minus', 'decrements', 'deducts', 'takes']);
 /** Actors that are people using the backend, never records of it (teams and owners may be). */
@@ -452,7 +454,11 @@ class Analyzer {
       return true;
     }
     if (c.afterColon && prev && prev.sentence === c.sentence && this.connectorIndex(toks) < 0) {
-      const subject = stripDeterminers(wordsOf(prev.toks).filter((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w)));
+      let subject = stripDeterminers(wordsOf(prev.toks).filter((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w)));
+      // "Our band needs a place to keep gigs: venue, city, ...": the things kept are named last
+      const keptAt = Math.max(...[...KEEP_VERBS].map((v) => subject.lastIndexOf(v)));
+      const kept = stripDeterminers(subject.slice(keptAt + 1));
+      if (keptAt > 0 && subject[keptAt - 1] === 'to' && kept.length >= 1 && kept.length <= 3 && isPluralForm(kept[kept.length - 1] as string)) subject = kept;
       const first = toks[0]?.w ?? '';
       const startsWithVerb = verbLemma(first, VERB_SET) !== undefined && !TYPE_BY_WORD[first];
       if (subject.length >= 1 && subject.length <= 3 && !this.handledAsTitle(prev) && !startsWithVerb) {
@@ -495,6 +501,8 @@ class Analyzer {
         }
       }
       if (items.length === 0) continue;
+      // "needs a place to keep gigs": what is needed is a purpose, the things come after it
+      if (['need', 'needs', 'want', 'wants'].includes(conn[0] as string) && wordsOf(items).some((w, k, ws) => w === 'to' && KEEP_VERBS.has(ws[k + 1] ?? ''))) return false;
       // "For each book we store", "Every member should"
       if (left[0] === 'for' && (left[1] === 'each' || left[1] === 'every')) left = left.slice(2);
       // "There are books, each with a title ..."
