@@ -501,6 +501,14 @@ class Analyzer {
         }
       }
       if (items.length === 0) continue;
+      // "Dentist appointments for patients, with a date ...": whom each is for is one more field
+      const forAt = left.indexOf('for');
+      const forWhom = forAt > 0 ? stripDeterminers(left.slice(forAt + 1)) : [];
+      if (forAt > 0 && forAt <= 3 && forWhom.length >= 1 && forWhom.length <= 2 && isPluralForm(forWhom[forWhom.length - 1] as string) && forWhom.every((w) => /^[a-z]+$/.test(w) && !VERB_SET.has(w) && !META_NOUNS.has(w))) {
+        const whom = [...forWhom.slice(0, -1), singular(forWhom[forWhom.length - 1] as string)];
+        items = [...whom.map((w): Tok => ({ raw: w, w })), { raw: ',', w: ',' }, ...items];
+        left = left.slice(0, forAt);
+      }
       // "needs a place to keep gigs": what is needed is a purpose, the things come after it
       if (['need', 'needs', 'want', 'wants'].includes(conn[0] as string) && wordsOf(items).some((w, k, ws) => w === 'to' && KEEP_VERBS.has(ws[k + 1] ?? ''))) return false;
       // "For each book we store", "Every member should"
@@ -535,7 +543,8 @@ class Analyzer {
       if (subject.every((w) => META_NOUNS.has(w)) || subject.some((w) => CONNECTORS.some((cn) => cn.length === 1 && cn[0] === w))) return false;
       // "visitors subscribe with ...", "entries, list entries with ...": not a noun phrase
       if (subject.slice(0, -1).some((w) => isPluralForm(w) && !w.endsWith('ss'))) return false;
-      if (toks.slice(0, i).some((t) => t.w === ',') && !['for', 'there'].includes(wordsOf(toks.slice(0, i))[0] ?? '')) return false;
+      // a comma right before the connector ("appointments for patients, with ...") is only a pause
+      if (toks.slice(0, toks[i - 1]?.w === ',' ? i - 1 : i).some((t) => t.w === ',') && !['for', 'there'].includes(wordsOf(toks.slice(0, i))[0] ?? '')) return false;
       if (subject.some((w) => TALLY_NOUNS.has(w))) return false;
       // "A support chat needs conversations and messages": things, not fields
       if (['need', 'needs', 'require', 'requires'].includes(conn[0] as string) && splitList(items).every((it) => isPluralForm(wordsOf(it).pop() ?? '') && !DETERMINERS.has(wordsOf(it)[0] ?? ''))) {

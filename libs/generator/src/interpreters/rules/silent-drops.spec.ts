@@ -279,6 +279,18 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     expect(field(r.blueprint, 'Chore', 'person')).toMatchObject({ type: 'reference', references: 'Person' });
   });
 
+  it('whom records are for is kept: "appointments for patients, with a date ..."', () => {
+    const outcome = faithfulOrRefused(
+      "Dentist appointments for patients, with a date and time, the dentist's name and notes. Patients can cancel an appointment.",
+      (bp) => {
+        expect(fieldNames(bp, 'DentistAppointment')).toEqual(['patient', 'date', 'time', 'dentistName', 'notes']);
+        expect(bp.actions.filter((a) => a.kind === 'delete').map((a) => a.name)).toEqual(['deleteDentistAppointment']);
+      },
+      /cancel|patient/,
+    );
+    expect(outcome).toBe('accepted');
+  });
+
   it('never names a field with a clause', () => {
     expect(fragmentWords('cannotBeOverbooked')).toEqual(['cannot', 'be']);
     expect(fragmentWords('howManyPeopleFit')).toEqual(['how']);
