@@ -35,6 +35,8 @@ const LENDING_VERBS = new Set(['borrow', 'lend', 'loan', 'rent', 'lease', 'hire'
 const DECISION_SIDES: Record<string, boolean> = { accept: true, approve: true, reject: false, decline: false, deny: false };
 /** Verbs saying records are kept ("a place to keep gigs"). */
 const KEEP_VERBS = new Set(['keep', 'track', 'store', 'manage', 'log', 'record', 'organize', 'organise']);
+/** Marks given on a scale ("give it a score from 1 to 10") and the verb that gives each. */
+const SCALE_NOUNS: Record<string, string> = { score: 'score', rating: 'rate', grade: 'grade', mark: 'grade' };
 const INCREASE_WORDS = new Set(['adds', 'add', 'increases', 'increase', 'raises', 'plus', 'increments', 'increment', 'tops', 'bumps']);
 const DECREASE_WORDS = new Set(['subtracts', 'subtract', 'decreases', 'decrease', 'reduces', 'reduce', 'removes', 'lowers', 'minus', 'decrements', 'deducts', 'takes']);
 /** Actors that are people using the backend, never records of it (teams and owners may be). */
@@ -1345,9 +1347,14 @@ class Analyzer {
         return;
       }
       case 'increment':
-      case 'decrement':
+      case 'decrement': {
+        // "give each application a score from 1 to 10": a mark on a scale, not an amount added
+        const given = s.cls === 'increment' && (obj.kind === 'resource' || obj.kind === 'pronoun') ? s.rest.slice(obj.end, obj.end + 4).find((t, k, ws) => SCALE_NOUNS[t.w] !== undefined && ['a', 'an'].includes(ws[k - 1]?.w ?? ''))?.w : undefined;
+        const scaleVerb = given ? SCALE_NOUNS[given] : undefined;
+        if (scaleVerb && this.readRating({ ...s, lemma: scaleVerb }, obj)) return;
         this.readQuantity(s, obj);
         return;
+      }
       case 'toggle': {
         const res = this.resourceFromObject(obj, s);
         if (!res) return reject('I cannot tell what it toggles');
@@ -2243,6 +2250,9 @@ class Analyzer {
     // "book an appointment for a pet": the record is named by what is booked
     if (namedObject) rel = this.ensureResource(namedObject, s.text, true);
     else if (!target && nominal && withItems.length > 0) rel = nominal;
+    // "Scholarship applications: students apply with ... each application": the prompt names the
+    // record after the verb elsewhere, so the students are who applies, not the record
+    else if (!target && noun && withItems.length > 0 && !subjectRes && this.clauses.some((c) => c !== s.clause && wordsOf(c.toks).some((w) => singular(w) === noun[noun.length - 1]))) rel = this.ensureResource(noun, s.text, true);
     else if (!target && !subjectIsPerson && !subjectRes && withItems.length > 0) rel = this.ensureResource(subjectWords, s.text, true);
     else if (!target && subjectRes && withItems.length > 0 && !subjectIsActor) rel = subjectRes;
     else if (nominal && nominal !== target) rel = nominal;

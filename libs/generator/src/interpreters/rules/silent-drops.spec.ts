@@ -291,6 +291,19 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     expect(outcome).toBe('accepted');
   });
 
+  it('an application is the record students apply with; a score on a scale is given, not added', () => {
+    const outcome = faithfulOrRefused(
+      'Scholarship applications: students apply with their name, email, GPA and an essay. Reviewers give each application a score from 1 to 10.',
+      (bp) => {
+        expect(bp.resources.map((r) => r.name)).toEqual(['Application']);
+        expect(effectsOf(bp, 'scoreApplication')).toEqual([{ set: 'score', to: { param: 'score' } }]);
+        expect(field(bp, 'Application', 'score')).toMatchObject({ type: 'integer', min: 1, max: 10 });
+      },
+      /score|apply/,
+    );
+    expect(outcome).toBe('accepted');
+  });
+
   it('never names a field with a clause', () => {
     expect(fragmentWords('cannotBeOverbooked')).toEqual(['cannot', 'be']);
     expect(fragmentWords('howManyPeopleFit')).toEqual(['how']);
