@@ -632,6 +632,14 @@ class Analyzer {
     const child = this.findResource(stripDeterminers(ws.slice(0, idx).filter((w) => !MODALS.has(w) && w !== 'is' && w !== 'are')));
     const tail = stripDeterminers(ws.slice(idx + 1).filter((w) => w !== 'to' && w !== 'with' && w !== 'exactly' && w !== 'one'));
     const parent = this.findResource(tail);
+    // "samples belong to a project" with no projects described: the project is named on each sample
+    const described = (noun: string): boolean => this.clauses.some((o) => o !== c && singular(stripDeterminers(wordsOf(o.toks))[0] ?? '') === noun);
+    if (child && !parent && tail.length >= 1 && tail.length <= 2 && tail.every((w) => /^[a-z]+$/.test(w) && !VERB_SET.has(w) && !META_NOUNS.has(w)) && !described(singular(tail[tail.length - 1] as string))) {
+      const name = camelCase([...tail.slice(0, -1), singular(tail[tail.length - 1] as string)]);
+      if (!this.fieldOf(child, name)) this.addField(child, { spec: { name, type: 'string', required: true }, words: [...tail.slice(0, -1), singular(tail[tail.length - 1] as string)] });
+      this.understood.push(`${pascalCase(child.words)} names its ${splitIdentifier(name).join(' ')}`);
+      return true;
+    }
     if (!child || !parent) return false;
     this.addReference(child, parent, true);
     this.understood.push(`${pascalCase(child.words)} belongs to ${pascalCase(parent.words)}`);

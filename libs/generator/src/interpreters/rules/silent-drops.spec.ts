@@ -304,6 +304,22 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     expect(outcome).toBe('accepted');
   });
 
+  it('belonging to something never described names it on each record, and lists filter on it', () => {
+    const outcome = faithfulOrRefused(
+      '- lab samples\n- each sample has a barcode, a collection date and a storage temperature\n- samples belong to a project\n- list samples by project',
+      (bp) => {
+        expect(fieldNames(bp, 'Sample')).toEqual(['barcode', 'collectionDate', 'storageTemperature', 'project']);
+        expect(action(bp, 'listSamples', 'list').filters.map((f) => f.field)).toEqual(['project']);
+      },
+      /belong|project/,
+    );
+    expect(outcome).toBe('accepted');
+    const declared = interpretPrompt('held-out', 'Samples have a barcode. Samples belong to a project. Projects have a name.');
+    expect(declared.ok).toBe(true);
+    if (!declared.ok) return;
+    expect(field(declared.blueprint, 'Sample', 'project')).toMatchObject({ type: 'reference', references: 'Project' });
+  });
+
   it('never names a field with a clause', () => {
     expect(fragmentWords('cannotBeOverbooked')).toEqual(['cannot', 'be']);
     expect(fragmentWords('howManyPeopleFit')).toEqual(['how']);
