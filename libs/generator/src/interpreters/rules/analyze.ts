@@ -229,6 +229,10 @@ class Analyzer {
       if (byHead.length === 1) return byHead[0];
       const joined = this.resources.find((r) => r.words.join('') === sing[0]);
       if (joined) return joined;
+      // "a card" of LanguageFlashcards: the noun closing a compound word names the same thing
+      const word = sing[0] as string;
+      const byCompound = word.length >= 3 ? this.resources.filter((r) => { const head = r.words[r.words.length - 1] as string; return head.length > word.length + 2 && head.endsWith(word); }) : [];
+      if (byCompound.length === 1) return byCompound[0];
     }
     return undefined;
   }

@@ -226,11 +226,11 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
   });
 
   it('a record with only fields the backend manages was named but never described', () => {
-    for (const prompt of ['Language flashcards with a front, a back and a deck name. Let me mark a card as learned.', 'Classroom seating plan: students are assigned to a seat in a classroom, with a row and a column number.']) {
+    for (const prompt of ['Language flashcards with a front and a back. Let me mark a deck as finished.', 'Classroom seating plan: students are assigned to a seat in a classroom, with a row and a column number.']) {
       const r = interpretPrompt('held-out', prompt);
       expect(r.ok).toBe(false);
       if (r.ok) return;
-      expect(r.error.missing.join('\n')).toMatch(/(Card|Student) has no fields/);
+      expect(r.error.missing.join('\n')).toMatch(/(Deck|Student) has no fields/);
     }
   });
 
@@ -318,6 +318,18 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     expect(declared.ok).toBe(true);
     if (!declared.ok) return;
     expect(field(declared.blueprint, 'Sample', 'project')).toMatchObject({ type: 'reference', references: 'Project' });
+  });
+
+  it('the noun closing a compound name is the same record ("a card" of flashcards)', () => {
+    const outcome = faithfulOrRefused(
+      'Language flashcards with a front, a back and a deck name. Let me mark a card as learned.',
+      (bp) => {
+        expect(bp.resources.map((r) => r.name)).toEqual(['LanguageFlashcard']);
+        expect(effectsOf(bp, 'markLanguageFlashcardLearned')).toEqual([{ set: 'learned', to: { literal: true } }]);
+      },
+      /card/,
+    );
+    expect(outcome).toBe('accepted');
   });
 
   it('never names a field with a clause', () => {
