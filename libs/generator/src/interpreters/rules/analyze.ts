@@ -1872,6 +1872,22 @@ class Analyzer {
     // no field named, changing it would be a guess ("redeem a coupon" is not "lower its discount")
     const quantityLike = numeric[0] && !numeric[0].words.some((w) => DESCRIPTIVE_NUMBERS.has(w)) ? numeric[0] : undefined;
     const field = mentioned ?? stockish ?? quantityLike;
+    if (!field && s.cls === 'decrement' && !s.passive && s.rest.some((t) => t.w === 'once')) {
+      // "customers redeem a coupon once": with nothing to count down, a single use is a state kept
+      // (409 after); "the token can be used once" names no action anyone takes, and stays refused
+      const state = pastParticiple(s.lemma.split('_')[0] as string);
+      const flag = this.fieldOf(res, state) ?? this.addField(res, { spec: { name: state, type: 'boolean', required: false, default: false, generated: 'managed' }, words: [state] });
+      if (flag.spec.type === 'boolean') {
+        this.pushTransition(res, s.text, {
+          verb: s.lemma,
+          name: camelCase([...s.lemma.split('_'), ...res.words]),
+          guards: [{ field: flag.spec.name, op: 'ne', value: { literal: true }, message: `This ${res.words.join(' ')} is already ${state}` }],
+          effects: [{ set: flag.spec.name, to: { literal: true } }],
+        });
+        this.understood.push(`${s.lemma} marks ${pascalCase(res.words)} ${state}, once`);
+        return;
+      }
+    }
     if (!field) {
       this.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has no number to change)`);
       return;

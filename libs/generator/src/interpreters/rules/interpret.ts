@@ -52,6 +52,8 @@ function interpretOnce(name: string, prompt: string, checkExample: boolean): Int
   for (const r of analysis.resources) {
     const head = r.words[r.words.length - 1] ?? '';
     if (analysis.resources.length < 2 || !/^[a-z]{3,}ing$/.test(head) || NOT_OCCURRENCES.has(head) || r.fields.some((f) => f.spec.type === 'reference')) continue;
+    // "reserve seats for a screening": records pointing at it tie it already
+    if (analysis.resources.some((o) => o.fields.some((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(r.words)))) continue;
     const others = analysis.resources.filter((o) => o !== r).map((o) => o.words.join(' '));
     missing.push(`${pascalCase(r.words)} is not tied to a ${others[0] ?? 'record'}: say which one each ${r.words.join(' ')} is for (e.g. "${capitalize(plural(r.words.join(' ')))} belong to a ${others[0] ?? 'record'} and have a date")`);
   }

@@ -214,15 +214,19 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     expect(action(r.blueprint, 'listAppointments', 'list').filters.map((f) => f.field)).toEqual(['vet']);
   });
 
-  it('redeeming a coupon never lowers its discount: a price or a percentage is not a stock', () => {
+  it('redeeming a coupon never lowers its discount: a price or a percentage is not a stock; once is a kept use', () => {
     faithfulOrRefused(
       'Coupon codes with a code, a discount percentage and an expiry date. Customers redeem a coupon once.',
       (bp) => {
         const decrements = bp.actions.flatMap((a) => (a.kind === 'transition' ? a.effects : [])).filter((e) => 'decrement' in e);
         expect(decrements).toEqual([]);
+        // "once": a single use is kept, and a second one refused
+        expect(action(bp, 'redeemCouponCode', 'transition')).toMatchObject({ guards: [expect.objectContaining({ field: 'redeemed', op: 'ne', value: { literal: true } })], effects: [{ set: 'redeemed', to: { literal: true } }] });
       },
       /redeem/,
     );
+    const noOnce = interpretPrompt('held-out', 'Coupon codes with a code, a discount percentage and an expiry date. Customers redeem a coupon.');
+    expect(noOnce.ok).toBe(false);
   });
 
   it('a record with only fields the backend manages was named but never described', () => {
