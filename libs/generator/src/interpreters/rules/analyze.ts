@@ -1997,7 +1997,9 @@ class Analyzer {
       return;
     }
     this.lastResource = res;
-    const ws = after.map((t) => t.w).filter((w) => w !== 'as' && !DETERMINERS.has(w));
+    let ws = after.map((t) => t.w).filter((w) => w !== 'as' && !DETERMINERS.has(w));
+    // "tick them off when bought": the state follows the conjunction ("when they are bought")
+    while (ws.length > 1 && ['when', 'once', 'after', 'if', 'they', 'it', 'are', 'is', 'been', 'have', 'has', 'get', 'gets'].includes(ws[0] as string)) ws = ws.slice(1);
     const negated = s.lemma === 'unmark' || ws[0] === 'not' || ws[0] === 'un' || (ws[0] ?? '').startsWith('un') || ws[0] === 'incomplete';
     let stateWords = ws.filter((w) => w !== 'not' && /^[a-z]/.test(w));
     if (stateWords[0]?.startsWith('un') && !this.fieldOf(res, stateWords[0])) stateWords = [stateWords[0].slice(2), ...stateWords.slice(1)];

@@ -336,6 +336,18 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     expect(outcome).toBe('accepted');
   });
 
+  it('"tick them off when bought" marks them bought, never a state called "when"', () => {
+    const outcome = faithfulOrRefused(
+      'Shared grocery list. Anyone in the house can add items with a name and a quantity and tick them off when bought.',
+      (bp) => {
+        expect(fieldNames(bp, 'Item')).toEqual(['name', 'quantity', 'bought']);
+        expect(effectsOf(bp, 'markItemBought')).toEqual([{ set: 'bought', to: { literal: true } }]);
+      },
+      /tick/,
+    );
+    expect(outcome).toBe('accepted');
+  });
+
   it('never names a field with a clause', () => {
     expect(fragmentWords('cannotBeOverbooked')).toEqual(['cannot', 'be']);
     expect(fragmentWords('howManyPeopleFit')).toEqual(['how']);
