@@ -459,6 +459,21 @@ class Analyzer {
       }
       return true;
     }
+    // "Fleet fuel logs: every time a driver fills up a vehicle we record the plate, the liters, ...":
+    // the occasion says when a record is made, the list after "we record" is what it holds
+    const cw = wordsOf(toks);
+    if (c.afterColon && prev && prev.sentence === c.sentence && ((['every', 'each'].includes(cw[0] ?? '') && cw[1] === 'time') || cw[0] === 'whenever')) {
+      const at = toks.findIndex((t, k) => k > 2 && ['we', 'i', 'you'].includes(toks[k - 1]?.w ?? '') && (KEEP_VERBS.has(t.w) || ['note', 'write', 'enter', 'save'].includes(t.w)));
+      const heading = stripDeterminers(wordsOf(prev.toks).filter((w) => !META_NOUNS.has(w)));
+      if (at > 0 && heading.length >= 1 && heading.length <= 3 && isPluralForm(heading[heading.length - 1] as string)) {
+        const ok = this.declare(heading, toks.slice(at + 1), c, prev);
+        if (ok) {
+          this.handled.add(prev);
+          this.understood.push(`"${textOf(toks.slice(0, at - 1))}" says when a ${heading.join(' ')} is recorded`);
+        }
+        return ok;
+      }
+    }
     if (c.afterColon && prev && prev.sentence === c.sentence && this.connectorIndex(toks) < 0) {
       let subject = stripDeterminers(wordsOf(prev.toks).filter((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w)));
       // "Our band needs a place to keep gigs: venue, city, ...": the things kept are named last

@@ -348,6 +348,18 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     expect(outcome).toBe('accepted');
   });
 
+  it('"every time ... we record a, b, c" after a heading declares the heading\'s records', () => {
+    const outcome = faithfulOrRefused(
+      'Fleet fuel logs: every time a driver fills up a vehicle we record the vehicle plate, the liters, the total cost and the odometer reading.',
+      (bp) => {
+        expect(fieldNames(bp, 'FleetFuelLog')).toEqual(['vehiclePlate', 'liters', 'totalCost', 'odometerReading']);
+        expect(field(bp, 'FleetFuelLog', 'odometerReading').type).toBe('number');
+      },
+      /record|time/,
+    );
+    expect(outcome).toBe('accepted');
+  });
+
   it('never names a field with a clause', () => {
     expect(fragmentWords('cannotBeOverbooked')).toEqual(['cannot', 'be']);
     expect(fragmentWords('howManyPeopleFit')).toEqual(['how']);
