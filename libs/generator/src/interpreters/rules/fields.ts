@@ -51,6 +51,13 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
       i += 2;
       continue;
     }
+    // "done or not", "paid or not": a yes/no field named by the word before
+    const [or, not, after] = [input[i + 1], input[i + 2], input[i + 3]];
+    if (a && /^[a-z]/.test(a.w) && or?.w === 'or' && not?.w === 'not' && (after === undefined || after.w === ',' || after.w === 'and')) {
+      toks.push({ raw: 'yes/no', w: 'boolean' }, a);
+      i += 2;
+      continue;
+    }
     toks.push(a as Tok);
   }
   const out: Tok[] = [];

@@ -360,6 +360,14 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     expect(outcome).toBe('accepted');
   });
 
+  it('"done or not" is a yes/no field named done', () => {
+    const r = interpretPrompt('held-out', 'Chores have a title, an assigned person and done or not.');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(fieldNames(r.blueprint, 'Chore')).toEqual(['title', 'assignedPerson', 'done']);
+    expect(field(r.blueprint, 'Chore', 'done').type).toBe('boolean');
+  });
+
   it('never names a field with a clause', () => {
     expect(fragmentWords('cannotBeOverbooked')).toEqual(['cannot', 'be']);
     expect(fragmentWords('howManyPeopleFit')).toEqual(['how']);
