@@ -525,7 +525,8 @@ class Analyzer {
       // "Dentist appointments for patients, with a date ...": whom each is for is one more field
       const forAt = left.indexOf('for');
       const forWhom = forAt > 0 ? stripDeterminers(left.slice(forAt + 1)) : [];
-      if (forAt > 0 && forAt <= 3 && forWhom.length >= 1 && forWhom.length <= 2 && isPluralForm(forWhom[forWhom.length - 1] as string) && forWhom.every((w) => /^[a-z]+$/.test(w) && !VERB_SET.has(w) && !META_NOUNS.has(w))) {
+      // only with the pause before "with": "books for kids with a title" names an audience, not a field
+      if (forAt > 0 && forAt <= 3 && toks[i - 1]?.w === ',' && forWhom.length >= 1 && forWhom.length <= 2 && isPluralForm(forWhom[forWhom.length - 1] as string) && forWhom.every((w) => /^[a-z]+$/.test(w) && !VERB_SET.has(w) && !META_NOUNS.has(w))) {
         const whom = [...forWhom.slice(0, -1), singular(forWhom[forWhom.length - 1] as string)];
         items = [...whom.map((w): Tok => ({ raw: w, w })), { raw: ',', w: ',' }, ...items];
         left = left.slice(0, forAt);
