@@ -675,6 +675,8 @@ class Analyzer {
   private lemmaAt(toks: readonly Tok[], k: number): { lemma: string; len: number; particleAt?: number } | undefined {
     const t = toks[k];
     if (!t || !/^[a-z]/.test(t.w)) return undefined;
+    // "Books for kids ...": a clause opening on an -s form has no subject for it, so it is a plural noun
+    if (k === 0 && /[^s]s$/.test(t.w) && verbLemma(t.w, VERB_SET) !== undefined && verbLemma(t.w, VERB_SET) !== t.w && isPluralForm(t.w)) return undefined;
     const next = toks[k + 1]?.w;
     const head = verbLemma(t.w, PHRASAL_HEADS);
     if (head && next) {

@@ -368,6 +368,12 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a refu
     expect(field(r.blueprint, 'Chore', 'done').type).toBe('boolean');
   });
 
+  it('a clause opening on "Books" has no subject to book anything: never a Booking', () => {
+    const r = interpretPrompt('held-out', 'Books for kids with a title and an author.');
+    if (r.ok) expect(r.blueprint.resources.map((x) => x.name)).not.toContain('Booking');
+    else expect(r.error.missing.join('\n')).toMatch(/Books for kids/);
+  });
+
   it('never names a field with a clause', () => {
     expect(fragmentWords('cannotBeOverbooked')).toEqual(['cannot', 'be']);
     expect(fragmentWords('howManyPeopleFit')).toEqual(['how']);
