@@ -28,4 +28,18 @@ describeWith(['postgres'])('createTestDatabase', () => {
     expect(left.rowCount).toBe(0);
     await admin.end();
   });
+
+  it('lets a session that is closing go by itself instead of killing it', async () => {
+    const db = await createTestDatabase();
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const errors: unknown[] = [];
+    client.on('error', (error) => errors.push(error));
+    const dropping = db.drop();
+    // The session closes on its own shortly after drop() started, as a pool's sockets do after end().
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await client.end();
+    await dropping;
+    expect(errors).toEqual([]);
+  });
 });

@@ -10,6 +10,9 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** How long drop() waits for the database's sessions to close by themselves before forcing them. */
+const DROP_GRACE_MS = 3_000;
+
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
@@ -38,6 +41,14 @@ export async function createTestDatabase(prefix = 'bf_t'): Promise<TestDatabase>
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       try {
+        // A pool's end() resolves before its sockets have closed. Give closing sessions a moment to go
+        // on their own: FORCE would turn their goodbye into an error event on a pool nobody listens to.
+        const deadline = Date.now() + DROP_GRACE_MS;
+        while (Date.now() < deadline) {
+          const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if ((rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
         await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {
         await c.end();
