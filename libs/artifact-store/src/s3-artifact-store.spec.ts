@@ -1,40 +1,18 @@
-import net from 'node:net';
 import { Readable } from 'node:stream';
 import type { ArtifactKey } from './artifact-key.js';
 import { ArtifactStoreTimeoutError, ArtifactStoreUnavailableError, InvalidArtifactKeyError } from './errors.js';
 import { S3ArtifactStore } from './s3-artifact-store.js';
 import { HOSTILE_KEYS } from './test-support/artifact-store.conformance.js';
-
-/** A peer that accepts TCP connections and never answers a byte. */
-async function silentServer(): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  let connections = 0;
-  const server = net.createServer((socket) => {
-    connections++;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    connections: () => connections,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+import { startSilentPeer } from '@backforge/testing';
 
 describe('S3ArtifactStore bounds every call', () => {
-  let peer: Awaited<ReturnType<typeof silentServer>>;
+  let peer: Awaited<ReturnType<typeof startSilentPeer>>;
   let store: S3ArtifactStore;
   const key = { agentId: 'agent', filename: 'app-v1.tar.gz' };
 
   beforeAll(async () => {
-    peer = await silentServer();
-    store = new S3ArtifactStore({ url: peer.url, accessKey: 'k', secretKey: 's', bucket: 'never-answers', region: 'us-east-1', timeoutMs: 300 });
+    peer = await startSilentPeer();
+    store = new S3ArtifactStore({ url: `http://127.0.0.1:${peer.port}`, accessKey: 'k', secretKey: 's', bucket: 'never-answers', region: 'us-east-1', timeoutMs: 300 });
   });
   afterAll(async () => {
     await store.close();
@@ -57,12 +35,12 @@ describe('S3ArtifactStore bounds every call', () => {
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(290);
     expect(elapsed).toBeLessThan(2_000);
-    expect(peer.connections()).toBeGreaterThan(0);
+    expect(peer.accepted()).toBeGreaterThan(0);
   });
 
   it('refuses hostile keys without opening a connection', async () => {
-    const quiet = await silentServer();
-    const guarded = new S3ArtifactStore({ url: quiet.url, accessKey: 'k', secretKey: 's', bucket: 'never-answers', region: 'us-east-1', timeoutMs: 5_000 });
+    const quiet = await startSilentPeer();
+    const guarded = new S3ArtifactStore({ url: `http://127.0.0.1:${quiet.port}`, accessKey: 'k', secretKey: 's', bucket: 'never-answers', region: 'us-east-1', timeoutMs: 5_000 });
     const started = Date.now();
     for (const hostile of HOSTILE_KEYS) {
       const k = hostile as ArtifactKey;
@@ -73,14 +51,14 @@ describe('S3ArtifactStore bounds every call', () => {
       await expect(guarded.presignedGetUrl(k, 60)).rejects.toBeInstanceOf(InvalidArtifactKeyError);
     }
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect(quiet.connections()).toBe(0);
+    expect(quiet.accepted()).toBe(0);
     await guarded.close();
     await quiet.close();
   });
 
   it('reports a refused connection as ArtifactStoreUnavailableError, fast', async () => {
-    const closed = await silentServer();
-    const url = closed.url;
+    const closed = await startSilentPeer();
+    const url = `http://127.0.0.1:${closed.port}`;
     await closed.close();
     const gone = new S3ArtifactStore({ url, accessKey: 'k', secretKey: 's', bucket: 'nobody-home', region: 'us-east-1', timeoutMs: 5_000 });
     const started = Date.now();

@@ -21,3 +21,6 @@ export { createEventStore } from './create-event-store.js';
 export type { EventStoreConfig } from './create-event-store.js';
 export { runEventStoreConformance, conformanceEvent, takeEvents } from './conformance/event-store.conformance.js';
 export type { ConformanceHarness, ConformanceOptions } from './conformance/event-store.conformance.js';
+
+/** The port's filter semantics, for consumers that re-check what a subscription delivers. */
+export { matchesFilter as eventMatchesFilter } from './internal/filter.js';

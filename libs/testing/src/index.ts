@@ -5,3 +5,5 @@ export type { TestDatabase } from './databases.js';
 export { describeWith } from './availability.js';
 export { testS3 } from './s3.js';
 export type { TestS3 } from './s3.js';
+export { startSilentPeer } from './silent-peer.js';
+export type { SilentPeer } from './silent-peer.js';

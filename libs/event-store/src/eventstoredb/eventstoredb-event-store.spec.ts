@@ -1,4 +1,3 @@
-import net from 'node:net';
 import {
   ANY,
   NO_STREAM,
@@ -13,6 +12,7 @@ import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../event
 import { conformanceEvent } from '../conformance/event-store.conformance.js';
 import { EventStoreDbEventStore, toRecordedEvent } from './eventstoredb-event-store.js';
 import { mapEsdbError, toEsdbEventId, toEsdbExpectedRevision, toEsdbFilter } from './eventstoredb-mapping.js';
+import { startSilentPeer } from '@backforge/testing';
 
 describe('EventStoreDB mapping', () => {
   it('maps expected revisions to the client constants', () => {
@@ -104,27 +104,6 @@ describe('EventStoreDB mapping', () => {
   });
 });
 
-/** A real TCP peer that accepts connections and never says a word (STACK.md: the client hangs > 100 s on it). */
-async function silentPeer(): Promise<{ port: number; accepted: () => number; close(): Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  let accepted = 0;
-  const server = net.createServer((socket) => {
-    accepted += 1;
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    port,
-    accepted: () => accepted,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 async function timed(work: () => Promise<unknown>): Promise<{ error: unknown; ms: number }> {
   const started = Date.now();
   try {
@@ -137,11 +116,11 @@ async function timed(work: () => Promise<unknown>): Promise<{ error: unknown; ms
 
 describe('EventStoreDbEventStore against a peer that accepts TCP and never answers', () => {
   const timeoutMs = 300;
-  let peer: Awaited<ReturnType<typeof silentPeer>>;
+  let peer: Awaited<ReturnType<typeof startSilentPeer>>;
   let store: EventStoreDbEventStore;
 
   beforeAll(async () => {
-    peer = await silentPeer();
+    peer = await startSilentPeer();
     store = new EventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${peer.port}?tls=false`, timeoutMs });
   });
 
@@ -180,7 +159,7 @@ describe('EventStoreDbEventStore against a peer that accepts TCP and never answe
 
 describe('EventStoreDbEventStore with nothing listening', () => {
   it('fails fast with EventStoreUnavailableError', async () => {
-    const peer = await silentPeer();
+    const peer = await startSilentPeer();
     const port = peer.port;
     await peer.close();
     const store = new EventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${port}?tls=false`, timeoutMs: 5000 });

@@ -1,9 +1,9 @@
-import net from 'node:net';
 import { EventStoreUnavailableError } from '../event-store.port.js';
 import { conformanceEvent } from '../conformance/event-store.conformance.js';
 import { isTransientPgError, mapPgError } from './postgres-errors.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 import { assertSchemaName, schemaStatements } from './postgres-schema.js';
+import { startSilentPeer } from '@backforge/testing';
 
 describe('PostgreSQL error mapping', () => {
   const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -47,31 +47,13 @@ describe('PostgreSQL schema', () => {
   });
 });
 
-/** A real TCP peer that accepts connections and never says a word. */
-async function silentPeer(): Promise<{ port: number; close(): Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    port,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 describe('PostgresEventStore against a server that accepts TCP and never answers', () => {
   const timeoutMs = 300;
-  let peer: Awaited<ReturnType<typeof silentPeer>>;
+  let peer: Awaited<ReturnType<typeof startSilentPeer>>;
   let store: PostgresEventStore;
 
   beforeAll(async () => {
-    peer = await silentPeer();
+    peer = await startSilentPeer();
     store = new PostgresEventStore({ connectionString: `postgres://postgres@127.0.0.1:${peer.port}/none`, timeoutMs, schemaTimeoutMs: timeoutMs });
   });
 
@@ -108,7 +90,7 @@ describe('PostgresEventStore against a server that accepts TCP and never answers
 
 describe('PostgresEventStore with nothing listening', () => {
   it('fails fast with EventStoreUnavailableError', async () => {
-    const peer = await silentPeer();
+    const peer = await startSilentPeer();
     const port = peer.port;
     await peer.close();
     const store = new PostgresEventStore({ connectionString: `postgres://postgres@127.0.0.1:${port}/none`, timeoutMs: 5000 });
