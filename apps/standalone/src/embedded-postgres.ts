@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { withTimeout } from '@backforge/messaging';
+import { withTimeout } from '@backforge/resilience';
 import type { Logger } from '@backforge/runtime';
 
 /**
@@ -206,7 +206,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         throw new Error(`embedded PostgreSQL exited while starting: ${recentLog.slice(-5).join(' | ')}`);
       }),
       startTimeoutMs,
-      `embedded PostgreSQL did not start within ${startTimeoutMs} ms: ${recentLog.slice(-5).join(' | ')}`,
+      () => new Error(`embedded PostgreSQL did not start within ${startTimeoutMs} ms: ${recentLog.slice(-5).join(' | ')}`),
     );
     const url = `postgres://${encodeURIComponent(cluster.user)}:${encodeURIComponent(cluster.password)}@127.0.0.1:${port}/${cluster.database}`;
     await ensureDatabase(url, cluster.database);
