@@ -9,6 +9,7 @@ export {
   standaloneRuntimeSettings,
   artifactSettings,
   interpreterSettings,
+  workerSettings,
   serviceSettings,
   serviceConfigSchemas,
   standaloneConfigSchema,

@@ -63,11 +63,23 @@ export const interpreterSettings = {
   llmModel: optional(string('LLM_MODEL')),
 };
 
+/** How generation and validation workers claim jobs from the log (DESIGN §3). */
+export const workerSettings = {
+  /** A claimed job is taken over when its worker has not renewed the lease for this long. */
+  jobLeaseMs: integer('JOB_LEASE_MS', { default: 60_000, min: 500, max: 3_600_000 }),
+  /** Attempts of one job (a worker that died counts as one) before it is failed with a reason. */
+  jobMaxAttempts: integer('JOB_MAX_ATTEMPTS', { default: 3, min: 1, max: 20 }),
+  /** Jobs one process works on at once. */
+  jobConcurrency: integer('JOB_CONCURRENCY', { default: 2, min: 1, max: 64 }),
+  /** How often a worker looks for claimable jobs when nothing woke it. */
+  jobPollMs: integer('JOB_POLL_MS', { default: 1_000, min: 10, max: 60_000 }),
+};
+
 /** What each service's own module needs besides the runtime (its domain settings). */
 export const serviceSettings = {
   gateway: {},
-  generation: { ...artifactSettings, ...interpreterSettings },
-  validation: { ...artifactSettings },
+  generation: { ...artifactSettings, ...interpreterSettings, ...workerSettings },
+  validation: { ...artifactSettings, ...workerSettings },
   deploy: { ...artifactSettings },
   keys: {},
   'invoke-router': { ...artifactSettings },

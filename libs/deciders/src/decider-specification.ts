@@ -1,5 +1,4 @@
-import type { DomainEvent } from '@backforge/contracts';
-import type { Decider } from './decider.js';
+import type { AnyEvent, Decider } from './decider.js';
 
 /**
  * given(events) / when(command) / then(events) for a decider (as emmett's DeciderSpecification):
@@ -15,7 +14,7 @@ export interface Expectation {
 
 export type Expect = (actual: unknown) => Expectation;
 
-export function deciderSpecification<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, expect: Expect) {
+export function deciderSpecification<State, Command, Event extends AnyEvent>(decider: Decider<State, Command, Event>, expect: Expect) {
   return {
     given(events: Event[]) {
       return {

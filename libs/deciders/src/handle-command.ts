@@ -1,8 +1,8 @@
-import { DomainError, type DomainEvent, type EventMetadata } from '@backforge/contracts';
+import { DomainError, type EventMetadata, type JsonObject } from '@backforge/contracts';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent } from '@backforge/event-store';
-import type { Decider } from './decider.js';
+import type { AnyEvent, Decider } from './decider.js';
 
-export interface HandleCommandOptions<Event extends DomainEvent> {
+export interface HandleCommandOptions<Event extends AnyEvent> {
   /** Metadata of each new event (a fresh eventId each call: a retry after a conflict decides anew). */
   metadata: (event: Event) => EventMetadata;
   /**
@@ -14,7 +14,7 @@ export interface HandleCommandOptions<Event extends DomainEvent> {
   read?: (recorded: RecordedEvent) => Event;
 }
 
-export interface CommandResult<State, Event extends DomainEvent> {
+export interface CommandResult<State, Event extends AnyEvent> {
   /** The state after the new events. */
   state: State;
   /** What this command appended (empty: nothing to do). */
@@ -25,14 +25,14 @@ export interface CommandResult<State, Event extends DomainEvent> {
   position: bigint | undefined;
 }
 
-const defaultRead = <Event extends DomainEvent>(recorded: RecordedEvent): Event => ({ type: recorded.type, data: recorded.data }) as unknown as Event;
+const defaultRead = <Event extends AnyEvent>(recorded: RecordedEvent): Event => ({ type: recorded.type, data: recorded.data }) as unknown as Event;
 
 /**
  * Load, evolve, decide, append at the expected revision (emmett's handleCommand, DESIGN §3). A
  * concurrent writer makes the append fail; the stream is read again and the command decided anew, a
  * bounded number of times, then refused with a typed CONFLICT (never swallowed).
  */
-export async function handleCommand<State, Command, Event extends DomainEvent>(
+export async function handleCommand<State, Command, Event extends AnyEvent>(
   store: EventStore,
   stream: string,
   decider: Decider<State, Command, Event>,
@@ -51,7 +51,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     if (events.length === 0) return { state, events, revision, position: undefined };
 
     const expected: ExpectedRevision = revision < 0n ? 'no_stream' : revision;
-    const toAppend: NewEvent[] = events.map((event) => ({ type: event.type, data: event.data, metadata: options.metadata(event) }));
+    const toAppend: NewEvent[] = events.map((event) => ({ type: event.type, data: event.data as JsonObject, metadata: options.metadata(event) }));
     try {
       const result = await store.append(stream, toAppend, expected);
       for (const event of events) state = decider.evolve(state, event);

@@ -5,8 +5,10 @@
  *   deciderSpecification(generationDecider, expect).given([requested]).when(claim).then([started]);
  */
 export { foldEvents } from './decider.js';
-export type { Decider } from './decider.js';
+export type { Decider, AnyEvent } from './decider.js';
 export { handleCommand } from './handle-command.js';
 export type { HandleCommandOptions, CommandResult } from './handle-command.js';
 export { deciderSpecification } from './decider-specification.js';
 export type { Expect, Expectation } from './decider-specification.js';
+export { ClaimLoop } from './claim-loop.js';
+export type { ClaimLoopOptions } from './claim-loop.js';

@@ -38,7 +38,7 @@ export { HealthHttpController } from './health/health.http.controller.js';
 // The runtime shell every process boots through.
 export { RuntimeModule } from './runtime/runtime.module.js';
 export type { RuntimeDependencies } from './runtime/runtime.module.js';
-export { SERVICE_CONFIG, EVENT_STORE, PG_POOL, LOGGER, INSTANCE_ID, PROCESS_NAME } from './runtime/tokens.js';
+export { SERVICE_CONFIG, EVENT_STORE, PG_POOL, DATABASE_URL, LOGGER, INSTANCE_ID, PROCESS_NAME } from './runtime/tokens.js';
 export { startService } from './runtime/service-shell.js';
 export type { ServiceShellOptions, RunningService } from './runtime/service-shell.js';
 export { runMain } from './runtime/run-main.js';

@@ -119,6 +119,7 @@ export async function startService(options: ServiceShellOptions): Promise<Runnin
           config,
           logger,
           pool,
+          databaseUrl: options.databaseUrl,
           eventStore,
           messaging,
           health,

@@ -35,7 +35,7 @@ export interface GenerationSummary {
 
 export type GenerationRequested = DomainEvent<
   'GenerationRequested',
-  { jobId: string; agentId: string; workspaceId: string; name: string; prompt: string; region: string }
+  { jobId: string; agentId: string; workspaceId: string; slug: string; name: string; prompt: string; region: string }
 >;
 
 /** A worker claimed the job (attempt n) until `leaseExpiresAt`; a later claim supersedes it. */
