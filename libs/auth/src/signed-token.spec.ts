@@ -70,7 +70,8 @@ describe('signToken', () => {
     expect(() => signToken({ ...download, filename: '' }, ring, NOW)).toThrow('cannot sign a download token: filename must be a string of 1-255 characters');
     expect(() => signToken({ ...download, agentId: 'a'.repeat(201) }, ring, NOW)).toThrow(TypeError);
     expect(() => signToken({ ...stream, workspaceId: '' }, ring, NOW)).toThrow(TypeError);
-    expect(() => signToken({ ...download, purpose: 'admin' } as unknown as SignTokenRequest, ring, NOW)).toThrow(TypeError);
+    expect(() => signToken({ ...download, purpose: 'admin' } as unknown as SignTokenRequest, ring, NOW)).toThrow('cannot sign a token: purpose must be download or stream (got "admin")');
+    expect(() => signToken({ ...stream, purpose: 'admin' } as unknown as SignTokenRequest, ring, NOW)).toThrow('purpose must be download or stream');
     expect(() => signToken(download, { active: 'k9', keys: { k1: key1 } }, NOW)).toThrow('the active signing key "k9" is not in the keyring');
   });
 });
@@ -230,6 +231,22 @@ describe('verifyToken', () => {
       const input = `${b64({ ...goodHeader, kid: 'k2' })}.${b64(claims())}`;
       expect(reasonOf(`${input}.${sig(key1, input)}`, forDownload, rotated)).toBe('bad_signature');
     });
+  });
+
+  it('has an example for every refusal reason (the Record below must name them all to compile)', () => {
+    const { token } = signToken(download, ring, NOW);
+    const examples: Record<TokenFailureReason, () => TokenFailureReason | 'ok'> = {
+      malformed: () => reasonOf('a.b'),
+      bad_algorithm: () => reasonOf(forge({ alg: 'none', kid: 'k1' }, claims(), null)),
+      unknown_key: () => reasonOf(forge({ ...goodHeader, kid: 'gone' }, claims())),
+      bad_signature: () => reasonOf(forge(goodHeader, claims(), key2)),
+      expired: () => reasonOf(token, forDownload, ring, NOW + 400_000),
+      not_yet_valid: () => reasonOf(token, forDownload, ring, NOW - 60_000),
+      wrong_purpose: () => reasonOf(token, forStream),
+      wrong_resource: () => reasonOf(token, { ...forDownload, agentId: 'other' }),
+      wrong_workspace: () => reasonOf(token, { ...forDownload, workspaceId: 'other' }),
+    };
+    for (const [reason, example] of Object.entries(examples)) expect(example()).toBe(reason);
   });
 
   describe('garbage', () => {

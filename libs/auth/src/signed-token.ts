@@ -101,6 +101,8 @@ export function signToken(request: SignTokenRequest, keyring: Keyring, now: numb
     throw new RangeError(`expiresInSeconds must be an integer from 1 to ${MAX_SIGNED_TOKEN_TTL_SECONDS}`);
   }
   if (!Number.isFinite(now) || now < 0) throw new RangeError('now must be a time in milliseconds since the epoch');
+  const purpose: unknown = request.purpose;
+  if (purpose !== 'download' && purpose !== 'stream') throw new TypeError(`cannot sign a token: purpose must be download or stream (got ${JSON.stringify(purpose) ?? String(purpose)})`);
   const iat = Math.floor(now / 1000);
   const jti = randomBytes(16).toString('base64url');
   // Built field by field in a fixed order: the payload carries nothing the caller slipped in.
