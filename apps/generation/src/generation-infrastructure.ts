@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { artifactStoreConfigFromSettings, createArtifactStore, type ArtifactStore } from '@backforge/artifact-store';
 import type { ServiceConfig } from '@backforge/config';
 import { createInterpreter, type Interpreter } from '@backforge/generator';
-import { SERVICE_CONFIG } from '@backforge/messaging';
+import { SERVICE_CONFIG } from '@backforge/runtime';
 import { Sandbox } from '@backforge/sandbox';
 
 export type GenerationConfig = ServiceConfig<'generation'>;

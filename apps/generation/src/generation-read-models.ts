@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { EventStore } from '@backforge/event-store';
-import { DATABASE_URL, EVENT_STORE, LOGGER, type Logger } from '@backforge/messaging';
+import { DATABASE_URL, EVENT_STORE, LOGGER, type Logger } from '@backforge/runtime';
 import { ReadModels } from '@backforge/projections';
 import { generationProjection } from './generation.projection.js';
 

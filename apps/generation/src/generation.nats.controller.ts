@@ -14,7 +14,8 @@ import {
   type Page,
   type PingReply,
 } from '@backforge/contracts';
-import { currentCorrelationId, INSTANCE_ID } from '@backforge/messaging';
+import { currentCorrelationId } from '@backforge/messaging';
+import { INSTANCE_ID } from '@backforge/runtime';
 import { AgentQueriesHandler } from './agent-queries.handler.js';
 import { GenerateBackendHandler } from './generate-backend.handler.js';
 

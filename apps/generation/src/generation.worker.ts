@@ -3,7 +3,8 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { streamName } from '@backforge/contracts';
 import { ClaimLoop, handleCommand } from '@backforge/deciders';
 import type { EventStore } from '@backforge/event-store';
-import { EVENT_STORE, eventMetadata, LOGGER, runWithCorrelation, type Logger } from '@backforge/messaging';
+import { eventMetadata, runWithCorrelation } from '@backforge/messaging';
+import { EVENT_STORE, LOGGER, type Logger } from '@backforge/runtime';
 import { generationDecider, type GenerationState } from './domain/generation.decider.js';
 import { GenerationInfrastructure } from './generation-infrastructure.js';
 import { GenerationJobRow } from './generation.projection.js';

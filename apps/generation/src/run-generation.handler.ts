@@ -5,7 +5,8 @@ import { DomainError, streamName, type ArtifactRef, type CheckReportData, type G
 import { handleCommand } from '@backforge/deciders';
 import type { EventStore } from '@backforge/event-store';
 import { packProject, projectFile, runChecks, synthesize, type CheckReport } from '@backforge/generator';
-import { EVENT_STORE, eventMetadata, LOGGER, type Logger } from '@backforge/messaging';
+import { eventMetadata } from '@backforge/messaging';
+import { EVENT_STORE, LOGGER, type Logger } from '@backforge/runtime';
 import { isTransientError } from '@backforge/projections';
 import { generationDecider, type GenerationCommand } from './domain/generation.decider.js';
 import { GenerationInfrastructure } from './generation-infrastructure.js';

@@ -6,14 +6,12 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { createEventStore, type EventStore } from '@backforge/event-store';
 import type { RuntimeConfig } from '@backforge/config';
 import pg from 'pg';
-import { PlatformExceptionFilter } from '../exception.filter.js';
-import { HealthRegistry } from '../health/health.registry.js';
-import { installHttpEdge } from '../http/http-edge.js';
-import { PinoLoggerService, type Logger } from '../logger.js';
-import { MessagingClient } from '../messaging-client.js';
-import { withTimeout } from '../transports/in-flight.js';
-import type { MessagingTransport } from '../transports/transport.js';
-import { PlatformValidationPipe } from '../validation.js';
+import { MessagingClient, withTimeout, type MessagingTransport } from '@backforge/messaging';
+import { PlatformExceptionFilter } from './exception.filter.js';
+import { HealthRegistry } from './health/health.registry.js';
+import { installHttpEdge } from './http/http-edge.js';
+import { PinoLoggerService, type Logger } from './logger.js';
+import { PlatformValidationPipe } from './validation.js';
 import { RuntimeModule } from './runtime.module.js';
 import { ServiceRootModule } from './service-root.module.js';
 

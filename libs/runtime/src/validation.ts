@@ -1,6 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import type { JsonValue } from '@backforge/contracts';
-import { PlatformError } from './errors.js';
+import { PlatformError } from '@backforge/messaging';
 
 /** `{ field: 'a.b', problems: [...] }` for every failing property, nested ones by dotted path. */
 export function validationDetails(errors: ValidationError[], parent = ''): JsonValue[] {

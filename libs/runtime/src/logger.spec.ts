@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { runWithCorrelation } from './correlation.js';
+import { runWithCorrelation } from '@backforge/messaging';
 import { createLogger, PinoLoggerService, redactUrl } from './logger.js';
 
 function capture(): { lines: Array<Record<string, unknown>>; stream: Writable } {

@@ -3,8 +3,7 @@ import { RpcException } from '@nestjs/microservices';
 import { httpStatusOf, type ErrorBody, type ErrorReply, type PlatformErrorCode } from '@backforge/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { throwError, type Observable } from 'rxjs';
-import { currentCorrelationId, newCorrelationId } from './correlation.js';
-import { expectedFailureOf } from './errors.js';
+import { currentCorrelationId, expectedFailureOf, newCorrelationId } from '@backforge/messaging';
 import type { Logger } from './logger.js';
 import { correlationIdOfRequest } from './http/http-edge.js';
 

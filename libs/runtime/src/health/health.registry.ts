@@ -1,4 +1,4 @@
-import { withTimeout } from '../transports/in-flight.js';
+import { withTimeout } from '@backforge/messaging';
 
 /** One dependency the service needs to do its work (PostgreSQL, the event store, NATS, ...). */
 export interface HealthCheck {

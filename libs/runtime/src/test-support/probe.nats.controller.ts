@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Controller, Inject } from '@nestjs/common';
 import { BaseRpcContext, Ctx, EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import type { EventMetadata, EventStore } from '@backforge/event-store';
-import { currentCorrelationId } from '../correlation.js';
-import { PlatformError } from '../errors.js';
-import { eventMetadata } from '../event-metadata.js';
-import { EVENT_STORE, PROCESS_NAME } from '../runtime/tokens.js';
+import { currentCorrelationId, eventMetadata, PlatformError } from '@backforge/messaging';
+import { EVENT_STORE, PROCESS_NAME } from '../tokens.js';
 import { AppendCommand, CountCommand, EchoCommand, SlowCommand } from './probe.dto.js';
 import { PROBE } from './probe.subjects.js';
 

@@ -1,6 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
-import { currentCorrelationId } from './correlation.js';
+import { currentCorrelationId } from '@backforge/messaging';
 
 export type { Logger } from 'pino';
 

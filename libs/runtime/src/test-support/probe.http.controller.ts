@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
-import { MessagingClient } from '../messaging-client.js';
+import { MessagingClient } from '@backforge/messaging';
 import { AppendCommand } from './probe.dto.js';
 import { PROBE } from './probe.subjects.js';
 

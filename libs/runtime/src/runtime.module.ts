@@ -1,10 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { EventStore } from '@backforge/event-store';
 import type pg from 'pg';
-import { HealthHttpController } from '../health/health.http.controller.js';
-import { HealthRegistry } from '../health/health.registry.js';
-import type { Logger } from '../logger.js';
-import { MessagingClient } from '../messaging-client.js';
+import { MessagingClient } from '@backforge/messaging';
+import { HealthHttpController } from './health/health.http.controller.js';
+import { HealthRegistry } from './health/health.registry.js';
+import type { Logger } from './logger.js';
 import { DATABASE_URL, EVENT_STORE, INSTANCE_ID, LOGGER, PG_POOL, PROCESS_NAME, SERVICE_CONFIG } from './tokens.js';
 
 export interface RuntimeDependencies {

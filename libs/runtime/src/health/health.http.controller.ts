@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { PROCESS_NAME } from '../runtime/tokens.js';
+import { PROCESS_NAME } from '../tokens.js';
 import { HealthRegistry, type Readiness } from './health.registry.js';
 
 /** The probes of every process: live = the process answers; ready = every dependency answers. */

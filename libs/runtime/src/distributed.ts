@@ -1,7 +1,7 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import { loadConfig, serviceConfigSchemas, type Env, type ServiceKey } from '@backforge/config';
-import { createLogger } from '../logger.js';
-import { createNatsTransport } from '../transports/nats.transport.js';
+import { createNatsTransport } from '@backforge/messaging';
+import { createLogger } from './logger.js';
 import { startService, type RunningService } from './service-shell.js';
 
 /**

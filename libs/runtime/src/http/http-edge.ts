@@ -1,6 +1,6 @@
 import { CORRELATION_HEADER } from '@backforge/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { correlationIdFrom, runWithCorrelation } from '../correlation.js';
+import { correlationIdFrom, runWithCorrelation } from '@backforge/messaging';
 import { redactUrl, type Logger } from '../logger.js';
 
 const CORRELATION = Symbol('backforge.correlationId');
