@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   decodeCursor,
   DomainError,
@@ -14,7 +14,8 @@ import {
 } from '@backforge/contracts';
 import { agentView, jobView } from './agent-views.js';
 import { AgentRow, GenerationJobRow } from './generation.projection.js';
-import { GenerationReadModels } from './generation-read-models.js';
+import type { ReadModels } from '@backforge/projections';
+import { GENERATION_READ_MODELS } from './generation.tokens.js';
 
 const POSITION = /^\d{1,20}$/;
 
@@ -24,10 +25,10 @@ const POSITION = /^\d{1,20}$/;
  */
 @Injectable()
 export class AgentQueriesHandler {
-  constructor(private readonly readModels: GenerationReadModels) {}
+  constructor(@Inject(GENERATION_READ_MODELS) private readonly readModels: ReadModels) {}
 
   private get db() {
-    return this.readModels.read.dataSource;
+    return this.readModels.dataSource;
   }
 
   async getAgent(message: GetAgentMessage): Promise<AgentView> {

@@ -9,7 +9,8 @@ import { agentView, jobView } from './agent-views.js';
 import { agentDecider, slugCandidate, slugDecider } from './domain/agent.decider.js';
 import { generationDecider } from './domain/generation.decider.js';
 import { AgentRow, GenerationJobRow } from './generation.projection.js';
-import { GenerationReadModels } from './generation-read-models.js';
+import type { ReadModels } from '@backforge/projections';
+import { GENERATION_READ_MODELS } from './generation.tokens.js';
 import { GenerationWorker } from './generation.worker.js';
 
 /** `agt_…`, `job_…`: a kind prefix and 96 random bits in hex (safe in paths, artifact keys and logs). */
@@ -29,7 +30,7 @@ const READABLE_SLUG_TRIES = 20;
 export class GenerateBackendHandler {
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
-    private readonly readModels: GenerationReadModels,
+    @Inject(GENERATION_READ_MODELS) private readonly readModels: ReadModels,
     private readonly worker: GenerationWorker,
   ) {}
 
@@ -48,10 +49,10 @@ export class GenerateBackendHandler {
       { type: 'RequestGeneration', jobId, agentId, workspaceId, slug, name: message.name, prompt: message.prompt, region: message.region },
       { metadata },
     );
-    await this.readModels.read.waitFor(requested.position);
+    await this.readModels.waitFor(requested.position);
     this.worker.wake();
 
-    const repo = this.readModels.read.dataSource;
+    const repo = this.readModels.dataSource;
     const [agent, job] = await Promise.all([repo.getRepository(AgentRow).findOneByOrFail({ id: agentId }), repo.getRepository(GenerationJobRow).findOneByOrFail({ id: jobId })]);
     return { agent: agentView(agent), job: jobView(job) };
   }

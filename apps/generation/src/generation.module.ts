@@ -3,7 +3,9 @@ import { AgentQueriesHandler } from './agent-queries.handler.js';
 import { GenerateBackendHandler } from './generate-backend.handler.js';
 import { GenerationInfrastructure } from './generation-infrastructure.js';
 import { GenerationNatsController } from './generation.nats.controller.js';
-import { GenerationReadModels } from './generation-read-models.js';
+import { provideReadModels } from '@backforge/runtime';
+import { generationProjection } from './generation.projection.js';
+import { GENERATION_READ_MODELS } from './generation.tokens.js';
 import { GenerationWorker } from './generation.worker.js';
 import { RunGenerationHandler } from './run-generation.handler.js';
 
@@ -15,6 +17,8 @@ import { RunGenerationHandler } from './run-generation.handler.js';
  */
 @Module({
   controllers: [GenerationNatsController],
-  providers: [GenerationReadModels, GenerationInfrastructure, GenerateBackendHandler, AgentQueriesHandler, RunGenerationHandler, GenerationWorker],
+  providers: [
+    provideReadModels(GENERATION_READ_MODELS, 'generation', [generationProjection]),
+    GenerationInfrastructure, GenerateBackendHandler, AgentQueriesHandler, RunGenerationHandler, GenerationWorker],
 })
 export class GenerationModule {}

@@ -8,7 +8,8 @@ import { EVENT_STORE, LOGGER, type Logger } from '@backforge/runtime';
 import { generationDecider, type GenerationState } from './domain/generation.decider.js';
 import { GenerationInfrastructure } from './generation-infrastructure.js';
 import { GenerationJobRow } from './generation.projection.js';
-import { GenerationReadModels } from './generation-read-models.js';
+import type { ReadModels } from '@backforge/projections';
+import { GENERATION_READ_MODELS } from './generation.tokens.js';
 import { RunGenerationHandler, type GenerationClaim } from './run-generation.handler.js';
 
 /**
@@ -23,7 +24,7 @@ export class GenerationWorker implements OnApplicationBootstrap, OnApplicationSh
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(LOGGER) private readonly logger: Logger,
-    private readonly readModels: GenerationReadModels,
+    @Inject(GENERATION_READ_MODELS) private readonly readModels: ReadModels,
     private readonly infrastructure: GenerationInfrastructure,
     private readonly runner: RunGenerationHandler,
   ) {
@@ -52,7 +53,7 @@ export class GenerationWorker implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private async findCandidates(limit: number): Promise<string[]> {
-    const rows = await this.readModels.read.dataSource
+    const rows = await this.readModels.dataSource
       .getRepository(GenerationJobRow)
       .createQueryBuilder('j')
       .select('j.id')

@@ -10,6 +10,8 @@ export {
   artifactSettings,
   interpreterSettings,
   workerSettings,
+  authSettings,
+  publicUrlSettings,
   serviceSettings,
   serviceConfigSchemas,
   standaloneConfigSchema,

@@ -63,6 +63,22 @@ export const interpreterSettings = {
   llmModel: optional(string('LLM_MODEL')),
 };
 
+/**
+ * Platform auth (DESIGN §6): the key of the keyed SHA-256 digests of platform tokens and agent keys,
+ * and the keyring that signs download and stream tokens. Secrets; in standalone mode the process
+ * generates them once and keeps them in the data directory (see apps/standalone).
+ */
+export const authSettings = {
+  authDigestKey: string('AUTH_DIGEST_KEY', { secret: true, minLength: 43, pattern: /^[A-Za-z0-9+/_-]+={0,2}$/, describe: 'base64 of at least 32 random bytes' }),
+  authSigningKeys: string('AUTH_SIGNING_KEYS', { secret: true, pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}:[A-Za-z0-9+/_=-]{43,}(,[A-Za-z0-9][A-Za-z0-9._-]{0,63}:[A-Za-z0-9+/_=-]{43,})*$/, describe: 'kid:base64secret[,kid:base64secret...] (the first one signs)' }),
+  signedTokenClockSkewSeconds: integer('SIGNED_TOKEN_CLOCK_SKEW_SECONDS', { default: 5, min: 0, max: 300 }),
+};
+
+/** The address clients reach the platform at: links in token responses and deploy endpoints. */
+export const publicUrlSettings = {
+  publicBaseUrl: optional(url('PUBLIC_BASE_URL', { protocols: ['http:', 'https:'] })),
+};
+
 /** How generation and validation workers claim jobs from the log (DESIGN §3). */
 export const workerSettings = {
   /** A claimed job is taken over when its worker has not renewed the lease for this long. */
@@ -77,7 +93,7 @@ export const workerSettings = {
 
 /** What each service's own module needs besides the runtime (its domain settings). */
 export const serviceSettings = {
-  gateway: {},
+  gateway: { ...authSettings, ...publicUrlSettings },
   generation: { ...artifactSettings, ...interpreterSettings, ...workerSettings },
   validation: { ...artifactSettings, ...workerSettings },
   deploy: { ...artifactSettings },

@@ -69,8 +69,14 @@ export class ReadModels {
   }
 
   async close(): Promise<void> {
+    if (!this.dataSource.isInitialized) return;
     await this.runner.stop();
     await this.dataSource.destroy();
+  }
+
+  /** Nest's shutdown hook, so a provider of read models closes with its application. */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
   }
 }
 

@@ -21,3 +21,6 @@ export { installHttpEdge, correlationIdOfRequest } from './http/http-edge.js';
 export { HealthRegistry } from './health/health.registry.js';
 export type { HealthCheck, CheckResult, Readiness } from './health/health.registry.js';
 export { HealthHttpController } from './health/health.http.controller.js';
+
+// Read models of a service, as a provider.
+export { provideReadModels } from './read-models.provider.js';
