@@ -33,6 +33,13 @@ describe('redactSecrets', () => {
     expect(redactSecrets('Proxy-Authorization: Bearer xyz')).toBe(`Proxy-Authorization: Bearer ${REDACTED}`);
   });
 
+  it('removes Cookie and Set-Cookie values (a dashboard session is a credential)', () => {
+    expect(redactSecrets('Cookie: bf_session=s3cr3t; theme=dark\nHost: x')).toBe(`Cookie: ${REDACTED}\nHost: x`);
+    expect(redactSecrets('set-cookie: bf_session=s3cr3t; HttpOnly')).toBe(`set-cookie: ${REDACTED}`);
+    expect(redactSecrets('{"cookie":"bf_session=s3cr3t"}')).toBe(`{"cookie":"${REDACTED}"}`);
+    expect(redactSecrets('a cookie jar')).toBe('a cookie jar');
+  });
+
   it('removes credential query values inside free text', () => {
     expect(redactSecrets('GET /v1/downloads/a/f.tar.gz?token=opaque&inline=1 -> 200')).toBe(`GET /v1/downloads/a/f.tar.gz?token=${REDACTED}&inline=1 -> 200`);
     expect(redactSecrets('fetch failed: "https://s3.local/b/o?X-Amz=1&signature=abc"')).toBe(`fetch failed: "https://s3.local/b/o?X-Amz=1&signature=${REDACTED}"`);
@@ -59,7 +66,9 @@ describe('redactSecrets', () => {
       `${'eyJ'.repeat(100_000)}`,
       `${'eyJ-'.repeat(100_000)}`,
       `${'eyJaaaaaaaaaaaaaaaaaaaaaaaaa.'.repeat(10_000)}`,
-      `${'?token'.repeat(100_000)}`, `${'bfk_'.repeat(100_000)}`, `Authorization:${' '.repeat(200_000)}x`, `?${'&'.repeat(200_000)}`,
+      `${'?token'.repeat(100_000)}`, `${'bfk_'.repeat(100_000)}`, `Authorization:${' '.repeat(200_000)}x`,
+      `Cookie:${' '.repeat(200_000)}`,
+      `${'cookie: '.repeat(50_000)}`, `?${'&'.repeat(200_000)}`,
     ];
     for (const text of hostile) {
       const started = process.hrtime.bigint();

@@ -1,7 +1,7 @@
 /**
  * Redaction of credentials for logs. Two nets, so either one alone catches a leak:
  * - by name: the values of credential-bearing query parameters (the same list as libs/messaging's
- *   `redactUrl`) and of `Authorization` headers;
+ *   `redactUrl`) and of `Authorization` and `Cookie`/`Set-Cookie` headers;
  * - by shape: anything that looks like one of our platform tokens or agent keys (`bfp_…`, `bfk_…`,
  *   also mistyped or truncated ones) or a JWS/JWT (`eyJ….….…`, our signed tokens), wherever it appears.
  * All patterns are linear (no nested quantifiers), so a hostile log line cannot stall the logger.
@@ -20,6 +20,8 @@ const TYPED_SECRET = /(bf[pk]_)[0-9A-Za-z]{9,}/g;
 const JWS_ALPHABET_RUN = /[A-Za-z0-9_.-]{24,}/g;
 /** `Authorization: Bearer x`, `authorization=x`, `"authorization":"Basic x"`: the scheme kept, the credential not. */
 const AUTHORIZATION = /(\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?)(?:(bearer|basic|digest|token|apikey)\s+)?[^\s"',;&]+/gi;
+/** `Cookie: a=b; c=d` and `Set-Cookie: …` (the dashboard session is a credential): the whole value, to the line's end. */
+const COOKIE = /(\b(?:set-)?cookie["']?\s*:\s*["']?)[^\r\n"']+/gi;
 /** A `name=value` pair in a query string inside free text (after `?`, `&` or `;`). */
 const QUERY_PAIR = /([?&;])([^=&#?\s"'<>]{1,64})=([^&#\s"'<>]*)/g;
 
@@ -40,11 +42,12 @@ export function redactUrl(url: string): string {
 
 /**
  * Any text (a log message, an error message, a header dump) with credentials replaced: credential
- * query parameters, Authorization header values, our tokens and keys, and JWS/JWT strings.
+ * query parameters, Authorization and Cookie header values, our tokens and keys, and JWS/JWT strings.
  */
 export function redactSecrets(text: string): string {
   const byName = text
     .replace(AUTHORIZATION, (_m, lead: string, scheme: string | undefined) => `${lead}${scheme ? `${scheme} ` : ''}${REDACTED}`)
+    .replace(COOKIE, (_m, lead: string) => `${lead}${REDACTED}`)
     .replace(QUERY_PAIR, (pair, sep: string, name: string) => (SECRET_QUERY_PARAMETER.test(decodeSafe(name)) ? `${sep}${name}=${REDACTED}` : pair));
   return redactShapes(byName);
 }

@@ -183,6 +183,8 @@ describe('verifyToken', () => {
       }
       // Another header (a different kid, a reordered header) over the same payload and signature.
       expect(reasonOf(`${b64({ kid: 'k1', alg: 'HS256', typ: 'JWT' })}.${p}.${s}`)).toBe('bad_signature');
+      // A character outside ASCII whose low byte is the original one's ('e' is 0x65, 'ť' is 0x165).
+      expect(reasonOf(`${h}.${String.fromCharCode(0x100 + p.charCodeAt(0))}${p.slice(1)}.${s}`)).toBe('bad_signature');
       // Non-canonical base64url spellings of the same signature bytes.
       expect(reasonOf(`${h}.${p}.${s}=`)).toBe('bad_signature');
       expect(reasonOf(`${h}.${p}.${s.slice(0, -1)}`)).toBe('bad_signature');

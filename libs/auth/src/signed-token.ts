@@ -184,7 +184,8 @@ function skewOf(options: VerifyTokenOptions): number {
 }
 
 function hmac(key: Buffer, signingInput: string): Buffer {
-  return createHmac('sha256', key).update(signingInput, 'ascii').digest();
+  // utf8, not ascii: Node's ascii keeps only the low byte, so two different strings could share one MAC input.
+  return createHmac('sha256', key).update(signingInput, 'utf8').digest();
 }
 
 function decodeJsonObject(part: string): Record<string, unknown> | undefined {
