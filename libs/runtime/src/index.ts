@@ -2,7 +2,7 @@
 // error mapping shared by HTTP and messages. Transports, the client and correlation are @backforge/messaging's.
 export { RuntimeModule } from './runtime.module.js';
 export type { RuntimeDependencies } from './runtime.module.js';
-export { SERVICE_CONFIG, EVENT_STORE, PG_POOL, LOGGER, INSTANCE_ID, PROCESS_NAME } from './tokens.js';
+export { SERVICE_CONFIG, EVENT_STORE, PG_POOL, DATABASE_URL, LOGGER, INSTANCE_ID, PROCESS_NAME } from './tokens.js';
 export { startService, openConfiguredEventStore } from './service-shell.js';
 export type { ServiceShellOptions, RunningService } from './service-shell.js';
 export { runMain } from './run-main.js';
@@ -21,3 +21,6 @@ export { installHttpEdge, correlationIdOfRequest } from './http/http-edge.js';
 export { HealthRegistry } from './health/health.registry.js';
 export type { HealthCheck, CheckResult, Readiness } from './health/health.registry.js';
 export { HealthHttpController } from './health/health.http.controller.js';
+
+// Read models of a service, as a provider.
+export { provideReadModels } from './read-models.provider.js';

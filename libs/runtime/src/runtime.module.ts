@@ -5,7 +5,7 @@ import { MessagingClient } from '@backforge/messaging';
 import { HealthHttpController } from './health/health.http.controller.js';
 import { HealthRegistry } from './health/health.registry.js';
 import type { Logger } from './logger.js';
-import { EVENT_STORE, INSTANCE_ID, LOGGER, PG_POOL, PROCESS_NAME, SERVICE_CONFIG } from './tokens.js';
+import { DATABASE_URL, EVENT_STORE, INSTANCE_ID, LOGGER, PG_POOL, PROCESS_NAME, SERVICE_CONFIG } from './tokens.js';
 
 export interface RuntimeDependencies {
   processName: string;
@@ -13,6 +13,7 @@ export interface RuntimeDependencies {
   config: object;
   logger: Logger;
   pool: pg.Pool;
+  databaseUrl: string;
   eventStore: EventStore;
   messaging: MessagingClient;
   health: HealthRegistry;
@@ -32,6 +33,7 @@ export class RuntimeModule {
       { provide: SERVICE_CONFIG, useValue: deps.config },
       { provide: LOGGER, useValue: deps.logger },
       { provide: PG_POOL, useValue: deps.pool },
+      { provide: DATABASE_URL, useValue: deps.databaseUrl },
       { provide: EVENT_STORE, useValue: deps.eventStore },
       { provide: MessagingClient, useValue: deps.messaging },
       { provide: HealthRegistry, useValue: deps.health },

@@ -30,6 +30,8 @@ export interface ServiceShellOptions {
   logger: Logger;
   /** Runs last on close (the standalone process stops its embedded PostgreSQL here). */
   onClosed?: () => Promise<void>;
+  /** Runs once the application exists, before it listens (e.g. the gateway serves its OpenAPI document). */
+  configureApp?: (app: NestFastifyApplication) => void | Promise<void>;
   /** Body limit of HTTP requests in bytes (default 1 MiB). */
   bodyLimit?: number;
 }
@@ -118,6 +120,7 @@ export async function startService(options: ServiceShellOptions): Promise<Runnin
           config,
           logger,
           pool,
+          databaseUrl: options.databaseUrl,
           eventStore,
           messaging,
           health,
@@ -136,6 +139,7 @@ export async function startService(options: ServiceShellOptions): Promise<Runnin
     app.useGlobalFilters(new PlatformExceptionFilter(logger));
     app.useGlobalPipes(new PlatformValidationPipe());
     installHttpEdge(app.getHttpAdapter().getInstance(), logger);
+    await options.configureApp?.(app);
     app.connectMicroservice({ strategy: transport.server }, { inheritAppConfig: true });
 
     await bootStep(`message transport (${transport.kind})`, async () => {
