@@ -17,6 +17,7 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: {
+    '^@backforge/app-([^/]+)$': '<rootDir>/apps/$1/src/index.ts',
     '^@backforge/([^/]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

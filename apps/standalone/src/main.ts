@@ -19,6 +19,9 @@ import { withStandaloneSecrets } from './standalone-secrets.js';
  * BACKFORGE_DATA_DIR (default .backforge/) unless DATABASE_URL is set.
  */
 runMain('standalone', async () => {
+  // Every other setting is checked before the data directory is touched (its secrets are made there).
+  const { authDigestKey: _digest, authSigningKeys: _signing, ...withoutSecrets } = standaloneConfigSchema;
+  loadConfig(withoutSecrets, process.env);
   const config = loadConfig(standaloneConfigSchema, await withStandaloneSecrets(process.env));
   const logger = createLogger({ service: 'standalone', level: config.logLevel });
   let embedded: EmbeddedPostgres | undefined;

@@ -33,6 +33,8 @@ export const distributedRuntimeSettings = {
   ...runtimeSettings,
   databaseUrl: url('DATABASE_URL', { protocols: POSTGRES, secret: true }),
   natsUrl: url('NATS_URL', { protocols: ['nats:', 'tls:', 'ws:', 'wss:'], default: 'nats://127.0.0.1:4222', secret: true }),
+  /** Prefix of every subject on the wire, so platforms sharing a NATS server stay apart (e.g. `staging`). */
+  natsNamespace: optional(string('NATS_NAMESPACE', { pattern: /^[A-Za-z0-9_-]{1,64}$/, describe: '1-64 letters, digits, _ or -' })),
 };
 
 /** The standalone process: in-process transport; embedded PostgreSQL unless DATABASE_URL is set. */

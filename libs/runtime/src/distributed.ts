@@ -16,6 +16,11 @@ export async function startDistributedService(
 ): Promise<RunningService> {
   const config = loadConfig(serviceConfigSchemas[service], env);
   const logger = createLogger({ service, level: config.logLevel });
-  const transport = createNatsTransport({ url: config.natsUrl, name: `backforge-${service}`, drainTimeoutMs: config.shutdownTimeoutMs / 2 });
+  const transport = createNatsTransport({
+    url: config.natsUrl,
+    name: `backforge-${service}`,
+    drainTimeoutMs: config.shutdownTimeoutMs / 2,
+    ...(config.natsNamespace ? { namespace: config.natsNamespace } : {}),
+  });
   return startService({ processName: service, config, databaseUrl: config.databaseUrl, modules, transport, logger, ...(configureApp ? { configureApp } : {}) });
 }
