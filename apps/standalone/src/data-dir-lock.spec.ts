@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Logger } from '@backforge/messaging';
+import type { Logger } from '@backforge/runtime';
 import { ConfigError } from '@backforge/config';
 import { DATA_DIR_LOCK_FILE, DataDirLockedError, acquireDataDirLock, lockOwnerAlive } from './data-dir-lock.js';
 

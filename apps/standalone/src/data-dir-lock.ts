@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '@backforge/config';
-import type { Logger } from '@backforge/messaging';
+import type { Logger } from '@backforge/runtime';
 
 /**
  * One standalone process per data directory. The lock is a file, `<dataDir>/standalone.lock`, made

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { Logger } from '@backforge/messaging';
+import type { Logger } from '@backforge/runtime';
 import { DATA_DIR_LOCK_FILE, DataDirLockedError } from './data-dir-lock.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 

@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { withTimeout, type Logger } from '@backforge/messaging';
+import { withTimeout } from '@backforge/messaging';
+import type { Logger } from '@backforge/runtime';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 
 /**

@@ -1,5 +1,6 @@
 import { loadConfig, standaloneConfigSchema } from '@backforge/config';
-import { createInProcessTransport, createLogger, runMain, startService } from '@backforge/messaging';
+import { createInProcessTransport } from '@backforge/messaging';
+import { createLogger, runMain, startService } from '@backforge/runtime';
 import { DeployModule } from '@backforge/app-deploy';
 import { DownloadsModule } from '@backforge/app-downloads';
 import { GatewayModule } from '@backforge/app-gateway';

@@ -1,20 +1,12 @@
-import type { JsonObject } from '@backforge/contracts';
+import type { EventMetadata, JsonObject } from '@backforge/contracts';
 
 /**
  * The event log port. Adapters: PostgreSQL (embedded default, tests) and EventStoreDB (production).
  * Both pass the same conformance suite (conformance/).
  */
 
-/** Metadata every event carries (DESIGN §4). Never holds a raw secret. */
-export interface EventMetadata {
-  eventId: string;
-  correlationId: string;
-  causationId: string;
-  workspaceId: string;
-  /** ISO-8601 */
-  occurredAt: string;
-  schemaVersion: number;
-}
+/** Metadata every event carries (DESIGN §4): the type lives with the event catalogue in contracts. */
+export type { EventMetadata };
 
 /** An event to append. `metadata.eventId` makes appends idempotent. */
 export interface NewEvent<TType extends string = string, TData extends JsonObject = JsonObject> {

@@ -1,4 +1,4 @@
-import { isErrorReply, type ErrorReply, type PlatformErrorCode, type JsonValue } from '@backforge/contracts';
+import { DomainError, isErrorReply, type ErrorReply, type PlatformErrorCode, type JsonValue } from '@backforge/contracts';
 
 /** An expected failure with a typed code: thrown by services, mapped to HTTP at the edge. */
 export class PlatformError extends Error {
@@ -43,6 +43,8 @@ export class RequestTimeoutError extends PlatformError {
 /** The shape of a thrown value as a typed reply; `undefined` when it is not an expected failure. */
 export function expectedFailureOf(error: unknown): ErrorReply | undefined {
   if (error instanceof PlatformError) return error.toReply();
+  // A refusal decided by domain rules (a decider or a handler), typed by its platform code.
+  if (error instanceof DomainError) return error.details === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, details: error.details };
   if (error instanceof Error && 'code' in error) {
     // The event store's typed errors (kept as codes so this library does not depend on their classes).
     if (error.code === 'WRONG_EXPECTED_REVISION') return { code: 'CONFLICT', message: error.message };

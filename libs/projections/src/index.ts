@@ -25,3 +25,5 @@ export {
   ProjectionTimeoutError,
   isTransientError,
 } from './errors.js';
+export { ReadModels } from './read-models.js';
+export type { ReadModelsOptions } from './read-models.js';

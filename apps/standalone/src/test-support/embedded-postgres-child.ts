@@ -1,7 +1,7 @@
 // A standalone process reduced to its embedded PostgreSQL, for embedded-postgres.int.spec.ts:
 // node --import ./ts-register.mjs embedded-postgres-child.ts <dataDir>
 // Prints one JSON line {"ready": true, url, port} on stdout once the cluster answers; SIGTERM stops it.
-import { createLogger, runMain, type RunningService } from '@backforge/messaging';
+import { createLogger, runMain, type RunningService } from '@backforge/runtime';
 import { startEmbeddedPostgres } from '../embedded-postgres.js';
 
 const dataDir = process.argv[2] ?? '';
