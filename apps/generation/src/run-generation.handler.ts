@@ -6,8 +6,8 @@ import { handleCommand } from '@backforge/deciders';
 import type { EventStore } from '@backforge/event-store';
 import { packProject, projectFile, runChecks, synthesize, type CheckReport } from '@backforge/generator';
 import { eventMetadata } from '@backforge/messaging';
+import { isTransientError } from '@backforge/resilience';
 import { EVENT_STORE, LOGGER, type Logger } from '@backforge/runtime';
-import { isTransientError } from '@backforge/projections';
 import { generationDecider, type GenerationCommand } from './domain/generation.decider.js';
 import { GenerationInfrastructure } from './generation-infrastructure.js';
 

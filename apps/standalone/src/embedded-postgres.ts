@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { withTimeout } from '@backforge/messaging';
+import { withTimeout } from '@backforge/resilience';
 import type { Logger } from '@backforge/runtime';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 
@@ -254,7 +254,7 @@ async function startLocked(options: EmbeddedPostgresOptions, dataDir: string, lo
         throw new Error(`embedded PostgreSQL exited while starting: ${recentLog.slice(-5).join(' | ')}`);
       }),
       startTimeoutMs,
-      `embedded PostgreSQL did not start within ${startTimeoutMs} ms: ${recentLog.slice(-5).join(' | ')}`,
+      () => new Error(`embedded PostgreSQL did not start within ${startTimeoutMs} ms: ${recentLog.slice(-5).join(' | ')}`),
     );
     const url = `postgres://${encodeURIComponent(cluster.user)}:${encodeURIComponent(cluster.password)}@127.0.0.1:${port}/${cluster.database}`;
     await ensureDatabase(url, cluster.database);

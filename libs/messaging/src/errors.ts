@@ -12,6 +12,15 @@ export class PlatformError extends Error {
     this.name = 'PlatformError';
   }
 
+  /**
+   * Whether trying again later may pass (read by isTransientError of @backforge/resilience): the
+   * other side was unavailable or did not answer in time. Whether a retry is safe (the request may
+   * have been handled) stays the caller's call.
+   */
+  get transient(): boolean {
+    return this.code === 'UNAVAILABLE' || this.code === 'TIMEOUT';
+  }
+
   toReply(): ErrorReply {
     return this.details === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, details: this.details };
   }

@@ -24,4 +24,3 @@ export {
   InProcessContext,
   InProcessRecord,
 } from './transports/in-process.transport.js';
-export { withTimeout } from './transports/in-flight.js';

@@ -6,7 +6,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { createEventStore, type EventStore } from '@backforge/event-store';
 import type { RuntimeConfig } from '@backforge/config';
 import pg from 'pg';
-import { MessagingClient, withTimeout, type MessagingTransport } from '@backforge/messaging';
+import { MessagingClient, type MessagingTransport } from '@backforge/messaging';
+import { withTimeout } from '@backforge/resilience';
 import { PlatformExceptionFilter } from './exception.filter.js';
 import { HealthRegistry } from './health/health.registry.js';
 import { installHttpEdge } from './http/http-edge.js';
@@ -77,7 +78,7 @@ export async function startService(options: ServiceShellOptions): Promise<Runnin
     (closing ??= (async () => {
       for (const step of cleanups.splice(0).reverse()) {
         try {
-          await withTimeout(step.run(), config.shutdownTimeoutMs, `${step.name} did not close within ${config.shutdownTimeoutMs} ms`);
+          await withTimeout(step.run(), config.shutdownTimeoutMs, () => new Error(`${step.name} did not close within ${config.shutdownTimeoutMs} ms`));
           logger.debug({ step: step.name }, 'closed');
         } catch (error) {
           logger.error({ err: error, step: step.name }, 'close step failed');

@@ -1,7 +1,8 @@
 import { ClientNats, NatsContext, NatsRecordBuilder, ServerNats } from '@nestjs/microservices';
 import { headers as natsHeaders, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { isNotificationSubject, SUBJECT_PREFIX } from '@backforge/contracts';
-import { InFlight, withTimeout } from './in-flight.js';
+import { withTimeout } from '@backforge/resilience';
+import { InFlight } from './in-flight.js';
 import { instrumentServer, type MessageHeaders, type MessagingTransport } from './transport.js';
 
 /** `backforge.<service>` for `backforge.<service>.<message>`: replicas of a service share requests. */
@@ -54,11 +55,11 @@ export class BackforgeNatsServer extends ServerNats {
     }
     if (connection && !connection.isClosed()) {
       const subs = this.subs.splice(0);
-      await withTimeout(Promise.all(subs.map((s) => s.drain())), this.drainTimeoutMs, 'NATS subscriptions did not drain').catch(() => undefined);
+      await withTimeout(Promise.all(subs.map((s) => s.drain())), this.drainTimeoutMs, () => new Error('NATS subscriptions did not drain')).catch(() => undefined);
       await this.inFlight.idle(this.drainTimeoutMs);
       // Replies are published on the next tick after a handler settles.
       await new Promise((resolve) => setImmediate(resolve));
-      await withTimeout(connection.drain(), this.drainTimeoutMs, 'NATS connection did not drain').catch(() => undefined);
+      await withTimeout(connection.drain(), this.drainTimeoutMs, () => new Error('NATS connection did not drain')).catch(() => undefined);
     }
     await super.close();
   }
@@ -103,7 +104,7 @@ export function createNatsTransport(options: NatsTransportOptions): MessagingTra
       if (closed) return;
       closed = true;
       await server.close();
-      await withTimeout(client.close(), drainTimeoutMs, 'NATS client did not close').catch(() => undefined);
+      await withTimeout(client.close(), drainTimeoutMs, () => new Error('NATS client did not close')).catch(() => undefined);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { withTimeout } from '@backforge/messaging';
+import { withTimeout } from '@backforge/resilience';
 
 /** One dependency the service needs to do its work (PostgreSQL, the event store, NATS, ...). */
 export interface HealthCheck {
@@ -37,7 +37,7 @@ export class HealthRegistry {
     const entries = await Promise.all(
       [...this.checks.values()].map(async (c): Promise<[string, CheckResult]> => {
         try {
-          await withTimeout(c.check(), this.timeoutMs, `no answer within ${this.timeoutMs} ms`);
+          await withTimeout(c.check(), this.timeoutMs, () => new Error(`no answer within ${this.timeoutMs} ms`));
           return [c.name, { status: 'ok' }];
         } catch (error) {
           const message = error instanceof Error && error.message ? error.message : String(error);
