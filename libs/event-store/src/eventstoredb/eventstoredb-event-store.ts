@@ -28,7 +28,8 @@ import {
   type Subscription,
 } from '../event-store.port.js';
 import { matchesFilter, normaliseFilter } from '../internal/filter.js';
-import { DEFAULT_BACKOFF, DEFAULT_TIMEOUT_MS, backoffDelay, withTimeout, Wakeup, type BackoffOptions } from '../internal/timing.js';
+import { backoffDelay, type BackoffOptions } from '@backforge/resilience';
+import { DEFAULT_BACKOFF, DEFAULT_TIMEOUT_MS, withStoreTimeout, Wakeup } from '../internal/timing.js';
 import { InvalidAppendError, validateAppend } from '../internal/validation.js';
 import { EVENT_ID_CLAIM_PREFIX, claimEventIds, isEventIdClaimStream, type EsdbClient } from './eventstoredb-event-ids.js';
 import { isMaxAppendSizeError, isResumableDrop, mapEsdbError, toEsdbEventId, toEsdbExpectedRevision, toEsdbFilter } from './eventstoredb-mapping.js';
@@ -176,7 +177,7 @@ export class EventStoreDbEventStore implements EventStore {
     if (this.closed) return;
     this.closed = true;
     await Promise.all([...this.subscriptions].map((s) => s.close()));
-    if (this.ownsClient) await withTimeout(this.client.dispose(), this.timeoutMs, 'EventStoreDB close').catch(() => undefined);
+    if (this.ownsClient) await withStoreTimeout(this.client.dispose(), this.timeoutMs, 'EventStoreDB close').catch(() => undefined);
   }
 
   /** Position of the last event in $all (system events included), or undefined for an empty log. */
@@ -200,7 +201,7 @@ export class EventStoreDbEventStore implements EventStore {
   private async unary<T>(what: string, call: () => Promise<T>, expected?: ExpectedRevision): Promise<T> {
     if (this.closed) throw new EventStoreUnavailableError(`EventStoreDB ${what}: the store is closed`);
     try {
-      return await withTimeout(Promise.resolve().then(call), this.timeoutMs, `EventStoreDB ${what}`);
+      return await withStoreTimeout(Promise.resolve().then(call), this.timeoutMs, `EventStoreDB ${what}`);
     } catch (error) {
       throw mapEsdbError(error, `EventStoreDB ${what}`, expected);
     }
@@ -302,7 +303,7 @@ class EsdbSubscription implements Subscription {
     this.wakeup.notify();
     const current = this.current;
     this.current = undefined;
-    if (current) await withTimeout(current.unsubscribe(), this.timeoutMs, 'EventStoreDB unsubscribe').catch(() => current.destroy());
+    if (current) await withStoreTimeout(current.unsubscribe(), this.timeoutMs, 'EventStoreDB unsubscribe').catch(() => current.destroy());
   }
 
   /** One reader per subscription: every call returns the same iterator, continuing where the last left off. */
@@ -326,7 +327,7 @@ class EsdbSubscription implements Subscription {
             resolved = true;
           } catch (error) {
             if (!(mapEsdbError(error, 'subscribeToAll') instanceof EventStoreUnavailableError)) throw error;
-            await this.wakeup.wait(seen, backoffDelay(failures++, this.backoff));
+            await this.wakeup.wait(seen, backoffDelay(++failures, this.backoff));
           }
         }
       }
@@ -365,7 +366,7 @@ class EsdbSubscription implements Subscription {
           clearTimeout(watchdog);
           if (this.current === subscription) this.current = undefined;
         }
-        await this.wakeup.wait(seen, backoffDelay(failures++, this.backoff));
+        await this.wakeup.wait(seen, backoffDelay(++failures, this.backoff));
       }
     } finally {
       await this.close();

@@ -17,7 +17,8 @@ import {
   type Subscription,
 } from '../event-store.port.js';
 import { normaliseFilter } from '../internal/filter.js';
-import { DEFAULT_BACKOFF, DEFAULT_TIMEOUT_MS, backoffDelay, sleep, withTimeout, Wakeup, type BackoffOptions } from '../internal/timing.js';
+import { backoffDelay, sleep, type BackoffOptions } from '@backforge/resilience';
+import { DEFAULT_BACKOFF, DEFAULT_TIMEOUT_MS, withStoreTimeout, Wakeup } from '../internal/timing.js';
 import { expectedRevisionText, validateAppend } from '../internal/validation.js';
 import { PgListener } from './pg-listener.js';
 import { isTransientPgError, mapPgError, sqlStateOf } from './postgres-errors.js';
@@ -201,7 +202,7 @@ export class PostgresEventStore implements EventStore {
       }
     };
     try {
-      await withTimeout(work(), this.schemaTimeoutMs, 'event store ensureSchema');
+      await withStoreTimeout(work(), this.schemaTimeoutMs, 'event store ensureSchema');
     } catch (error) {
       throw mapPgError(error, 'event store ensureSchema');
     }
@@ -447,10 +448,10 @@ export class PostgresEventStore implements EventStore {
 
   private async query<R extends pg.QueryResultRow = pg.QueryResultRow>(what: string, config: pg.QueryConfig): Promise<pg.QueryResult<R>> {
     if (this.closed) throw new EventStoreUnavailableError(`event store ${what}: the store is closed`);
-    // query_timeout makes pg drop a connection whose query never answers; withTimeout also bounds the wait for a pooled client.
+    // query_timeout makes pg drop a connection whose query never answers; withStoreTimeout also bounds the wait for a pooled client.
     const withReadTimeout = { ...config, query_timeout: this.timeoutMs } as pg.QueryConfig;
     try {
-      return await withTimeout(this.pool.query<R>(withReadTimeout), this.timeoutMs, `event store ${what}`);
+      return await withStoreTimeout(this.pool.query<R>(withReadTimeout), this.timeoutMs, `event store ${what}`);
     } catch (error) {
       throw mapPgError(error, `event store ${what}`);
     }
@@ -587,7 +588,7 @@ class PgSubscription implements Subscription {
         } catch (error) {
           if (this.closed) return;
           if (!isTransientPgError(error)) throw error;
-          await this.wakeup.wait(seen, backoffDelay(failures++, backoff));
+          await this.wakeup.wait(seen, backoffDelay(++failures, backoff));
         }
       }
       if (!start) return;
@@ -604,7 +605,7 @@ class PgSubscription implements Subscription {
         } catch (error) {
           if (this.closed) return;
           if (!isTransientPgError(error)) throw error;
-          await this.wakeup.wait(seen, backoffDelay(failures++, backoff));
+          await this.wakeup.wait(seen, backoffDelay(++failures, backoff));
           continue;
         }
         for (const event of page.events) {
