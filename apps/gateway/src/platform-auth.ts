@@ -56,7 +56,7 @@ export class PlatformAuthGuard extends AuthGuard('platform') implements CanActiv
   }
 
   override handleRequest<TUser = Principal>(error: unknown, user: TUser | false): TUser {
-    if (error) throw error;
+    if (error instanceof Error) throw error;
     if (!user) throw new UnauthorizedException(UNAUTHENTICATED);
     return user;
   }

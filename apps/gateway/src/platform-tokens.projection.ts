@@ -29,7 +29,10 @@ export const platformTokensProjection = defineProjection({
       case 'WorkspaceCreated':
         return;
       case 'PlatformTokenIssued':
-        await tokens.upsert({ ...event.data, workspaceId: recorded.metadata.workspaceId, createdAt: at, revokedAt: null }, ['id']);
+        await tokens.upsert(
+          { id: event.data.tokenId, digest: event.data.digest, name: event.data.name, prefix: event.data.prefix, workspaceId: recorded.metadata.workspaceId, createdAt: at, revokedAt: null },
+          ['id'],
+        );
         return;
       case 'PlatformTokenRevoked':
         await tokens.update({ id: event.data.tokenId }, { revokedAt: at });

@@ -128,7 +128,7 @@ export class RunGenerationHandler {
       { kind: 'bundle', extension: 'bundle.js', body: Buffer.from(bundle), contentType: 'text/javascript; charset=utf-8' },
       { kind: 'openapi', extension: 'openapi.json', body: Buffer.from(projectFile(project, 'openapi.json') ?? '{}'), contentType: 'application/json' },
       { kind: 'blueprint', extension: 'blueprint.json', body: json(blueprint), contentType: 'application/json' },
-      { kind: 'report', extension: 'validation-report.json', body: json(report), contentType: 'application/json' },
+      { kind: 'report', extension: 'report.json', body: json(report), contentType: 'application/json' },
     ];
     const stored: ArtifactRef[] = [];
     for (const file of files) {

@@ -265,3 +265,13 @@ async function startLocked(options: EmbeddedPostgresOptions, dataDir: string, lo
     throw error;
   }
 }
+
+/**
+ * The URL of the data directory's cluster as recorded by the process that runs it (for the admin
+ * CLI while the platform is running: the CLI then uses that server rather than starting its own).
+ */
+export async function recordedEmbeddedPostgresUrl(dataDir: string): Promise<string | undefined> {
+  const record = await readRecord(path.join(path.resolve(dataDir), 'postgres.json')).catch(() => undefined);
+  if (!record || !record.port) return undefined;
+  return `postgres://${encodeURIComponent(record.user)}:${encodeURIComponent(record.password)}@127.0.0.1:${record.port}/${record.database}`;
+}
