@@ -29,6 +29,7 @@ import {
   POSITION_INDEX_BITS,
   assertSchemaName,
   notifyChannel,
+  positionOffsetSql,
   schemaLockKey,
   schemaStatements,
 } from './postgres-schema.js';
@@ -481,7 +482,7 @@ function statements(schema: string) {
    * commit lands at or above it. NULL while this cluster has no position offset yet (see postgres-schema.ts).
    */
   const horizon = `(coalesce((SELECT min(f.xid) FROM (${IN_FLIGHT_HERE}) AS f),
-                   pg_snapshot_xmax(pg_current_snapshot())::text::bigint) + ${s}.position_offset()) << ${POSITION_INDEX_BITS}`;
+                   pg_snapshot_xmax(pg_current_snapshot())::text::bigint) + ${positionOffsetSql(schema)}) << ${POSITION_INDEX_BITS}`;
   // recorded_at leaves the server as ISO-8601 text: parsing dates row by row was a tenth of read-all's client time.
   const columns = `e.global_position::text AS position, e.stream_name, e.stream_revision::text AS revision, e.event_type, e.data, e.metadata,
     to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`;
@@ -497,7 +498,7 @@ function statements(schema: string) {
     headName: `bf_es_head_${schema}`,
     head: `SELECT coalesce((SELECT max(global_position) FROM ${s}.events), -1)::text AS head,
                   ARRAY(SELECT (f.xid + o.xid_offset)::text FROM (${IN_FLIGHT_HERE}) AS f) AS in_flight, o.xid_offset IS NULL AS no_epoch
-             FROM (SELECT ${s}.position_offset() AS xid_offset) AS o`,
+             FROM (SELECT ${positionOffsetSql(schema)} AS xid_offset) AS o`,
     establishEpoch: `SELECT ${s}.establish_position_epoch()`,
     readAllName: `bf_es_read_all_${schema}`,
     // The horizon and the rows come from one statement, hence one snapshot. LEFT JOIN keeps the
