@@ -24,7 +24,8 @@ export default {
   testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts', '<rootDir>/tools/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   maxWorkers: 2,
-  testTimeout: 60_000,
+  // A generous bound: these suites must pass on a loaded 2-core machine (they wait on conditions, not on time).
+  testTimeout: 300_000,
   globalSetup: '<rootDir>/libs/testing/jest/global-setup.js',
   globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.js',
   reporters: ['default', '<rootDir>/libs/testing/jest/summary-reporter.js'],

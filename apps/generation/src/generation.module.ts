@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentQueriesHandler } from './agent-queries.handler.js';
+import { ClaimGenerationHandler } from './claim-generation.handler.js';
 import { GenerateBackendHandler } from './generate-backend.handler.js';
 import { GenerationInfrastructure } from './generation-infrastructure.js';
 import { GenerationNatsController } from './generation.nats.controller.js';
@@ -19,6 +20,6 @@ import { RunGenerationHandler } from './run-generation.handler.js';
   controllers: [GenerationNatsController],
   providers: [
     provideReadModels(GENERATION_READ_MODELS, 'generation', [generationProjection]),
-    GenerationInfrastructure, GenerateBackendHandler, AgentQueriesHandler, RunGenerationHandler, GenerationWorker],
+    GenerationInfrastructure, GenerateBackendHandler, AgentQueriesHandler, RunGenerationHandler, ClaimGenerationHandler, GenerationWorker],
 })
 export class GenerationModule {}

@@ -39,7 +39,7 @@ describeWith(['postgres', 'nats'])('each service in its own process (distributed
       );
     }
     const ports = new Map<string, number>();
-    for (const [service, app] of apps) ports.set(service, await startedPort(app, 45_000));
+    for (const [service, app] of apps) ports.set(service, await startedPort(app, 240_000));
 
     for (const [service, port] of ports) {
       const live = await getJson(`http://127.0.0.1:${port}/health/live`);
@@ -73,7 +73,7 @@ describeWith(['postgres', 'nats'])('each service in its own process (distributed
       expect(stop.ms).toBeLessThan(5_000);
     }
     for (const app of apps.values()) expect(app.stderr()).toBe('');
-  }, 90_000);
+  }, 400_000);
 
   it('refuses to start with a bad setting: exit 1 and one line naming it', async () => {
     const app = spawnApp(appEntry('generation'), { PORT: 'eighty', NATS_URL: testServers().nats ?? '' });

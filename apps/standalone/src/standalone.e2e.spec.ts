@@ -93,7 +93,7 @@ describe('standalone process with its embedded PostgreSQL', () => {
     expect(rows).toEqual([{ note: 'written by the first run' }]);
 
     expect((await second.stop('SIGTERM')).code).toBe(0);
-  }, 90_000);
+  }, 400_000);
 
   it('recovers the cluster a killed process left running', async () => {
     const dataDir = path.join(tmp, 'killed');
@@ -112,7 +112,7 @@ describe('standalone process with its embedded PostgreSQL', () => {
     expect(second.logs.some((l) => l.msg === 'embedded PostgreSQL left running by a previous run: stopping it')).toBe(true);
     expect((await second.stop('SIGTERM')).code).toBe(0);
     expect(await processesMentioning(pgdata)).toEqual([]);
-  }, 90_000);
+  }, 400_000);
 
   it('refuses a bad setting before touching the data dir: exit 1 and one line', async () => {
     const dataDir = path.join(tmp, 'never-created');
@@ -158,5 +158,5 @@ describeWith(['postgres'])('standalone process with DATABASE_URL', () => {
       await db.drop();
       await fs.rm(tmp, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 400_000);
 });

@@ -104,3 +104,21 @@ export class EventStoreUnavailableError extends Error {
     this.name = 'EventStoreUnavailableError';
   }
 }
+
+/**
+ * The append is larger than the store accepts in one call (EventStoreDB's maximum append size):
+ * nothing was written. Split the events over several appends, or make them smaller.
+ */
+export class EventBatchTooLargeError extends Error {
+  readonly code = 'EVENT_BATCH_TOO_LARGE';
+  constructor(
+    readonly streamName: string,
+    readonly eventCount: number,
+    /** The store's limit in bytes, when it says. */
+    readonly maxBytes: number | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(`append of ${eventCount} event(s) to '${streamName}' is larger than the store accepts in one append${maxBytes ? ` (${maxBytes} bytes)` : ''}`, options);
+    this.name = 'EventBatchTooLargeError';
+  }
+}

@@ -17,7 +17,8 @@ import {
   type Subscription,
 } from '../event-store.port.js';
 import { normaliseFilter } from '../internal/filter.js';
-import { DEFAULT_BACKOFF, DEFAULT_TIMEOUT_MS, backoffDelay, sleep, withTimeout, Wakeup, type BackoffOptions } from '../internal/timing.js';
+import { backoffDelay, sleep, type BackoffOptions } from '@backforge/resilience';
+import { DEFAULT_BACKOFF, DEFAULT_TIMEOUT_MS, withStoreTimeout, Wakeup } from '../internal/timing.js';
 import { expectedRevisionText, validateAppend } from '../internal/validation.js';
 import { PgListener } from './pg-listener.js';
 import { isTransientPgError, mapPgError, sqlStateOf } from './postgres-errors.js';
@@ -28,6 +29,7 @@ import {
   POSITION_INDEX_BITS,
   assertSchemaName,
   notifyChannel,
+  positionOffsetSql,
   schemaLockKey,
   schemaStatements,
 } from './postgres-schema.js';
@@ -201,7 +203,7 @@ export class PostgresEventStore implements EventStore {
       }
     };
     try {
-      await withTimeout(work(), this.schemaTimeoutMs, 'event store ensureSchema');
+      await withStoreTimeout(work(), this.schemaTimeoutMs, 'event store ensureSchema');
     } catch (error) {
       throw mapPgError(error, 'event store ensureSchema');
     }
@@ -447,10 +449,10 @@ export class PostgresEventStore implements EventStore {
 
   private async query<R extends pg.QueryResultRow = pg.QueryResultRow>(what: string, config: pg.QueryConfig): Promise<pg.QueryResult<R>> {
     if (this.closed) throw new EventStoreUnavailableError(`event store ${what}: the store is closed`);
-    // query_timeout makes pg drop a connection whose query never answers; withTimeout also bounds the wait for a pooled client.
+    // query_timeout makes pg drop a connection whose query never answers; withStoreTimeout also bounds the wait for a pooled client.
     const withReadTimeout = { ...config, query_timeout: this.timeoutMs } as pg.QueryConfig;
     try {
-      return await withTimeout(this.pool.query<R>(withReadTimeout), this.timeoutMs, `event store ${what}`);
+      return await withStoreTimeout(this.pool.query<R>(withReadTimeout), this.timeoutMs, `event store ${what}`);
     } catch (error) {
       throw mapPgError(error, `event store ${what}`);
     }
@@ -480,7 +482,7 @@ function statements(schema: string) {
    * commit lands at or above it. NULL while this cluster has no position offset yet (see postgres-schema.ts).
    */
   const horizon = `(coalesce((SELECT min(f.xid) FROM (${IN_FLIGHT_HERE}) AS f),
-                   pg_snapshot_xmax(pg_current_snapshot())::text::bigint) + ${s}.position_offset()) << ${POSITION_INDEX_BITS}`;
+                   pg_snapshot_xmax(pg_current_snapshot())::text::bigint) + ${positionOffsetSql(schema)}) << ${POSITION_INDEX_BITS}`;
   // recorded_at leaves the server as ISO-8601 text: parsing dates row by row was a tenth of read-all's client time.
   const columns = `e.global_position::text AS position, e.stream_name, e.stream_revision::text AS revision, e.event_type, e.data, e.metadata,
     to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`;
@@ -496,7 +498,7 @@ function statements(schema: string) {
     headName: `bf_es_head_${schema}`,
     head: `SELECT coalesce((SELECT max(global_position) FROM ${s}.events), -1)::text AS head,
                   ARRAY(SELECT (f.xid + o.xid_offset)::text FROM (${IN_FLIGHT_HERE}) AS f) AS in_flight, o.xid_offset IS NULL AS no_epoch
-             FROM (SELECT ${s}.position_offset() AS xid_offset) AS o`,
+             FROM (SELECT ${positionOffsetSql(schema)} AS xid_offset) AS o`,
     establishEpoch: `SELECT ${s}.establish_position_epoch()`,
     readAllName: `bf_es_read_all_${schema}`,
     // The horizon and the rows come from one statement, hence one snapshot. LEFT JOIN keeps the
@@ -587,7 +589,7 @@ class PgSubscription implements Subscription {
         } catch (error) {
           if (this.closed) return;
           if (!isTransientPgError(error)) throw error;
-          await this.wakeup.wait(seen, backoffDelay(failures++, backoff));
+          await this.wakeup.wait(seen, backoffDelay(++failures, backoff));
         }
       }
       if (!start) return;
@@ -604,7 +606,7 @@ class PgSubscription implements Subscription {
         } catch (error) {
           if (this.closed) return;
           if (!isTransientPgError(error)) throw error;
-          await this.wakeup.wait(seen, backoffDelay(failures++, backoff));
+          await this.wakeup.wait(seen, backoffDelay(++failures, backoff));
           continue;
         }
         for (const event of page.events) {

@@ -45,6 +45,15 @@ export function schemaLockKey(schema: string): string {
 }
 
 /**
+ * This cluster's position offset, or NULL when none was chosen here yet (a fresh cluster after a
+ * restore). A scalar sub-select, so a query evaluates it once (an InitPlan), never per row.
+ */
+export function positionOffsetSql(schema: string): string {
+  return `(SELECT e.xid_offset FROM "${schema}".position_epoch e
+            WHERE e.system_identifier = (SELECT c.system_identifier FROM pg_control_system() c))`;
+}
+
+/**
  * Transactions of this statement's snapshot that were in flight and may write to this database:
  * the snapshot's in-progress xids minus those that pg_stat_activity shows running in another
  * database (they can never write our tables). An xid we cannot place (it ended meanwhile, or its
@@ -87,10 +96,9 @@ export function schemaStatements(schema: string): string[] {
        system_identifier bigint NOT NULL,
        xid_offset bigint NOT NULL
      )`,
-    // The offset for this cluster, or NULL when none was chosen here yet (a fresh cluster after a restore).
+    // For psql users; the store inlines positionOffsetSql() instead (a function call here would run per row).
     `CREATE OR REPLACE FUNCTION ${s}.position_offset() RETURNS bigint LANGUAGE sql STABLE AS $fn$
-       SELECT e.xid_offset FROM ${s}.position_epoch e
-        WHERE e.system_identifier = (SELECT c.system_identifier FROM pg_control_system() c)
+       SELECT ${positionOffsetSql(schema)}
      $fn$`,
     // Chooses this cluster's offset once (callers race safely): every transaction that may still
     // write here has an xid >= v_low, so offset = (highest position's xid part + 1 - v_low) puts
@@ -197,7 +205,10 @@ export function schemaStatements(schema: string): string[] {
          RAISE EXCEPTION 'wrong expected revision' USING ERRCODE = '${CONFLICT_SQLSTATE}', DETAIL = v_current::text;
        END IF;
 
-       v_offset := coalesce(${s}.position_offset(), ${s}.establish_position_epoch());
+       v_offset := ${positionOffsetSql(schema)};
+       IF v_offset IS NULL THEN
+         v_offset := ${s}.establish_position_epoch();
+       END IF;
        v_xid := pg_current_xact_id()::text::bigint + v_offset;
        IF v_xid >= ${maxXid} THEN
          RAISE EXCEPTION 'transaction id % (offset %) is beyond the position range of this event store', v_xid - v_offset, v_offset;
