@@ -50,7 +50,7 @@ export function schemaLockKey(schema: string): string {
  */
 export function positionOffsetSql(schema: string): string {
   return `(SELECT e.xid_offset FROM "${schema}".position_epoch e
-            WHERE e.system_identifier = (SELECT c.system_identifier FROM pg_control_system() c))`;
+            WHERE e.system_identifier = (SELECT "${schema}".cluster_identifier()))`;
 }
 
 /**
@@ -96,6 +96,27 @@ export function schemaStatements(schema: string): string[] {
        system_identifier bigint NOT NULL,
        xid_offset bigint NOT NULL
      )`,
+    // Which cluster we run in, remembered by the session (a connection never changes cluster), so an
+    // append pays neither the control file read nor the exception block. A platform that hides
+    // pg_control_system() (some managed services revoke it) gets 0: the offset is then chosen once
+    // and a restore elsewhere goes unnoticed, as before.
+    `CREATE OR REPLACE FUNCTION ${s}.cluster_identifier() RETURNS bigint LANGUAGE plpgsql STABLE AS $fn$
+     DECLARE
+       v_known text := current_setting('backforge.cluster_identifier', true);
+       v_id bigint;
+     BEGIN
+       IF v_known IS NOT NULL AND v_known <> '' THEN
+         RETURN v_known::bigint;
+       END IF;
+       BEGIN
+         v_id := (SELECT c.system_identifier FROM pg_control_system() c);
+       EXCEPTION WHEN insufficient_privilege OR undefined_function OR feature_not_supported THEN
+         v_id := 0;
+       END;
+       PERFORM set_config('backforge.cluster_identifier', v_id::text, false);
+       RETURN v_id;
+     END
+     $fn$`,
     // For psql users; the store inlines positionOffsetSql() instead (a function call here would run per row).
     `CREATE OR REPLACE FUNCTION ${s}.position_offset() RETURNS bigint LANGUAGE sql STABLE AS $fn$
        SELECT ${positionOffsetSql(schema)}
@@ -105,7 +126,7 @@ export function schemaStatements(schema: string): string[] {
     // all their positions above every existing one. Never below 0: a new store keeps plain xids.
     `CREATE OR REPLACE FUNCTION ${s}.establish_position_epoch() RETURNS bigint LANGUAGE plpgsql AS $fn$
      DECLARE
-       v_system bigint := (SELECT c.system_identifier FROM pg_control_system() c);
+       v_system bigint := ${s}.cluster_identifier();
        v_offset bigint;
        v_low bigint;
        v_max bigint;
