@@ -47,10 +47,14 @@ export function schemaLockKey(schema: string): string {
 /**
  * This cluster's position offset, or NULL when none was chosen here yet (a fresh cluster after a
  * restore). A scalar sub-select, so a query evaluates it once (an InitPlan), never per row.
+ * An unknown cluster id (0: pg_control_system() hidden) matches any row, and any id matches a row
+ * written with 0: only two known, different ids mean another cluster. So sessions with and without
+ * the privilege never take turns re-choosing the offset (a writer in flight would then land below
+ * a reader's horizon).
  */
 export function positionOffsetSql(schema: string): string {
   return `(SELECT e.xid_offset FROM "${schema}".position_epoch e
-            WHERE e.system_identifier = (SELECT "${schema}".cluster_identifier()))`;
+            WHERE e.system_identifier = 0 OR (SELECT "${schema}".cluster_identifier()) IN (0, e.system_identifier))`;
 }
 
 /**
@@ -131,11 +135,11 @@ export function schemaStatements(schema: string): string[] {
        v_low bigint;
        v_max bigint;
      BEGIN
-       SELECT e.xid_offset INTO v_offset FROM ${s}.position_epoch e WHERE e.system_identifier = v_system;
+       SELECT e.xid_offset INTO v_offset FROM ${s}.position_epoch e WHERE e.system_identifier = 0 OR v_system IN (0, e.system_identifier);
        IF FOUND THEN RETURN v_offset; END IF;
        PERFORM pg_advisory_xact_lock(hashtextextended('${schemaLockKey(schema)}.position_epoch', 0));
        -- A new snapshot: whoever held the lock before us has committed its choice.
-       SELECT e.xid_offset INTO v_offset FROM ${s}.position_epoch e WHERE e.system_identifier = v_system;
+       SELECT e.xid_offset INTO v_offset FROM ${s}.position_epoch e WHERE e.system_identifier = 0 OR v_system IN (0, e.system_identifier);
        IF FOUND THEN RETURN v_offset; END IF;
        v_low := least(pg_current_xact_id()::text::bigint, (SELECT min(f.xid) FROM (${IN_FLIGHT_HERE}) AS f));
        SELECT max(ev.global_position) INTO v_max FROM ${s}.events ev;
