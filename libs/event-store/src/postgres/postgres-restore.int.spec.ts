@@ -170,9 +170,14 @@ describePg('PostgresEventStore after pg_dump and pg_restore into a fresh cluster
     const { xid } = await one<{ xid: string }>(targetUrl, 'SELECT pg_current_xact_id()::text AS xid');
     expect(BigInt(xid)).toBeLessThan(checkpoint >> BigInt(POSITION_INDEX_BITS));
 
-    // A reader comes first (no ensureSchema, no append yet), then a writer.
+    // Readers come first (no ensureSchema, no append yet), then a writer.
     const after = new PostgresEventStore({ connectionString: targetUrl, schema });
     stores.push(after);
+    const fromEnd = after.subscribeToAll({ from: 'end' });
+    const firstFromEnd = fromEnd[Symbol.asyncIterator]().next();
+    // Its start point is taken before its first read: wait for that read before appending.
+    const deadline = Date.now() + 30_000;
+    while (after.diagnostics().subscriptionPolls === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const restored = await after.readAll();
     expect(restored.map((e) => e.metadata.eventId)).toEqual(history.map((e) => e.metadata.eventId));
     expect(positions(restored)).toEqual(positions(history));
@@ -189,6 +194,9 @@ describePg('PostgresEventStore after pg_dump and pg_restore into a fresh cluster
     const delivered = await takeEvents(fromCheckpoint, 4, 30_000);
     await fromCheckpoint.close();
     expect(delivered.map((e) => e.metadata.eventId)).toEqual(fresh.map((e) => e.metadata.eventId));
+    const fromEndDelivered = [((await firstFromEnd).value as RecordedEvent), ...(await takeEvents(fromEnd, 3, 30_000))];
+    await fromEnd.close();
+    expect(fromEndDelivered.map((e) => e.metadata.eventId)).toEqual(fresh.map((e) => e.metadata.eventId));
     expect((await after.readAll({ after: checkpoint })).map((e) => e.metadata.eventId)).toEqual(fresh.map((e) => e.metadata.eventId));
 
     const whole = await after.readAll();
