@@ -3,6 +3,7 @@ export type {
   Blueprint,
   FieldType,
   FieldSpec,
+  StateTransition,
   ResourceSpec,
   ActionKind,
   ExampleCase,
@@ -25,6 +26,10 @@ export type {
   CustomAction,
   ActionSpec,
   RuleSpec,
+  CapacityRule,
+  MembershipRule,
+  CompareRule,
+  CompareOperator,
 } from './blueprint.js';
 export { blueprintJsonSchema, BLUEPRINT_LIMITS } from './blueprint.schema.js';
 export { validateBlueprint, formatBlueprintIssues, type BlueprintValidation } from './validate.js';
