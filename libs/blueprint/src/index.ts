@@ -48,3 +48,5 @@ export {
   CAMEL_IDENTIFIER_PATTERN,
 } from './identifiers.js';
 export { exampleBlueprints, type ExampleBlueprintName } from './examples/index.js';
+export { renderStructuredPrompt, renderField, type RenderOptions, type StructuredGap } from './structured/render.js';
+export { parseStructuredPrompt, type StructuredParse, type StructuredProblem, type StructuredGapLine } from './structured/parse.js';
