@@ -240,10 +240,16 @@ export function parseStructuredPrompt(markdown: string): StructuredParse {
     rules: reader.rules,
   };
   const withoutExamples = reader.actions.filter((a) => a.examples.length === 0).map((a) => a.name);
-  const validation = validateBlueprint(blueprint);
-  if (validation.ok) return { ok: true, blueprint: validation.blueprint, gaps: reader.gaps, withoutExamples };
-  const skip = new Set(reader.actions.flatMap((a, i) => (a.examples.length === 0 ? [`/actions/${i}/examples`] : [])));
-  const problems = validation.errors.filter((e) => !skip.has(e.path)).map((e) => ({ line: lineOfPath(reader, e.path), message: `${e.path}: ${e.message}` }));
-  if (problems.length > 0) return { ok: false, problems, gaps: reader.gaps };
+  // Actions without examples are checked with two stand-in cases, so the rest of them is still checked.
+  const standIns: ExampleCase[] = [
+    { name: 'stand-in success', input: {}, expect: { status: 200 } },
+    { name: 'stand-in refusal', input: {}, expect: { status: 404 } },
+  ];
+  const checked = { ...blueprint, actions: blueprint.actions.map((a) => (a.examples.length === 0 ? { ...a, examples: standIns } : a)) };
+  const validation = validateBlueprint(checked);
+  if (!validation.ok) {
+    const problems = validation.errors.map((e) => ({ line: lineOfPath(reader, e.path), message: `${e.path}: ${e.message}` }));
+    return { ok: false, problems, gaps: reader.gaps };
+  }
   return { ok: true, blueprint, gaps: reader.gaps, withoutExamples };
 }
