@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Blueprint } from '../blueprint.js';
 import { exampleBlueprints, parseStructuredPrompt, renderStructuredPrompt, validateBlueprint } from '../index.js';
 import { randomBlueprint } from './random-blueprint.js';
@@ -86,5 +87,19 @@ describe('structured prompt: gaps and problems are named, never dropped', () => 
     const meaning = parseStructuredPrompt('# Shop\n\n## Product\n\n- name\n\n## Actions\n\n- getProduct: get Product by name — Find one.');
     expect(meaning.ok ? [] : meaning.problems).toEqual([{ line: 9, message: expect.stringMatching(/^\/actions\/0\/by: .*not unique/) }]);
     expect(parseStructuredPrompt('just words').ok).toBe(false);
+  });
+});
+
+describe('docs/prompts.md', () => {
+  it('teaches a structured prompt that parses, with its one gap reported', () => {
+    const docs = readFileSync(new URL('../../../../docs/prompts.md', import.meta.url), 'utf8');
+    const section = docs.slice(docs.indexOf('## The structured prompt'));
+    const example = /```markdown\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    const parsed = parseStructuredPrompt(example);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    expect(parsed.blueprint.resources.map((r) => r.name)).toEqual(['Workshop', 'Registration']);
+    expect(parsed.blueprint.resources[1]?.uniqueTogether).toEqual([['workshop', 'email']]);
+    expect(parsed.gaps.map((g) => g.text)).toEqual(["'registrations get a confirmation email'"]);
+    expect(parsed.blueprint.rules).toHaveLength(1);
   });
 });
