@@ -18,7 +18,7 @@ function prng(seed: number): () => number {
   };
 }
 
-const WORDS = ['book', 'due', 'price', 'a', 'Zoë', '😀', 'x1', 'Status', '#tag', '"quoted"', '— dash', '- [ ] gap', '> TODO: x', 'else "m"', ', comma', 'a | b', 'x -> y', '\nline', ' pad ', '{"j": 1}', '[1]', 'param p', 'now', 'null'];
+const WORDS = ['book', '\u2028ls', 'due', 'price', 'a', 'Zoë', '😀', 'x1', 'Status', '#tag', '"quoted"', '— dash', '- [ ] gap', '> TODO: x', 'else "m"', ', comma', 'a | b', 'x -> y', '\nline', ' pad ', '{"j": 1}', '[1]', 'param p', 'now', 'null'];
 const FIELD_NAMES = ['title', 'amount', 'status', 'owner', 'dueDate', 'tags', 'code', 'count', 'note', 'score', 'active', 'level', 'email', 'site', 'startsOn', 'placedAt', 'stage', 'label'];
 const RESOURCE_NAMES = ['Book', 'Member', 'Order', 'Line', 'Event', 'Rsvp', 'Auction', 'Bid'];
 const TYPES: FieldType[] = ['string', 'text', 'integer', 'number', 'boolean', 'date', 'datetime', 'email', 'url', 'enum', 'stringList', 'reference'];

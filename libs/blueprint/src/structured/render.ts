@@ -1,5 +1,5 @@
 import type { ActionSpec, Blueprint, EffectSpec, FieldSpec, GuardSpec, ResourceSpec, RuleSpec, ValueSource } from '../blueprint.js';
-import { textOut } from './text.js';
+import { json, textOut } from './text.js';
 
 /**
  * Renders a Blueprint as the structured prompt (docs/prompts.md, "The structured prompt"): a
@@ -19,8 +19,6 @@ export interface RenderOptions {
   examples?: boolean;
   gaps?: readonly StructuredGap[];
 }
-
-const json = (value: unknown): string => JSON.stringify(value);
 
 function typePhrase(field: FieldSpec): string {
   switch (field.type) {

@@ -4,9 +4,17 @@
  * JSON string, list or object.
  */
 
+/**
+ * JSON on one line: JSON.stringify leaves U+2028/U+2029 raw, and those end a line for a regular
+ * expression's `.` and for many editors, so they are escaped too (JSON.parse reads them back).
+ */
+export function json(value: unknown): string {
+  return (JSON.stringify(value) ?? 'null').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
 /** Free text shown bare when it cannot be mistaken for anything else; JSON-quoted otherwise. */
 export function textOut(text: string): string {
-  return isBare(text) ? text : JSON.stringify(text);
+  return isBare(text) ? text : json(text);
 }
 
 function isBare(text: string): boolean {
