@@ -60,6 +60,12 @@ describe('extended blueprint: states, unique pairs, day filters, compare rules',
     );
   });
 
+  it('is deterministic: the same blueprint gives byte-identical project files', async () => {
+    const [a, b] = await Promise.all([synthesize(deriveExamples(written)), synthesize(deriveExamples(written))]);
+    expect(a.files.map((f) => [f.path, f.content])).toEqual(b.files.map((f) => [f.path, f.content]));
+    expect(a.files.find((f) => f.path === 'src/handler.ts')?.content).toContain('moveState(scope, ');
+  });
+
   it('passes every check: every derived example holds against the generated backend', async () => {
     const report = await runChecks(await synthesize(blueprint), { sandbox });
     expect(report.checks.filter((c) => c.status === 'failed')).toEqual([]);
