@@ -1,8 +1,9 @@
 import type { ActionSpec, Blueprint, ExampleCase, ExampleStep, FieldSpec, ResourceSpec, TransitionAction, ValueSource } from '@backforge/blueprint';
 import type { JsonObject, JsonValue } from '@backforge/contracts';
+import { createCases } from './create-cases.js';
 import { Setup, steps, type CreateOptions, type Made } from './setup.js';
 import { allows, reachable, stateMove, type Walk } from './states.js';
-import { capitalize, clamp, dayOf, fitLength, guardHolds, isRef, matches, shiftValue, MISSING_ID, parentSteps, ref, refStep, roundTo, valueOf, words, wrongType } from './values.js';
+import { capitalize, clamp, dayOf, fitLength, guardHolds, isRef, matches, shiftValue, MISSING_ID, ref, refStep, roundTo, valueOf, words } from './values.js';
 
 /**
  * Example cases for every action, derived from the blueprint alone (no prompt needed, so the LLM
@@ -18,9 +19,9 @@ export function deriveExamples(blueprint: Blueprint): Blueprint {
 }
 
 export class Context {
-  private readonly resources = new Map<string, ResourceSpec>();
+  readonly resources = new Map<string, ResourceSpec>();
 
-  constructor(private readonly bp: Blueprint) {
+  constructor(readonly bp: Blueprint) {
     for (const r of bp.resources) this.resources.set(r.name, r);
   }
 
@@ -138,7 +139,7 @@ export class Context {
   }
 
   /** What a created record is expected to show: its input values and defaults. */
-  private echo(resource: ResourceSpec, input: JsonObject): JsonObject {
+  echo(resource: ResourceSpec, input: JsonObject): JsonObject {
     const out: JsonObject = {};
     for (const field of resource.fields) {
       const v = this.stored(resource, input, field.name);
@@ -152,7 +153,7 @@ export class Context {
     if (!resource) return [];
     switch (action.kind) {
       case 'create':
-        return this.createCases(resource);
+        return createCases(this, resource);
       case 'get':
         return this.getCases(resource, action.by);
       case 'list':
@@ -166,85 +167,6 @@ export class Context {
       case 'custom':
         return this.tallyCases(resource, action.custom.by);
     }
-  }
-
-  private createCases(resource: ResourceSpec): ExampleCase[] {
-    const cases: ExampleCase[] = [];
-    const what = words(resource.name);
-    const full = new Setup(this);
-    const input = this.input(resource, 1, full);
-    if (!input) return cases;
-    cases.push({ name: `creates a ${what}`, ...steps(full), input, expect: { status: 200, result: this.echo(resource, input) } });
-
-    const optional = resource.fields.filter((f) => !f.generated && !f.required);
-    if (optional.length > 0) {
-      const minimal: JsonObject = {};
-      for (const [k, v] of Object.entries(input)) if (resource.fields.find((f) => f.name === k)?.required) minimal[k] = v;
-      const expected: JsonObject = this.echo(resource, minimal);
-      cases.push({ name: `creates a ${what} from the required fields only`, ...steps(full), input: minimal, expect: { status: 200, result: expected } });
-    }
-
-    const required = resource.fields.filter((f) => !f.generated && f.required);
-    const firstRequired = required.find((f) => f.type !== 'reference') ?? required[0];
-    if (firstRequired) {
-      const bad = { ...input };
-      delete bad[firstRequired.name];
-      cases.push({ name: `refuses a ${what} without ${words(firstRequired.name)}`, ...steps(full), input: bad, expect: { status: 400, errorCode: 'VALIDATION_FAILED' } });
-    }
-    const enumField = resource.fields.find((f) => f.type === 'enum' && !f.generated);
-    if (enumField) {
-      cases.push({ name: `refuses a ${words(enumField.name)} that is not listed`, ...steps(full), input: { ...input, [enumField.name]: 'not-a-listed-value' }, expect: { status: 400, errorCode: 'VALIDATION_FAILED' } });
-    }
-    for (const bounded of resource.fields.filter((f) => (f.type === 'integer' || f.type === 'number') && !f.generated && (f.min !== undefined || f.max !== undefined)).slice(0, 4)) {
-      const value = bounded.max !== undefined ? bounded.max + 1 : (bounded.min as number) - 1;
-      cases.push({ name: `refuses a ${words(bounded.name)} of ${value}`, ...steps(full), input: { ...input, [bounded.name]: value }, expect: { status: 400, errorCode: 'VALIDATION_FAILED' } });
-    }
-    const emailish = resource.fields.find((f) => (f.type === 'email' || f.type === 'url') && !f.generated);
-    if (emailish) {
-      cases.push({ name: `refuses a malformed ${words(emailish.name)}`, ...steps(full), input: { ...input, [emailish.name]: 'not valid' }, expect: { status: 400, errorCode: 'VALIDATION_FAILED' } });
-    }
-    const unique = resource.fields.find((f) => f.unique && !f.generated);
-    if (unique) {
-      const dup = new Setup(this);
-      const first = dup.create(resource, 1);
-      if (first) {
-        const second = this.input(resource, 2, dup, { parentFor: parentSteps(resource, first.input) });
-        if (second) {
-          cases.push({
-            name: `refuses a second ${what} with the same ${words(unique.name)}`,
-            ...steps(dup),
-            input: { ...second, [unique.name]: first.input[unique.name] as JsonValue },
-            expect: { status: 409, errorCode: 'UNIQUE_VIOLATION' },
-          });
-        }
-      }
-    }
-    cases.push(...this.togetherCases(resource));
-    for (const rule of this.bp.rules) {
-      if (rule.resource !== resource.name) continue;
-      const via = resource.fields.find((f) => f.name === rule.via);
-      const parentSpec = this.resources.get(via?.references ?? '');
-      if (!parentSpec) continue;
-      if (rule.kind === 'compare') {
-        const compared = this.compareCase(resource, rule, parentSpec);
-        if (compared) cases.push(compared);
-      } else if (rule.kind === 'capacity') {
-        const s = new Setup(this);
-        const parent = s.create(parentSpec, 1, { overrides: { [rule.limitField]: 1 } });
-        if (!parent) continue;
-        const firstChild = s.create(resource, 1, { parentFor: { [rule.via]: parent.step } });
-        const next = firstChild ? this.input(resource, 2, s, { parentFor: { [rule.via]: parent.step } }) : undefined;
-        if (!next) continue;
-        cases.push({ name: `refuses a ${what} beyond the ${words(parentSpec.name)}'s ${words(rule.limitField)}`, ...steps(s), input: next, expect: { status: 409, errorCode: 'RULE_VIOLATED' } });
-      } else if (rule.kind === 'membership') {
-        cases.push({ name: `refuses a ${words(rule.field)} the ${words(parentSpec.name)} does not offer`, ...steps(full), input: { ...input, [rule.field]: 'not-an-offered-value' }, expect: { status: 400 } });
-      }
-    }
-    if (cases.every((c) => c.expect.status === 200)) {
-      const field = resource.fields.find((f) => !f.generated);
-      if (field) cases.push({ name: `refuses a ${words(field.name)} of the wrong type`, ...steps(full), input: { ...input, [field.name]: wrongType(field) }, expect: { status: 400, errorCode: 'VALIDATION_FAILED' } });
-    }
-    return cases;
   }
 
   private lookupValue(made: Made, by: string): JsonValue {
@@ -538,47 +460,6 @@ export class Context {
       s.run(step.action.name, { [step.action.by]: this.lookupValue(made, step.action.by), ...params }, 'before');
     }
     return true;
-  }
-
-  /** A second record repeating the values of a unique combination is refused 409. */
-  private togetherCases(resource: ResourceSpec): ExampleCase[] {
-    const cases: ExampleCase[] = [];
-    for (const names of resource.uniqueTogether ?? []) {
-      const dup = new Setup(this);
-      const first = dup.create(resource, 1);
-      const second = first ? this.input(resource, 2, dup, { parentFor: parentSteps(resource, first.input) }) : undefined;
-      if (!first || !second) continue;
-      for (const name of names) {
-        const value = first.input[name];
-        if (value !== undefined) second[name] = value;
-      }
-      cases.push({ name: `refuses a second ${words(resource.name)} with the same ${names.map(words).join(' and ')}`, ...steps(dup), input: second, expect: { status: 409, errorCode: 'UNIQUE_VIOLATION' } });
-    }
-    return cases;
-  }
-
-  /** A value on the wrong side of what a compare rule compares it with is refused 409. */
-  private compareCase(resource: ResourceSpec, rule: Extract<Blueprint['rules'][number], { kind: 'compare' }>, parentSpec: ResourceSpec): ExampleCase | undefined {
-    const s = new Setup(this);
-    const parent = s.create(parentSpec, 1);
-    if (!parent) return undefined;
-    const upward = rule.op === 'gt' || rule.op === 'gte';
-    if ('parentField' in rule.against) {
-      const bound = this.stored(parentSpec, parent.input, rule.against.parentField);
-      const wrong = bound === undefined ? undefined : shiftValue(bound, upward ? -1 : 1);
-      const input = wrong === undefined ? undefined : this.input(resource, 1, s, { parentFor: { [rule.via]: parent.step }, overrides: { [rule.field]: wrong } });
-      return input ? { name: `refuses a ${words(rule.field)} ${upward ? 'below' : 'above'} the ${words(parentSpec.name)}'s ${words(rule.against.parentField)}`, ...steps(s), input, expect: { status: 409, errorCode: 'RULE_VIOLATED' } } : undefined;
-    }
-    const field = resource.fields.find((f) => f.name === rule.field);
-    if (!field) return undefined;
-    // the first record takes the value further along, the second the one short of it
-    const ahead = this.sample(resource, field, upward ? 2 : 1);
-    const behind = this.sample(resource, field, upward ? 1 : 2);
-    if (JSON.stringify(ahead) === JSON.stringify(behind)) return undefined;
-    const first = s.create(resource, 1, { parentFor: { [rule.via]: parent.step }, overrides: { [rule.field]: ahead } });
-    const input = first ? this.input(resource, 2, s, { parentFor: { [rule.via]: parent.step }, overrides: { [rule.field]: behind } }) : undefined;
-    if (!input) return undefined;
-    return { name: `refuses a ${words(rule.field)} that does not beat the ${rule.against.aggregate} so far`, ...steps(s), input, expect: { status: 409, errorCode: 'RULE_VIOLATED' } };
   }
 
   /** Setup creating only the records a transition's params refer to. */
