@@ -42,6 +42,7 @@ export interface SynthesizeOptions {
 const TEMPLATE_FILES = {
   'src/types.ts': 'types.ts.txt',
   'src/runtime.ts': 'runtime.ts.txt',
+  'src/rules.ts': 'rules.ts.txt',
   'src/memory-store.ts': 'memory-store.ts.txt',
   'src/random-token.ts': 'random-token.ts.txt',
   'src/server.ts': 'server.ts.txt',
