@@ -334,6 +334,21 @@ export function buildBlueprintJsonSchema(withDiscriminator: boolean): JsonObject
             },
             ['kind', 'resource', 'via', 'field', 'op', 'against', 'message'],
           ),
+          closed(
+            {
+              kind: {
+                const: 'parentGuard',
+                description: 'A record can be created or moved to another parent only while the parent\'s field satisfies op/value (409 otherwise).',
+              },
+              resource: pascal('The child resource, e.g. "Bid".'),
+              via: camel('Reference field of resource pointing at the parent.'),
+              field: camel('Field of the parent the condition is on, e.g. "status".'),
+              op: { type: 'string', enum: GUARD_OPERATORS },
+              value: { description: 'A JSON literal to compare with; a list for in/notIn; absent for isNull/notNull.' },
+              message: text('Message of the 409, e.g. "The auction is closed".', 300),
+            },
+            ['kind', 'resource', 'via', 'field', 'op', 'message'],
+          ),
         ],
       },
     },

@@ -256,7 +256,7 @@ export type ActionSpec =
  * `membership`: a record's `field` must be one of the values of the parent's `listField`
  * (a vote for an option the poll does not have is refused with 400).
  */
-export type RuleSpec = CapacityRule | MembershipRule | CompareRule;
+export type RuleSpec = CapacityRule | MembershipRule | CompareRule | ParentGuardRule;
 
 export interface CapacityRule {
   kind: 'capacity';
@@ -276,6 +276,21 @@ export interface MembershipRule {
 }
 
 export type CompareOperator = 'gt' | 'gte' | 'lt' | 'lte';
+
+/**
+ * `parentGuard`: a record can be created, or moved to another parent, only while the parent's
+ * `field` satisfies `op` with `value` (a literal; a list for in/notIn; none for isNull/notNull),
+ * else 409 with `message` ("bids only while the auction is open", "no lines on a submitted order").
+ */
+export interface ParentGuardRule {
+  kind: 'parentGuard';
+  resource: string;
+  via: string;
+  field: string;
+  op: GuardOperator;
+  value?: JsonValue;
+  message: string;
+}
 
 /**
  * `compare`: a new (or changed) record's number/date `field` must be `op` the value it is compared

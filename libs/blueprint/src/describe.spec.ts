@@ -31,9 +31,11 @@ describe('describeBlueprint', () => {
     const rsvp = structuredClone(exampleBlueprints.rsvp);
     rsvp.rules.push({ kind: 'compare', resource: 'Rsvp', via: 'event', field: 'guests', op: 'gt', against: { aggregate: 'max' }, message: 'm' });
     rsvp.rules.push({ kind: 'compare', resource: 'Rsvp', via: 'event', field: 'guests', op: 'lte', against: { parentField: 'capacity' }, message: 'm' });
-    expect(describeBlueprint(rsvp).slice(-2)).toEqual([
+    rsvp.rules.push({ kind: 'parentGuard', resource: 'Rsvp', via: 'event', field: 'capacity', op: 'gt', value: 0, message: 'm' });
+    expect(describeBlueprint(rsvp).slice(-3)).toEqual([
       'rule compare: Rsvp.guests must be gt the max guests of the other Rsvp records of its event',
       "rule compare: Rsvp.guests must be lte its event's capacity",
+      "rule parentGuard: a Rsvp needs its event's capacity gt 0",
     ]);
   });
 });

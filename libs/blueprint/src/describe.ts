@@ -54,6 +54,8 @@ function describeRule(rule: RuleSpec): string {
       return `rule capacity: ${rule.resource} records per ${rule.via} may not exceed its ${rule.limitField}`;
     case 'membership':
       return `rule membership: ${rule.resource}.${rule.field} must be one of its ${rule.via}'s ${rule.listField}`;
+    case 'parentGuard':
+      return `rule parentGuard: a ${rule.resource} needs its ${rule.via}'s ${rule.field} ${rule.op}${rule.value === undefined ? '' : ` ${JSON.stringify(rule.value)}`}`;
     case 'compare': {
       const against = 'aggregate' in rule.against ? `the ${rule.against.aggregate} ${rule.field} of the other ${rule.resource} records of its ${rule.via}` : `its ${rule.via}'s ${rule.against.parentField}`;
       return `rule compare: ${rule.resource}.${rule.field} must be ${rule.op} ${against}`;

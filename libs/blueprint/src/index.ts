@@ -29,6 +29,7 @@ export type {
   CapacityRule,
   MembershipRule,
   CompareRule,
+  ParentGuardRule,
   CompareOperator,
 } from './blueprint.js';
 export { blueprintJsonSchema, BLUEPRINT_LIMITS } from './blueprint.schema.js';

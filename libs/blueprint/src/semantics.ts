@@ -358,6 +358,36 @@ function checkRule(rule: RuleSpec, at: string, resources: Map<string, ResourceSp
       else if (limit.type !== 'integer') report(`${at}/limitField`, `${what}: the limit ${parent.name}.${limit.name} must be an integer field, got ${limit.type}`);
       return;
     }
+    case 'parentGuard': {
+      const field = fieldOf(parent, rule.field) ?? systemField(rule.field, parent);
+      if (!field) {
+        report(`${at}/field`, `${what}: "${rule.field}" is not a field of ${parent.name} (fields: ${fieldNames(parent)})`);
+        return;
+      }
+      if (rule.op === 'isNull' || rule.op === 'notNull') {
+        if (rule.value !== undefined) report(`${at}/value`, `${what}: ${rule.op} takes no value`);
+        return;
+      }
+      if (rule.value === undefined || rule.value === null) {
+        report(`${at}/value`, `${what}: ${rule.op} on ${parent.name}.${field.name} needs a value`);
+        return;
+      }
+      const listed = rule.op === 'in' || rule.op === 'notIn';
+      if (listed !== Array.isArray(rule.value)) {
+        report(`${at}/value`, `${what}: ${rule.op} needs ${listed ? 'a list' : 'a single value'}, got ${JSON.stringify(rule.value)}`);
+        return;
+      }
+      if (['lt', 'lte', 'gt', 'gte'].includes(rule.op) && !ORDERED.includes(field.type)) {
+        report(`${at}/op`, `${what}: ${rule.op} works on integer, number, date and datetime fields; ${parent.name}.${field.name} is ${field.type}`);
+        return;
+      }
+      const items: JsonValue[] = Array.isArray(rule.value) ? rule.value : [rule.value];
+      items.forEach((item) => {
+        const problem = item === null ? 'is null' : literalProblem(field, item, false);
+        if (problem) report(`${at}/value`, `${what}: ${JSON.stringify(item)} ${problem}, so it cannot be compared with ${parent.name}.${field.name}`);
+      });
+      return;
+    }
     case 'compare': {
       const field = fieldOf(child, rule.field);
       if (!field) {

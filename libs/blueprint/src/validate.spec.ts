@@ -51,6 +51,9 @@ const structural: Case[] = [
 ];
 
 const semantic: Case[] = [
+  ['a parent guard on a field the parent lacks', 'rsvp', (bp) => { bp.rules.push({ kind: 'parentGuard', resource: 'Rsvp', via: 'event', field: 'status', op: 'eq', value: 'open', message: 'm' }); }, '/rules/1/field', /"status" is not a field of Event/],
+  ['a parent guard in without a list', 'rsvp', (bp) => { bp.rules.push({ kind: 'parentGuard', resource: 'Rsvp', via: 'event', field: 'capacity', op: 'in', value: 3, message: 'm' }); }, '/rules/1/value', /in needs a list, got 3/],
+  ['a parent guard value of the wrong type', 'rsvp', (bp) => { bp.rules.push({ kind: 'parentGuard', resource: 'Rsvp', via: 'event', field: 'capacity', op: 'gt', value: 'many', message: 'm' }); }, '/rules/1/value', /"many" is not an integer/],
   ['transitions on a string field', 'todo', (bp) => { bp.resources[0].fields[0].transitions = [{ from: 'a', to: 'b' }]; }, '/resources/0/fields/0/transitions', /only enum fields are state machines/],
   ['a transition to a value the enum lacks', 'todo', (bp) => { bp.resources[0].fields[2].transitions = [{ from: 'low', to: 'urgent' }]; }, '/resources/0/fields/2/transitions/0/to', /"urgent" is not one of its values \(low, normal, high\)/],
   ['a transition listed twice', 'todo', (bp) => { bp.resources[0].fields[2].transitions = [{ from: 'low', to: 'high' }, { from: 'low', to: 'high' }]; }, '/resources/0/fields/2/transitions/1', /from "low" to "high" is listed twice/],

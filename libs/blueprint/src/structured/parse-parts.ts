@@ -161,5 +161,16 @@ export function readRule(text: string): Read<RuleSpec> {
     const against: Extract<RuleSpec, { kind: 'compare' }>['against'] = m[5] === 'max' || m[5] === 'min' ? { aggregate: m[5] } : { parentField: m[6] ?? '' };
     return { kind: 'compare', resource: m[1] ?? '', via: m[2] ?? '', field: m[3] ?? '', op, against, message };
   }
-  return { problem: `a rule is "capacity: ...", "membership: ..." or "compare: ..." (see docs/prompts.md), got ${text}` };
+  if ((m = new RegExp(`^parentGuard: (${IDENT}) via (${IDENT}), (${IDENT}) (${IDENT})(?: (.+))?$`, 's').exec(head))) {
+    const op = m[4] ?? '';
+    if (!(GUARD_OPS as string[]).includes(op)) return { problem: `a parent guard's operator is one of ${GUARD_OPS.join(', ')}, got ${op}` };
+    const rule: RuleSpec = { kind: 'parentGuard', resource: m[1] ?? '', via: m[2] ?? '', field: m[3] ?? '', op: op as GuardOperator, message };
+    if (m[5] !== undefined) {
+      const value = parseJson(m[5]);
+      if (value === undefined) return { problem: `a parent guard's value is JSON, got ${m[5]}` };
+      return { ...rule, value: value as JsonValue, message };
+    }
+    return rule;
+  }
+  return { problem: `a rule is "capacity: ...", "membership: ...", "compare: ..." or "parentGuard: ..." (see docs/prompts.md), got ${text}` };
 }

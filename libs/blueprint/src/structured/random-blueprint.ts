@@ -171,6 +171,13 @@ function randomRules(r: Random, resources: readonly ResourceSpec[]): RuleSpec[] 
       const list = parent.fields.find((f) => f.type === 'stringList');
       const member = child.fields.find((f) => f.type === 'string' || f.type === 'enum');
       if (list && member && r.chance(0.5)) rules.push({ kind: 'membership', resource: child.name, via: via.name, field: member.name, listField: list.name, message: r.text() });
+      const state = parent.fields.find((f) => f.type === 'enum');
+      if (state && r.chance(0.5)) {
+        const op = r.pick(['eq', 'ne', 'in', 'notIn', 'isNull', 'notNull'] as const);
+        const values = state.values ?? [];
+        const value = op === 'in' || op === 'notIn' ? values.filter(() => r.chance(0.5)) : op === 'eq' || op === 'ne' ? r.pick(values) : undefined;
+        rules.push({ kind: 'parentGuard', resource: child.name, via: via.name, field: state.name, op, ...(value === undefined ? {} : { value }), message: r.text() });
+      }
       const compared = child.fields.find((f) => ordered(f));
       if (compared && r.chance(0.6)) {
         const against = parent.fields.find((f) => f.type === compared.type);

@@ -110,6 +110,10 @@ function renderRule(rule: RuleSpec): string {
       return `- capacity: ${rule.resource} via ${rule.via}, limit ${rule.limitField}, else ${json(rule.message)}`;
     case 'membership':
       return `- membership: ${rule.resource} via ${rule.via}, ${rule.field} in ${rule.listField}, else ${json(rule.message)}`;
+    case 'parentGuard': {
+      const value = rule.value === undefined ? '' : ` ${json(rule.value)}`;
+      return `- parentGuard: ${rule.resource} via ${rule.via}, ${rule.field} ${rule.op}${value}, else ${json(rule.message)}`;
+    }
     case 'compare': {
       const against = 'aggregate' in rule.against ? rule.against.aggregate : `parent ${rule.against.parentField}`;
       return `- compare: ${rule.resource} via ${rule.via}, ${rule.field} ${rule.op} ${against}, else ${json(rule.message)}`;

@@ -18,13 +18,24 @@ describe('structured prompt: render then parse gives the identical Blueprint', (
   const SEED = 20261123;
   const CASES = 400;
   it(`${CASES} random valid Blueprints (seeds ${SEED}..${SEED + CASES - 1})`, () => {
+    const seen = new Set<string>();
     for (let seed = SEED; seed < SEED + CASES; seed++) {
       const bp = randomBlueprint(seed);
+      for (const r of bp.rules) seen.add(`rule ${r.kind}`);
+      for (const res of bp.resources) {
+        if (res.uniqueTogether) seen.add('uniqueTogether');
+        for (const f of res.fields) if (f.transitions) seen.add('transitions');
+      }
+      for (const a of bp.actions) if (a.kind === 'list') for (const f of a.filters) seen.add(`filter ${f.op}`);
       const valid = validateBlueprint(bp);
       // The seed is in every comparison, so a failure names the case to replay.
       expect([seed, valid.ok ? [] : valid.errors]).toEqual([seed, []]);
       expect([seed, roundTrip(bp)]).toEqual([seed, bp]);
     }
+    // The generator reaches every newer part of the Blueprint.
+    expect([...seen].sort()).toEqual(
+      expect.arrayContaining(['filter fromDay', 'filter onDay', 'filter toDay', 'rule capacity', 'rule compare', 'rule membership', 'rule parentGuard', 'transitions', 'uniqueTogether']),
+    );
   });
 
   it('without examples: the same Blueprint with none, and the actions listed for the caller to derive', () => {
@@ -100,6 +111,6 @@ describe('docs/prompts.md', () => {
     expect(parsed.blueprint.resources.map((r) => r.name)).toEqual(['Workshop', 'Registration']);
     expect(parsed.blueprint.resources[1]?.uniqueTogether).toEqual([['workshop', 'email']]);
     expect(parsed.gaps.map((g) => g.text)).toEqual(["'registrations get a confirmation email'"]);
-    expect(parsed.blueprint.rules).toHaveLength(1);
+    expect(parsed.blueprint.rules.map((r) => r.kind)).toEqual(['capacity', 'parentGuard']);
   });
 });

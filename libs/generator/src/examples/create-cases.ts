@@ -1,6 +1,7 @@
 import type { Blueprint, ExampleCase, ResourceSpec } from '@backforge/blueprint';
 import type { JsonObject, JsonValue } from '@backforge/contracts';
 import type { Context } from './derive.js';
+import { makeParent, parentGuardCase } from './parents.js';
 import { Setup, steps } from './setup.js';
 import { parentSteps, shiftValue, words, wrongType } from './values.js';
 
@@ -67,12 +68,15 @@ export function createCases(ctx: Context, resource: ResourceSpec): ExampleCase[]
     const via = resource.fields.find((f) => f.name === rule.via);
     const parentSpec = ctx.resources.get(via?.references ?? '');
     if (!parentSpec) continue;
-    if (rule.kind === 'compare') {
+    if (rule.kind === 'parentGuard') {
+      const guarded = parentGuardCase(ctx, resource, rule, parentSpec);
+      if (guarded) cases.push(guarded);
+    } else if (rule.kind === 'compare') {
       const compared = compareCase(ctx, resource, rule, parentSpec);
       if (compared) cases.push(compared);
     } else if (rule.kind === 'capacity') {
       const s = new Setup(ctx);
-      const parent = s.create(parentSpec, 1, { overrides: { [rule.limitField]: 1 } });
+      const parent = makeParent(ctx, s, resource, rule.via, parentSpec, 1, { overrides: { [rule.limitField]: 1 } });
       if (!parent) continue;
       const firstChild = s.create(resource, 1, { parentFor: { [rule.via]: parent.step } });
       const next = firstChild ? ctx.input(resource, 2, s, { parentFor: { [rule.via]: parent.step } }) : undefined;
@@ -109,7 +113,7 @@ function togetherCases(ctx: Context, resource: ResourceSpec): ExampleCase[] {
 /** A value on the wrong side of what a compare rule compares it with is refused 409. */
 function compareCase(ctx: Context, resource: ResourceSpec, rule: Extract<Blueprint['rules'][number], { kind: 'compare' }>, parentSpec: ResourceSpec): ExampleCase | undefined {
   const s = new Setup(ctx);
-  const parent = s.create(parentSpec, 1);
+  const parent = makeParent(ctx, s, resource, rule.via, parentSpec, 1, { fresh: true });
   if (!parent) return undefined;
   const upward = rule.op === 'gt' || rule.op === 'gte';
   if ('parentField' in rule.against) {

@@ -1,6 +1,7 @@
 import type { ActionSpec, Blueprint, ExampleCase, ExampleStep, FieldSpec, ResourceSpec, TransitionAction, ValueSource } from '@backforge/blueprint';
 import type { JsonObject, JsonValue } from '@backforge/contracts';
 import { createCases } from './create-cases.js';
+import { makeParent } from './parents.js';
 import { Setup, steps, type CreateOptions, type Made } from './setup.js';
 import { allows, reachable, stateMove, type Walk } from './states.js';
 import { capitalize, clamp, dayOf, fitLength, guardHolds, isRef, matches, shiftValue, MISSING_ID, ref, refStep, roundTo, valueOf, words } from './values.js';
@@ -98,7 +99,7 @@ export class Context {
           if (field.required) return undefined;
           continue;
         }
-        const made = setup.parent(parent, variant, opts.fresh ?? false);
+        const made = makeParent(this, setup, resource, field.name, parent, variant, { fresh: opts.fresh ?? false });
         if (!made) {
           if (field.required) return undefined;
           continue;
@@ -441,7 +442,7 @@ export class Context {
    * Runs the shortest walk of transition actions taking the record's state field to a state `wanted`
    * accepts; false when no reachable state does. Nothing runs when the current state is wanted.
    */
-  private walkTo(made: Made, fieldName: string, wanted: (state: string) => boolean, s: Setup): boolean {
+  walkTo(made: Made, fieldName: string, wanted: (state: string) => boolean, s: Setup): boolean {
     const field = made.resource.fields.find((f) => f.name === fieldName);
     const start = this.stored(made.resource, made.input, fieldName);
     if (!field || typeof start !== 'string') return false;

@@ -25,6 +25,8 @@ export class Setup {
   readonly steps: ExampleStep[] = [];
   private readonly used = new Set<string>();
   readonly made: Made[] = [];
+  /** Steps that made a parent ready for some child's parent guards, by `Child.via:wanted`. */
+  readonly ready = new Map<string, string>();
 
   constructor(private readonly ctx: Context) {}
 

@@ -90,6 +90,10 @@ function emitRules(resource: ResourceSpec, model: ResolvedModel): string {
           : `{ parentField: ${literal(camelIdentifier(rule.against.parentField, 'parentField'))} }`;
       return `  { kind: 'compare', collection: ${literal(resource.plural)}, via: ${literal(camelIdentifier(rule.via, 'via'))}, parent: ${parentRef}, field: ${literal(camelIdentifier(rule.field, 'field'))}, op: ${literal(rule.op)}, against: ${against}, message: ${literal(rule.message)} },`;
     }
+    if (rule.kind === 'parentGuard') {
+      const value = rule.value === undefined ? '' : `, value: ${literal(rule.value)}`;
+      return `  { kind: 'parentGuard', via: ${literal(camelIdentifier(rule.via, 'via'))}, parent: ${parentRef}, field: ${literal(camelIdentifier(rule.field, 'field'))}, op: ${literal(rule.op)}${value}, message: ${literal(rule.message)} },`;
+    }
     if (rule.kind === 'capacity') {
       return `  { kind: 'capacity', collection: ${literal(resource.plural)}, via: ${literal(camelIdentifier(rule.via, 'via'))}, parent: ${parentRef}, limitField: ${literal(camelIdentifier(rule.limitField, 'limitField'))}, message: ${literal(rule.message)} },`;
     }

@@ -22,7 +22,7 @@ function outcomes(action: string): [string, number, string | undefined][] {
   return cases(action).map((c) => [c.name, c.expect.status, c.expect.errorCode]);
 }
 
-describe('extended blueprint: states, unique pairs, day filters, compare rules', () => {
+describe('extended blueprint: states, unique pairs, day filters, compare rules, parent guards', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
     sandbox = await Sandbox.start({ workers: 1 });
@@ -56,8 +56,13 @@ describe('extended blueprint: states, unique pairs, day filters, compare rules',
       expect.arrayContaining([
         ["refuses a amount below the auction's starting price", 409, 'RULE_VIOLATED'],
         ['refuses a amount that does not beat the max so far', 409, 'RULE_VIOLATED'],
+        ['refuses a bid when its auction does not allow it', 409, 'RULE_VIOLATED'],
       ]),
     );
+    // a registration needs an open workshop: the setup opens it first, and the refusal uses a draft
+    expect(cases('createRegistration')[0]?.setup?.map((s) => s.action)).toEqual(['createWorkshop', 'openWorkshop']);
+    expect(outcomes('createRegistration')).toContainEqual(['refuses a registration when its workshop does not allow it', 409, 'RULE_VIOLATED']);
+    expect(cases('createBid').find((c) => c.name === 'refuses a bid when its auction does not allow it')?.setup?.map((s) => s.action)).toEqual(['createAuction', 'closeAuction']);
   });
 
   it('is deterministic: the same blueprint gives byte-identical project files', async () => {

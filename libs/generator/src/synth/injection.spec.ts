@@ -222,6 +222,10 @@ describe('injection corpus', () => {
       b.resources[0]?.fields.push({ name: 'parent', type: 'reference', required: false, references: 'Thing' }, { name: 'score', type: 'integer', required: false });
       b.rules.push({ kind: 'compare', resource: 'Thing', via: 'parent', field: 'score', op: 'gt', against: { parentField: 'score"]);process.exit(1);//' }, message: EVIL });
     }],
+    ['a parent guard on a field with code', (b: Blueprint) => {
+      b.resources[0]?.fields.push({ name: 'parent', type: 'reference', required: false, references: 'Thing' });
+      b.rules.push({ kind: 'parentGuard', resource: 'Thing', via: 'parent', field: 'locked"]);process.exit(1);//', op: 'eq', value: false, message: EVIL });
+    }],
     ['a day filter on a text field', (b: Blueprint) => {
       const list = b.actions[1];
       if (list?.kind === 'list' && list.filters[0]) list.filters[0].op = 'onDay';

@@ -223,6 +223,12 @@ function checkRule(rule: RuleSpec, path: string, resources: ReadonlyMap<string, 
     if (!limit || !NUMERIC.has(limit.type)) throw new SynthesisError(`'${String(rule.limitField)}' must be a number of ${parent.name}`, `${path}.limitField`);
     return;
   }
+  if (rule.kind === 'parentGuard') {
+    camelIdentifier(rule.field, `${path}.field`);
+    if (!['id', 'createdAt', 'updatedAt'].includes(rule.field) && !fieldOf(parent, rule.field)) throw new SynthesisError(`unknown field '${rule.field}' of ${parent.name}`, `${path}.field`);
+    if (!['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'isNull', 'notNull', 'in', 'notIn'].includes(rule.op)) throw new SynthesisError('unknown guard operator', `${path}.op`);
+    return;
+  }
   if (rule.kind === 'compare') {
     const field = fieldOf(resource, rule.field);
     if (!field || !ORDERED.has(field.type)) throw new SynthesisError(`'${String(rule.field)}' must be a number or date of ${resource.name}`, `${path}.field`);

@@ -25,6 +25,8 @@ function ruleLine(rule: RuleSpec): string {
       return `${rule.resource} records of one parent (\`${rule.via}\`) cannot exceed its \`${rule.limitField}\` (409): ${markdownText(rule.message)}`;
     case 'membership':
       return `${rule.resource}.${rule.field} must be one of its parent's \`${rule.listField}\` (400): ${markdownText(rule.message)}`;
+    case 'parentGuard':
+      return `A ${rule.resource} is created or moved only while its \`${rule.via}\`'s \`${rule.field}\` is ${rule.op}${rule.value === undefined ? '' : ` \`${markdownText(JSON.stringify(rule.value))}\``} (409): ${markdownText(rule.message)}`;
     case 'compare': {
       const against = 'aggregate' in rule.against ? `the ${rule.against.aggregate} of the other records of the same \`${rule.via}\`` : `the parent's \`${rule.against.parentField}\``;
       return `${rule.resource}.${rule.field} must be ${rule.op} ${against} (409): ${markdownText(rule.message)}`;
