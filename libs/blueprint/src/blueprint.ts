@@ -61,7 +61,8 @@ export interface FieldSpec {
    * enum only: the field is a state machine. Each entry allows one change of state; a transition
    * action that sets the field, or an update that changes it, answers 409 when the move from the
    * current value is not listed ("goes from draft to review to published"). A transition action
-   * setting the field to the value it already has is a move too (listed only if meant).
+   * setting the field to the value it already has is a move too (listed only if meant); a record
+   * whose state is still null may take any state.
    */
   transitions?: StateTransition[];
   description?: string;

@@ -358,7 +358,7 @@ export class Context {
     const amount = decrement ? 1 : 3;
     const params = made ? this.params(action, s, amount) : undefined;
     const move = stateMove(action, resource);
-    const walked = made && move ? this.walkTo(made, move.field.name, (state) => allows(move.field, state, move.to), s) : true;
+    const walked = made && move ? this.walkTo(made, move.field.name, (state) => allows(move.field, state, move.to), s) !== undefined : true;
     if (made && params && walked && this.satisfyGuards(action, made, s, params)) {
       const input = { [action.by]: this.lookupValue(made, action.by), ...params };
       const result: JsonObject = { id: ref(`${made.step}.id`) };
@@ -410,12 +410,8 @@ export class Context {
         const g = new Setup(this);
         const m2 = g.create(resource, 1, { omit: touched });
         const p2 = m2 ? this.params(action, g, amount) : undefined;
-        const start = m2 ? this.stored(resource, m2.input, move.field.name) : undefined;
-        let stuckAt: string | undefined;
-        if (m2 && p2 && typeof start === 'string') {
-          this.walkTo(m2, move.field.name, (state) => { stuckAt = state; return !allows(move.field, state, move.to); }, g);
-        }
-        if (m2 && p2 && stuckAt !== undefined && !allows(move.field, stuckAt, move.to)) {
+        const stuckAt = m2 && p2 ? this.walkTo(m2, move.field.name, (state) => !allows(move.field, state, move.to), g) : undefined;
+        if (m2 && p2 && stuckAt !== undefined) {
           cases.push({ name: `refuses to ${verb} a ${what} that is ${stuckAt}`, ...steps(g), input: { [action.by]: this.lookupValue(m2, action.by), ...p2 }, expect: { status: 409, errorCode: 'RULE_VIOLATED' } });
         }
       }
@@ -440,27 +436,28 @@ export class Context {
 
   /**
    * Runs the shortest walk of transition actions taking the record's state field to a state `wanted`
-   * accepts; false when no reachable state does. Nothing runs when the current state is wanted.
+   * accepts, and answers that state; undefined when no reachable state will do. Nothing runs when
+   * the current state is wanted.
    */
-  walkTo(made: Made, fieldName: string, wanted: (state: string) => boolean, s: Setup): boolean {
+  walkTo(made: Made, fieldName: string, wanted: (state: string) => boolean, s: Setup): string | undefined {
     const field = made.resource.fields.find((f) => f.name === fieldName);
     const start = this.stored(made.resource, made.input, fieldName);
-    if (!field || typeof start !== 'string') return false;
+    if (!field || typeof start !== 'string') return undefined;
     const paths = reachable(field, start, this.bp.actions, made.resource);
-    let walk: Walk[] | undefined;
+    let found: [string, Walk[]] | undefined;
     for (const [state, path] of paths) {
       if (wanted(state)) {
-        walk = path;
+        found = [state, path];
         break;
       }
     }
-    if (!walk) return false;
-    for (const step of walk) {
+    if (!found) return undefined;
+    for (const step of found[1]) {
       const params = this.params(step.action, s, 1);
-      if (!params) return false;
+      if (!params) return undefined;
       s.run(step.action.name, { [step.action.by]: this.lookupValue(made, step.action.by), ...params }, 'before');
     }
-    return true;
+    return found[0];
   }
 
   /** Setup creating only the records a transition's params refer to. */

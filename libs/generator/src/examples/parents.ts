@@ -82,7 +82,7 @@ export function makeParent(ctx: Context, s: Setup, child: ResourceSpec, via: str
   if (!made) return undefined;
   for (const [field, rule] of walks) {
     if (meets(rule, ctx.stored(parent, made.input, field.name)) === wanted) continue;
-    if (!field.transitions || !ctx.walkTo(made, field.name, (state) => meets(rule, state) === wanted, s)) return undefined;
+    if (!field.transitions || ctx.walkTo(made, field.name, (state) => meets(rule, state) === wanted, s) === undefined) return undefined;
   }
   s.ready.set(made.step, key);
   return made;
