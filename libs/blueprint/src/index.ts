@@ -51,3 +51,5 @@ export {
 export { exampleBlueprints, type ExampleBlueprintName } from './examples/index.js';
 export { renderStructuredPrompt, renderField, type RenderOptions, type StructuredGap } from './structured/render.js';
 export { parseStructuredPrompt, type StructuredParse, type StructuredProblem, type StructuredGapLine } from './structured/parse.js';
+/** Seeded valid Blueprints for property tests (same seed, same Blueprint). */
+export { randomBlueprint } from './structured/random-blueprint.js';
