@@ -95,7 +95,7 @@ export const workerSettings = {
 
 /** What each service's own module needs besides the runtime (its domain settings). */
 export const serviceSettings = {
-  gateway: { ...authSettings, ...publicUrlSettings },
+  gateway: { ...authSettings, ...publicUrlSettings, ...artifactSettings },
   generation: { ...artifactSettings, ...interpreterSettings, ...workerSettings },
   validation: { ...artifactSettings, ...workerSettings },
   deploy: { ...artifactSettings },
