@@ -173,7 +173,7 @@ export const validationProjection = defineProjection({
         return;
       }
       case 'ValidationFailed':
-        await jobs.update({ id: validationJobId }, { status: 'error', leaseExpiresAt: null, error: event.data.error as object, updatedAt: at, completedAt: at });
+        await jobs.update({ id: validationJobId }, { status: 'error', leaseExpiresAt: null, error: event.data.error, updatedAt: at, completedAt: at });
         return;
       default:
         return;
