@@ -1,12 +1,19 @@
 import { Module } from '@nestjs/common';
+import { provideReadModels } from '@backforge/runtime';
+import { DownloadQueriesHandler } from './download-queries.handler.js';
+import { DownloadsAgents } from './downloads-agents.js';
 import { DownloadsNatsController } from './downloads.nats.controller.js';
+import { downloadsProjection } from './downloads.projection.js';
+import { DOWNLOADS_READ_MODELS } from './downloads.tokens.js';
 
 /**
- * The downloads service (artifacts: download tokens, latest and named files). Imported by this app's main.ts (its own process, NATS) and by the
- * standalone process (all services, in-process transport); the runtime (config, event store,
- * PostgreSQL pool, messaging client, logger, health registry) is injected, never built here.
+ * The downloads service (which stored artifact a download means: `latest`, aliases, exact names).
+ * The gateway streams the bytes from the artifact store itself; this service answers what to
+ * stream, scoped to the caller's workspace. Imported by this app's main.ts (its own process, NATS)
+ * and by the standalone process (all services, in-process transport); the runtime is injected.
  */
 @Module({
   controllers: [DownloadsNatsController],
+  providers: [provideReadModels(DOWNLOADS_READ_MODELS, 'downloads', [downloadsProjection]), DownloadsAgents, DownloadQueriesHandler],
 })
 export class DownloadsModule {}

@@ -2,13 +2,16 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { provideReadModels } from '@backforge/runtime';
 import { AgentsHttpController } from './agents.http.controller.js';
+import { DownloadsHttpController } from './downloads.http.controller.js';
 import { GenerateHttpController } from './generate.http.controller.js';
+import { GatewayArtifacts } from './gateway-artifacts.js';
 import { GatewayNatsController } from './gateway.nats.controller.js';
 import { GatewaySecrets } from './gateway-secrets.js';
 import { GATEWAY_READ_MODELS } from './gateway.tokens.js';
 import { JobStreamHttpController } from './job-stream.http.controller.js';
 import { PlatformAuthGuard, PlatformBearerStrategy } from './platform-auth.js';
 import { platformTokensProjection } from './platform-tokens.projection.js';
+import { ValidationHttpController } from './validation.http.controller.js';
 
 /**
  * The gateway: the only public door of the control API (platform auth, the `data` envelope, signed
@@ -17,7 +20,7 @@ import { platformTokensProjection } from './platform-tokens.projection.js';
  */
 @Module({
   imports: [PassportModule],
-  controllers: [GatewayNatsController, GenerateHttpController, AgentsHttpController, JobStreamHttpController],
-  providers: [provideReadModels(GATEWAY_READ_MODELS, 'gateway', [platformTokensProjection]), GatewaySecrets, PlatformBearerStrategy, PlatformAuthGuard],
+  controllers: [GatewayNatsController, GenerateHttpController, AgentsHttpController, JobStreamHttpController, ValidationHttpController, DownloadsHttpController],
+  providers: [provideReadModels(GATEWAY_READ_MODELS, 'gateway', [platformTokensProjection]), GatewaySecrets, PlatformBearerStrategy, PlatformAuthGuard, GatewayArtifacts],
 })
 export class GatewayModule {}

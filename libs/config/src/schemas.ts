@@ -101,7 +101,7 @@ export const workerSettings = {
 
 /** What each service's own module needs besides the runtime (its domain settings). */
 export const serviceSettings = {
-  gateway: { ...authSettings, ...publicUrlSettings, ...controlRateSettings },
+  gateway: { ...authSettings, ...publicUrlSettings, ...controlRateSettings, ...artifactSettings },
   generation: { ...artifactSettings, ...interpreterSettings, ...workerSettings },
   validation: { ...artifactSettings, ...workerSettings },
   deploy: { ...artifactSettings },
