@@ -5,7 +5,7 @@ import { handleCommand } from '@backforge/deciders';
 import type { EventStore } from '@backforge/event-store';
 import { runChecks, unpackProject, type CheckReport, type GeneratedProject } from '@backforge/generator';
 import { eventMetadata } from '@backforge/messaging';
-import { isTransientError } from '@backforge/projections';
+import { isTransientError } from '@backforge/resilience';
 import { EVENT_STORE, LOGGER, type Logger } from '@backforge/runtime';
 import { validationDecider, type ValidationCommand } from './domain/validation.decider.js';
 import { ValidationInfrastructure } from './validation-infrastructure.js';

@@ -10,6 +10,7 @@ import { ReadModels } from '@backforge/projections';
 import { createLogger } from '@backforge/runtime';
 import { createTestDatabase, describeWith, type TestDatabase } from '@backforge/testing';
 import { RequestValidationHandler } from './request-validation.handler.js';
+import { ClaimValidationHandler } from './claim-validation.handler.js';
 import { RunValidationHandler } from './run-validation.handler.js';
 import { ValidationAgents } from './validation-agents.js';
 import { ValidationInfrastructure, type ValidationConfig } from './validation-infrastructure.js';
@@ -55,7 +56,7 @@ describeWith(['postgres'])('validation service on PostgreSQL (projection, reques
     const config = { artifactStore: 'fs', artifactsDir, s3Bucket: 'unused', s3Region: 'us-east-1', jobLeaseMs: 120_000, jobMaxAttempts: 2, jobConcurrency: 1, jobPollMs: 100 };
     infrastructure = new ValidationInfrastructure(config as unknown as ValidationConfig);
     const agents = new ValidationAgents(store, readModels);
-    worker = new ValidationWorker(store, logger, readModels, infrastructure, new RunValidationHandler(store, logger, infrastructure));
+    worker = new ValidationWorker(logger, readModels, infrastructure, new RunValidationHandler(store, logger, infrastructure), new ClaimValidationHandler(store, infrastructure));
     requests = new RequestValidationHandler(store, readModels, agents, worker);
     queries = new ValidationQueriesHandler(readModels, agents);
     worker.onApplicationBootstrap();

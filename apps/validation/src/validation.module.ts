@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { provideReadModels } from '@backforge/runtime';
 import { RequestValidationHandler } from './request-validation.handler.js';
+import { ClaimValidationHandler } from './claim-validation.handler.js';
 import { RunValidationHandler } from './run-validation.handler.js';
 import { ValidationAgents } from './validation-agents.js';
 import { ValidationInfrastructure } from './validation-infrastructure.js';
@@ -24,7 +25,7 @@ import { ValidationWorker } from './validation.worker.js';
     ValidationAgents,
     RequestValidationHandler,
     ValidationQueriesHandler,
-    RunValidationHandler,
+    RunValidationHandler, ClaimValidationHandler,
     ValidationWorker,
   ],
 })
