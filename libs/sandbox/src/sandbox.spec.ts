@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { BackendResponse } from '@backforge/contracts';
 import { MemoryBackendStore, Sandbox, SandboxError } from './index.js';
 import { bundle, ECHO_BUNDLE, ok } from './test-support/bundles.js';
@@ -55,6 +58,25 @@ describe('Sandbox', () => {
     } finally {
       delete process.env.BACKFORGE_SANDBOX_CANARY;
       await local.stop();
+    }
+  });
+
+  it('removes marker directories a crashed host left behind, and only those', async () => {
+    // A process that has exited: its pid names a host that is gone.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    const stale = path.join(tmpdir(), `backforge-sandbox-${dead}-stale1`);
+    const live = path.join(tmpdir(), `backforge-sandbox-${process.pid}-live1`);
+    for (const dir of [stale, live]) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'marker'), '0');
+    }
+    const local = await Sandbox.start({ workers: 1 });
+    try {
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(live)).toBe(true);
+    } finally {
+      await local.stop();
+      rmSync(live, { recursive: true, force: true });
     }
   });
 
