@@ -8,4 +8,7 @@ export { MemoryBackendStore } from './store/memory-backend-store.js';
 export type { MemoryBackendStoreOptions } from './store/memory-backend-store.js';
 export { PostgresBackendStore, BACKEND_RECORDS_TABLE } from './store/postgres-backend-store.js';
 export type { PostgresBackendStoreOptions } from './store/postgres-backend-store.js';
-export { StoreInputError } from './store/store-input.js';
+export { PostgresStoreBridge, STORE_BRIDGE_APPLICATION_NAME } from './store/postgres-store-bridge.js';
+export type { PostgresStoreBridgeOptions } from './store/postgres-store-bridge.js';
+export { StoreInputError, StoreLimitError } from './store/store-input.js';
+export type { StoreCallScope, InvocationScopedStore } from './store/store-input.js';
