@@ -172,7 +172,8 @@ describe('sandbox availability under attack', () => {
          const until = Date.now() + 40; while (Date.now() < until) {} return { status: 200, body: { ok: true, result: runs } };`,
         'let runs = 0;',
       );
-      const { outcome } = await underAttack(() => Promise.allSettled(Array.from({ length: 30 }, () => sandbox.invoke(id, { action: 'busy' }, { store: attackStore }, { cpuTimeMs: 100, wallTimeMs: 200 }))));
+      // CPU to spare, so no breach recycles the isolate (and its counter); only the wall time is short.
+      const { outcome } = await underAttack(() => Promise.allSettled(Array.from({ length: 30 }, () => sandbox.invoke(id, { action: 'busy' }, { store: attackStore }, { cpuTimeMs: 5000, wallTimeMs: 200 }))));
       expect(outcome.status).toBe('fulfilled');
       await sleep(200);
       const res = await sandbox.invoke(id, { action: 'count' }, { store: attackStore });
@@ -271,7 +272,11 @@ describe('sandbox availability under attack', () => {
   describe('fairness', () => {
     it('a burst of legal slow calls to one backend does not time out another backend on its worker', async () => {
       const id = await hostile(`const until = Date.now() + 90; while (Date.now() < until) {} return { status: 200, body: { ok: true, result: 1 } };`);
-      const { outcome, victimCalls } = await underAttack(() => Promise.allSettled(Array.from({ length: 40 }, () => sandbox.invoke(id, { action: 'busy' }, { store: attackStore }, { cpuTimeMs: 100, wallTimeMs: 10_000 }))));
+      // 60 calls of 90 ms are 5.4 s of the worker's time; the victim keeps its default 2 s wall time.
+      const { outcome, victimCalls } = await underAttack(
+        () => Promise.allSettled(Array.from({ length: 60 }, () => sandbox.invoke(id, { action: 'busy' }, { store: attackStore }, { cpuTimeMs: 100, wallTimeMs: 30_000 }))),
+        { wallTimeMs: 2000 },
+      );
       expect(outcome.status).toBe('fulfilled');
       expect(victimCalls).toBeGreaterThan(0);
     });

@@ -1,47 +1,14 @@
+export type { SandboxInvokeContext, SandboxMemory, SandboxOptions } from './sandbox-options.js';
 import { createHash } from 'node:crypto';
-import type { BackendRequest, BackendResponse, BackendStore } from '@backforge/contracts';
+import type { BackendRequest, BackendResponse } from '@backforge/contracts';
 import { Gate } from './gate.js';
 import { DEFAULT_SANDBOX_LIMITS, resolveLimits, type SandboxLimits } from './limits.js';
 import { checkBackendResponse } from './response.js';
-import { isSandboxErrorCode, SandboxError, type SandboxErrorCode } from './sandbox-error.js';
+import { isSandboxErrorCode, SandboxError } from './sandbox-error.js';
 import { InvocationStore, relayStoreCall } from './store-relay.js';
-import { readMarker, releaseMarkerFile, removeStaleMarkerDirs, residentBytes } from './watchdog.js';
-import { CPU_GRACE_MS, cpuOverrun, spawnWorker, withTimeout, type Invocation, type Reply, type StoreRequest, type Worker } from './worker-process.js';
-
-export interface SandboxOptions {
-  /** Worker processes (default 2). */
-  workers?: number;
-  /** Defaults for every invocation; `memoryMb` applies per backend isolate. */
-  limits?: Partial<SandboxLimits>;
-  /** Loaded backends a worker keeps before evicting the least recently used one (it reloads on demand). */
-  maxBackendsPerWorker?: number;
-  /** Time a worker may take to start or to load one backend (default 10 s). */
-  controlTimeoutMs?: number;
-  /**
-   * Invocations of one backend at its worker at once (default 4); more wait in order, so a burst to
-   * one backend delays the others on its worker by at most this many CPU limits.
-   */
-  maxConcurrentPerBackend?: number;
-  /** Invocations of one backend that may wait for those (default 64); past it, OVERLOADED. */
-  maxQueuedPerBackend?: number;
-  /**
-   * Resident memory one worker process may reach, all its backends together (default 2048 MB).
-   * Past 75% the idle backends' isolates are freed (they reload on demand); past 100% the worker is
-   * killed and replaced, blamed on the invocation that was running.
-   */
-  maxWorkerMemoryMb?: number;
-}
-
-export interface SandboxInvokeContext {
-  store: BackendStore;
-  /** The invocation's clock, read once when it starts (default: the host clock). */
-  now?: () => string;
-}
-
-export interface SandboxMemory {
-  hostRssBytes: number;
-  workerRssBytes: number[];
-}
+import { readMarker, releaseMarkerFile, removeStaleMarkerDirs } from './watchdog.js';
+import type { SandboxInvokeContext, SandboxMemory, SandboxOptions } from './sandbox-options.js';
+import { inspectWorker, requestWorker, spawnWorker, terminateWorker, withTimeout, type Invocation, type Reply, type StoreRequest, type Worker } from './worker-process.js';
 
 const MAX_RESPAWN_DELAY_MS = 5000;
 const MAX_COOL_DOWN_MS = 60_000;
@@ -49,8 +16,6 @@ const MAX_COOL_DOWN_MS = 60_000;
 const WATCH_INTERVAL_MS = 20;
 /** Worker memory is read every this many watchdog ticks. */
 const MEMORY_EVERY_TICKS = 5;
-const SHED_RATIO = 0.75;
-const SHED_INTERVAL_MS = 1000;
 /** Invocations ended by the host whose unwinding in the worker may still need blaming. */
 const ENDED_KEPT = 1024;
 /** Attempts of an invocation whose worker died before it made any store call (so re-running it is safe). */
@@ -155,33 +120,19 @@ export class Sandbox {
     });
   }
 
-  /** The watchdog's tick: CPU time of each worker's current run, and each worker's memory now and then. */
+  /** The watchdog's tick (see `inspectWorker`): kill a worker whose run overran, shed a worker near its memory cap. */
   private watch(): void {
     this.ticks += 1;
     const memoryTick = this.ticks % MEMORY_EVERY_TICKS === 0;
     for (const worker of this.workers) {
       if (!worker.alive || !worker.isReady || worker.killed) continue;
-      const overrun = cpuOverrun(worker);
-      if (overrun) {
-        this.kill(worker, overrun.rid, 'CPU_TIME_EXCEEDED', `used more than its CPU time (${overrun.budgetMs} ms, killed past ${overrun.budgetMs + CPU_GRACE_MS} ms) in a call that never yields`);
-      } else if (memoryTick) this.watchMemory(worker, worker.child.pid ?? 0, worker.watch ? readMarker(worker.marker).rid : 0);
+      const verdict = inspectWorker(worker, memoryTick, this.maxWorkerMemoryBytes);
+      if (verdict === 'shed') this.request(worker, { t: 'shed' }, this.controlTimeoutMs).catch(() => undefined);
+      else if (verdict) {
+        worker.killed = verdict;
+        worker.child.kill('SIGKILL');
+      }
     }
-  }
-
-  private watchMemory(worker: Worker, pid: number, running: number): void {
-    const rss = residentBytes(pid);
-    if (rss === null) return;
-    if (rss > this.maxWorkerMemoryBytes) {
-      this.kill(worker, running, 'MEMORY_EXCEEDED', `took its worker past ${this.maxWorkerMemoryBytes / 1024 / 1024} MB`);
-    } else if (rss > SHED_RATIO * this.maxWorkerMemoryBytes && Date.now() - worker.lastShed > SHED_INTERVAL_MS) {
-      worker.lastShed = Date.now();
-      this.request(worker, { t: 'shed' }, this.controlTimeoutMs).catch(() => undefined);
-    }
-  }
-
-  private kill(worker: Worker, rid: number, code: SandboxErrorCode, reason: string): void {
-    worker.killed = { rid, code, reason };
-    worker.child.kill('SIGKILL');
   }
 
   /** The backend a run (invocation, ended invocation or load) belongs to. */
@@ -274,17 +225,7 @@ export class Sandbox {
   }
 
   private request(worker: Worker, message: Record<string, unknown>, timeoutMs: number, loading?: string): Promise<Reply> {
-    const rid = this.nextRid++;
-    const reply = new Promise<Reply>((resolve, reject) => {
-      worker.pending.set(rid, { resolve, reject, ...(loading === undefined ? {} : { loading }) });
-      try {
-        worker.child.send({ ...message, rid });
-      } catch {
-        worker.pending.delete(rid);
-        reject(new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is not reachable'));
-      }
-    });
-    return withTimeout(reply, timeoutMs, `sandbox worker request ${String(message.t)}`).finally(() => worker.pending.delete(rid));
+    return requestWorker(worker, this.nextRid++, message, timeoutMs, loading);
   }
 
   private onReply(worker: Worker, reply: Reply): void {
@@ -348,15 +289,9 @@ export class Sandbox {
   private probe(worker: Worker): void {
     if (worker.probing || !worker.alive) return;
     worker.probing = true;
-    this.request(worker, { t: 'memory' }, this.controlTimeoutMs).then(
-      () => {
-        worker.probing = false;
-      },
-      () => {
-        worker.probing = false;
-        if (worker.alive) worker.child.kill('SIGKILL');
-      },
-    );
+    this.request(worker, { t: 'memory' }, this.controlTimeoutMs)
+      .catch(() => worker.alive && worker.child.kill('SIGKILL'))
+      .finally(() => (worker.probing = false));
   }
 
   /** Ends an invocation from the host side and tells the worker to drop it. */
@@ -374,17 +309,9 @@ export class Sandbox {
   }
 
   private pickWorker(): number {
-    let best = 0;
-    let bestCount = Number.POSITIVE_INFINITY;
     const counts = new Array<number>(this.workers.length).fill(0);
     for (const entry of this.backends.values()) counts[entry.worker] = (counts[entry.worker] ?? 0) + 1;
-    counts.forEach((count, i) => {
-      if (count < bestCount) {
-        best = i;
-        bestCount = count;
-      }
-    });
-    return best;
+    return counts.indexOf(Math.min(...counts));
   }
 
   /** The worker in a slot, waiting (up to controlTimeoutMs) for a replacement when it is restarting. */
@@ -585,23 +512,7 @@ export class Sandbox {
     this.stopped = true;
     clearInterval(this.watchdog);
     const all = this.spare ? [...this.workers, this.spare] : this.workers;
-    await Promise.all(
-      all.map(
-        (w) =>
-          new Promise<void>((resolve) => {
-            if (!w.alive || w.child.exitCode !== null) {
-              resolve();
-              return;
-            }
-            const kill = setTimeout(() => w.child.kill('SIGKILL'), 2000);
-            w.child.once('exit', () => {
-              clearTimeout(kill);
-              resolve();
-            });
-            w.child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(all.map(terminateWorker));
     for (const w of all) {
       w.alive = false;
       releaseMarkerFile(w.marker);

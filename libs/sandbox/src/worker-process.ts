@@ -4,16 +4,19 @@ import type { BackendResponse, BackendStore } from '@backforge/contracts';
 import type { SandboxLimits } from './limits.js';
 import { SandboxError, type SandboxErrorCode } from './sandbox-error.js';
 import type { InvocationStore } from './store-relay.js';
-import { createMarkerFile, mainThreadCpuMs, readMarker, type MarkerFile } from './watchdog.js';
+import { createMarkerFile, mainThreadCpuMs, readMarker, residentBytes, type MarkerFile } from './watchdog.js';
 
 /** The host's side of one worker process: what it sent, what runs there, what the watchdog saw. */
 
 const WORKER_URL = new URL('./worker/sandbox-worker.js', import.meta.url);
 const STDERR_TAIL_CHARS = 4096;
 /** A run inside an isolate is killed once its worker's main thread spent this much past its budget. */
-export const CPU_GRACE_MS = 50;
+const CPU_GRACE_MS = 50;
 /** Without /proc, a run is killed this long (wall time) past its budget. */
 const WALL_GRACE_MS = 1000;
+/** Past this share of its memory cap a worker frees its idle backends' isolates, at most once a second. */
+const SHED_RATIO = 0.75;
+const SHED_INTERVAL_MS = 1000;
 
 export type Reply = { t: 'reply'; rid: number; ok: boolean; code?: string; message?: string; response?: string; ms?: number; rss?: number };
 export type StoreRequest = { t: 'store'; rid: number; cid: number; method: string; args: string };
@@ -129,10 +132,33 @@ export function spawnWorker(index: number, on: WorkerEvents): Worker {
 }
 
 /**
+ * What the watchdog does about a worker now: kill it (and whom to blame), ask it to shed idle
+ * isolates, or nothing. Memory is read only when `readMemory`.
+ */
+export function inspectWorker(worker: Worker, readMemory: boolean, maxMemoryBytes: number): Worker['killed'] | 'shed' | null {
+  const overrun = cpuOverrun(worker);
+  if (overrun) {
+    const killedPast = overrun.budgetMs + CPU_GRACE_MS;
+    return { rid: overrun.rid, code: 'CPU_TIME_EXCEEDED', reason: `used more than its CPU time (${overrun.budgetMs} ms, killed past ${killedPast} ms) in a call that never yields` };
+  }
+  if (!readMemory) return null;
+  const rss = residentBytes(worker.child.pid ?? 0);
+  if (rss === null) return null;
+  if (rss > maxMemoryBytes) {
+    return { rid: worker.watch ? readMarker(worker.marker).rid : 0, code: 'MEMORY_EXCEEDED', reason: `took its worker past ${Math.round(maxMemoryBytes / 1024 / 1024)} MB` };
+  }
+  if (rss > SHED_RATIO * maxMemoryBytes && Date.now() - worker.lastShed > SHED_INTERVAL_MS) {
+    worker.lastShed = Date.now();
+    return 'shed';
+  }
+  return null;
+}
+
+/**
  * The watchdog's look at one worker: the run it is in (from its marker) and, when that run has
  * outlived its budget by CPU_GRACE_MS of the worker's main-thread CPU time, that run's id and budget.
  */
-export function cpuOverrun(worker: Worker): { rid: number; budgetMs: number } | null {
+function cpuOverrun(worker: Worker): { rid: number; budgetMs: number } | null {
   const pid = worker.child.pid ?? 0;
   const marker = readMarker(worker.marker);
   if (marker.rid === 0) {
@@ -148,4 +174,34 @@ export function cpuOverrun(worker: Worker): { rid: number; budgetMs: number } | 
   const over =
     cpuNow === null ? Date.now() - worker.watch.wallMs > marker.budgetMs + WALL_GRACE_MS : cpuNow - (worker.watch.cpuMs ?? 0) > marker.budgetMs + CPU_GRACE_MS;
   return over ? { rid: marker.rid, budgetMs: marker.budgetMs } : null;
+}
+
+/** Sends a control request (load, unload, memory, shed) and waits for its reply, at most `timeoutMs`. */
+export function requestWorker(worker: Worker, rid: number, message: Record<string, unknown>, timeoutMs: number, loading?: string): Promise<Reply> {
+  const reply = new Promise<Reply>((resolve, reject) => {
+    worker.pending.set(rid, { resolve, reject, ...(loading === undefined ? {} : { loading }) });
+    try {
+      worker.child.send({ ...message, rid });
+    } catch {
+      worker.pending.delete(rid);
+      reject(new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is not reachable'));
+    }
+  });
+  return withTimeout(reply, timeoutMs, `sandbox worker request ${String(message.t)}`).finally(() => worker.pending.delete(rid));
+}
+
+/** SIGTERM, then SIGKILL after 2 s; resolves when the process is gone. */
+export function terminateWorker(w: Worker): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (!w.alive || w.child.exitCode !== null) {
+      resolve();
+      return;
+    }
+    const kill = setTimeout(() => w.child.kill('SIGKILL'), 2000);
+    w.child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    w.child.kill('SIGTERM');
+  });
 }
