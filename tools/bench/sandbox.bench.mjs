@@ -55,16 +55,19 @@ const trivialDirect = async (request) => ({ status: 200, body: { ok: true, resul
 
 const store = new MemoryBackendStore();
 const request = { action: 'ping', input: { n: 1, s: 'hello' } };
+// Calls outside the attack section get CPU to spare: isolated-vm's timeout counts wall time, and a
+// busy shared machine must not abort the run (a limit breach throws).
+const ROOMY = { cpuTimeMs: 5000, wallTimeMs: 30_000 };
 
 // ---- warm call ----
 log('warm calls');
 const sandbox = await Sandbox.start({ workers: 2, maxBackendsPerWorker: 600 });
 await sandbox.load('trivial', TRIVIAL);
-for (let i = 0; i < 2000; i++) await sandbox.invoke('trivial', request, { store });
+for (let i = 0; i < 2000; i++) await sandbox.invoke('trivial', request, { store }, ROOMY);
 const warm = [];
 for (let i = 0; i < 10000; i++) {
   const t = process.hrtime.bigint();
-  await sandbox.invoke('trivial', request, { store });
+  await sandbox.invoke('trivial', request, { store }, ROOMY);
   warm.push(Number(process.hrtime.bigint() - t));
 }
 const direct = [];
@@ -103,7 +106,7 @@ for (let i = 0; i < 100; i++) {
   const t = process.hrtime.bigint();
   await sandbox.load(id, backendBundle(id));
   const loaded = process.hrtime.bigint();
-  await sandbox.invoke(id, request, { store });
+  await sandbox.invoke(id, request, { store }, ROOMY);
   cold.push(Number(loaded - t));
   coldFirst.push(Number(process.hrtime.bigint() - t));
 }
@@ -115,7 +118,7 @@ await sandbox.stop();
 log('memory with 500 loaded backends');
 const mem = await Sandbox.start({ workers: 2, maxBackendsPerWorker: 600 });
 await mem.load('warmup', backendBundle('warmup'));
-await mem.invoke('warmup', request, { store });
+await mem.invoke('warmup', request, { store }, ROOMY);
 globalThis.gc?.();
 await new Promise((r) => setTimeout(r, 200));
 const sum = (m) => m.hostRssBytes + m.workerRssBytes.reduce((a, b) => a + b, 0);
@@ -124,13 +127,13 @@ const COUNT = 500;
 for (let i = 0; i < COUNT; i++) {
   const id = `idle-${i}`;
   await mem.load(id, backendBundle(id));
-  await mem.invoke(id, request, { store }); // loaded and used once, then idle
+  await mem.invoke(id, request, { store }, ROOMY); // loaded and used once, then idle
 }
 globalThis.gc?.();
 await new Promise((r) => setTimeout(r, 500));
 const after = await mem.memory();
 const perBackend = (sum(after) - sum(before)) / COUNT;
-const stillServes = (await mem.invoke('idle-0', request, { store })).status === 200;
+const stillServes = (await mem.invoke('idle-0', request, { store }, ROOMY)).status === 200;
 await mem.stop();
 
 // ---- a victim's warm latency while another backend on its worker is under attack ----
@@ -152,7 +155,7 @@ await shared.load('victim', TRIVIAL);
 await shared.load('attacker', ATTACKER);
 const victimStore = new MemoryBackendStore();
 const attackStore = new MemoryBackendStore();
-for (let i = 0; i < 1000; i++) await shared.invoke('victim', request, { store: victimStore });
+for (let i = 0; i < 1000; i++) await shared.invoke('victim', request, { store: victimStore }, ROOMY);
 const VICTIM_MS = 5000;
 async function victimSamples() {
   const samples = [];

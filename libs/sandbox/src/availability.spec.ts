@@ -89,9 +89,13 @@ describe('sandbox availability under attack', () => {
     return outcome.reason instanceof SandboxError ? outcome.reason.code : String(outcome.reason);
   }
 
+  let hostRssBefore = 0;
+
   beforeAll(async () => {
     sandbox = await Sandbox.start({ workers: 1, controlTimeoutMs: 15_000 });
     await sandbox.load('victim', ECHO_BUNDLE);
+    globalThis.gc?.();
+    hostRssBefore = process.memoryUsage().rss;
   });
   afterAll(async () => {
     await sandbox.stop();
@@ -151,7 +155,7 @@ describe('sandbox availability under attack', () => {
     it('a wedge in code that runs after the host ended the invocation is blamed on it', async () => {
       const slowStore = new MemoryBackendStore();
       slowStore.count = async () => {
-        await sleep(3000);
+        await sleep(1000);
         return 0;
       };
       const id = await hostile(`try { await context.store.count('x', []); } catch { ${WEDGE} } return { status: 200, body: { ok: true, result: 1 } };`);
@@ -294,5 +298,13 @@ describe('sandbox availability under attack', () => {
         await local.stop();
       }
     });
+  });
+
+  it("keeps the host's memory bounded through every attack above", async () => {
+    globalThis.gc?.();
+    const grown = process.memoryUsage().rss - hostRssBefore;
+    process.stderr.write(`[sandbox availability] host RSS grew by ${(grown / MB).toFixed(1)} MB through the attacks (bound 150 MB)\n`);
+    expect(grown).toBeLessThan(150 * MB);
+    expect((await sandbox.invoke('victim', { action: 'ping', input: { last: true } }, { store: victimStore })).status).toBe(200);
   });
 });
