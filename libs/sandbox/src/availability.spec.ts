@@ -92,7 +92,8 @@ describe('sandbox availability under attack', () => {
   let hostRssBefore = 0;
 
   beforeAll(async () => {
-    sandbox = await Sandbox.start({ workers: 1, controlTimeoutMs: 15_000 });
+    // A wedged load is killed after 1 s of the worker's CPU time, which is many seconds of wall time on a busy machine.
+    sandbox = await Sandbox.start({ workers: 1, controlTimeoutMs: 60_000 });
     await sandbox.load('victim', ECHO_BUNDLE);
     globalThis.gc?.();
     hostRssBefore = process.memoryUsage().rss;
@@ -107,11 +108,16 @@ describe('sandbox availability under attack', () => {
       ['join on a huge array-like', '', "Array.prototype.join.call({ length: 2 ** 26 }, ''); " + WEDGE],
       // The array is made by an earlier call with CPU to spare; the attack is one sort call.
       ['typed-array sort', 'a = new Float64Array(3_500_000); for (let i = 0; i < a.length; i++) a[i] = (i * 7919) % 1000003;', 'a.sort();'],
-    ])('%s ends at a bound close to the CPU limit, blamed on the invocation', async (_name, setup, attack) => {
+    ])('%s ends at a bound close to the CPU limit, blamed on the invocation', async (name, setup, attack) => {
       const id = await hostile(`if (request.action === 'setup') { ${setup} return { status: 200, body: { ok: true, result: 1 } }; } ${attack}`, 'let a;');
       await sandbox.invoke(id, { action: 'setup' }, { store: attackStore }, { cpuTimeMs: 10_000, wallTimeMs: 20_000 });
       const recycled = sandbox.stats().recycledWorkers;
-      const { outcome } = await underAttack(() => sandbox.invoke(id, { action: 'attack' }, { store: attackStore }, { ...ATTACK, wallTimeMs: 30_000 }));
+      const started = Date.now();
+      const { outcome } = await underAttack(() =>
+        sandbox.invoke(id, { action: 'attack' }, { store: attackStore }, { ...ATTACK, wallTimeMs: 30_000 }).finally(() => {
+          process.stderr.write(`[sandbox availability] ${name}: ended after ${Date.now() - started} ms of wall time (CPU limit ${ATTACK.cpuTimeMs} ms)\n`);
+        }),
+      );
       expect(codeOf(outcome)).toBe('CPU_TIME_EXCEEDED');
       // Blamed on this invocation (the backend is refused for a while), killed by the watchdog.
       expect((outcome as PromiseRejectedResult).reason.message).toMatch(/never yields.*while running this invocation/);
@@ -252,7 +258,7 @@ describe('sandbox availability under attack', () => {
       );
       // The invoker's own input is what gets stored: anyone with a key can do this.
       const blob = 'b'.repeat(900 * 1024);
-      expect((await sandbox.invoke(id, { action: 'fill', input: { blob } }, { store: attackStore }, { cpuTimeMs: 3000, wallTimeMs: 10_000 })).status).toBe(200);
+      expect((await sandbox.invoke(id, { action: 'fill', input: { blob } }, { store: attackStore }, { cpuTimeMs: 20_000, wallTimeMs: 60_000 })).status).toBe(200);
       const rssBefore = process.memoryUsage().rss;
       const { outcome } = await underAttack(() => sandbox.invoke(id, { action: 'list' }, { store: attackStore }));
       expect(outcome.status).toBe('fulfilled');

@@ -400,6 +400,54 @@ function onShed(m) {
   send({ t: 'reply', rid: m.rid, ok: true, shed, rss: process.memoryUsage().rss });
 }
 
+/**
+ * Runs inside isolates are taken round-robin across backends: messages that arrive while a run is
+ * going on are queued per backend and each backend gets one run in turn, so a backend with many
+ * invocations in flight delays another by one run, not by all of its queue. Within a backend the
+ * order is kept (a store result or an `end` always follows its invocation).
+ */
+/** @type {Map<string, Array<() => void>>} */
+const runQueues = new Map();
+/** @type {string[]} */
+const readyBackends = [];
+let drainScheduled = false;
+
+/** @param {string} backendId @param {() => void} run */
+function enqueue(backendId, run) {
+  let queue = runQueues.get(backendId);
+  if (!queue) {
+    queue = [];
+    runQueues.set(backendId, queue);
+    readyBackends.push(backendId);
+  }
+  queue.push(run);
+  if (!drainScheduled) {
+    drainScheduled = true;
+    setImmediate(drain);
+  }
+}
+
+function drain() {
+  drainScheduled = false;
+  const backendId = readyBackends.shift();
+  if (backendId === undefined) return;
+  const queue = /** @type {Array<() => void>} */ (runQueues.get(backendId));
+  const run = /** @type {() => void} */ (queue.shift());
+  if (queue.length > 0) readyBackends.push(backendId);
+  else runQueues.delete(backendId);
+  // One run per turn of the event loop: messages that arrived meanwhile are queued before the next.
+  if (readyBackends.length > 0) {
+    drainScheduled = true;
+    setImmediate(drain);
+  }
+  run();
+}
+
+/** The backend a store result or an end belongs to (none: it is stale, and handled at once). @param {number} rid */
+function backendOf(rid) {
+  return invocations.get(rid)?.backend.id;
+}
+
 process.on('message', (/** @type {any} */ m) => {
   switch (m?.t) {
     case 'load':
@@ -409,14 +457,16 @@ process.on('message', (/** @type {any} */ m) => {
       onUnload(m);
       break;
     case 'invoke':
-      onInvoke(m);
+      enqueue(String(m.backendId), () => onInvoke(m));
       break;
     case 'storeResult':
-      onStoreResult(m);
+    case 'end': {
+      const run = m.t === 'end' ? () => onEnd(m) : () => onStoreResult(m);
+      const backendId = backendOf(m.rid);
+      if (backendId === undefined) run();
+      else enqueue(backendId, run);
       break;
-    case 'end':
-      onEnd(m);
-      break;
+    }
     case 'shed':
       onShed(m);
       break;
