@@ -186,7 +186,7 @@ describe('sandbox availability under attack', () => {
       const { outcome } = await underAttack(() => Promise.allSettled(Array.from({ length: 30 }, () => sandbox.invoke(id, { action: 'busy' }, { store: attackStore }, { cpuTimeMs: 5000, wallTimeMs: 200 }))));
       expect(outcome.status).toBe('fulfilled');
       await sleep(200);
-      const res = await sandbox.invoke(id, { action: 'count' }, { store: attackStore });
+      const res = await sandbox.invoke(id, { action: 'count' }, { store: attackStore }, { cpuTimeMs: 5000, wallTimeMs: 30_000 });
       const runs = (res.body as { ok: true; result: number }).result;
       expect(runs).toBeLessThan(30);
     });

@@ -139,7 +139,7 @@ describe('sandbox escape corpus', () => {
       try { context.randomToken({ valueOf() { throw new Error('from valueOf'); } }); } catch (e) { attempts.push(String(e.stack)); }
       try { null.x; } catch (e) { attempts.push(String(e.stack)); }
       return { status: 200, body: { ok: true, result: { leaks, attempts: attempts.length } } };`);
-    const found = resultOf(await sandbox.invoke(id, { action: 'attack' }, { store: hostileStore }));
+    const found = resultOf(await sandbox.invoke(id, { action: 'attack' }, { store: hostileStore }, ROOM));
     expect(found).toEqual({ leaks: [], attempts: 4 });
     await bystandersStillServe();
   });

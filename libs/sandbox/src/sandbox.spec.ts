@@ -189,14 +189,18 @@ describe('Sandbox', () => {
     try {
       const slowStore = new MemoryBackendStore();
       const original = slowStore.count.bind(slowStore);
+      let storeCalled: () => void = () => undefined;
+      const inStore = new Promise<void>((r) => (storeCalled = r));
       slowStore.count = async (c, w) => {
+        storeCalled();
         await new Promise((r) => setTimeout(r, 300));
         return original(c, w);
       };
       await local.load('victim', bundle(`await context.store.count('x', []); return { status: 200, body: { ok: true, result: 'late' } };`));
       await local.load('bystander', bundle(ok("'fine'")));
-      const inFlight = local.invoke('victim', { action: 'a' }, { store: slowStore });
-      await new Promise((r) => setTimeout(r, 50));
+      // In flight and past a store call (a call that touched nothing yet would be run again elsewhere).
+      const inFlight = local.invoke('victim', { action: 'a' }, { store: slowStore }, { wallTimeMs: 30_000 });
+      await inStore;
       const [pid] = local.workerPids();
       process.kill(pid!, 'SIGKILL');
       expect((await failure(inFlight)).code).toBe('SANDBOX_UNAVAILABLE');
