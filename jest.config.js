@@ -17,13 +17,15 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: {
+    '^@backforge/app-([^/]+)$': '<rootDir>/apps/$1/src/index.ts',
     '^@backforge/([^/]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts', '<rootDir>/tools/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   maxWorkers: 2,
-  testTimeout: 60_000,
+  // A generous bound: these suites must pass on a loaded 2-core machine (they wait on conditions, not on time).
+  testTimeout: 300_000,
   globalSetup: '<rootDir>/libs/testing/jest/global-setup.js',
   globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.js',
   reporters: ['default', '<rootDir>/libs/testing/jest/summary-reporter.js'],

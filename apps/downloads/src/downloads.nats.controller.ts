@@ -1,7 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { SUBJECTS, type PingReply } from '@backforge/contracts';
-import { currentCorrelationId, INSTANCE_ID } from '@backforge/messaging';
+import { currentCorrelationId } from '@backforge/messaging';
+import { INSTANCE_ID } from '@backforge/runtime';
 
 /** The downloads service's message handlers (subjects `backforge.downloads.*`). */
 @Controller()

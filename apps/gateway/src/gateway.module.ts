@@ -1,12 +1,23 @@
 import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { provideReadModels } from '@backforge/runtime';
+import { AgentsHttpController } from './agents.http.controller.js';
+import { GenerateHttpController } from './generate.http.controller.js';
 import { GatewayNatsController } from './gateway.nats.controller.js';
+import { GatewaySecrets } from './gateway-secrets.js';
+import { GATEWAY_READ_MODELS } from './gateway.tokens.js';
+import { JobStreamHttpController } from './job-stream.http.controller.js';
+import { PlatformAuthGuard, PlatformBearerStrategy } from './platform-auth.js';
+import { platformTokensProjection } from './platform-tokens.projection.js';
 
 /**
- * The gateway service (control API over HTTP: platform auth, signed tokens, the SSE stream). Imported by this app's main.ts (its own process, NATS) and by the
- * standalone process (all services, in-process transport); the runtime (config, event store,
- * PostgreSQL pool, messaging client, logger, health registry) is injected, never built here.
+ * The gateway: the only public door of the control API (platform auth, the `data` envelope, signed
+ * links, the progress stream). It owns no agent or job: every route asks the owning service over
+ * the transport, scoped to the caller's workspace.
  */
 @Module({
-  controllers: [GatewayNatsController],
+  imports: [PassportModule],
+  controllers: [GatewayNatsController, GenerateHttpController, AgentsHttpController, JobStreamHttpController],
+  providers: [provideReadModels(GATEWAY_READ_MODELS, 'gateway', [platformTokensProjection]), GatewaySecrets, PlatformBearerStrategy, PlatformAuthGuard],
 })
 export class GatewayModule {}

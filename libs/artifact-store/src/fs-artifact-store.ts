@@ -9,7 +9,7 @@ import type { ArtifactStore, PutArtifactMeta, StoredArtifact } from './artifact-
 import { ArtifactConflictError, ArtifactIntegrityError, ArtifactNotFoundError, ArtifactStoreError, ArtifactStoreTimeoutError } from './errors.js';
 import { HashingPassThrough, SHA256_HEX } from './hashing.js';
 import { DEFAULT_CONTENT_TYPE, isBody, normalizePutMeta, toReadable } from './put-meta.js';
-import { withTimeout } from './timeout.js';
+import { timed } from './timeout.js';
 
 export interface FileSystemArtifactStoreOptions {
   /** Root folder; created on first use. Artifacts live at `<dir>/<agentId>/<filename>`. */
@@ -51,7 +51,7 @@ export class FileSystemArtifactStore implements ArtifactStore {
     const { contentType, expectedSha256 } = normalizePutMeta(meta);
     if (!isBody(body)) throw new ArtifactStoreError('put needs a Buffer or a Readable body');
     const abort = new AbortController();
-    return withTimeout('put', this.timeoutMs, this.write(k, body, contentType, expectedSha256, abort.signal), () => abort.abort());
+    return timed('put', this.timeoutMs, this.write(k, body, contentType, expectedSha256, abort.signal), () => abort.abort());
   }
 
   private async write(key: ArtifactKey, body: Buffer | Readable, contentType: string, expectedSha256: string | undefined, signal: AbortSignal): Promise<StoredArtifact> {
@@ -96,7 +96,7 @@ export class FileSystemArtifactStore implements ArtifactStore {
 
   async get(key: ArtifactKey): Promise<{ stream: Readable; info: StoredArtifact }> {
     const k = validateArtifactKey(key);
-    return withTimeout('get', this.timeoutMs, this.open(k));
+    return timed('get', this.timeoutMs, this.open(k));
   }
 
   private async open(key: ArtifactKey): Promise<{ stream: Readable; info: StoredArtifact }> {
@@ -119,12 +119,12 @@ export class FileSystemArtifactStore implements ArtifactStore {
 
   async stat(key: ArtifactKey): Promise<StoredArtifact> {
     const k = validateArtifactKey(key);
-    return withTimeout('stat', this.timeoutMs, this.read(k));
+    return timed('stat', this.timeoutMs, this.read(k));
   }
 
   async list(agentId: string): Promise<StoredArtifact[]> {
     const id = validateAgentId(agentId);
-    return withTimeout('list', this.timeoutMs, this.listAgent(id));
+    return timed('list', this.timeoutMs, this.listAgent(id));
   }
 
   private async listAgent(agentId: string): Promise<StoredArtifact[]> {
@@ -149,7 +149,7 @@ export class FileSystemArtifactStore implements ArtifactStore {
 
   async delete(key: ArtifactKey): Promise<void> {
     const k = validateArtifactKey(key);
-    await withTimeout('delete', this.timeoutMs, this.remove(k));
+    await timed('delete', this.timeoutMs, this.remove(k));
   }
 
   private async remove(key: ArtifactKey): Promise<void> {
@@ -161,7 +161,7 @@ export class FileSystemArtifactStore implements ArtifactStore {
   }
 
   async ping(): Promise<void> {
-    await withTimeout('ping', this.timeoutMs, this.probe());
+    await timed('ping', this.timeoutMs, this.probe());
   }
 
   private async probe(): Promise<void> {

@@ -13,7 +13,7 @@ import type { ArtifactStore, PutArtifactMeta, StoredArtifact } from './artifact-
 import { ArtifactConflictError, ArtifactIntegrityError, ArtifactNotFoundError, ArtifactStoreError, ArtifactStoreTimeoutError, ArtifactStoreUnavailableError } from './errors.js';
 import { HashingPassThrough, SHA256_HEX, sha256Of } from './hashing.js';
 import { DEFAULT_CONTENT_TYPE, isBody, normalizePutMeta } from './put-meta.js';
-import { withTimeout } from './timeout.js';
+import { timed } from './timeout.js';
 
 export interface S3ArtifactStoreOptions {
   /** `http(s)://host[:port]` of MinIO or any S3-compatible store (path-style addressing). */
@@ -102,7 +102,7 @@ export class S3ArtifactStore implements ArtifactStore {
   }
 
   private bounded<T>(operation: string, work: () => Promise<T>): Promise<T> {
-    return withTimeout(operation, this.timeoutMs, work().catch((error: unknown) => Promise.reject(mapError(operation, error))));
+    return timed(operation, this.timeoutMs, work().catch((error: unknown) => Promise.reject(mapError(operation, error))));
   }
 
   /** Memoized; a failure is forgotten so the next call tries again. */
@@ -127,7 +127,7 @@ export class S3ArtifactStore implements ArtifactStore {
     const { contentType, expectedSha256 } = normalizePutMeta(meta);
     if (!isBody(body)) throw new ArtifactStoreError('put needs a Buffer or a Readable body');
     const abort = new AbortController();
-    return withTimeout(
+    return timed(
       'put',
       this.timeoutMs,
       this.upload(k, body, contentType, expectedSha256, abort.signal).catch((error: unknown) => Promise.reject(mapError('put', error))),

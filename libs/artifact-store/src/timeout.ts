@@ -1,22 +1,11 @@
+import { withTimeout } from '@backforge/resilience';
 import { ArtifactStoreTimeoutError } from './errors.js';
 
 /**
- * Rejects with ArtifactStoreTimeoutError after `ms`. The losing promise keeps running (the clients
- * we wrap take no AbortSignal); the adapters' socket idle timeout is what frees its resources.
+ * Bounds one store operation: rejects with ArtifactStoreTimeoutError after `ms`, `cancel` first. The
+ * losing work keeps running when it cannot be cancelled (the clients we wrap take no AbortSignal);
+ * the adapters' socket idle timeout is what frees its resources.
  */
-export async function withTimeout<T>(operation: string, ms: number, work: Promise<T>, onTimeout?: () => void): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      onTimeout?.();
-      reject(new ArtifactStoreTimeoutError(operation, ms));
-    }, ms);
-  });
-  // A late rejection of the abandoned work must not surface as an unhandled rejection.
-  work.catch(() => undefined);
-  try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
+export function timed<T>(operation: string, ms: number, work: Promise<T>, cancel?: () => void): Promise<T> {
+  return withTimeout(work, ms, () => new ArtifactStoreTimeoutError(operation, ms), cancel ? { cancel } : {});
 }

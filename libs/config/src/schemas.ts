@@ -33,6 +33,8 @@ export const distributedRuntimeSettings = {
   ...runtimeSettings,
   databaseUrl: url('DATABASE_URL', { protocols: POSTGRES, secret: true }),
   natsUrl: url('NATS_URL', { protocols: ['nats:', 'tls:', 'ws:', 'wss:'], default: 'nats://127.0.0.1:4222', secret: true }),
+  /** Prefix of every subject on the wire, so platforms sharing a NATS server stay apart (e.g. `staging`). */
+  natsNamespace: optional(string('NATS_NAMESPACE', { pattern: /^[A-Za-z0-9_-]{1,64}$/, describe: '1-64 letters, digits, _ or -' })),
 };
 
 /** The standalone process: in-process transport; embedded PostgreSQL unless DATABASE_URL is set. */
@@ -63,11 +65,45 @@ export const interpreterSettings = {
   llmModel: optional(string('LLM_MODEL')),
 };
 
+/**
+ * Platform auth (DESIGN §6): the key of the keyed SHA-256 digests of platform tokens and agent keys,
+ * and the keyring that signs download and stream tokens. Secrets; in standalone mode the process
+ * generates them once and keeps them in the data directory (see apps/standalone).
+ */
+export const authSettings = {
+  authDigestKey: string('AUTH_DIGEST_KEY', { secret: true, minLength: 43, pattern: /^[A-Za-z0-9+/_-]+={0,2}$/, describe: 'base64 of at least 32 random bytes' }),
+  authSigningKeys: string('AUTH_SIGNING_KEYS', { secret: true, pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}:[A-Za-z0-9+/_=-]{43,}(,[A-Za-z0-9][A-Za-z0-9._-]{0,63}:[A-Za-z0-9+/_=-]{43,})*$/, describe: 'kid:base64secret[,kid:base64secret...] (the first one signs)' }),
+  signedTokenClockSkewSeconds: integer('SIGNED_TOKEN_CLOCK_SKEW_SECONDS', { default: 5, min: 0, max: 300 }),
+};
+
+/** Calls per platform token to the control API: a token bucket (429 with Retry-After past it). */
+export const controlRateSettings = {
+  controlRatePerSecond: integer('CONTROL_RATE_LIMIT_PER_SECOND', { default: 50, min: 1, max: 1_000_000 }),
+  controlRateBurst: integer('CONTROL_RATE_LIMIT_BURST', { default: 200, min: 1, max: 1_000_000 }),
+};
+
+/** The address clients reach the platform at: links in token responses and deploy endpoints. */
+export const publicUrlSettings = {
+  publicBaseUrl: optional(url('PUBLIC_BASE_URL', { protocols: ['http:', 'https:'] })),
+};
+
+/** How generation and validation workers claim jobs from the log (DESIGN §3). */
+export const workerSettings = {
+  /** A claimed job is taken over when its worker has not renewed the lease for this long. */
+  jobLeaseMs: integer('JOB_LEASE_MS', { default: 60_000, min: 500, max: 3_600_000 }),
+  /** Attempts of one job (a worker that died counts as one) before it is failed with a reason. */
+  jobMaxAttempts: integer('JOB_MAX_ATTEMPTS', { default: 3, min: 1, max: 20 }),
+  /** Jobs one process works on at once. */
+  jobConcurrency: integer('JOB_CONCURRENCY', { default: 2, min: 1, max: 64 }),
+  /** How often a worker looks for claimable jobs when nothing woke it. */
+  jobPollMs: integer('JOB_POLL_MS', { default: 1_000, min: 10, max: 60_000 }),
+};
+
 /** What each service's own module needs besides the runtime (its domain settings). */
 export const serviceSettings = {
-  gateway: {},
-  generation: { ...artifactSettings, ...interpreterSettings },
-  validation: { ...artifactSettings },
+  gateway: { ...authSettings, ...publicUrlSettings, ...controlRateSettings },
+  generation: { ...artifactSettings, ...interpreterSettings, ...workerSettings },
+  validation: { ...artifactSettings, ...workerSettings },
   deploy: { ...artifactSettings },
   keys: {},
   'invoke-router': { ...artifactSettings },

@@ -1,20 +1,12 @@
-import type { JsonObject } from '@backforge/contracts';
+import type { EventMetadata, JsonObject } from '@backforge/contracts';
 
 /**
  * The event log port. Adapters: PostgreSQL (embedded default, tests) and EventStoreDB (production).
  * Both pass the same conformance suite (conformance/).
  */
 
-/** Metadata every event carries (DESIGN §4). Never holds a raw secret. */
-export interface EventMetadata {
-  eventId: string;
-  correlationId: string;
-  causationId: string;
-  workspaceId: string;
-  /** ISO-8601 */
-  occurredAt: string;
-  schemaVersion: number;
-}
+/** Metadata every event carries (DESIGN §4): the type lives with the event catalogue in contracts. */
+export type { EventMetadata };
 
 /** An event to append. `metadata.eventId` makes appends idempotent. */
 export interface NewEvent<TType extends string = string, TData extends JsonObject = JsonObject> {
@@ -110,5 +102,23 @@ export class EventStoreUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'EventStoreUnavailableError';
+  }
+}
+
+/**
+ * The append is larger than the store accepts in one call (EventStoreDB's maximum append size):
+ * nothing was written. Split the events over several appends, or make them smaller.
+ */
+export class EventBatchTooLargeError extends Error {
+  readonly code = 'EVENT_BATCH_TOO_LARGE';
+  constructor(
+    readonly streamName: string,
+    readonly eventCount: number,
+    /** The store's limit in bytes, when it says. */
+    readonly maxBytes: number | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(`append of ${eventCount} event(s) to '${streamName}' is larger than the store accepts in one append${maxBytes ? ` (${maxBytes} bytes)` : ''}`, options);
+    this.name = 'EventBatchTooLargeError';
   }
 }

@@ -1,4 +1,4 @@
-export { WrongExpectedRevisionError, EventStoreUnavailableError } from './event-store.port.js';
+export { WrongExpectedRevisionError, EventStoreUnavailableError, EventBatchTooLargeError } from './event-store.port.js';
 export type {
   EventMetadata,
   NewEvent,

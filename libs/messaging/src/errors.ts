@@ -1,4 +1,4 @@
-import { isErrorReply, type ErrorReply, type PlatformErrorCode, type JsonValue } from '@backforge/contracts';
+import { DomainError, isErrorReply, type ErrorReply, type PlatformErrorCode, type JsonValue } from '@backforge/contracts';
 
 /** An expected failure with a typed code: thrown by services, mapped to HTTP at the edge. */
 export class PlatformError extends Error {
@@ -10,6 +10,15 @@ export class PlatformError extends Error {
   ) {
     super(message, options);
     this.name = 'PlatformError';
+  }
+
+  /**
+   * Whether trying again later may pass (read by isTransientError of @backforge/resilience): the
+   * other side was unavailable or did not answer in time. Whether a retry is safe (the request may
+   * have been handled) stays the caller's call.
+   */
+  get transient(): boolean {
+    return this.code === 'UNAVAILABLE' || this.code === 'TIMEOUT';
   }
 
   toReply(): ErrorReply {
@@ -43,6 +52,8 @@ export class RequestTimeoutError extends PlatformError {
 /** The shape of a thrown value as a typed reply; `undefined` when it is not an expected failure. */
 export function expectedFailureOf(error: unknown): ErrorReply | undefined {
   if (error instanceof PlatformError) return error.toReply();
+  // A refusal decided by domain rules (a decider or a handler), typed by its platform code.
+  if (error instanceof DomainError) return error.details === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, details: error.details };
   if (error instanceof Error && 'code' in error) {
     // The event store's typed errors (kept as codes so this library does not depend on their classes).
     if (error.code === 'WRONG_EXPECTED_REVISION') return { code: 'CONFLICT', message: error.message };

@@ -76,6 +76,8 @@ export class ProjectionConfigError extends Error {
 /** An external call (event store read, transaction) took longer than its bound. */
 export class ProjectionTimeoutError extends Error {
   readonly code = 'PROJECTION_TIMEOUT';
+  /** Retried with backoff (isTransientError of @backforge/resilience reads this). */
+  readonly transient = true;
   constructor(what: string, timeoutMs: number) {
     super(`${what} did not finish within ${timeoutMs} ms`);
     this.name = 'ProjectionTimeoutError';
@@ -88,6 +90,7 @@ export class ProjectionTimeoutError extends Error {
  */
 export class CheckpointMovedError extends Error {
   readonly code = 'PROJECTION_CHECKPOINT_MOVED';
+  readonly transient = true;
   constructor(
     readonly projection: string,
     readonly expected: bigint | null,
@@ -101,29 +104,4 @@ export class CheckpointMovedError extends Error {
 export function describeError(err: unknown): string {
   if (err instanceof Error) return err.message;
   return String(err);
-}
-
-// SQLSTATE classes and codes that say "the infrastructure hiccupped", not "this event cannot be applied":
-// connection exceptions (08), serialization failure and deadlock (40001, 40P01), insufficient resources (53),
-// operator intervention / shutdown (57P01-57P05), lock not available (55P03), statement timeout (57014).
-const transientSqlStates = new Set(['40001', '40P01', '55P03', '57014', '57P01', '57P02', '57P03', '57P04', '57P05']);
-const transientSqlClasses = new Set(['08', '53']);
-const transientNodeCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-const transientMessages = [/connection terminated/i, /not queryable/i, /timeout exceeded when trying to connect/i, /terminating connection/i, /Connection is not established/i];
-
-/**
- * True when retrying later may succeed: the event store or PostgreSQL was unreachable, timed out,
- * or chose a victim (deadlock, serialization). Follows `cause` and TypeORM's `driverError`.
- */
-export function isTransientError(err: unknown, depth = 0): boolean {
-  if (depth > 5 || err === null || typeof err !== 'object') return false;
-  if (err instanceof ProjectionTimeoutError || err instanceof CheckpointMovedError) return true;
-  const e = err as { code?: unknown; message?: unknown; cause?: unknown; driverError?: unknown };
-  if (e.code === 'EVENT_STORE_UNAVAILABLE') return true;
-  if (typeof e.code === 'string') {
-    if (transientSqlStates.has(e.code) || (/^[0-9A-Z]{5}$/.test(e.code) && transientSqlClasses.has(e.code.slice(0, 2)))) return true;
-    if (transientNodeCodes.has(e.code)) return true;
-  }
-  if (typeof e.message === 'string' && transientMessages.some((re) => re.test(e.message as string))) return true;
-  return isTransientError(e.driverError, depth + 1) || isTransientError(e.cause, depth + 1);
 }

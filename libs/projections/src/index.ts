@@ -15,7 +15,8 @@ export { defineProjection } from './projection.js';
 export type { Projection } from './projection.js';
 export type { ProjectionState, ProjectionStatus, ProjectionErrorInfo, ProjectionLogger } from './projection-worker.js';
 export { matchesFilter } from './event-filter.js';
-export type { BackoffOptions } from './backoff.js';
+// Retry pacing after an infrastructure error (ProjectionRunnerOptions.backoff).
+export type { BackoffOptions } from '@backforge/resilience';
 export {
   ProjectionApplyError,
   ProjectionNotRunningError,
@@ -23,5 +24,6 @@ export {
   ProjectionSupersededError,
   ProjectionConfigError,
   ProjectionTimeoutError,
-  isTransientError,
 } from './errors.js';
+export { ReadModels } from './read-models.js';
+export type { ReadModelsOptions } from './read-models.js';

@@ -1,11 +1,14 @@
 import type { DataSource, EntityMetadata } from 'typeorm';
 import type { EventStore } from '@backforge/event-store';
+import type { BackoffOptions } from '@backforge/resilience';
 import { pino } from 'pino';
 import { validateProjection, type Projection } from './projection.js';
 import { CheckpointTable } from './checkpoints.js';
-import { defaultBackoff, type BackoffOptions } from './backoff.js';
 import { ProjectionConfigError, ProjectionNotRunningError } from './errors.js';
 import { ProjectionWorker, type ProjectionLogger, type ProjectionStatus } from './projection-worker.js';
+
+/** Retry pacing after an infrastructure error: from 100 ms up to 30 s (a projection waits out an outage). */
+const defaultBackoff: BackoffOptions = { initialMs: 100, maxMs: 30_000 };
 
 export interface ProjectionRunnerOptions {
   eventStore: EventStore;

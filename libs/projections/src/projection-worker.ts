@@ -1,9 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { EventStoreUnavailableError, type EventStore, type RecordedEvent, type Subscription } from '@backforge/event-store';
+import { backoffDelay, isTransientError, sleep, withTimeout, type BackoffOptions } from '@backforge/resilience';
 import type { Projection } from './projection.js';
 import type { CheckpointTable } from './checkpoints.js';
 import { lastRelevantAtOrBefore, planBatch } from './batch.js';
-import { backoffDelay, sleep, type BackoffOptions } from './backoff.js';
 import { EventQueue } from './event-queue.js';
 import {
   CheckpointMovedError,
@@ -13,7 +13,6 @@ import {
   ProjectionTimeoutError,
   ProjectionWaitTimeoutError,
   describeError,
-  isTransientError,
 } from './errors.js';
 
 /**
@@ -72,12 +71,9 @@ const visibilityPollMs = 25;
 const maxTimerMs = 2_147_483_647;
 const closeTimeoutMs = 5_000;
 
-export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ProjectionTimeoutError(what, ms)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+/** Bounds one external call; on timeout, a ProjectionTimeoutError (transient: the loop retries). */
+function timed<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  return withTimeout(work, ms, () => new ProjectionTimeoutError(what, ms));
 }
 
 /** Runs one projection: its loop, its checkpoint, its waiters. Internal to the runner. */
@@ -233,7 +229,7 @@ export class ProjectionWorker {
   private async untilVisible(target: bigint, deadline: number, timeout: () => Error, signal: AbortSignal): Promise<void> {
     for (;;) {
       const budget = Math.max(1, Math.min(this.ctx.readTimeoutMs, deadline - Date.now()));
-      const [seen] = await withTimeout(this.ctx.eventStore.readAll({ after: target - 1n, maxCount: 1 }), budget, 'event store readAll (waitFor visibility)');
+      const [seen] = await timed(this.ctx.eventStore.readAll({ after: target - 1n, maxCount: 1 }), budget, 'event store readAll (waitFor visibility)');
       if ((seen && seen.position >= target) || signal.aborted) return;
       if (Date.now() >= deadline) throw timeout();
       await sleep(Math.min(visibilityPollMs, Math.max(1, deadline - Date.now())), signal);
@@ -248,7 +244,7 @@ export class ProjectionWorker {
    */
   private async lastRelevant(after: bigint | null, target: bigint, deadline: number): Promise<bigint | null> {
     const budget = Math.max(1, Math.min(this.ctx.readTimeoutMs, deadline - Date.now()));
-    const page = await withTimeout(
+    const page = await timed(
       this.ctx.eventStore.readAll({ ...(after === null ? {} : { after }), maxCount: probePageSize, ...(this.projection.filter ? { filter: this.projection.filter } : {}) }),
       budget,
       'event store readAll (waitFor probe)',
@@ -395,7 +391,7 @@ export class ProjectionWorker {
     for (;;) {
       if (signal.aborted) return;
       const after = this.position;
-      const page = await withTimeout(
+      const page = await timed(
         eventStore.readAll({ ...(after === null ? {} : { after }), maxCount: batchSize, ...(filter ? { filter } : {}) }),
         readTimeoutMs,
         'event store readAll',
@@ -435,10 +431,10 @@ export class ProjectionWorker {
       queue.close();
       this.subscription = undefined;
       this.queue = undefined;
-      await withTimeout(subscription.close(), closeTimeoutMs, 'subscription close').catch((err: unknown) => {
+      await timed(subscription.close(), closeTimeoutMs, 'subscription close').catch((err: unknown) => {
         this.ctx.logger.warn({ projection: this.name, err: describeError(err) }, 'subscription did not close cleanly');
       });
-      await withTimeout(pump, closeTimeoutMs, 'subscription drain').catch(() => undefined);
+      await timed(pump, closeTimeoutMs, 'subscription drain').catch(() => undefined);
     }
   }
 

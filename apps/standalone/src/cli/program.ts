@@ -11,9 +11,11 @@ import {
   type Interpreter,
 } from '@backforge/generator';
 import { Sandbox } from '@backforge/sandbox';
+import { DomainError } from '@backforge/contracts';
 import { Command, CommanderError } from 'commander';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { registerAdminCommands } from './admin.js';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -133,6 +135,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       exitCode = report.status === 'passed' ? EXIT.ok : EXIT.checksFailed;
     });
 
+  registerAdminCommands(program, io);
+
   program.command('version').description('Print the generator version.').action(() => io.stdout(`${GENERATOR_VERSION}\n`));
 
   try {
@@ -144,6 +148,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return EXIT.refused;
     }
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.refused;
+    if (error instanceof DomainError) {
+      io.stderr(`backforge: ${error.message}\n`);
+      return EXIT.refused;
+    }
     io.stderr(`backforge: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.error;
   }

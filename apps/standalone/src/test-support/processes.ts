@@ -95,7 +95,7 @@ export function spawnApp(entry: string, env: Record<string, string>, cwd = WORKS
 }
 
 /** The port a process logged in its "service started" line. */
-export async function startedPort(app: AppProcess, timeoutMs = 30_000): Promise<number> {
+export async function startedPort(app: AppProcess, timeoutMs = 120_000): Promise<number> {
   const line = await app.waitForLog((l) => l.msg === 'service started', timeoutMs);
   return line.port as number;
 }

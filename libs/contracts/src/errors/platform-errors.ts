@@ -21,6 +21,8 @@ export const PLATFORM_ERROR_HTTP_STATUS = {
   /** A concurrent change won (a stream's expected revision did not hold), or the state forbids it. */
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** A well-formed request the platform will not carry out as asked (e.g. `autoDeploy: true`). */
+  UNPROCESSABLE: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   /** An unexpected failure; details are in the logs under the correlation id, never in the reply. */

@@ -220,6 +220,24 @@ export function runEventStoreConformance(name: string, factory: () => Promise<Co
         expect(await store.append(stream, batch, 'any')).toEqual(first);
         expect(await store.readStream(stream)).toHaveLength(3);
       });
+
+      it('an event id already written to another stream is refused, alone or inside a batch, and nothing is written', async () => {
+        const prefix = uniquePrefix('ids');
+        const shared = conformanceEvent('Shared');
+        const first = await store.append(`${prefix}a`, [shared], 'no_stream');
+        const conflict = await expectConflict(store.append(`${prefix}b`, [shared], 'no_stream'), 'no_stream');
+        expect(conflict.streamName).toBe(`${prefix}b`);
+
+        const opened = conformanceEvent('Opened');
+        await store.append(`${prefix}c`, [opened], 'no_stream');
+        await expectConflict(store.append(`${prefix}c`, [conformanceEvent('Fresh'), shared], 'any'), 0n);
+
+        expect(await store.readStream(`${prefix}b`)).toEqual([]);
+        expect(ids(await store.readStream(`${prefix}c`))).toEqual([opened.metadata.eventId]);
+        expect(ids(await store.readAll({ filter: { streamPrefixes: [prefix] } }))).toEqual([shared.metadata.eventId, opened.metadata.eventId]);
+        // Its own stream still takes the retry.
+        expect(await store.append(`${prefix}a`, [shared], 'no_stream')).toEqual(first);
+      });
     });
 
     describe('reading', () => {

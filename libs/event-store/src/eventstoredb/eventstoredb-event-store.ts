@@ -13,7 +13,9 @@ import {
 } from '@eventstore/db-client';
 import type { JsonObject } from '@backforge/contracts';
 import {
+  EventBatchTooLargeError,
   EventStoreUnavailableError,
+  WrongExpectedRevisionError,
   type AppendResult,
   type EventMetadata,
   type EventStore,
@@ -26,13 +28,17 @@ import {
   type Subscription,
 } from '../event-store.port.js';
 import { matchesFilter, normaliseFilter } from '../internal/filter.js';
-import { DEFAULT_BACKOFF, DEFAULT_TIMEOUT_MS, backoffDelay, withTimeout, Wakeup, type BackoffOptions } from '../internal/timing.js';
-import { validateAppend } from '../internal/validation.js';
-import { mapEsdbError, toEsdbEventId, toEsdbExpectedRevision, toEsdbFilter } from './eventstoredb-mapping.js';
+import { backoffDelay, type BackoffOptions } from '@backforge/resilience';
+import { DEFAULT_BACKOFF, DEFAULT_TIMEOUT_MS, withStoreTimeout, Wakeup } from '../internal/timing.js';
+import { InvalidAppendError, validateAppend } from '../internal/validation.js';
+import { EVENT_ID_CLAIM_PREFIX, claimEventIds, isEventIdClaimStream, type EsdbClient } from './eventstoredb-event-ids.js';
+import { isMaxAppendSizeError, isResumableDrop, mapEsdbError, toEsdbEventId, toEsdbExpectedRevision, toEsdbFilter } from './eventstoredb-mapping.js';
 
 export interface EventStoreDbEventStoreOptions {
   /** e.g. `esdb://localhost:2113?tls=false`. */
-  connectionString: string;
+  connectionString?: string;
+  /** A client made by the caller (tests pass a stand-in); not disposed by close(). */
+  client?: EsdbClient;
   /**
    * Bound on every call: a unary call must answer within it, a read must make progress within it
    * (each received event restarts the clock), a subscription must be confirmed within it.
@@ -53,7 +59,8 @@ const PING_STREAM = 'backforge-event-store-ping';
 const INVALID_POSITION = (1n << 63n) - 1n;
 
 export class EventStoreDbEventStore implements EventStore {
-  private readonly client: EventStoreDBClient;
+  private readonly client: EsdbClient;
+  private readonly ownsClient: boolean;
   private readonly timeoutMs: number;
   private readonly pageSize: number;
   private readonly backoff: BackoffOptions;
@@ -61,7 +68,15 @@ export class EventStoreDbEventStore implements EventStore {
   private closed = false;
 
   constructor(options: EventStoreDbEventStoreOptions) {
-    this.client = EventStoreDBClient.connectionString(options.connectionString);
+    if (options.client) {
+      this.client = options.client;
+      this.ownsClient = false;
+    } else if (options.connectionString) {
+      this.client = EventStoreDBClient.connectionString(options.connectionString);
+      this.ownsClient = true;
+    } else {
+      throw new Error('EventStoreDbEventStore needs a connectionString or a client');
+    }
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.pageSize = options.readPageSize ?? 1000;
     this.backoff = options.reconnect ?? DEFAULT_BACKOFF;
@@ -69,14 +84,32 @@ export class EventStoreDbEventStore implements EventStore {
 
   async append(streamName: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     validateAppend(streamName, events, expectedRevision, MAX_EVENTS_PER_APPEND);
+    if (isEventIdClaimStream(streamName)) throw new InvalidAppendError(`stream name '${streamName}' is reserved: '${EVENT_ID_CLAIM_PREFIX}' streams belong to the store`);
     const data = events.map((e) =>
       jsonEvent({ id: toEsdbEventId(e.metadata.eventId), type: e.type, data: e.data, metadata: { ...e.metadata } }),
     );
-    const result = await this.unary(
-      'append',
-      () => this.client.appendToStream(streamName, data, { expectedRevision: toEsdbExpectedRevision(expectedRevision), deadline: this.timeoutMs }),
-      expectedRevision,
-    );
+    const ids = events.map((e) => e.metadata.eventId);
+    const claimed = await this.unary('append (event ids)', () => claimEventIds(this.client, streamName, ids, this.timeoutMs));
+    if (!claimed) {
+      // As PostgreSQL: an id written to another stream is a conflict, reported with this stream's revision.
+      throw new WrongExpectedRevisionError(streamName, expectedRevision, await this.currentRevision(streamName));
+    }
+    let result: Awaited<ReturnType<EsdbClient['appendToStream']>>;
+    try {
+      result = await this.unary(
+        'append',
+        () => this.client.appendToStream(streamName, data, { expectedRevision: toEsdbExpectedRevision(expectedRevision), deadline: this.timeoutMs }),
+        expectedRevision,
+      );
+    } catch (error) {
+      // Nothing was written; the claims stay this stream's, so the same events split into smaller appends still go in.
+      if (isMaxAppendSizeError(error)) throw new EventBatchTooLargeError(streamName, events.length, error.maxAppendSize, { cause: error });
+      throw error;
+    }
+    // With throwOnAppendFailure=false in the connection string the client reports a conflict here instead of throwing.
+    if (!result.success) {
+      throw new WrongExpectedRevisionError(streamName, expectedRevision, result.nextExpectedRevision < 0n ? 'no_stream' : result.nextExpectedRevision);
+    }
     const position = validPosition(result.position) ?? (await this.positionOf(streamName, result.nextExpectedRevision));
     return { nextExpectedRevision: result.nextExpectedRevision, position };
   }
@@ -144,13 +177,19 @@ export class EventStoreDbEventStore implements EventStore {
     if (this.closed) return;
     this.closed = true;
     await Promise.all([...this.subscriptions].map((s) => s.close()));
-    await withTimeout(this.client.dispose(), this.timeoutMs, 'EventStoreDB close').catch(() => undefined);
+    if (this.ownsClient) await withStoreTimeout(this.client.dispose(), this.timeoutMs, 'EventStoreDB close').catch(() => undefined);
   }
 
   /** Position of the last event in $all (system events included), or undefined for an empty log. */
   private async headPosition(): Promise<bigint | undefined> {
     const last = await this.collect('readAll (head)', () => this.client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1 }));
     return last[0]?.event?.position.commit;
+  }
+
+  /** The stream's last revision, or no_stream. */
+  private async currentRevision(streamName: string): Promise<bigint | 'no_stream'> {
+    const [last] = await this.readStream(streamName, { direction: 'backwards', maxCount: 1 });
+    return last ? last.revision : 'no_stream';
   }
 
   /** Older servers omit the position on append; read it back from the event itself. */
@@ -162,7 +201,7 @@ export class EventStoreDbEventStore implements EventStore {
   private async unary<T>(what: string, call: () => Promise<T>, expected?: ExpectedRevision): Promise<T> {
     if (this.closed) throw new EventStoreUnavailableError(`EventStoreDB ${what}: the store is closed`);
     try {
-      return await withTimeout(Promise.resolve().then(call), this.timeoutMs, `EventStoreDB ${what}`);
+      return await withStoreTimeout(Promise.resolve().then(call), this.timeoutMs, `EventStoreDB ${what}`);
     } catch (error) {
       throw mapEsdbError(error, `EventStoreDB ${what}`, expected);
     }
@@ -213,8 +252,9 @@ function validPosition(position: Position | undefined): bigint | undefined {
   return undefined;
 }
 
+/** Server events and the adapter's own bookkeeping (event-id claims): never delivered. */
 function isSystemEvent(event: EsdbRecordedEvent): boolean {
-  return event.type.startsWith('$') || event.streamId.startsWith('$');
+  return event.type.startsWith('$') || event.streamId.startsWith('$') || isEventIdClaimStream(event.streamId);
 }
 
 function isEventMetadata(value: unknown): value is EventMetadata {
@@ -248,7 +288,7 @@ class EsdbSubscription implements Subscription {
   private readonly wakeup = new Wakeup();
 
   constructor(
-    private readonly client: EventStoreDBClient,
+    private readonly client: EsdbClient,
     private readonly options: SubscribeToAllOptions,
     private readonly timeoutMs: number,
     private readonly backoff: BackoffOptions,
@@ -263,7 +303,7 @@ class EsdbSubscription implements Subscription {
     this.wakeup.notify();
     const current = this.current;
     this.current = undefined;
-    if (current) await withTimeout(current.unsubscribe(), this.timeoutMs, 'EventStoreDB unsubscribe').catch(() => current.destroy());
+    if (current) await withStoreTimeout(current.unsubscribe(), this.timeoutMs, 'EventStoreDB unsubscribe').catch(() => current.destroy());
   }
 
   /** One reader per subscription: every call returns the same iterator, continuing where the last left off. */
@@ -287,7 +327,7 @@ class EsdbSubscription implements Subscription {
             resolved = true;
           } catch (error) {
             if (!(mapEsdbError(error, 'subscribeToAll') instanceof EventStoreUnavailableError)) throw error;
-            await this.wakeup.wait(seen, backoffDelay(failures++, this.backoff));
+            await this.wakeup.wait(seen, backoffDelay(++failures, this.backoff));
           }
         }
       }
@@ -320,12 +360,13 @@ class EsdbSubscription implements Subscription {
         } catch (error) {
           if (this.closed) return;
           const mapped = mapEsdbError(error, 'EventStoreDB subscribeToAll');
-          if (!(mapped instanceof EventStoreUnavailableError)) throw mapped;
+          // A stream reset by the server or a proxy (gRPC INTERNAL / UNKNOWN) drops a healthy subscription too: resume.
+          if (!(mapped instanceof EventStoreUnavailableError) && !isResumableDrop(error)) throw mapped;
         } finally {
           clearTimeout(watchdog);
           if (this.current === subscription) this.current = undefined;
         }
-        await this.wakeup.wait(seen, backoffDelay(failures++, this.backoff));
+        await this.wakeup.wait(seen, backoffDelay(++failures, this.backoff));
       }
     } finally {
       await this.close();

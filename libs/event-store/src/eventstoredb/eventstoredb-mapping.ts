@@ -4,6 +4,7 @@ import {
   NO_STREAM,
   STREAM_EXISTS,
   ErrorType,
+  MaxAppendSizeExceededError,
   WrongExpectedVersionError,
   eventTypeFilter,
   excludeSystemEvents,
@@ -97,6 +98,20 @@ export function mapEsdbError(error: unknown, what: string, expected?: ExpectedRe
     return new EventStoreUnavailableError(`${what}: EventStoreDB unavailable (${asError(error).message})`, { cause: error });
   }
   return asError(error);
+}
+
+/** gRPC INTERNAL (13) and UNKNOWN (2): what a reset HTTP/2 stream (RST_STREAM, a proxy's idle cut) surfaces as. */
+const RESUMABLE_GRPC_CODES = new Set([2, 13]);
+
+/** Whether a subscription dropped with this error should resubscribe rather than fail its reader. */
+export function isResumableDrop(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  return typeof code === 'number' && RESUMABLE_GRPC_CODES.has(code);
+}
+
+export function isMaxAppendSizeError(error: unknown): error is MaxAppendSizeExceededError {
+  if (error instanceof MaxAppendSizeExceededError) return true;
+  return typeof error === 'object' && error !== null && (error as { type?: unknown }).type === ErrorType.MAXIMUM_APPEND_SIZE_EXCEEDED;
 }
 
 function fromEsdbExpected(expected: AppendExpectedRevision): ExpectedRevision {

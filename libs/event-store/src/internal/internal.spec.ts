@@ -1,7 +1,7 @@
 import { EventStoreUnavailableError } from '../event-store.port.js';
 import { conformanceEvent } from '../conformance/event-store.conformance.js';
 import { matchesFilter, normaliseFilter } from './filter.js';
-import { backoffDelay, withTimeout, Wakeup } from './timing.js';
+import { withStoreTimeout, Wakeup } from './timing.js';
 import { InvalidAppendError, validateAppend } from './validation.js';
 
 describe('event filter', () => {
@@ -18,23 +18,16 @@ describe('event filter', () => {
 });
 
 describe('timing', () => {
-  it('withTimeout rejects with EventStoreUnavailableError and runs the cancel hook', async () => {
+  it('withStoreTimeout rejects with EventStoreUnavailableError and runs the cancel hook; a failure of the work passes through', async () => {
     let cancelled = false;
     const never = new Promise<never>(() => undefined);
-    await expect(withTimeout(never, 20, 'slow call', () => (cancelled = true))).rejects.toBeInstanceOf(EventStoreUnavailableError);
+    const timedOut = await withStoreTimeout(never, 20, 'slow call', () => (cancelled = true)).catch((e: unknown) => e);
+    expect(timedOut).toBeInstanceOf(EventStoreUnavailableError);
+    expect((timedOut as Error).message).toBe('slow call: no answer within 20 ms');
     expect(cancelled).toBe(true);
-    await expect(withTimeout(Promise.resolve(7), 20, 'fast call')).resolves.toBe(7);
+    await expect(withStoreTimeout(Promise.resolve(7), 20, 'fast call')).resolves.toBe(7);
     const failure = new RangeError('own error');
-    await expect(withTimeout(Promise.reject(failure), 20, 'failing call')).rejects.toBe(failure);
-  });
-
-  it('backoff grows, is capped, and keeps jitter in the upper half', () => {
-    const options = { initialMs: 100, maxMs: 1000 };
-    expect(backoffDelay(0, options, () => 0)).toBe(50);
-    expect(backoffDelay(0, options, () => 1)).toBe(100);
-    expect(backoffDelay(3, options, () => 1)).toBe(800);
-    expect(backoffDelay(20, options, () => 1)).toBe(1000);
-    expect(backoffDelay(20, options, () => 0)).toBe(500);
+    await expect(withStoreTimeout(Promise.reject(failure), 20, 'failing call')).rejects.toBe(failure);
   });
 
   it('Wakeup never loses a notify that came between looking and waiting', async () => {

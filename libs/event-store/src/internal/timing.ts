@@ -1,34 +1,17 @@
+import { withTimeout, type BackoffOptions } from '@backforge/resilience';
 import { EventStoreUnavailableError } from '../event-store.port.js';
 
 /** Default bound on every call to the underlying server (DESIGN §7: every external call has a timeout). */
 export const DEFAULT_TIMEOUT_MS = 5_000;
 
 /**
- * Races `work` against a timer. On timeout the promise rejects with EventStoreUnavailableError and
- * `onTimeout` runs (to cancel a stream or drop a connection); the work itself may still complete
- * on the server, which is why appends are idempotent by event id.
+ * @backforge/resilience's withTimeout with the event store's typed error: on timeout the promise
+ * rejects with EventStoreUnavailableError and `onTimeout` runs (to cancel a stream or drop a
+ * connection); the work itself may still complete on the server, which is why appends are
+ * idempotent by event id.
  */
-export function withTimeout<T>(work: Promise<T>, timeoutMs: number, what: string, onTimeout?: () => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      try {
-        onTimeout?.();
-      } catch {
-        // Cancelling is best effort; the caller already gets the timeout.
-      }
-      reject(new EventStoreUnavailableError(`${what}: no answer within ${timeoutMs} ms`));
-    }, timeoutMs);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(asError(error));
-      },
-    );
-  });
+export function withStoreTimeout<T>(work: Promise<T>, timeoutMs: number, what: string, onTimeout?: () => void): Promise<T> {
+  return withTimeout(work, timeoutMs, () => new EventStoreUnavailableError(`${what}: no answer within ${timeoutMs} ms`), { cancel: onTimeout });
 }
 
 /**
@@ -41,22 +24,8 @@ export function asError(error: unknown): Error {
   return new Error(String(error));
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-export interface BackoffOptions {
-  initialMs: number;
-  maxMs: number;
-}
-
+/** Reconnect and retry backoff of both adapters (attempts count from 1, see @backforge/resilience). */
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 100, maxMs: 5_000 };
-
-/** Exponential backoff with full jitter in the upper half: attempt 0 waits about `initialMs`. */
-export function backoffDelay(attempt: number, options: BackoffOptions, random: () => number = Math.random): number {
-  const ceiling = Math.min(options.maxMs, options.initialMs * 2 ** Math.min(attempt, 30));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
 
 /**
  * A wake-up signal without lost wake-ups: a waiter remembers the generation it saw before doing

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { backoffDelay, withTimeout, type BackoffOptions } from '../internal/timing.js';
+import { backoffDelay, type BackoffOptions } from '@backforge/resilience';
+import { withStoreTimeout } from '../internal/timing.js';
 
 export interface PgListenerOptions {
   clientConfig: pg.ClientConfig;
@@ -64,15 +65,15 @@ export class PgListener {
       client.on('end', () => lost());
       let healthTimer: NodeJS.Timeout | undefined;
       try {
-        await withTimeout(client.connect(), this.options.timeoutMs, 'event store LISTEN connect');
+        await withStoreTimeout(client.connect(), this.options.timeoutMs, 'event store LISTEN connect');
         client.on('notification', (message) => this.options.onWake(message.payload));
-        await withTimeout(client.query(`LISTEN "${this.options.channel}"`), this.options.timeoutMs, 'event store LISTEN');
+        await withStoreTimeout(client.query(`LISTEN "${this.options.channel}"`), this.options.timeoutMs, 'event store LISTEN');
         this.client = client;
         this.connected = true;
         attempt = 0;
         this.options.onWake();
         healthTimer = setInterval(() => {
-          withTimeout(client.query('SELECT 1'), this.options.timeoutMs, 'event store LISTEN health check').catch(() => lost());
+          withStoreTimeout(client.query('SELECT 1'), this.options.timeoutMs, 'event store LISTEN health check').catch(() => lost());
         }, this.options.healthCheckMs);
         if (!this.stopped) await lostSignal;
       } catch {
@@ -83,14 +84,14 @@ export class PgListener {
         this.client = undefined;
         client.removeAllListeners('notification');
         // end() can wait on a dead socket; bound it.
-        await withTimeout(client.end(), this.options.timeoutMs, 'event store LISTEN close').catch(() => undefined);
+        await withStoreTimeout(client.end(), this.options.timeoutMs, 'event store LISTEN close').catch(() => undefined);
       }
       if (this.stopped) break;
       this.reconnects += 1;
       // Subscribers fall back to slow polling while we are away; wake them so they notice.
       this.options.onWake();
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, backoffDelay(attempt, this.options.reconnect));
+        const timer = setTimeout(resolve, backoffDelay(attempt + 1, this.options.reconnect));
         this.stopLoop = () => {
           clearTimeout(timer);
           resolve();

@@ -17,16 +17,19 @@ import {
   type Subscription,
 } from '../event-store.port.js';
 import { normaliseFilter } from '../internal/filter.js';
-import { DEFAULT_BACKOFF, DEFAULT_TIMEOUT_MS, backoffDelay, sleep, withTimeout, Wakeup, type BackoffOptions } from '../internal/timing.js';
+import { backoffDelay, sleep, type BackoffOptions } from '@backforge/resilience';
+import { DEFAULT_BACKOFF, DEFAULT_TIMEOUT_MS, withStoreTimeout, Wakeup } from '../internal/timing.js';
 import { expectedRevisionText, validateAppend } from '../internal/validation.js';
 import { PgListener } from './pg-listener.js';
 import { isTransientPgError, mapPgError, sqlStateOf } from './postgres-errors.js';
 import {
   CONFLICT_SQLSTATE,
   MAX_EVENTS_PER_APPEND,
+  IN_FLIGHT_HERE,
   POSITION_INDEX_BITS,
   assertSchemaName,
   notifyChannel,
+  positionOffsetSql,
   schemaLockKey,
   schemaStatements,
 } from './postgres-schema.js';
@@ -67,7 +70,8 @@ export interface PostgresEventStoreOptions {
 }
 
 interface EventRow {
-  horizon: string;
+  /** NULL while this cluster has no position offset yet. */
+  horizon: string | null;
   position: string | null;
   stream_name: string;
   revision: string;
@@ -188,6 +192,8 @@ export class PostgresEventStore implements EventStore {
         // Concurrent CREATE ... IF NOT EXISTS can still collide in the catalogs; one migrator at a time.
         await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [schemaLockKey(this.schema)]);
         for (const statement of schemaStatements(this.schema)) await client.query(statement);
+        // After a restore into a fresh cluster, choose the position offset now rather than on the first append or read.
+        await client.query(this.sql.establishEpoch);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -197,7 +203,7 @@ export class PostgresEventStore implements EventStore {
       }
     };
     try {
-      await withTimeout(work(), this.schemaTimeoutMs, 'event store ensureSchema');
+      await withStoreTimeout(work(), this.schemaTimeoutMs, 'event store ensureSchema');
     } catch (error) {
       throw mapPgError(error, 'event store ensureSchema');
     }
@@ -338,9 +344,13 @@ export class PostgresEventStore implements EventStore {
   async startPoint(from: SubscribeToAllOptions['from']): Promise<StartPoint> {
     if (from === 'start') return { cursor: -1n, ...NO_EXCLUSION };
     if (typeof from === 'bigint') return { cursor: from, ...NO_EXCLUSION };
-    const { rows } = await this.query<{ head: string; in_flight: string[] }>('subscribe (end)', { name: this.sql.headName, text: this.sql.head });
+    const { rows } = await this.query<{ head: string; in_flight: string[]; no_epoch: boolean }>('subscribe (end)', { name: this.sql.headName, text: this.sql.head });
     const row = rows[0];
     if (!row) throw new Error('head query returned no row');
+    if (row.no_epoch) {
+      await this.establishEpoch();
+      return this.startPoint(from);
+    }
     const head = BigInt(row.head);
     const headXid = head >> BigInt(POSITION_INDEX_BITS);
     const inFlight = row.in_flight.map((x) => BigInt(x)).filter((xid) => xid < headXid);
@@ -352,10 +362,21 @@ export class PostgresEventStore implements EventStore {
   /** @internal One gap-free read: events above `cursor` and below the horizon, in position order. */
   async readPage(cursor: bigint, filter: EventFilter, limit: number, exclusion: { head: bigint; inFlight: bigint[] }): Promise<Page> {
     const filtered = filter.streamPrefixes !== undefined || filter.eventTypes !== undefined;
-    return filtered ? this.readFilteredPage(cursor, filter, limit, exclusion) : this.readPlainPage(cursor, limit, exclusion);
+    const read = () => (filtered ? this.readFilteredPage(cursor, filter, limit, exclusion) : this.readPlainPage(cursor, limit, exclusion));
+    const page = await read();
+    if (page) return page;
+    // No horizon: this cluster has no position offset yet (a restore nobody appended to). Choose it, then read.
+    await this.establishEpoch();
+    const retried = await read();
+    if (!retried) throw new Error('event store: the position offset of this cluster is still missing after choosing it');
+    return retried;
   }
 
-  private async readPlainPage(cursor: bigint, limit: number, exclusion: { head: bigint; inFlight: bigint[] }): Promise<Page> {
+  private async establishEpoch(): Promise<void> {
+    await this.query('position offset', { text: this.sql.establishEpoch });
+  }
+
+  private async readPlainPage(cursor: bigint, limit: number, exclusion: { head: bigint; inFlight: bigint[] }): Promise<Page | undefined> {
     const { rows } = await this.query<EventRow>('readAll', {
       name: this.sql.readAllName,
       text: this.sql.readAll,
@@ -363,6 +384,7 @@ export class PostgresEventStore implements EventStore {
     });
     const first = rows[0];
     if (!first) throw new Error('readAll returned no horizon row');
+    if (first.horizon === null) return undefined;
     const horizon = BigInt(first.horizon);
     const events: RecordedEvent[] = [];
     let pending = false;
@@ -389,7 +411,7 @@ export class PostgresEventStore implements EventStore {
    * A filtered read looks at no more than `scanLimit` log entries per round trip, so a rare event
    * type in a long log costs many short reads instead of one that outlives the timeout.
    */
-  private async readFilteredPage(cursor: bigint, filter: EventFilter, limit: number, exclusion: { head: bigint; inFlight: bigint[] }): Promise<Page> {
+  private async readFilteredPage(cursor: bigint, filter: EventFilter, limit: number, exclusion: { head: bigint; inFlight: bigint[] }): Promise<Page | undefined> {
     const scanLimit = Math.min(20_000, limit * 10);
     const { rows } = await this.query<EventRow & { safe_max: string | null; scanned: number; unsafe: boolean }>('readAll (filtered)', {
       name: this.sql.readFilteredName,
@@ -406,6 +428,7 @@ export class PostgresEventStore implements EventStore {
     });
     const first = rows[0];
     if (!first) throw new Error('readAll returned no horizon row');
+    if (first.horizon === null) return undefined;
     const horizon = BigInt(first.horizon);
     const events = rows.filter((row) => row.position !== null).map(toRecordedEvent);
     if (events.length >= limit) return { events, scannedTo: events.at(-1)!.position, full: true, pending: false };
@@ -426,10 +449,10 @@ export class PostgresEventStore implements EventStore {
 
   private async query<R extends pg.QueryResultRow = pg.QueryResultRow>(what: string, config: pg.QueryConfig): Promise<pg.QueryResult<R>> {
     if (this.closed) throw new EventStoreUnavailableError(`event store ${what}: the store is closed`);
-    // query_timeout makes pg drop a connection whose query never answers; withTimeout also bounds the wait for a pooled client.
+    // query_timeout makes pg drop a connection whose query never answers; withStoreTimeout also bounds the wait for a pooled client.
     const withReadTimeout = { ...config, query_timeout: this.timeoutMs } as pg.QueryConfig;
     try {
-      return await withTimeout(this.pool.query<R>(withReadTimeout), this.timeoutMs, `event store ${what}`);
+      return await withStoreTimeout(this.pool.query<R>(withReadTimeout), this.timeoutMs, `event store ${what}`);
     } catch (error) {
       throw mapPgError(error, `event store ${what}`);
     }
@@ -452,24 +475,14 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
   };
 }
 
-/**
- * Transactions of this statement's snapshot that were in flight and may write to this database:
- * the snapshot's in-progress xids minus those that pg_stat_activity shows running in another
- * database (they can never write our tables). An xid we cannot place (it ended meanwhile, or its
- * backend is hidden from our role) stays in, which only delays delivery. Without this, any write
- * transaction anywhere in the cluster would hold every subscriber back (plain pg_snapshot_xmin).
- */
-const IN_FLIGHT_HERE = `SELECT xip::text::bigint AS xid FROM pg_snapshot_xip(pg_current_snapshot()) AS xip
-   WHERE (xip::text::bigint % 4294967296) NOT IN (
-     SELECT a.backend_xid::text::bigint FROM pg_stat_activity a
-      WHERE a.backend_xid IS NOT NULL AND a.datid <> (SELECT d.oid FROM pg_database d WHERE d.datname = current_database()))`;
-
-/** The lowest xid that may still commit events here, or the next xid: every later commit lands at or above it. */
-const HORIZON = `coalesce((SELECT min(f.xid) FROM (${IN_FLIGHT_HERE}) AS f),
-                 pg_snapshot_xmax(pg_current_snapshot())::text::bigint) << ${POSITION_INDEX_BITS}`;
-
 function statements(schema: string) {
   const s = `"${schema}"`;
+  /**
+   * The lowest xid that may still commit events here, or the next xid, in position space: every later
+   * commit lands at or above it. NULL while this cluster has no position offset yet (see postgres-schema.ts).
+   */
+  const horizon = `(coalesce((SELECT min(f.xid) FROM (${IN_FLIGHT_HERE}) AS f),
+                   pg_snapshot_xmax(pg_current_snapshot())::text::bigint) + ${positionOffsetSql(schema)}) << ${POSITION_INDEX_BITS}`;
   // recorded_at leaves the server as ISO-8601 text: parsing dates row by row was a tenth of read-all's client time.
   const columns = `e.global_position::text AS position, e.stream_name, e.stream_revision::text AS revision, e.event_type, e.data, e.metadata,
     to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`;
@@ -484,12 +497,14 @@ function statements(schema: string) {
     readStreamBackwards: `SELECT ${columns} FROM ${s}.events e WHERE e.stream_name = $1 AND e.stream_revision <= $2::bigint ORDER BY e.stream_revision DESC LIMIT $3::bigint`,
     headName: `bf_es_head_${schema}`,
     head: `SELECT coalesce((SELECT max(global_position) FROM ${s}.events), -1)::text AS head,
-                  ARRAY(SELECT f.xid::text FROM (${IN_FLIGHT_HERE}) AS f) AS in_flight`,
+                  ARRAY(SELECT (f.xid + o.xid_offset)::text FROM (${IN_FLIGHT_HERE}) AS f) AS in_flight, o.xid_offset IS NULL AS no_epoch
+             FROM (SELECT ${positionOffsetSql(schema)} AS xid_offset) AS o`,
+    establishEpoch: `SELECT ${s}.establish_position_epoch()`,
     readAllName: `bf_es_read_all_${schema}`,
     // The horizon and the rows come from one statement, hence one snapshot. LEFT JOIN keeps the
     // horizon row when no event matches. $3/$4: the `from: 'end'` exclusion (see StartPoint).
     readAll: `SELECT h.horizon::text AS horizon, ${columns}
-      FROM (SELECT ${HORIZON} AS horizon) h
+      FROM (SELECT ${horizon} AS horizon) h
       LEFT JOIN LATERAL (
         SELECT * FROM ${s}.events ev
          WHERE ev.global_position > $1::bigint
@@ -500,7 +515,7 @@ function statements(schema: string) {
     readFilteredName: `bf_es_read_filtered_${schema}`,
     // Scan at most $7 entries (narrow columns), keep those below the horizon that match, then fetch
     // the matching rows whole. `stats` says how far the scan safely got and whether it hit the horizon.
-    readFiltered: `WITH h AS MATERIALIZED (SELECT ${HORIZON} AS horizon),
+    readFiltered: `WITH h AS MATERIALIZED (SELECT ${horizon} AS horizon),
       scan AS MATERIALIZED (
         SELECT ev.global_position AS pos, ev.stream_name, ev.event_type FROM ${s}.events ev
          WHERE ev.global_position > $1::bigint
@@ -574,7 +589,7 @@ class PgSubscription implements Subscription {
         } catch (error) {
           if (this.closed) return;
           if (!isTransientPgError(error)) throw error;
-          await this.wakeup.wait(seen, backoffDelay(failures++, backoff));
+          await this.wakeup.wait(seen, backoffDelay(++failures, backoff));
         }
       }
       if (!start) return;
@@ -591,7 +606,7 @@ class PgSubscription implements Subscription {
         } catch (error) {
           if (this.closed) return;
           if (!isTransientPgError(error)) throw error;
-          await this.wakeup.wait(seen, backoffDelay(failures++, backoff));
+          await this.wakeup.wait(seen, backoffDelay(++failures, backoff));
           continue;
         }
         for (const event of page.events) {

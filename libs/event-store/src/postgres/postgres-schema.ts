@@ -10,6 +10,14 @@
  * Readers deliver only below the horizon, in position order, and can never be overtaken by a late
  * commit. (Emmett uses pg_snapshot_xmin for the horizon; we leave out transactions that are
  * running in other databases of the cluster. docs/decisions.md, "Event store".)
+ *
+ * The transaction counter belongs to the cluster, not to the data: a `pg_dump` restored into a fresh
+ * cluster brings positions from the old counter into a new one that starts far lower. So the xid is
+ * shifted by an offset kept in `position_epoch`, one row naming the cluster (pg_control_system's
+ * system_identifier) that offset is valid for. The row travels with the dump; in any other cluster
+ * it does not match, and the first append (or read) there chooses a new offset that puts every later
+ * position above every restored one. Within a cluster the offset never changes, so positions keep
+ * the xid order the horizon relies on.
  */
 
 /** Bits of the position that number events inside one append (so at most 2^20 events per append). */
@@ -36,6 +44,27 @@ export function schemaLockKey(schema: string): string {
   return `backforge.event_store.${schema}`;
 }
 
+/**
+ * This cluster's position offset, or NULL when none was chosen here yet (a fresh cluster after a
+ * restore). A scalar sub-select, so a query evaluates it once (an InitPlan), never per row.
+ */
+export function positionOffsetSql(schema: string): string {
+  return `(SELECT e.xid_offset FROM "${schema}".position_epoch e
+            WHERE e.system_identifier = (SELECT c.system_identifier FROM pg_control_system() c))`;
+}
+
+/**
+ * Transactions of this statement's snapshot that were in flight and may write to this database:
+ * the snapshot's in-progress xids minus those that pg_stat_activity shows running in another
+ * database (they can never write our tables). An xid we cannot place (it ended meanwhile, or its
+ * backend is hidden from our role) stays in, which only delays delivery. Without this, any write
+ * transaction anywhere in the cluster would hold every subscriber back (plain pg_snapshot_xmin).
+ */
+export const IN_FLIGHT_HERE = `SELECT xip::text::bigint AS xid FROM pg_snapshot_xip(pg_current_snapshot()) AS xip
+   WHERE (xip::text::bigint % 4294967296) NOT IN (
+     SELECT a.backend_xid::text::bigint FROM pg_stat_activity a
+      WHERE a.backend_xid IS NOT NULL AND a.datid <> (SELECT d.oid FROM pg_database d WHERE d.datname = current_database()))`;
+
 export function schemaStatements(schema: string): string[] {
   assertSchemaName(schema);
   const s = `"${schema}"`;
@@ -61,6 +90,40 @@ export function schemaStatements(schema: string): string[] {
        revision bigint NOT NULL,
        last_position bigint NOT NULL
      )`,
+    // At most one row: the cluster whose transaction counter the positions follow, and the offset added to it.
+    `CREATE TABLE IF NOT EXISTS ${s}.position_epoch (
+       singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+       system_identifier bigint NOT NULL,
+       xid_offset bigint NOT NULL
+     )`,
+    // For psql users; the store inlines positionOffsetSql() instead (a function call here would run per row).
+    `CREATE OR REPLACE FUNCTION ${s}.position_offset() RETURNS bigint LANGUAGE sql STABLE AS $fn$
+       SELECT ${positionOffsetSql(schema)}
+     $fn$`,
+    // Chooses this cluster's offset once (callers race safely): every transaction that may still
+    // write here has an xid >= v_low, so offset = (highest position's xid part + 1 - v_low) puts
+    // all their positions above every existing one. Never below 0: a new store keeps plain xids.
+    `CREATE OR REPLACE FUNCTION ${s}.establish_position_epoch() RETURNS bigint LANGUAGE plpgsql AS $fn$
+     DECLARE
+       v_system bigint := (SELECT c.system_identifier FROM pg_control_system() c);
+       v_offset bigint;
+       v_low bigint;
+       v_max bigint;
+     BEGIN
+       SELECT e.xid_offset INTO v_offset FROM ${s}.position_epoch e WHERE e.system_identifier = v_system;
+       IF FOUND THEN RETURN v_offset; END IF;
+       PERFORM pg_advisory_xact_lock(hashtextextended('${schemaLockKey(schema)}.position_epoch', 0));
+       -- A new snapshot: whoever held the lock before us has committed its choice.
+       SELECT e.xid_offset INTO v_offset FROM ${s}.position_epoch e WHERE e.system_identifier = v_system;
+       IF FOUND THEN RETURN v_offset; END IF;
+       v_low := least(pg_current_xact_id()::text::bigint, (SELECT min(f.xid) FROM (${IN_FLIGHT_HERE}) AS f));
+       SELECT max(ev.global_position) INTO v_max FROM ${s}.events ev;
+       v_offset := greatest(0, coalesce((v_max >> ${shift}) + 1, 0) - v_low);
+       INSERT INTO ${s}.position_epoch (singleton, system_identifier, xid_offset) VALUES (true, v_system, v_offset)
+         ON CONFLICT (singleton) DO UPDATE SET system_identifier = excluded.system_identifier, xid_offset = excluded.xid_offset;
+       RETURN v_offset;
+     END
+     $fn$`,
     // Append-only: a statement-level trigger refuses UPDATE, DELETE and TRUNCATE (costs nothing per insert).
     `CREATE OR REPLACE FUNCTION ${s}.refuse_event_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
      BEGIN
@@ -93,9 +156,10 @@ export function schemaStatements(schema: string): string[] {
        v_found_position bigint;
        v_prior bigint;
        v_xid bigint;
+       v_offset bigint;
        v_position bigint;
      BEGIN
-       -- Positions are (xid << 20 | index): a second append in one transaction would reuse them, and
+       -- Positions are ((xid + offset) << 20 | index): a second append in one transaction would reuse them, and
        -- a transaction that wrote before appending could be missed by the readers' horizon. Refuse both.
        IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
          RAISE EXCEPTION 'append_events must be the first write of its transaction' USING ERRCODE = 'BF400';
@@ -141,9 +205,13 @@ export function schemaStatements(schema: string): string[] {
          RAISE EXCEPTION 'wrong expected revision' USING ERRCODE = '${CONFLICT_SQLSTATE}', DETAIL = v_current::text;
        END IF;
 
-       v_xid := pg_current_xact_id()::text::bigint;
+       v_offset := ${positionOffsetSql(schema)};
+       IF v_offset IS NULL THEN
+         v_offset := ${s}.establish_position_epoch();
+       END IF;
+       v_xid := pg_current_xact_id()::text::bigint + v_offset;
        IF v_xid >= ${maxXid} THEN
-         RAISE EXCEPTION 'transaction id % is beyond the position range of this event store', v_xid;
+         RAISE EXCEPTION 'transaction id % (offset %) is beyond the position range of this event store', v_xid - v_offset, v_offset;
        END IF;
        v_position := (v_xid << ${shift}) | (v_count - 1);
        INSERT INTO ${s}.events (global_position, stream_name, stream_revision, event_id, event_type, data, metadata)

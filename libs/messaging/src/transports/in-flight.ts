@@ -36,13 +36,3 @@ export class InFlight {
     });
   }
 }
-
-/** Resolves with `promise`, or rejects after `ms` with `message`. The timer never keeps the process alive. */
-export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-    timer.unref();
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}

@@ -1,7 +1,8 @@
 import { ClientNats, NatsContext, NatsRecordBuilder, ServerNats } from '@nestjs/microservices';
 import { headers as natsHeaders, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { isNotificationSubject, SUBJECT_PREFIX } from '@backforge/contracts';
-import { InFlight, withTimeout } from './in-flight.js';
+import { withTimeout } from '@backforge/resilience';
+import { InFlight } from './in-flight.js';
 import { instrumentServer, type MessageHeaders, type MessagingTransport } from './transport.js';
 
 /** `backforge.<service>` for `backforge.<service>.<message>`: replicas of a service share requests. */
@@ -16,6 +17,30 @@ export interface NatsTransportOptions {
   name: string;
   /** Bound of the drain on close. */
   drainTimeoutMs?: number;
+  /**
+   * Prefix of every subject and queue group on the wire (NATS_NAMESPACE): platforms sharing one NATS
+   * server (environments, parallel test runs) never answer each other's requests.
+   */
+  namespace?: string;
+}
+
+/** The subject (or queue group) on the wire for a namespace. */
+function onWire(namespace: string | undefined, name: string): string {
+  return namespace ? `${namespace}.${name}` : name;
+}
+
+/** Nest's NATS client, publishing every pattern under the transport's namespace. */
+class NamespacedClientNats extends ClientNats {
+  constructor(
+    options: ConstructorParameters<typeof ClientNats>[0],
+    private readonly namespace: string | undefined,
+  ) {
+    super(options);
+  }
+
+  protected override normalizePattern(pattern: Parameters<ClientNats['normalizePattern']>[0]): string {
+    return onWire(this.namespace, super.normalizePattern(pattern));
+  }
 }
 
 /**
@@ -32,6 +57,7 @@ export class BackforgeNatsServer extends ServerNats {
   constructor(
     options: ConstructorParameters<typeof ServerNats>[0],
     private readonly drainTimeoutMs = 5_000,
+    private readonly namespace?: string,
   ) {
     super(options);
   }
@@ -41,7 +67,8 @@ export class BackforgeNatsServer extends ServerNats {
       const extras = (handler as { extras?: { queue?: string } }).extras;
       const queue = extras?.queue ?? (isNotificationSubject(channel) ? undefined : queueGroupForSubject(channel));
       const callback = this.getMessageHandler(channel).bind(this) as (err: Error | null, msg: unknown) => void;
-      this.subs.push(client.subscribe(channel, { ...(queue ? { queue } : {}), callback }));
+      // Handlers are found by the pattern (`channel`); only the wire subject carries the namespace.
+      this.subs.push(client.subscribe(onWire(this.namespace, channel), { ...(queue ? { queue: onWire(this.namespace, queue) } : {}), callback }));
     }
   }
 
@@ -54,11 +81,11 @@ export class BackforgeNatsServer extends ServerNats {
     }
     if (connection && !connection.isClosed()) {
       const subs = this.subs.splice(0);
-      await withTimeout(Promise.all(subs.map((s) => s.drain())), this.drainTimeoutMs, 'NATS subscriptions did not drain').catch(() => undefined);
+      await withTimeout(Promise.all(subs.map((s) => s.drain())), this.drainTimeoutMs, () => new Error('NATS subscriptions did not drain')).catch(() => undefined);
       await this.inFlight.idle(this.drainTimeoutMs);
       // Replies are published on the next tick after a handler settles.
       await new Promise((resolve) => setImmediate(resolve));
-      await withTimeout(connection.drain(), this.drainTimeoutMs, 'NATS connection did not drain').catch(() => undefined);
+      await withTimeout(connection.drain(), this.drainTimeoutMs, () => new Error('NATS connection did not drain')).catch(() => undefined);
     }
     await super.close();
   }
@@ -75,8 +102,8 @@ export function createNatsTransport(options: NatsTransportOptions): MessagingTra
     timeout: 5_000,
   };
   const drainTimeoutMs = options.drainTimeoutMs ?? 5_000;
-  const server = new BackforgeNatsServer(connection, drainTimeoutMs);
-  const client = new ClientNats(connection);
+  const server = new BackforgeNatsServer(connection, drainTimeoutMs, options.namespace);
+  const client = new NamespacedClientNats(connection, options.namespace);
   let closed = false;
   const headerOf = (context: unknown, name: string): string | undefined => {
     if (!(context instanceof NatsContext)) return undefined;
@@ -103,7 +130,7 @@ export function createNatsTransport(options: NatsTransportOptions): MessagingTra
       if (closed) return;
       closed = true;
       await server.close();
-      await withTimeout(client.close(), drainTimeoutMs, 'NATS client did not close').catch(() => undefined);
+      await withTimeout(client.close(), drainTimeoutMs, () => new Error('NATS client did not close')).catch(() => undefined);
     },
   };
 }

@@ -1,0 +1,90 @@
+import { createParamDecorator, Inject, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { AuthGuard, PassportStrategy } from '@nestjs/passport';
+import { IsNull } from 'typeorm';
+import { Strategy } from 'passport-http-bearer';
+import { digestSecret, parsePlatformToken } from '@backforge/auth';
+import type { ReadModels } from '@backforge/projections';
+import { DomainError } from '@backforge/contracts';
+import { RateLimiter } from '@backforge/resilience';
+import { SERVICE_CONFIG } from '@backforge/runtime';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GatewaySecrets, type GatewayConfig } from './gateway-secrets.js';
+import { GATEWAY_READ_MODELS } from './gateway.tokens.js';
+import { PlatformTokenRow } from './platform-tokens.projection.js';
+
+/** Who is calling: the workspace of the platform token, and the token. */
+export interface Principal {
+  workspaceId: string;
+  tokenId: string;
+}
+
+const UNAUTHENTICATED = 'A valid platform token is required: Authorization: Bearer <token>';
+
+/**
+ * `Authorization: Bearer <platform token>` (passport-http-bearer). A malformed token (bad shape or
+ * checksum) is refused before any lookup; a well-formed one is looked up by its keyed digest, and
+ * a revoked or unknown one is refused like a missing one.
+ */
+@Injectable()
+export class PlatformBearerStrategy extends PassportStrategy(Strategy, 'platform') {
+  constructor(
+    private readonly secrets: GatewaySecrets,
+    @Inject(GATEWAY_READ_MODELS) private readonly readModels: ReadModels,
+  ) {
+    super();
+  }
+
+  async validate(raw: string): Promise<Principal | false> {
+    const parsed = parsePlatformToken(raw);
+    if (!parsed.ok) return false;
+    const row = await this.readModels.dataSource.getRepository(PlatformTokenRow).findOneBy({ digest: digestSecret(parsed.value, this.secrets.digestKey), revokedAt: IsNull() });
+    return row ? { workspaceId: row.workspaceId, tokenId: row.id } : false;
+  }
+}
+
+/**
+ * The platform guard: the token only in the Authorization header (never `?access_token=`, which
+ * passport-http-bearer would otherwise accept and which would leak into logs and histories), and a
+ * token bucket per token (429 with Retry-After past CONTROL_RATE_LIMIT_*).
+ */
+@Injectable()
+export class PlatformAuthGuard extends AuthGuard('platform') implements CanActivate {
+  private readonly limiter: RateLimiter;
+
+  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
+    super();
+    this.limiter = new RateLimiter({ ratePerSecond: config.controlRatePerSecond, burst: config.controlRateBurst });
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: Principal }>();
+    const query = request.query as Record<string, unknown> | undefined;
+    const body = request.body as Record<string, unknown> | undefined;
+    if (query?.access_token !== undefined || (typeof body === 'object' && body !== null && 'access_token' in body)) {
+      throw new UnauthorizedException(UNAUTHENTICATED);
+    }
+    const allowed = (await super.canActivate(context)) as boolean;
+    const principal = request.user;
+    if (allowed && principal) {
+      const decision = this.limiter.take(principal.tokenId);
+      if (!decision.ok) {
+        void context.switchToHttp().getResponse<FastifyReply>().header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
+        throw new DomainError('RATE_LIMITED', 'Too many requests with this token: slow down and retry after the Retry-After seconds');
+      }
+    }
+    return allowed;
+  }
+
+  override handleRequest<TUser = Principal>(error: unknown, user: TUser | false): TUser {
+    if (error instanceof Error) throw error;
+    if (!user) throw new UnauthorizedException(UNAUTHENTICATED);
+    return user;
+  }
+}
+
+/** The authenticated caller (after PlatformAuthGuard). */
+export const CurrentPrincipal = createParamDecorator((_data: unknown, context: ExecutionContext): Principal => {
+  const request = context.switchToHttp().getRequest<FastifyRequest & { user?: Principal }>();
+  if (!request.user) throw new UnauthorizedException(UNAUTHENTICATED);
+  return request.user;
+});

@@ -1,0 +1,95 @@
+/**
+ * The loop of a worker that claims jobs from the log (DESIGN §3): it looks for claimable jobs (queued,
+ * or whose lease ran out), tries to claim each (an append at the expected revision: of two workers
+ * only one wins), and runs what it won, at most `concurrency` at once. It looks again every `pollMs`,
+ * or at once when woken (a job was just requested in this process).
+ */
+export interface ClaimLoopOptions<Claim> {
+  name: string;
+  concurrency: number;
+  pollMs: number;
+  /** Ids that may be claimable now, oldest first (from a read model: it may lag, claims decide). */
+  findCandidates(limit: number): Promise<string[]>;
+  /** Claims the job; undefined when another worker holds it or it is finished. */
+  claim(id: string): Promise<Claim | undefined>;
+  /** Does the work; `signal` aborts when the loop stops. Errors are logged, never thrown out of the loop. */
+  run(claim: Claim, signal: AbortSignal): Promise<void>;
+  logger: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+export class ClaimLoop<Claim> {
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly abort = new AbortController();
+  private wakeUp: (() => void) | undefined;
+  private woken = false;
+  private loop: Promise<void> | undefined;
+
+  constructor(private readonly options: ClaimLoopOptions<Claim>) {}
+
+  start(): void {
+    this.loop ??= this.spin();
+  }
+
+  /** Look for work now rather than at the next poll. */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  /** Stops claiming, aborts the runs in flight and waits for them to settle. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    this.wake();
+    await this.loop;
+    await Promise.allSettled(this.running.values());
+  }
+
+  get inFlight(): number {
+    return this.running.size;
+  }
+
+  private async spin(): Promise<void> {
+    const { signal } = this.abort;
+    while (!signal.aborted) {
+      this.woken = false;
+      try {
+        await this.fill(signal);
+      } catch (error) {
+        this.options.logger.warn({ err: error, worker: this.options.name }, 'looking for jobs failed; trying again at the next poll');
+      }
+      if (signal.aborted) break;
+      if (!this.woken) await this.sleep();
+    }
+  }
+
+  private async fill(signal: AbortSignal): Promise<void> {
+    const free = this.options.concurrency - this.running.size;
+    if (free <= 0) return;
+    const candidates = (await this.options.findCandidates(free + this.running.size)).filter((id) => !this.running.has(id));
+    for (const id of candidates) {
+      if (signal.aborted || this.running.size >= this.options.concurrency) return;
+      const claim = await this.options.claim(id);
+      if (claim === undefined) continue;
+      const run = this.options
+        .run(claim, signal)
+        .catch((error: unknown) => this.options.logger.error({ err: error, worker: this.options.name, jobId: id }, 'job run failed'))
+        .finally(() => {
+          this.running.delete(id);
+          this.wake();
+        });
+      this.running.set(id, run);
+    }
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.wakeUp = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, this.options.pollMs);
+      this.wakeUp = done;
+    });
+  }
+}
