@@ -3,6 +3,7 @@
 // attack (against the same latency without the attack, same run). Prints one markdown section on
 // stdout; progress goes to stderr.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { MemoryBackendStore, Sandbox } from '@backforge/sandbox';
 
 const log = (msg) => process.stderr.write(`[sandbox bench] ${msg}\n`);
@@ -53,6 +54,7 @@ globalThis.BackforgeBackend = BackforgeBackend;
 const TRIVIAL = `globalThis.BackforgeBackend = { handle: async (request) => ({ status: 200, body: { ok: true, result: request.input ?? null } }) };`;
 const trivialDirect = async (request) => ({ status: 200, body: { ok: true, result: request.input ?? null } });
 
+const loadAtStart = os.loadavg()[0];
 const store = new MemoryBackendStore();
 const request = { action: 'ping', input: { n: 1, s: 'hello' } };
 // Calls outside the attack section get CPU to spare: isolated-vm's timeout counts wall time, and a
@@ -203,7 +205,11 @@ await shared.stop();
 const overheadUs = us(warmS.p50 - directS.p50);
 const mark = (okay) => (okay ? '✅' : '❌');
 const f = (n, d = 1) => n.toFixed(d);
+const loadAtEnd = os.loadavg()[0];
 process.stdout.write(`## Sandbox
+
+The machine's load average was ${f(loadAtStart, 1)} at the start and ${f(loadAtEnd, 1)} at the end (${os.cpus().length} cores): wall
+times include waiting for a core, so compare the ratios within this run.
 
 Method: one host process driving two isolated-vm worker processes over IPC (\`Sandbox\` from
 \`@backforge/sandbox\`, built \`dist\`). Warm call: 10 000 sequential \`invoke\`s of a trivial handler

@@ -1,6 +1,7 @@
 export type { SandboxInvokeContext, SandboxMemory, SandboxOptions } from './sandbox-options.js';
 import { createHash } from 'node:crypto';
 import type { BackendRequest, BackendResponse } from '@backforge/contracts';
+import { withTimeout } from '@backforge/resilience';
 import { Gate } from './gate.js';
 import { DEFAULT_SANDBOX_LIMITS, resolveLimits, type SandboxLimits } from './limits.js';
 import { checkBackendResponse } from './response.js';
@@ -8,7 +9,7 @@ import { isSandboxErrorCode, SandboxError } from './sandbox-error.js';
 import { InvocationStore, relayStoreCall } from './store-relay.js';
 import { readMarker, releaseMarkerFile, removeStaleMarkerDirs } from './watchdog.js';
 import type { SandboxInvokeContext, SandboxMemory, SandboxOptions } from './sandbox-options.js';
-import { inspectWorker, requestWorker, spawnWorker, terminateWorker, withTimeout, type Invocation, type Reply, type StoreRequest, type Worker } from './worker-process.js';
+import { inspectWorker, requestWorker, spawnWorker, terminateWorker, tooSlow, type Invocation, type Reply, type StoreRequest, type Worker } from './worker-process.js';
 
 const MAX_RESPAWN_DELAY_MS = 5000;
 const MAX_COOL_DOWN_MS = 60_000;
@@ -101,7 +102,7 @@ export class Sandbox {
     const sandbox = new Sandbox(options);
     for (let i = 0; i < count; i++) sandbox.workers.push(sandbox.spawn(i));
     try {
-      await Promise.all(sandbox.workers.map((w) => withTimeout(w.ready, sandbox.controlTimeoutMs, 'starting a sandbox worker')));
+      await Promise.all(sandbox.workers.map((w) => withTimeout(w.ready, sandbox.controlTimeoutMs, tooSlow('starting a sandbox worker', sandbox.controlTimeoutMs))));
     } catch (e) {
       await sandbox.stop();
       throw e;
@@ -321,7 +322,8 @@ export class Sandbox {
       if (this.stopped) throw new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox is stopped');
       const worker = this.workers[index];
       if (worker?.alive) {
-        await withTimeout(worker.ready, Math.max(1, deadline - Date.now()), 'starting a sandbox worker');
+        const left = Math.max(1, deadline - Date.now());
+        await withTimeout(worker.ready, left, tooSlow('starting a sandbox worker', left));
         return worker;
       }
       if (Date.now() >= deadline) throw new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is restarting; retry');

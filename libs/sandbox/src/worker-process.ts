@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { BackendResponse, BackendStore } from '@backforge/contracts';
+import { withTimeout } from '@backforge/resilience';
 import type { SandboxLimits } from './limits.js';
 import { SandboxError, type SandboxErrorCode } from './sandbox-error.js';
 import type { InvocationStore } from './store-relay.js';
@@ -78,12 +79,9 @@ export interface WorkerEvents {
   exit(worker: Worker, code: number | null, signal: NodeJS.Signals | null): void;
 }
 
-export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SandboxError('SANDBOX_UNAVAILABLE', `${what} took longer than ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+/** The sandbox's own error for a control step that took too long (the bound is the shared `withTimeout`). */
+export function tooSlow(what: string, ms: number): () => SandboxError {
+  return () => new SandboxError('SANDBOX_UNAVAILABLE', `${what} took longer than ${ms} ms`);
 }
 
 export function spawnWorker(index: number, on: WorkerEvents): Worker {
@@ -187,7 +185,7 @@ export function requestWorker(worker: Worker, rid: number, message: Record<strin
       reject(new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is not reachable'));
     }
   });
-  return withTimeout(reply, timeoutMs, `sandbox worker request ${String(message.t)}`).finally(() => worker.pending.delete(rid));
+  return withTimeout(reply, timeoutMs, tooSlow(`sandbox worker request ${String(message.t)}`, timeoutMs)).finally(() => worker.pending.delete(rid));
 }
 
 /** SIGTERM, then SIGKILL after 2 s; resolves when the process is gone. */
