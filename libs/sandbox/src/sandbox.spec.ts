@@ -221,7 +221,7 @@ describe('Sandbox', () => {
 
   it('replaces a wedged worker that stops answering after a wall-time breach', async () => {
     // controlTimeoutMs also bounds the worker's start, which takes more than a second on a busy machine.
-    const local = await Sandbox.start({ workers: 1, controlTimeoutMs: 2000, limits: { wallTimeMs: 300 } });
+    const local = await Sandbox.start({ workers: 1, controlTimeoutMs: 5000, limits: { wallTimeMs: 300 } });
     try {
       await local.load('patient', bundle(ok("'awake'")));
       const [pid] = local.workerPids();
