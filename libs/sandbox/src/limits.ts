@@ -9,6 +9,11 @@ export interface SandboxLimits {
   outputBytes: number;
   /** Store operations one invocation may make. */
   storeOps: number;
+  /**
+   * Largest result of one store call (bytes of its JSON). A `list` over bigger records is refused
+   * with an error the handler can catch, before the rows are built (see `forInvocation` stores).
+   */
+  storeResultBytes: number;
 }
 
 export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = Object.freeze({
@@ -17,9 +22,10 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = Object.freeze({
   memoryMb: 32,
   outputBytes: 1024 * 1024,
   storeOps: 200,
+  storeResultBytes: 2 * 1024 * 1024,
 });
 
-const MINIMUMS: SandboxLimits = { cpuTimeMs: 1, wallTimeMs: 1, memoryMb: 8, outputBytes: 64, storeOps: 0 };
+const MINIMUMS: SandboxLimits = { cpuTimeMs: 1, wallTimeMs: 1, memoryMb: 8, outputBytes: 64, storeOps: 0, storeResultBytes: 64 };
 
 /** Merges overrides onto a base and refuses nonsense (a typo here must not mean "unlimited"). */
 export function resolveLimits(base: SandboxLimits, overrides: Partial<SandboxLimits> | undefined): SandboxLimits {

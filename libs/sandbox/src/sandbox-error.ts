@@ -8,7 +8,9 @@ export type SandboxErrorCode =
   | 'LOAD_FAILED'
   | 'HANDLER_FAILED'
   | 'INVALID_RESPONSE'
-  | 'SANDBOX_UNAVAILABLE';
+  | 'SANDBOX_UNAVAILABLE'
+  /** The backend has as many invocations running and waiting as it may: refuse (HTTP 429/503), retry later. */
+  | 'OVERLOADED';
 
 const CODES: ReadonlySet<string> = new Set<SandboxErrorCode>([
   'CPU_TIME_EXCEEDED',
@@ -21,6 +23,7 @@ const CODES: ReadonlySet<string> = new Set<SandboxErrorCode>([
   'HANDLER_FAILED',
   'INVALID_RESPONSE',
   'SANDBOX_UNAVAILABLE',
+  'OVERLOADED',
 ]);
 
 export function isSandboxErrorCode(value: unknown): value is SandboxErrorCode {

@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { BackendResponse } from '@backforge/contracts';
 import { MemoryBackendStore, Sandbox, SandboxError } from './index.js';
 import { bundle, ECHO_BUNDLE, ok } from './test-support/bundles.js';
@@ -55,6 +58,25 @@ describe('Sandbox', () => {
     } finally {
       delete process.env.BACKFORGE_SANDBOX_CANARY;
       await local.stop();
+    }
+  });
+
+  it('removes marker directories a crashed host left behind, and only those', async () => {
+    // A process that has exited: its pid names a host that is gone.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    const stale = path.join(tmpdir(), `backforge-sandbox-${dead}-stale1`);
+    const live = path.join(tmpdir(), `backforge-sandbox-${process.pid}-live1`);
+    for (const dir of [stale, live]) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'marker'), '0');
+    }
+    const local = await Sandbox.start({ workers: 1 });
+    try {
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(live)).toBe(true);
+    } finally {
+      await local.stop();
+      rmSync(live, { recursive: true, force: true });
     }
   });
 
@@ -167,14 +189,18 @@ describe('Sandbox', () => {
     try {
       const slowStore = new MemoryBackendStore();
       const original = slowStore.count.bind(slowStore);
+      let storeCalled: () => void = () => undefined;
+      const inStore = new Promise<void>((r) => (storeCalled = r));
       slowStore.count = async (c, w) => {
+        storeCalled();
         await new Promise((r) => setTimeout(r, 300));
         return original(c, w);
       };
       await local.load('victim', bundle(`await context.store.count('x', []); return { status: 200, body: { ok: true, result: 'late' } };`));
       await local.load('bystander', bundle(ok("'fine'")));
-      const inFlight = local.invoke('victim', { action: 'a' }, { store: slowStore });
-      await new Promise((r) => setTimeout(r, 50));
+      // In flight and past a store call (a call that touched nothing yet would be run again elsewhere).
+      const inFlight = local.invoke('victim', { action: 'a' }, { store: slowStore }, { wallTimeMs: 30_000 });
+      await inStore;
       const [pid] = local.workerPids();
       process.kill(pid!, 'SIGKILL');
       expect((await failure(inFlight)).code).toBe('SANDBOX_UNAVAILABLE');
@@ -194,14 +220,16 @@ describe('Sandbox', () => {
   });
 
   it('replaces a wedged worker that stops answering after a wall-time breach', async () => {
-    const local = await Sandbox.start({ workers: 1, controlTimeoutMs: 500, limits: { wallTimeMs: 300 } });
+    // controlTimeoutMs also bounds the worker's start, which takes more than a second on a busy machine.
+    const local = await Sandbox.start({ workers: 1, controlTimeoutMs: 5000, limits: { wallTimeMs: 300 } });
     try {
       await local.load('patient', bundle(ok("'awake'")));
       const [pid] = local.workerPids();
       process.kill(pid!, 'SIGSTOP');
       expect((await failure(local.invoke('patient', { action: 'a' }, { store }))).code).toBe('WALL_TIME_EXCEEDED');
       let answer: BackendResponse | undefined;
-      for (let i = 0; i < 60 && !answer; i++) {
+      const deadline = Date.now() + 20_000;
+      while (!answer && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 50));
         answer = await local.invoke('patient', { action: 'a' }, { store }).catch(() => undefined);
       }

@@ -1,80 +1,29 @@
-import { fork, type ChildProcess } from 'node:child_process';
+export type { SandboxInvokeContext, SandboxMemory, SandboxOptions } from './sandbox-options.js';
 import { createHash } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { BackendRequest, BackendResponse, BackendStore } from '@backforge/contracts';
+import type { BackendRequest, BackendResponse } from '@backforge/contracts';
+import { withTimeout } from '@backforge/resilience';
+import { Gate } from './gate.js';
 import { DEFAULT_SANDBOX_LIMITS, resolveLimits, type SandboxLimits } from './limits.js';
 import { checkBackendResponse } from './response.js';
 import { isSandboxErrorCode, SandboxError } from './sandbox-error.js';
+import { InvocationStore, relayStoreCall } from './store-relay.js';
+import { readMarker, releaseMarkerFile, removeStaleMarkerDirs } from './watchdog.js';
+import type { SandboxInvokeContext, SandboxMemory, SandboxOptions } from './sandbox-options.js';
+import { inspectWorker, requestWorker, spawnWorker, terminateWorker, tooSlow, type Invocation, type Reply, type StoreRequest, type Worker } from './worker-process.js';
 
-export interface SandboxOptions {
-  /** Worker processes (default 2). */
-  workers?: number;
-  /** Defaults for every invocation; `memoryMb` applies per backend isolate. */
-  limits?: Partial<SandboxLimits>;
-  /** Loaded backends a worker keeps before evicting the least recently used one (it reloads on demand). */
-  maxBackendsPerWorker?: number;
-  /** Time a worker may take to start or to load one backend (default 10 s). */
-  controlTimeoutMs?: number;
-}
-
-export interface SandboxInvokeContext {
-  store: BackendStore;
-  /** The invocation's clock, read once when it starts (default: the host clock). */
-  now?: () => string;
-}
-
-export interface SandboxMemory {
-  hostRssBytes: number;
-  workerRssBytes: number[];
-}
-
-const WORKER_URL = new URL('./worker/sandbox-worker.js', import.meta.url);
-const STORE_METHODS: ReadonlySet<string> = new Set(['insert', 'get', 'findOne', 'list', 'count', 'update', 'delete']);
 const MAX_RESPAWN_DELAY_MS = 5000;
-const STDERR_TAIL_CHARS = 4096;
 const MAX_COOL_DOWN_MS = 60_000;
+/** The watchdog looks at every worker this often. */
+const WATCH_INTERVAL_MS = 20;
+/** Worker memory is read every this many watchdog ticks. */
+const MEMORY_EVERY_TICKS = 5;
+/** Invocations ended by the host whose unwinding in the worker may still need blaming. */
+const ENDED_KEPT = 1024;
+/** Attempts of an invocation whose worker died before it made any store call (so re-running it is safe). */
+const ATTEMPTS = 3;
 
-type Reply = { t: 'reply'; rid: number; ok: boolean; code?: string; message?: string; response?: string; ms?: number; rss?: number };
-type StoreRequest = { t: 'store'; rid: number; cid: number; method: string; args: string };
-type WorkerMessage = Reply | StoreRequest | { t: 'ready' };
-
-interface Pending {
-  resolve(reply: Reply): void;
-  reject(error: SandboxError): void;
-}
-
-interface Invocation {
-  rid: number;
-  backendId: string;
-  worker: Worker;
-  store: BackendStore;
-  ops: number;
-  limits: SandboxLimits;
-  timer: NodeJS.Timeout;
-  resolve(response: BackendResponse): void;
-  reject(error: SandboxError): void;
-}
-
-interface Worker {
-  index: number;
-  child: ChildProcess;
-  alive: boolean;
-  isReady: boolean;
-  ready: Promise<void>;
-  pending: Map<number, Pending>;
-  invocations: Map<number, Invocation>;
-  /** Backends loaded on this process, in least-recently-used order (Map keeps insertion order). */
-  loaded: Map<string, string>;
-  /** The file (fd 3 in the worker) where it notes the invocation it is running, to blame a fatal crash on. */
-  markerFd: number;
-  markerDir: string;
-  stderrTail: string;
-  /** A liveness probe is out (after a wall-time breach): no answer means the process is wedged. */
-  probing: boolean;
-}
+/** Errors of invocations whose worker died before they touched the store: invoke runs them again. */
+const retryable = new WeakSet<SandboxError>();
 
 interface BackendEntry {
   id: string;
@@ -86,148 +35,169 @@ interface BackendEntry {
   coolUntil: number;
 }
 
-function readMarker(worker: Worker): number {
-  const buffer = Buffer.alloc(16);
-  try {
-    readSync(worker.markerFd, buffer, 0, 16, 0);
-  } catch {
-    return 0;
-  }
-  return Number.parseInt(buffer.toString('latin1').trim(), 10) || 0;
-}
-
-function releaseMarker(worker: Worker): void {
-  if (worker.markerFd < 0) return;
-  try {
-    closeSync(worker.markerFd);
-  } catch {
-    // already closed
-  }
-  worker.markerFd = -1;
-  rmSync(worker.markerDir, { recursive: true, force: true });
-}
-
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SandboxError('SANDBOX_UNAVAILABLE', `${what} took longer than ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
  * Runs generated backends' bundles in isolated-vm isolates inside worker processes that hold no
  * credentials and no environment. The host (this object) holds the stores: a handler reaches data
  * only through store calls relayed here and run against the store passed to `invoke`.
+ *
+ * Availability: a watchdog reads each worker's marker and main-thread CPU time every 20 ms and
+ * kills a worker whose run inside an isolate (handler, bundle load or reload, unwinding after the
+ * host ended it) outlives its CPU budget by 50 ms, blaming that run; it also caps each worker's
+ * memory. Each backend has its own queue to its worker (`maxConcurrentPerBackend`,
+ * `maxQueuedPerBackend`). Store results are bounded (`storeResultBytes`) and a store's own error
+ * text never reaches the handler.
  */
 export class Sandbox {
   private readonly workers: Worker[] = [];
   private readonly backends = new Map<string, BackendEntry>();
+  private readonly gates = new Map<string, Gate>();
   private readonly limits: SandboxLimits;
   private readonly maxBackendsPerWorker: number;
   private readonly controlTimeoutMs: number;
+  private readonly maxConcurrentPerBackend: number;
+  private readonly maxQueuedPerBackend: number;
+  private readonly maxWorkerMemoryBytes: number;
+  /** Time a bundle may take to load (runtime, bundle, seal): max(1 s, 10 x cpuTimeMs). */
+  private readonly loadCpuTimeMs: number;
+  private readonly watchdog: NodeJS.Timeout;
+  private ticks = 0;
   private nextRid = 1;
   private recycled = 0;
+  private blamedCrashes = 0;
+  /** A started, idle worker process that replaces a dead one at once (index -1 until then). */
+  private spare: Worker | null = null;
+  private spareScheduled = false;
   private stopped = false;
   private respawnDelayMs = 0;
 
-  private constructor(private readonly options: SandboxOptions) {
+  private constructor(options: SandboxOptions) {
     this.limits = resolveLimits(DEFAULT_SANDBOX_LIMITS, options.limits);
     this.maxBackendsPerWorker = options.maxBackendsPerWorker ?? 256;
     this.controlTimeoutMs = options.controlTimeoutMs ?? 10_000;
-    if (!Number.isInteger(this.maxBackendsPerWorker) || this.maxBackendsPerWorker < 1) throw new RangeError('maxBackendsPerWorker must be a positive integer');
+    this.maxConcurrentPerBackend = options.maxConcurrentPerBackend ?? 4;
+    this.maxQueuedPerBackend = options.maxQueuedPerBackend ?? 64;
+    this.maxWorkerMemoryBytes = (options.maxWorkerMemoryMb ?? 2048) * 1024 * 1024;
+    this.loadCpuTimeMs = Math.max(1000, this.limits.cpuTimeMs * 10);
+    for (const [name, value, min] of [
+      ['maxBackendsPerWorker', this.maxBackendsPerWorker, 1],
+      ['maxConcurrentPerBackend', this.maxConcurrentPerBackend, 1],
+      ['maxQueuedPerBackend', this.maxQueuedPerBackend, 0],
+      ['maxWorkerMemoryMb', options.maxWorkerMemoryMb ?? 2048, 64],
+    ] as const) {
+      if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be an integer >= ${min}`);
+    }
+    this.watchdog = setInterval(() => this.watch(), WATCH_INTERVAL_MS);
+    this.watchdog.unref();
   }
 
   /** Starts the worker processes and waits until each is ready. */
   static async start(options: SandboxOptions = {}): Promise<Sandbox> {
     const count = options.workers ?? 2;
     if (!Number.isInteger(count) || count < 1) throw new RangeError('workers must be a positive integer');
+    removeStaleMarkerDirs();
     const sandbox = new Sandbox(options);
     for (let i = 0; i < count; i++) sandbox.workers.push(sandbox.spawn(i));
     try {
-      await Promise.all(sandbox.workers.map((w) => withTimeout(w.ready, sandbox.controlTimeoutMs, 'starting a sandbox worker')));
+      await Promise.all(sandbox.workers.map((w) => withTimeout(w.ready, sandbox.controlTimeoutMs, tooSlow('starting a sandbox worker', sandbox.controlTimeoutMs))));
     } catch (e) {
       await sandbox.stop();
       throw e;
     }
+    sandbox.ensureSpare();
     return sandbox;
   }
 
   private spawn(index: number): Worker {
-    const markerDir = mkdtempSync(path.join(tmpdir(), 'backforge-sandbox-'));
-    const markerFd = openSync(path.join(markerDir, 'marker'), 'w+', 0o600);
-    const child = fork(fileURLToPath(WORKER_URL), [], {
-      execArgv: ['--no-node-snapshot'],
-      env: {}, // no credentials, no configuration: the worker needs nothing from the host's environment
-      serialization: 'json',
-      // stderr is kept (its tail explains a crash) but not forwarded: V8's fatal out-of-memory report is
-      // noise to the host's own log readers. fd 3 is the worker's running-invocation marker file.
-      stdio: ['ignore', 'ignore', 'pipe', markerFd, 'ipc'],
+    return spawnWorker(index, {
+      message: (worker, message) => {
+        if (message.t === 'reply') this.onReply(worker, message);
+        else void this.onStore(worker, message);
+      },
+      exit: (worker, code, signal) => this.onExit(worker, code, signal),
     });
-    let onReady: () => void = () => undefined;
-    const worker: Worker = {
-      index,
-      child,
-      alive: true,
-      isReady: false,
-      ready: new Promise<void>((resolve) => (onReady = resolve)),
-      pending: new Map(),
-      invocations: new Map(),
-      loaded: new Map(),
-      markerFd,
-      markerDir,
-      probing: false,
-      stderrTail: '',
-    };
-    const stderr = child.stderr;
-    stderr?.setEncoding('utf8');
-    stderr?.on('data', (chunk: string) => {
-      worker.stderrTail = (worker.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
-    });
-    child.on('message', (message: WorkerMessage) => {
-      if (message.t === 'ready') {
-        worker.isReady = true;
-        onReady();
-      } else if (message.t === 'reply') this.onReply(worker, message);
-      else if (message.t === 'store') void this.onStore(worker, message);
-    });
-    child.on('error', () => undefined); // 'close' follows and does the bookkeeping
-    // 'close' comes after the process exited and its stdio drained: the marker and stderr tail are complete.
-    child.once('close', (code, signal) => this.onExit(worker, code, signal));
-    return worker;
+  }
+
+  /** The watchdog's tick (see `inspectWorker`): kill a worker whose run overran, shed a worker near its memory cap. */
+  private watch(): void {
+    this.ticks += 1;
+    const memoryTick = this.ticks % MEMORY_EVERY_TICKS === 0;
+    for (const worker of this.workers) {
+      if (!worker.alive || !worker.isReady || worker.killed) continue;
+      const verdict = inspectWorker(worker, memoryTick, this.maxWorkerMemoryBytes);
+      if (verdict === 'shed') this.request(worker, { t: 'shed' }, this.controlTimeoutMs).catch(() => undefined);
+      else if (verdict) {
+        worker.killed = verdict;
+        worker.child.kill('SIGKILL');
+      }
+    }
+  }
+
+  /** The backend a run (invocation, ended invocation or load) belongs to. */
+  private backendOfRun(worker: Worker, rid: number): string | undefined {
+    return worker.invocations.get(rid)?.backendId ?? worker.ended.get(rid) ?? worker.pending.get(rid)?.loading;
   }
 
   private onExit(worker: Worker, code: number | null, signal: NodeJS.Signals | null): void {
     if (!worker.alive) {
-      releaseMarker(worker);
+      releaseMarkerFile(worker.marker);
       return;
     }
     worker.alive = false;
-    // V8's fatal out-of-memory aborts the process; blame the invocation that was running, if any.
+    // Blame: the run the watchdog killed the worker for, or the run V8's fatal out-of-memory aborted.
     const fatal = signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134 || /out of memory|is_heap_oom/i.test(worker.stderrTail);
-    const culprit = fatal ? worker.invocations.get(readMarker(worker)) : undefined;
-    releaseMarker(worker);
-    const blamed = culprit ? this.backends.get(culprit.backendId) : undefined;
+    const blame = worker.killed ?? (fatal ? { rid: readMarker(worker.marker).rid, code: 'MEMORY_EXCEEDED' as const, reason: 'ran out of memory' } : null);
+    releaseMarkerFile(worker.marker);
+    const blamedId = blame && blame.rid !== 0 ? this.backendOfRun(worker, blame.rid) : undefined;
+    const blamed = blamedId === undefined ? undefined : this.backends.get(blamedId);
     if (blamed) {
+      this.blamedCrashes += 1;
       // A backend that takes its worker down is refused for a while, doubling each time, so it
       // cannot keep the other backends of that worker reloading.
       blamed.crashes += 1;
       blamed.coolUntil = Date.now() + Math.min(MAX_COOL_DOWN_MS, 1000 * 2 ** (blamed.crashes - 1));
     }
+    const why = `the sandbox worker stopped (${signal ?? `exit code ${String(code)}`})`;
     for (const inv of [...worker.invocations.values()]) {
-      const reason = `the sandbox worker stopped (${signal ?? `exit code ${String(code)}`})`;
-      if (inv === culprit) this.settle(inv, new SandboxError('MEMORY_EXCEEDED', `${reason} while running this invocation`));
-      else this.settle(inv, new SandboxError('SANDBOX_UNAVAILABLE', `${reason}; retry`));
+      if (blame && inv.rid === blame.rid) {
+        this.settle(inv, new SandboxError(blame.code, `the handler ${blame.reason}; ${why} while running this invocation`));
+        continue;
+      }
+      const error = new SandboxError('SANDBOX_UNAVAILABLE', `${why}; retry`);
+      if (inv.ops === 0) retryable.add(error); // it touched nothing durable: invoke runs it again
+      this.settle(inv, error);
     }
-    for (const pending of worker.pending.values()) pending.reject(new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker stopped'));
+    for (const [rid, pending] of worker.pending) {
+      if (blame && rid === blame.rid && pending.loading !== undefined) {
+        pending.reject(new SandboxError('LOAD_FAILED', `the bundle ${blame.reason} while loading`));
+        continue;
+      }
+      const error = new SandboxError('SANDBOX_UNAVAILABLE', why);
+      if (pending.loading !== undefined) retryable.add(error); // another run took the worker down: load again
+      pending.reject(error);
+    }
     worker.pending.clear();
     if (this.stopped) return;
-    // Replace the process; its backends reload on their next call (the host keeps their code).
+    if (worker.index < 0) {
+      this.spare = null; // the spare died idle: make another, with backoff
+      this.ensureSpare();
+      return;
+    }
+    // Replace the process; its backends reload on their next call (the host keeps their code). A
+    // ready spare takes over at once: starting a Node process takes a second on a busy machine,
+    // which the invocations retried after a kill would otherwise spend waiting.
     this.recycled += 1;
+    const spare = this.spare;
+    if (spare?.alive && spare.isReady) {
+      this.spare = null;
+      spare.index = worker.index;
+      this.workers[worker.index] = spare;
+      this.ensureSpare();
+      return;
+    }
     const delay = this.respawnDelayMs;
     this.respawnDelayMs = Math.min(MAX_RESPAWN_DELAY_MS, Math.max(50, delay * 2));
     setTimeout(() => {
@@ -236,22 +206,27 @@ export class Sandbox {
       this.workers[worker.index] = fresh;
       void fresh.ready.then(() => {
         this.respawnDelayMs = 0;
+        this.ensureSpare();
       });
     }, delay).unref();
   }
 
-  private request(worker: Worker, message: Record<string, unknown>, timeoutMs: number): Promise<Reply> {
-    const rid = this.nextRid++;
-    const reply = new Promise<Reply>((resolve, reject) => {
-      worker.pending.set(rid, { resolve, reject });
-      try {
-        worker.child.send({ ...message, rid });
-      } catch {
-        worker.pending.delete(rid);
-        reject(new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is not reachable'));
-      }
-    });
-    return withTimeout(reply, timeoutMs, `sandbox worker request ${String(message.t)}`).finally(() => worker.pending.delete(rid));
+  /** Starts a spare worker process (once), after the respawn backoff. */
+  private ensureSpare(): void {
+    if (this.spare || this.spareScheduled || this.stopped) return;
+    this.spareScheduled = true;
+    setTimeout(() => {
+      this.spareScheduled = false;
+      if (this.stopped || this.spare) return;
+      this.spare = this.spawn(-1);
+      void this.spare.ready.then(() => {
+        this.respawnDelayMs = 0;
+      });
+    }, this.respawnDelayMs).unref();
+  }
+
+  private request(worker: Worker, message: Record<string, unknown>, timeoutMs: number, loading?: string): Promise<Reply> {
+    return requestWorker(worker, this.nextRid++, message, timeoutMs, loading);
   }
 
   private onReply(worker: Worker, reply: Reply): void {
@@ -284,6 +259,7 @@ export class Sandbox {
   private settle(inv: Invocation, outcome: BackendResponse | SandboxError): void {
     if (!inv.worker.invocations.delete(inv.rid)) return;
     clearTimeout(inv.timer);
+    inv.scoped?.end(); // cancels what it still has running in the store
     if (outcome instanceof SandboxError) inv.reject(outcome);
     else inv.resolve(outcome);
   }
@@ -305,49 +281,27 @@ export class Sandbox {
       this.end(inv, new SandboxError('STORE_LIMIT_EXCEEDED', `the handler made more than ${inv.limits.storeOps} store calls`));
       return;
     }
-    if (!STORE_METHODS.has(message.method) || typeof message.args !== 'string' || Buffer.byteLength(message.args) > inv.limits.outputBytes) {
-      answer(false, 'malformed store call');
-      return;
-    }
-    let args: unknown;
-    try {
-      args = JSON.parse(message.args);
-    } catch {
-      answer(false, 'store arguments are not JSON');
-      return;
-    }
-    if (!Array.isArray(args)) {
-      answer(false, 'malformed store call');
-      return;
-    }
-    try {
-      const store = inv.store as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
-      const result = await store[message.method]!.apply(inv.store, args);
-      answer(true, result === undefined ? '' : JSON.stringify(result));
-    } catch (e) {
-      answer(false, e instanceof Error ? e.message : String(e));
-    }
+    inv.scoped ??= new InvocationStore(inv.store, inv.limits.storeResultBytes);
+    const { ok, payload } = await relayStoreCall(inv.scoped.store, message.method, message.args, inv.limits.outputBytes, inv.limits.storeResultBytes);
+    answer(ok, payload);
   }
 
   /** Asks a worker for a sign of life; one that cannot answer in controlTimeoutMs is wedged: replace it. */
   private probe(worker: Worker): void {
     if (worker.probing || !worker.alive) return;
     worker.probing = true;
-    this.request(worker, { t: 'memory' }, this.controlTimeoutMs).then(
-      () => {
-        worker.probing = false;
-      },
-      () => {
-        worker.probing = false;
-        if (worker.alive) worker.child.kill('SIGKILL');
-      },
-    );
+    this.request(worker, { t: 'memory' }, this.controlTimeoutMs)
+      .catch(() => worker.alive && worker.child.kill('SIGKILL'))
+      .finally(() => (worker.probing = false));
   }
 
   /** Ends an invocation from the host side and tells the worker to drop it. */
   private end(inv: Invocation, error: SandboxError): void {
     if (!inv.worker.invocations.has(inv.rid)) return;
     this.settle(inv, error);
+    const { ended } = inv.worker;
+    ended.set(inv.rid, inv.backendId); // its unwinding in the worker is still its own
+    if (ended.size > ENDED_KEPT) ended.delete(ended.keys().next().value as number);
     try {
       if (inv.worker.alive) inv.worker.child.send({ t: 'end', rid: inv.rid });
     } catch {
@@ -356,17 +310,9 @@ export class Sandbox {
   }
 
   private pickWorker(): number {
-    let best = 0;
-    let bestCount = Number.POSITIVE_INFINITY;
     const counts = new Array<number>(this.workers.length).fill(0);
     for (const entry of this.backends.values()) counts[entry.worker] = (counts[entry.worker] ?? 0) + 1;
-    counts.forEach((count, i) => {
-      if (count < bestCount) {
-        best = i;
-        bestCount = count;
-      }
-    });
-    return best;
+    return counts.indexOf(Math.min(...counts));
   }
 
   /** The worker in a slot, waiting (up to controlTimeoutMs) for a replacement when it is restarting. */
@@ -376,7 +322,8 @@ export class Sandbox {
       if (this.stopped) throw new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox is stopped');
       const worker = this.workers[index];
       if (worker?.alive) {
-        await withTimeout(worker.ready, Math.max(1, deadline - Date.now()), 'starting a sandbox worker');
+        const left = Math.max(1, deadline - Date.now());
+        await withTimeout(worker.ready, left, tooSlow('starting a sandbox worker', left));
         return worker;
       }
       if (Date.now() >= deadline) throw new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is restarting; retry');
@@ -400,8 +347,9 @@ export class Sandbox {
     }
     const reply = await this.request(
       worker,
-      { t: 'load', backendId: entry.id, code: entry.code, memoryMb: this.limits.memoryMb, loadTimeoutMs: Math.max(500, this.limits.cpuTimeMs * 10) },
+      { t: 'load', backendId: entry.id, code: entry.code, memoryMb: this.limits.memoryMb, loadTimeoutMs: this.loadCpuTimeMs },
       this.controlTimeoutMs,
+      entry.id,
     );
     if (!reply.ok) throw new SandboxError('LOAD_FAILED', reply.message ?? 'the bundle did not load');
     worker.loaded.set(entry.id, entry.hash);
@@ -424,21 +372,27 @@ export class Sandbox {
       crashes: same ? existing.crashes : 0,
       coolUntil: same ? existing.coolUntil : 0,
     };
-    await this.ensureLoaded(entry);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.ensureLoaded(entry);
+        break;
+      } catch (e) {
+        if (!(e instanceof SandboxError && retryable.has(e) && attempt < ATTEMPTS)) throw e;
+      }
+    }
     this.backends.set(backendId, entry); // only once it loaded: a failed replacement keeps the old code
   }
 
   /**
    * Runs the backend's handler on `request`; its store calls run against `context.store` (the host
-   * scopes that store to the backend's agent). `limits` override the sandbox's per-invocation limits
-   * (`memoryMb` is the backend's and was fixed when it loaded). Fails with a SandboxError.
+   * scopes that store to the backend's agent; a store with `forInvocation` also gets the
+   * invocation's result bound and an abort signal when it ends). `limits` override the sandbox's
+   * per-invocation limits (`memoryMb` is the backend's and was fixed when it loaded). Fails with a
+   * SandboxError; OVERLOADED when the backend's queue is full.
    */
   async invoke(backendId: string, request: BackendRequest, context: SandboxInvokeContext, limits?: Partial<SandboxLimits>): Promise<BackendResponse> {
     const entry = this.backends.get(backendId);
     if (!entry) throw new SandboxError('NOT_LOADED', `backend ${backendId} is not loaded`);
-    if (entry.coolUntil > Date.now()) {
-      throw new SandboxError('SANDBOX_UNAVAILABLE', `backend ${backendId} crashed its worker ${entry.crashes} time(s) and is refused for ${entry.coolUntil - Date.now()} ms more`);
-    }
     const effective = limits ? resolveLimits(this.limits, limits) : this.limits;
     let requestJson: string;
     try {
@@ -446,36 +400,64 @@ export class Sandbox {
     } catch {
       throw new SandboxError('HANDLER_FAILED', 'the request is not JSON');
     }
-    const started = Date.now();
+    const deadline = Date.now() + effective.wallTimeMs;
+    let gate = this.gates.get(backendId);
+    if (!gate) {
+      gate = new Gate(this.maxConcurrentPerBackend, this.maxQueuedPerBackend);
+      this.gates.set(backendId, gate);
+    }
+    const waiting = gate.enter(effective.wallTimeMs, effective.wallTimeMs);
+    if (waiting) await waiting;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.attempt(backendId, requestJson, context, effective, deadline);
+        } catch (e) {
+          if (!(e instanceof SandboxError && retryable.has(e) && attempt < ATTEMPTS && Date.now() < deadline)) throw e;
+        }
+      }
+    } finally {
+      gate.leave();
+    }
+  }
+
+  private attempt(backendId: string, requestJson: string, context: SandboxInvokeContext, limits: SandboxLimits, deadline: number): Promise<BackendResponse> {
+    const entry = this.backends.get(backendId);
+    if (!entry) throw new SandboxError('NOT_LOADED', `backend ${backendId} is not loaded`);
+    if (entry.coolUntil > Date.now()) {
+      throw new SandboxError('SANDBOX_UNAVAILABLE', `backend ${backendId} crashed its worker ${entry.crashes} time(s) and is refused for ${entry.coolUntil - Date.now()} ms more`);
+    }
     // Warm path without awaiting anything: the backend is loaded on a ready worker.
     const warm = this.workers[entry.worker];
     if (warm && warm.alive && warm.isReady && !this.stopped && warm.loaded.get(backendId) === entry.hash) {
       warm.loaded.delete(backendId); // refresh its place in the LRU order
       warm.loaded.set(backendId, entry.hash);
-      return this.dispatch(warm, backendId, requestJson, context, effective, started);
+      return this.dispatch(warm, backendId, requestJson, context, limits, deadline);
     }
-    const worker = await this.ensureLoaded(entry);
-    return this.dispatch(worker, backendId, requestJson, context, effective, started);
+    return this.ensureLoaded(entry).then((worker) => this.dispatch(worker, backendId, requestJson, context, limits, deadline));
   }
 
-  private dispatch(worker: Worker, backendId: string, requestJson: string, context: SandboxInvokeContext, limits: SandboxLimits, started: number): Promise<BackendResponse> {
+  private dispatch(worker: Worker, backendId: string, requestJson: string, context: SandboxInvokeContext, limits: SandboxLimits, deadline: number): Promise<BackendResponse> {
     const now = context.now ? context.now() : new Date().toISOString();
     return new Promise<BackendResponse>((resolve, reject) => {
       const rid = this.nextRid++;
-      const remaining = Math.max(1, limits.wallTimeMs - (Date.now() - started));
       const inv: Invocation = {
         rid,
         backendId,
         worker,
         store: context.store,
+        scoped: null,
         ops: 0,
         limits,
         resolve,
         reject,
-        timer: setTimeout(() => {
-          this.end(inv, new SandboxError('WALL_TIME_EXCEEDED', `no response within ${limits.wallTimeMs} ms`));
-          this.probe(worker);
-        }, remaining),
+        timer: setTimeout(
+          () => {
+            this.end(inv, new SandboxError('WALL_TIME_EXCEEDED', `no response within ${limits.wallTimeMs} ms`));
+            this.probe(worker);
+          },
+          Math.max(1, deadline - Date.now()),
+        ),
       };
       worker.invocations.set(rid, inv);
       try {
@@ -488,6 +470,8 @@ export class Sandbox {
           cpuTimeMs: limits.cpuTimeMs,
           storeOps: limits.storeOps,
           outputBytes: limits.outputBytes,
+          // The worker skips it if it only gets to it after this (the host has given up by then).
+          deadline,
         });
       } catch {
         this.settle(inv, new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is not reachable; retry'));
@@ -500,14 +484,16 @@ export class Sandbox {
     const entry = this.backends.get(backendId);
     if (!entry) return;
     this.backends.delete(backendId);
+    if (this.gates.get(backendId)?.idle) this.gates.delete(backendId);
     const worker = this.workers[entry.worker];
     if (!worker?.alive || !worker.loaded.has(backendId)) return;
     worker.loaded.delete(backendId);
     await this.request(worker, { t: 'unload', backendId }, this.controlTimeoutMs);
   }
 
-  stats(): { workers: number; loadedBackends: number; recycledWorkers: number } {
-    return { workers: this.workers.filter((w) => w.alive).length, loadedBackends: this.backends.size, recycledWorkers: this.recycled };
+  /** `blamedCrashes`: worker deaths (fatal out-of-memory, watchdog kills) pinned on a loaded backend. */
+  stats(): { workers: number; loadedBackends: number; recycledWorkers: number; blamedCrashes: number } {
+    return { workers: this.workers.filter((w) => w.alive).length, loadedBackends: this.backends.size, recycledWorkers: this.recycled, blamedCrashes: this.blamedCrashes };
   }
 
   /** Resident memory of the host and of each worker process, for benchmarks and health checks. */
@@ -526,26 +512,12 @@ export class Sandbox {
   /** Stops every worker (SIGTERM, then SIGKILL after 2 s); pending calls fail with SANDBOX_UNAVAILABLE. */
   async stop(): Promise<void> {
     this.stopped = true;
-    await Promise.all(
-      this.workers.map(
-        (w) =>
-          new Promise<void>((resolve) => {
-            if (!w.alive || w.child.exitCode !== null) {
-              resolve();
-              return;
-            }
-            const kill = setTimeout(() => w.child.kill('SIGKILL'), 2000);
-            w.child.once('exit', () => {
-              clearTimeout(kill);
-              resolve();
-            });
-            w.child.kill('SIGTERM');
-          }),
-      ),
-    );
-    for (const w of this.workers) {
+    clearInterval(this.watchdog);
+    const all = this.spare ? [...this.workers, this.spare] : this.workers;
+    await Promise.all(all.map(terminateWorker));
+    for (const w of all) {
       w.alive = false;
-      releaseMarker(w);
+      releaseMarkerFile(w.marker);
       for (const inv of [...w.invocations.values()]) this.settle(inv, new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox stopped'));
       for (const p of w.pending.values()) p.reject(new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox stopped'));
       w.pending.clear();

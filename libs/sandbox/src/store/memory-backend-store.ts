@@ -24,6 +24,9 @@ import {
   isSystemField,
   jsonEquals,
   matchesCondition,
+  RECORD_OVERHEAD_BYTES,
+  resultTooLarge,
+  type StoreCallScope,
 } from './store-input.js';
 
 export interface MemoryBackendStoreOptions {
@@ -67,12 +70,22 @@ export class MemoryBackendStore implements BackendStore {
     return rows;
   }
 
+  private scope: StoreCallScope | undefined;
+
+  /** A view of this store for one invocation: results larger than the scope's bound are refused. */
+  forInvocation(scope: StoreCallScope): MemoryBackendStore {
+    const view = Object.create(this) as MemoryBackendStore;
+    view.scope = scope;
+    return view;
+  }
+
   private uniqueViolation(rows: Map<string, Row>, data: JsonObject, unique: string[], selfId: string | null): string | null {
+    const own = (record: JsonObject, field: string): JsonValue | undefined => (Object.prototype.hasOwnProperty.call(record, field) ? record[field] : undefined);
     for (const field of unique) {
-      const value = data[field];
+      const value = own(data, field);
       if (value === undefined || value === null) continue;
       for (const row of rows.values()) {
-        if (row.id !== selfId && jsonEquals(row.data[field], value)) return field;
+        if (row.id !== selfId && jsonEquals(own(row.data, field), value)) return field;
       }
     }
     return null;
@@ -98,7 +111,9 @@ export class MemoryBackendStore implements BackendStore {
   }
 
   async get(collection: string, id: string): Promise<StoredRecord | null> {
-    const row = this.collections.get(checkCollection(collection))?.get(checkId(id));
+    const name = checkCollection(collection);
+    const key = checkId(id);
+    const row = this.collections.get(name)?.get(key);
     return row ? copyOut(row) : null;
   }
 
@@ -115,7 +130,17 @@ export class MemoryBackendStore implements BackendStore {
     if (orderBy) {
       rows.sort((a, b) => compareForOrder(fieldOf(a, orderBy.field), fieldOf(b, orderBy.field), orderBy.direction) || a.seq - b.seq);
     }
-    return { items: rows.slice(q.offset, q.offset + q.limit).map(copyOut), total: rows.length };
+    const page = rows.slice(q.offset, q.offset + q.limit);
+    const max = this.scope?.maxResultBytes;
+    if (max !== undefined) {
+      // Sized row by row, so a page of huge records costs at most the bound to refuse.
+      let bytes = 0;
+      for (const row of page) {
+        bytes += JSON.stringify(row.data).length + RECORD_OVERHEAD_BYTES;
+        if (bytes > max) throw resultTooLarge(max);
+      }
+    }
+    return { items: page.map(copyOut), total: rows.length };
   }
 
   async count(collection: string, where: StoreCondition[]): Promise<number> {

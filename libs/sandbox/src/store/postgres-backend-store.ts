@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
+import pg from 'pg';
 import type {
   BackendStore,
   JsonObject,
-
   StoreCondition,
   StoreListQuery,
   StoreListResult,
@@ -22,13 +21,41 @@ import {
   checkUpdateOptions,
   checkWriteOptions,
   isSystemField,
+  RECORD_OVERHEAD_BYTES,
+  resultTooLarge,
+  StoreLimitError,
+  type StoreCallScope,
 } from './store-input.js';
+import type { Slice } from './slice.js';
 
 export const BACKEND_RECORDS_TABLE = 'backend_records';
 
 export interface PostgresBackendStoreOptions {
   /** Clock for createdAt/updatedAt (ISO-8601); the host's, like the memory store's. */
   now?: () => string;
+  /** This agent's share of the pool (PostgresStoreBridge gives one per agent). */
+  slice?: Slice;
+}
+
+/** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout or a cancel request. */
+const QUERY_CANCELED = '57014';
+
+/**
+ * Cancels what a pooled client's server process is running, from a short-lived connection of its
+ * own (the pool may have no free slot). The caller holds the client until this settles, so the
+ * cancel cannot reach a query of whoever uses the connection next.
+ */
+async function cancelRunning(pool: pg.Pool, client: pg.PoolClient): Promise<void> {
+  const pid = (client as unknown as { processID?: unknown }).processID;
+  if (typeof pid !== 'number') return;
+  const canceller = new pg.Client((pool as unknown as { options: pg.ClientConfig }).options);
+  canceller.on('error', () => undefined);
+  try {
+    await canceller.connect();
+    await canceller.query('SELECT pg_cancel_backend($1)', [pid]);
+  } finally {
+    await canceller.end().catch(() => undefined);
+  }
 }
 
 interface RecordRow {
@@ -38,6 +65,8 @@ interface RecordRow {
   created_at: Date;
   updated_at: Date;
   total?: string;
+  /** Bytes of the page up to this row, when the page is bounded. */
+  running?: string;
 }
 
 const COLUMNS = 'id, revision, data, created_at, updated_at';
@@ -132,11 +161,15 @@ function orderSql(orderBy: StoreListQuery['orderBy'], p: Params): string {
  * The store bridge on PostgreSQL: one table for every agent, every statement scoped by agent_id.
  * Unique fields are enforced under a per-(agent, collection) advisory lock taken by every write that
  * declares unique fields; compare-and-set updates rely on the row lock of UPDATE ... WHERE revision.
- * Statement time-outs come from the pool's configuration (the platform sets statement_timeout);
- * the sandbox's wall-time limit bounds each invocation regardless.
+ * Statement time-outs come from the pool's configuration (PostgresStoreBridge sets
+ * statement_timeout); the sandbox's wall-time limit bounds each invocation regardless. A view made
+ * by `forInvocation` cancels its running queries when the invocation ends and refuses a `list`
+ * page larger than the scope's bound, measured in SQL before any row's data is sent.
  */
 export class PostgresBackendStore implements BackendStore {
   private readonly now: () => string;
+  private readonly slice: Slice | undefined;
+  private scope: StoreCallScope | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -145,6 +178,46 @@ export class PostgresBackendStore implements BackendStore {
   ) {
     if (typeof agentId !== 'string' || agentId.length === 0) throw new TypeError('PostgresBackendStore needs an agent id');
     this.now = options.now ?? (() => new Date().toISOString());
+    this.slice = options.slice;
+  }
+
+  /** A view of this store bound to one invocation (see the class comment). */
+  forInvocation(scope: StoreCallScope): PostgresBackendStore {
+    const view = Object.create(this) as PostgresBackendStore;
+    view.scope = scope;
+    return view;
+  }
+
+  /**
+   * Runs `work` on a pooled connection within this agent's slice; cancels it when the invocation
+   * ends; turns a cancelled statement into a message for the handler.
+   */
+  private async run<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const signal = this.scope?.signal;
+    if (signal?.aborted) throw new StoreLimitError('this invocation has ended');
+    await this.slice?.acquire(signal);
+    try {
+      const client = await this.pool.connect();
+      let cancelling: Promise<void> | undefined;
+      const onAbort = (): void => {
+        cancelling = cancelRunning(this.pool, client).catch(() => undefined);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        return await work(client);
+      } catch (e) {
+        if ((e as { code?: unknown }).code === QUERY_CANCELED) {
+          throw new StoreLimitError(signal?.aborted ? 'this invocation has ended' : 'the store call took longer than allowed; narrow the query');
+        }
+        throw e;
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+        if (cancelling) await cancelling;
+        client.release();
+      }
+    } finally {
+      this.slice?.release();
+    }
   }
 
   static async ensureSchema(pool: pg.Pool): Promise<void> {
@@ -175,19 +248,18 @@ export class PostgresBackendStore implements BackendStore {
     }
   }
 
-  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      client.release();
-    }
+  private transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.run(async (client) => {
+      try {
+        await client.query('BEGIN');
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      }
+    });
   }
 
   private async lockCollection(client: pg.PoolClient, collection: string): Promise<void> {
@@ -216,7 +288,7 @@ export class PostgresBackendStore implements BackendStore {
     const copy = checkData(data);
     const { unique } = checkWriteOptions(options);
     const at = this.now();
-    const write = async (client: pg.PoolClient | pg.Pool): Promise<StoreWriteResult> => {
+    const write = async (client: pg.PoolClient): Promise<StoreWriteResult> => {
       const { rows } = await client.query<RecordRow>(
         `INSERT INTO ${BACKEND_RECORDS_TABLE} (agent_id, collection, id, revision, data, created_at, updated_at)
          VALUES ($1, $2, $3, 1, $4::jsonb, $5::timestamptz, $5::timestamptz) RETURNING ${COLUMNS}`,
@@ -224,7 +296,7 @@ export class PostgresBackendStore implements BackendStore {
       );
       return { ok: true, record: toRecord(rows[0] as RecordRow) };
     };
-    if (unique.length === 0) return write(this.pool);
+    if (unique.length === 0) return this.run(write);
     return this.transaction(async (client) => {
       await this.lockCollection(client, name);
       const violated = await this.uniqueViolation(client, name, copy, unique, null);
@@ -234,9 +306,10 @@ export class PostgresBackendStore implements BackendStore {
   }
 
   async get(collection: string, id: string): Promise<StoredRecord | null> {
-    const { rows } = await this.pool.query<RecordRow>(
-      `SELECT ${COLUMNS} FROM ${BACKEND_RECORDS_TABLE} WHERE agent_id = $1 AND collection = $2 AND id = $3`,
-      [this.agentId, checkCollection(collection), checkId(id)],
+    const name = checkCollection(collection);
+    const key = checkId(id);
+    const { rows } = await this.run((c) =>
+      c.query<RecordRow>(`SELECT ${COLUMNS} FROM ${BACKEND_RECORDS_TABLE} WHERE agent_id = $1 AND collection = $2 AND id = $3`, [this.agentId, name, key]),
     );
     return rows[0] ? toRecord(rows[0]) : null;
   }
@@ -249,7 +322,7 @@ export class PostgresBackendStore implements BackendStore {
   async findOne(collection: string, where: StoreCondition[]): Promise<StoredRecord | null> {
     const p = new Params();
     const sql = `SELECT ${COLUMNS} FROM ${BACKEND_RECORDS_TABLE} WHERE ${this.whereSql(checkCollection(collection), checkConditions(where), p)} ORDER BY seq LIMIT 1`;
-    const { rows } = await this.pool.query<RecordRow>(sql, p.values);
+    const { rows } = await this.run((c) => c.query<RecordRow>(sql, p.values));
     return rows[0] ? toRecord(rows[0]) : null;
   }
 
@@ -259,9 +332,19 @@ export class PostgresBackendStore implements BackendStore {
     const p = new Params();
     const where = this.whereSql(name, q.where ?? [], p);
     const order = orderSql(q.orderBy, p);
-    const sql = `SELECT ${COLUMNS}, count(*) OVER () AS total FROM ${BACKEND_RECORDS_TABLE} WHERE ${where}
-                 ORDER BY ${order} LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`;
-    const { rows } = await this.pool.query<RecordRow>(sql, p.values);
+    const max = this.scope?.maxResultBytes;
+    const page = `LIMIT ${p.add(q.limit)} OFFSET ${p.add(q.offset)}`;
+    let sql = `SELECT ${COLUMNS}, count(*) OVER () AS total FROM ${BACKEND_RECORDS_TABLE} WHERE ${where} ORDER BY ${order} ${page}`;
+    if (max !== undefined) {
+      // The page's size is summed in SQL; a row's data is sent only while the page fits the bound.
+      sql = `SELECT id, revision, CASE WHEN running <= ${p.add(max)}::bigint THEN data END AS data, created_at, updated_at, total, running
+               FROM (SELECT page.*, sum(octet_length(page.data::text) + ${RECORD_OVERHEAD_BYTES}) OVER (ORDER BY page.n) AS running
+                       FROM (SELECT ${COLUMNS}, count(*) OVER () AS total, row_number() OVER (ORDER BY ${order}) AS n
+                               FROM ${BACKEND_RECORDS_TABLE} WHERE ${where} ORDER BY ${order} ${page}) page) sized
+              ORDER BY n`;
+    }
+    const { rows } = await this.run((c) => c.query<RecordRow>(sql, p.values));
+    if (max !== undefined && Number(rows[rows.length - 1]?.running ?? 0) > max) throw resultTooLarge(max);
     if (rows.length > 0) return { items: rows.map(toRecord), total: Number(rows[0]?.total ?? 0) };
     // An empty page says nothing about the total: count separately (offset past the end, or limit 0).
     return { items: [], total: await this.count(name, q.where ?? []) };
@@ -270,7 +353,7 @@ export class PostgresBackendStore implements BackendStore {
   async count(collection: string, where: StoreCondition[]): Promise<number> {
     const p = new Params();
     const sql = `SELECT count(*)::int AS n FROM ${BACKEND_RECORDS_TABLE} WHERE ${this.whereSql(checkCollection(collection), checkConditions(where), p)}`;
-    const { rows } = await this.pool.query<{ n: number }>(sql, p.values);
+    const { rows } = await this.run((c) => c.query<{ n: number }>(sql, p.values));
     return rows[0]?.n ?? 0;
   }
 
@@ -280,7 +363,7 @@ export class PostgresBackendStore implements BackendStore {
     const copy = checkData(data);
     const { unique, expectedRevision } = checkUpdateOptions(options);
     const at = this.now();
-    const write = async (client: pg.PoolClient | pg.Pool): Promise<StoreWriteResult> => {
+    const write = async (client: pg.PoolClient): Promise<StoreWriteResult> => {
       const { rows } = await client.query<RecordRow>(
         `UPDATE ${BACKEND_RECORDS_TABLE} SET data = $4::jsonb, revision = revision + 1, updated_at = $5::timestamptz
           WHERE agent_id = $1 AND collection = $2 AND id = $3 AND ($6::int IS NULL OR revision = $6::int)
@@ -291,7 +374,7 @@ export class PostgresBackendStore implements BackendStore {
       const exists = await client.query(`SELECT 1 FROM ${BACKEND_RECORDS_TABLE} WHERE agent_id = $1 AND collection = $2 AND id = $3`, [this.agentId, name, key]);
       return (exists.rowCount ?? 0) > 0 ? { ok: false, reason: 'revision_conflict' } : { ok: false, reason: 'not_found' };
     };
-    if (unique.length === 0) return write(this.pool);
+    if (unique.length === 0) return this.run(write);
     return this.transaction(async (client) => {
       await this.lockCollection(client, name);
       const { rows } = await client.query<{ revision: number }>(
@@ -308,9 +391,9 @@ export class PostgresBackendStore implements BackendStore {
   }
 
   async delete(collection: string, id: string, options?: { expectedRevision?: number }): Promise<boolean> {
-    const { rowCount } = await this.pool.query(
-      `DELETE FROM ${BACKEND_RECORDS_TABLE} WHERE agent_id = $1 AND collection = $2 AND id = $3 AND ($4::int IS NULL OR revision = $4::int)`,
-      [this.agentId, checkCollection(collection), checkId(id), checkRevision(options?.expectedRevision) ?? null],
+    const params = [this.agentId, checkCollection(collection), checkId(id), checkRevision(options?.expectedRevision) ?? null];
+    const { rowCount } = await this.run((c) =>
+      c.query(`DELETE FROM ${BACKEND_RECORDS_TABLE} WHERE agent_id = $1 AND collection = $2 AND id = $3 AND ($4::int IS NULL OR revision = $4::int)`, params),
     );
     return (rowCount ?? 0) > 0;
   }

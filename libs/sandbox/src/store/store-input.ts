@@ -16,6 +16,42 @@ export class StoreInputError extends Error {
   }
 }
 
+/**
+ * A store call refused for a limit of the bridge (result too large, too slow, too many waiting, the
+ * invocation ended). Its message is written for the handler, like StoreInputError's.
+ */
+export class StoreLimitError extends StoreInputError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreLimitError';
+  }
+}
+
+/** Bytes a record adds to a result's JSON besides its data (id, revision, timestamps, punctuation). */
+export const RECORD_OVERHEAD_BYTES = 200;
+
+export function resultTooLarge(maxBytes: number): StoreLimitError {
+  return new StoreLimitError(`the result is larger than ${maxBytes} bytes; ask for fewer records`);
+}
+
+/**
+ * What one invocation's store calls run under: ended (aborted) with the invocation, and a bound on
+ * the size of each result. The sandbox hands it to stores that implement `forInvocation`.
+ */
+export interface StoreCallScope {
+  signal: AbortSignal;
+  maxResultBytes: number;
+}
+
+/** A store that can give a view of itself bound to one invocation's scope (both stores here can). */
+export interface InvocationScopedStore {
+  forInvocation(scope: StoreCallScope): unknown;
+}
+
+export function isInvocationScoped(store: unknown): store is InvocationScopedStore {
+  return typeof (store as Partial<InvocationScopedStore> | null)?.forInvocation === 'function';
+}
+
 /** Record fields a condition or an ordering may name besides data fields. */
 export const SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt'] as const;
 export type SystemField = (typeof SYSTEM_FIELDS)[number];

@@ -3,7 +3,7 @@
  * The code that runs first inside every backend isolate, before the bundle. It is evaluated as a
  * closure whose arguments are two isolated-vm Callbacks (plain functions inside the isolate that copy
  * their arguments out): `$0` = emit(kind, invocationId, ...strings) towards the worker, `$1` =
- * randomToken(length). It returns the worker's only handles into the isolate: `seal`, `run`, `deliver`.
+ * randomToken(length); and `$2`, the isolate's memory limit in bytes. It returns the worker's only handles into the isolate: `seal`, `run`, `deliver`.
  *
  * Everything the handler could tamper with afterwards (JSON, Promise, Map, globals) is captured here
  * first, and the callbacks live only in this closure, so the handler never holds anything that
@@ -14,6 +14,7 @@ export const ISOLATE_RUNTIME = String.raw`
 'use strict';
 const emit = $0;
 const token = $1;
+const memoryLimitBytes = $2;
 const G = globalThis;
 const parse = JSON.parse;
 const stringify = JSON.stringify;
@@ -36,6 +37,54 @@ const isError = (e) => e instanceof ErrorC;
 delete G.WebAssembly;
 delete G.SharedArrayBuffer;
 delete G.Atomics;
+
+// Resizable ArrayBuffers grow in place outside isolated-vm's allocator, past the heap limit: they
+// are refused, and resize/transfer are gone (a buffer made before this ran does not exist).
+// A typed array or buffer larger than the whole memory limit is refused with an error the worker
+// reports as MEMORY_EXCEEDED; only errors made here are in \`breaches\`, so a handler cannot fake one.
+const breaches = new WeakSet();
+const weakAdd = WeakSet.prototype.add, weakHas = WeakSet.prototype.has;
+const construct = Reflect.construct;
+const defineProperty = Object.defineProperty;
+const ProxyC = Proxy;
+const RangeErrorC = RangeError;
+const TypeErrorC = TypeError;
+const NumberC = Number;
+const isArrayC = Array.isArray;
+const ABProto = ArrayBuffer.prototype;
+for (const name of ['resize', 'transfer', 'transferToFixedLength']) delete ABProto[name];
+function breach(what) {
+  const e = new RangeErrorC(what + ' is larger than the memory limit');
+  apply(weakAdd, breaches, [e]);
+  return e;
+}
+function bytesAsked(args, bytesPerElement) {
+  const first = args[0];
+  if (typeof first === 'number') return NumberC(first) * bytesPerElement;
+  if (first !== null && typeof first === 'object' && isArrayC(first)) return first.length * bytesPerElement;
+  return 0;
+}
+function guard(name, bytesPerElement) {
+  const Original = G[name];
+  const guarded = new ProxyC(Original, {
+    construct(target, args, newTarget) {
+      if (name === 'ArrayBuffer') {
+        const options = args[1];
+        if (options !== null && typeof options === 'object' && options.maxByteLength !== undefined) {
+          throw new TypeErrorC('resizable ArrayBuffers are not available in the sandbox');
+        }
+      }
+      if (bytesAsked(args, bytesPerElement) > memoryLimitBytes) throw breach(name);
+      return construct(target, args, newTarget === guarded ? target : newTarget);
+    },
+  });
+  G[name] = guarded;
+  defineProperty(Original.prototype, 'constructor', { value: guarded, writable: false, configurable: false, enumerable: false });
+}
+guard('ArrayBuffer', 1);
+for (const [name, size] of [['Int8Array', 1], ['Uint8Array', 1], ['Uint8ClampedArray', 1], ['Int16Array', 2], ['Uint16Array', 2], ['Int32Array', 4], ['Uint32Array', 4], ['Float32Array', 4], ['Float64Array', 8], ['BigInt64Array', 8], ['BigUint64Array', 8]]) {
+  guard(name, size);
+}
 const noop = () => undefined;
 G.console = freeze({ log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop });
 
@@ -51,6 +100,12 @@ function describe(e) {
   } catch {
     return 'an unprintable value was thrown';
   }
+}
+
+/** The outcome of an error a handler let escape: a marked breach, or the handler's own failure. */
+function failed(id, e) {
+  if (e !== null && typeof e === 'object' && apply(weakHas, breaches, [e])) finish(id, 'memory', describe(e));
+  else finish(id, 'error', describe(e));
 }
 
 function finish(id, kind, payload) {
@@ -110,7 +165,7 @@ return {
     try {
       pending = handle(parse(requestJson), context);
     } catch (e) {
-      finish(id, 'error', describe(e));
+      failed(id, e);
       return;
     }
     apply(then, resolveP(pending), [
@@ -126,7 +181,7 @@ return {
         else if (text.length > maxOut) finish(id, 'toolarge', StringC(text.length));
         else finish(id, 'ok', text);
       },
-      (e) => finish(id, 'error', describe(e)),
+      (e) => failed(id, e),
     ]);
   },
   deliver(cid, ok, payload) {

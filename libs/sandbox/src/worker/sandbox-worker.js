@@ -6,14 +6,22 @@
  * same under jest (from source) and from dist, with no compile step.
  *
  * Messages in:  load {rid, backendId, code, memoryMb, loadTimeoutMs} | unload {rid, backendId}
- *               invoke {rid, backendId, request, now, cpuTimeMs, storeOps, outputBytes}
- *               storeResult {rid, cid, ok, payload} | end {rid} | memory {rid}
+ *               invoke {rid, backendId, request, now, cpuTimeMs, storeOps, outputBytes, deadline}
+ *               storeResult {rid, cid, ok, payload} | end {rid} | memory {rid} | shed {rid}
  * Messages out: reply {rid, ok, code?, message?, response?, ms?, rss?} | store {rid, cid, method, args}
  *
- * Before each synchronous run inside an isolate the worker writes the invocation id at offset 0 of
- * fd 3 (a small file the host opened; 0 after the run), so that if V8 takes the whole process down
- * (some out-of-memory paths are fatal) the host knows which invocation did it. A file, not a pipe:
- * a pwrite costs a syscall and wakes nobody.
+ * Before each synchronous run inside an isolate (a handler segment, a bundle instantiation, the
+ * unwinding after `end`) the worker writes "<rid> <seq> <budget ms>" at offset 0 of fd 3 (a small
+ * file the host opened; "0" after the run). The host's watchdog reads it with this process's
+ * main-thread CPU time: a run that outlives its budget inside a built-in that never reaches V8's
+ * interrupt check is killed and blamed on that rid, and if V8 takes the whole process down (some
+ * out-of-memory paths are fatal) the host knows which invocation did it. A file, not a pipe: a
+ * pwrite costs a syscall and wakes nobody.
+ *
+ * Error codes come from the limit that fired, never from the text of an error the handler threw:
+ * CPU when the isolate's timeout expired (the run lasted its budget), memory when the isolate was
+ * disposed for its heap limit, when a typed-array/ArrayBuffer request was larger than the whole
+ * limit (the runtime marks such errors), or when an allocation failed with the heap actually full.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { writeSync } from 'node:fs';
@@ -24,15 +32,18 @@ const BUNDLE_GLOBAL = 'BackforgeBackend';
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const MAX_TOKEN_LENGTH = 4096;
 const MARKER_FD = 3;
-const MARKER_BYTES = 16;
+const MARKER_BYTES = 48;
+/** An allocation failure counts as a memory breach only when the isolate is this full. */
+const FULL_HEAP_RATIO = 0.75;
+const ALLOCATION_FAILURE = /Array buffer allocation failed|Invalid typed array length|Invalid array buffer length/;
 const markerBuffer = Buffer.alloc(MARKER_BYTES);
 
 /**
- * @typedef {{ rid: number, backend: Backend, cpuLeftNs: bigint, outputBytes: number, ended: boolean }} Invocation
+ * @typedef {{ rid: number, backend: Backend, cpuLeftNs: bigint, outputBytes: number, deadline: number, ended: boolean }} Invocation
  * @typedef {{
  *   id: string, code: string, hash: string, memoryMb: number, loadTimeoutMs: number,
  *   isolate: ivm.Isolate | null, api: { run: ivm.Reference, deliver: ivm.Reference, end: ivm.Reference } | null,
- *   inflight: Map<number, Invocation>
+ *   inflight: Map<number, Invocation>, breached?: boolean
  * }} Backend
  */
 
@@ -41,18 +52,20 @@ const backends = new Map();
 /** @type {Map<number, Invocation>} */
 const invocations = new Map();
 let markerBroken = false;
+let markerSeq = 0;
 
 /** @param {object} message */
 function send(message) {
   if (process.connected) process.send?.(message);
 }
 
-/** @param {number} rid */
-function mark(rid) {
+/** @param {number} rid @param {number} [budgetMs] */
+function mark(rid, budgetMs = 0) {
   if (markerBroken) return;
   try {
     markerBuffer.fill(32);
-    markerBuffer.write(String(rid));
+    markerSeq += 1;
+    markerBuffer.write(rid === 0 ? '0' : `${rid} ${markerSeq} ${Math.ceil(budgetMs)}`);
     writeSync(MARKER_FD, markerBuffer, 0, MARKER_BYTES, 0);
   } catch {
     markerBroken = true; // started without the marker pipe (e.g. by hand): attribution only, not safety
@@ -78,21 +91,47 @@ function messageOf(e) {
 }
 
 /**
- * Maps an error thrown out of an isolate call to a sandbox error code.
- * @param {unknown} e @param {ivm.Isolate} isolate
+ * Maps an error thrown out of an isolate call to a sandbox error code by the limit that fired:
+ * isolated-vm disposes an isolate that hit its heap limit, and its timeout only fires once the run
+ * has lasted its budget. The error's text is never consulted (the handler chooses it).
+ * @param {ivm.Isolate} isolate @param {number} elapsedMs @param {number} budgetMs
  */
-function classify(e, isolate) {
-  const text = messageOf(e);
-  if (isolate.isDisposed && /memory limit/i.test(text)) return 'MEMORY_EXCEEDED';
-  if (/memory limit/i.test(text)) return 'MEMORY_EXCEEDED';
-  if (/timed out/i.test(text)) return 'CPU_TIME_EXCEEDED';
-  if (isolate.isDisposed) return 'SANDBOX_UNAVAILABLE';
+function classify(isolate, elapsedMs, budgetMs) {
+  if (isolate.isDisposed) return 'MEMORY_EXCEEDED';
+  if (elapsedMs >= budgetMs - 1) return 'CPU_TIME_EXCEEDED';
   return 'HANDLER_FAILED';
 }
 
-/** @param {Backend} backend */
-function instantiate(backend) {
+/** Is the isolate's heap (with its ArrayBuffers) really near its limit? @param {Backend} backend @param {ivm.Isolate} isolate */
+function heapIsFull(backend, isolate) {
+  try {
+    const s = isolate.getHeapStatisticsSync();
+    return s.used_heap_size + s.externally_allocated_size >= FULL_HEAP_RATIO * backend.memoryMb * 1024 * 1024;
+  } catch {
+    return false;
+  }
+}
+
+/** Why an instantiation failed, by the limit that fired (or LOAD_FAILED for the bundle's own error). */
+class InstantiateError extends Error {
+  /** @param {string} code @param {string} message */
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/**
+ * Creates the backend's isolate and runs its bundle, all of it (runtime, bundle, seal) within
+ * `budgetMs` of the worker's time. `rid` is what the marker names meanwhile: the load request, or
+ * the invocation whose call reloads the backend lazily (and is charged for it).
+ * @param {Backend} backend @param {number} budgetMs @param {number} rid
+ */
+function instantiate(backend, budgetMs, rid) {
   const isolate = new ivm.Isolate({ memoryLimit: backend.memoryMb });
+  const started = performance.now();
+  const left = () => Math.max(1, Math.ceil(budgetMs - (performance.now() - started)));
+  mark(rid, budgetMs);
   try {
     const context = isolate.createContextSync();
     const emitCallback = new ivm.Callback(
@@ -102,17 +141,17 @@ function instantiate(backend) {
     );
     const tokenCallback = new ivm.Callback(randomToken);
     /** @type {ivm.Reference} */
-    const api = context.evalClosureSync(ISOLATE_RUNTIME, [emitCallback, tokenCallback], {
+    const api = context.evalClosureSync(ISOLATE_RUNTIME, [emitCallback, tokenCallback, backend.memoryMb * 1024 * 1024], {
       result: { reference: true },
-      timeout: backend.loadTimeoutMs,
+      timeout: left(),
     });
     const script = isolate.compileScriptSync(backend.code, { filename: `backend:///${encodeURIComponent(backend.id)}/handler.js` });
-    script.runSync(context, { timeout: backend.loadTimeoutMs });
+    script.runSync(context, { timeout: left() });
     script.release();
     const seal = api.getSync('seal', { reference: true });
-    const problem = seal.applySync(undefined, [BUNDLE_GLOBAL], { timeout: backend.loadTimeoutMs });
+    const problem = seal.applySync(undefined, [BUNDLE_GLOBAL], { timeout: left() });
     seal.release();
-    if (problem) throw new Error(String(problem));
+    if (problem) throw new InstantiateError('LOAD_FAILED', String(problem));
     backend.isolate = isolate;
     backend.api = {
       run: api.getSync('run', { reference: true }),
@@ -120,9 +159,16 @@ function instantiate(backend) {
       end: api.getSync('end', { reference: true }),
     };
     api.release();
+    mark(0);
+    return performance.now() - started;
   } catch (e) {
+    mark(0);
+    const elapsed = performance.now() - started;
+    const code = e instanceof InstantiateError ? e.code : classify(isolate, elapsed, budgetMs);
     if (!isolate.isDisposed) isolate.dispose();
-    throw e;
+    if (code === 'CPU_TIME_EXCEEDED') throw new InstantiateError(code, `the bundle used more than its CPU time (${Math.round(budgetMs)} ms) while loading`);
+    if (code === 'MEMORY_EXCEEDED') throw new InstantiateError(code, 'the bundle used more than its memory limit while loading');
+    throw new InstantiateError('LOAD_FAILED', messageOf(e));
   }
 }
 
@@ -133,6 +179,8 @@ function instantiate(backend) {
 function recycle(backend, culprit, code, message) {
   const isolate = backend.isolate;
   backend.isolate = null;
+  // A backend recycled for its own breach pays for its reload; one shed for the worker's memory does not.
+  backend.breached = culprit !== null || code !== 'SANDBOX_UNAVAILABLE' || message === 'recycled';
   backend.api = null;
   if (isolate && !isolate.isDisposed) isolate.dispose();
   for (const inv of [...backend.inflight.values()]) {
@@ -164,15 +212,16 @@ function runSegment(inv, fn, args) {
   const isolate = /** @type {ivm.Isolate} */ (backend.isolate);
   const budgetMs = Math.max(1, Math.ceil(Number(inv.cpuLeftNs) / 1e6));
   const before = isolate.cpuTime;
-  mark(inv.rid);
+  const started = performance.now();
+  mark(inv.rid, budgetMs);
   try {
     fn.applySync(undefined, args, { timeout: budgetMs });
     mark(0);
   } catch (e) {
     mark(0);
-    const code = classify(e, isolate);
+    const code = classify(isolate, performance.now() - started, budgetMs);
     if (code === 'HANDLER_FAILED') fail(inv, code, messageOf(e));
-    else recycle(backend, inv, code, code === 'CPU_TIME_EXCEEDED' ? `the handler used more than its CPU time` : messageOf(e));
+    else recycle(backend, inv, code, code === 'CPU_TIME_EXCEEDED' ? `the handler used more than its CPU time` : 'the handler used more than its memory limit');
     return;
   }
   if (!isolate.isDisposed) {
@@ -209,13 +258,18 @@ function onIsolateEvent(backend, isolate, kind, id, a, b, c) {
       fail(inv, 'OUTPUT_TOO_LARGE', `the response is larger than ${inv.outputBytes} bytes`);
       return;
     case 'fail':
-      fail(inv, a, a === 'STORE_LIMIT_EXCEEDED' ? 'the handler made more store calls than allowed' : a);
+      fail(inv, 'STORE_LIMIT_EXCEEDED', 'the handler made more store calls than allowed');
+      return;
+    case 'memory':
+      // The runtime refused a buffer larger than the whole memory limit (it marks only those errors).
+      fail(inv, 'MEMORY_EXCEEDED', `the handler asked for more memory than its limit: ${a}`);
       return;
     case 'invalid':
       fail(inv, 'INVALID_RESPONSE', a);
       return;
     case 'error': {
-      const memory = /Array buffer allocation failed|Invalid (string|array) length|Invalid typed array length/i.test(a);
+      // Events arrive after the isolate's run returned, so its heap can be read here.
+      const memory = ALLOCATION_FAILURE.test(a) && heapIsFull(backend, isolate);
       fail(inv, memory ? 'MEMORY_EXCEEDED' : 'HANDLER_FAILED', a);
       return;
     }
@@ -245,7 +299,7 @@ function onLoad(m) {
     inflight: new Map(),
   };
   try {
-    instantiate(candidate);
+    instantiate(candidate, m.loadTimeoutMs, m.rid);
   } catch (e) {
     send({ t: 'reply', rid: m.rid, ok: false, code: 'LOAD_FAILED', message: messageOf(e) });
     return;
@@ -266,23 +320,38 @@ function onUnload(m) {
   send({ t: 'reply', rid: m.rid, ok: true });
 }
 
-/** @param {{rid: number, backendId: string, request: string, now: string, cpuTimeMs: number, storeOps: number, outputBytes: number}} m */
+/** @param {{rid: number, backendId: string, request: string, now: string, cpuTimeMs: number, storeOps: number, outputBytes: number, deadline: number}} m */
 function onInvoke(m) {
+  // The host already gave up on it (it waited here behind other work): running it would only
+  // spend time the other backends need.
+  if (Date.now() >= m.deadline) return;
   const backend = backends.get(m.backendId);
   if (!backend) {
     send({ t: 'reply', rid: m.rid, ok: false, code: 'NOT_LOADED', message: `backend ${m.backendId} is not loaded on this worker` });
     return;
   }
+  let cpuLeftNs = BigInt(Math.round(m.cpuTimeMs * 1e6));
   if (!backend.isolate) {
+    // Lazily. After the backend's own breach the reload is charged to this invocation's CPU time
+    // (so breaching in a loop cannot buy reloads that starve the worker); after a shed it is not
+    // the backend's doing, and it gets a load's time.
+    const charged = backend.breached !== false;
     try {
-      instantiate(backend); // lazily, after a breach recycled it
+      const spentMs = instantiate(backend, charged ? m.cpuTimeMs : backend.loadTimeoutMs, m.rid);
+      if (charged) cpuLeftNs -= BigInt(Math.round(spentMs * 1e6));
     } catch (e) {
-      send({ t: 'reply', rid: m.rid, ok: false, code: 'LOAD_FAILED', message: messageOf(e) });
+      const code = e instanceof InstantiateError ? e.code : 'LOAD_FAILED';
+      const message = code === 'CPU_TIME_EXCEEDED' ? 'reloading the backend used more than the invocation\'s CPU time' : messageOf(e);
+      send({ t: 'reply', rid: m.rid, ok: false, code, message });
+      return;
+    }
+    if (cpuLeftNs <= 0n) {
+      send({ t: 'reply', rid: m.rid, ok: false, code: 'CPU_TIME_EXCEEDED', message: 'reloading the backend used the invocation\'s CPU time' });
       return;
     }
   }
   /** @type {Invocation} */
-  const inv = { rid: m.rid, backend, cpuLeftNs: BigInt(Math.round(m.cpuTimeMs * 1e6)), outputBytes: m.outputBytes, ended: false };
+  const inv = { rid: m.rid, backend, cpuLeftNs, outputBytes: m.outputBytes, deadline: m.deadline, ended: false };
   invocations.set(m.rid, inv);
   backend.inflight.set(m.rid, inv);
   const api = /** @type {NonNullable<Backend['api']>} */ (backend.api);
@@ -293,6 +362,7 @@ function onInvoke(m) {
 function onStoreResult(m) {
   const inv = invocations.get(m.rid);
   if (!inv || inv.ended || !inv.backend.api) return;
+  if (Date.now() >= inv.deadline) return; // the host has ended it; its `end` follows
   runSegment(inv, inv.backend.api.deliver, [m.cid, m.ok, m.payload]);
 }
 
@@ -302,12 +372,80 @@ function onEnd(m) {
   if (!inv || inv.ended) return;
   finishInvocation(inv);
   const budgetMs = Math.max(1, Math.ceil(Number(inv.cpuLeftNs) / 1e6));
+  // Its pending store calls reject inside the isolate; what the handler then runs stays under its
+  // CPU limit, and under the watchdog (the marker names it) if it wedges.
+  mark(m.rid, budgetMs);
   try {
-    // Its pending store calls reject inside the isolate; what the handler then runs stays under its CPU limit.
     inv.backend.api?.end.applySync(undefined, [m.rid], { timeout: budgetMs });
+    mark(0);
   } catch {
+    mark(0);
     recycle(inv.backend, null, 'SANDBOX_UNAVAILABLE', 'recycled');
   }
+}
+
+/**
+ * Frees the isolates of backends with nothing in flight (the host asks when the worker's memory
+ * nears its cap); they reload lazily on their next call, charged to it.
+ * @param {{rid: number}} m
+ */
+function onShed(m) {
+  let shed = 0;
+  for (const backend of backends.values()) {
+    if (backend.isolate && backend.inflight.size === 0) {
+      recycle(backend, null, 'SANDBOX_UNAVAILABLE', 'shed');
+      shed += 1;
+    }
+  }
+  send({ t: 'reply', rid: m.rid, ok: true, shed, rss: process.memoryUsage().rss });
+}
+
+/**
+ * Runs inside isolates are taken round-robin across backends: messages that arrive while a run is
+ * going on are queued per backend and each backend gets one run in turn, so a backend with many
+ * invocations in flight delays another by one run, not by all of its queue. Within a backend the
+ * order is kept (a store result or an `end` always follows its invocation).
+ */
+/** @type {Map<string, Array<() => void>>} */
+const runQueues = new Map();
+/** @type {string[]} */
+const readyBackends = [];
+let drainScheduled = false;
+
+/** @param {string} backendId @param {() => void} run */
+function enqueue(backendId, run) {
+  let queue = runQueues.get(backendId);
+  if (!queue) {
+    queue = [];
+    runQueues.set(backendId, queue);
+    readyBackends.push(backendId);
+  }
+  queue.push(run);
+  if (!drainScheduled) {
+    drainScheduled = true;
+    setImmediate(drain);
+  }
+}
+
+function drain() {
+  drainScheduled = false;
+  const backendId = readyBackends.shift();
+  if (backendId === undefined) return;
+  const queue = /** @type {Array<() => void>} */ (runQueues.get(backendId));
+  const run = /** @type {() => void} */ (queue.shift());
+  if (queue.length > 0) readyBackends.push(backendId);
+  else runQueues.delete(backendId);
+  // One run per turn of the event loop: messages that arrived meanwhile are queued before the next.
+  if (readyBackends.length > 0) {
+    drainScheduled = true;
+    setImmediate(drain);
+  }
+  run();
+}
+
+/** The backend a store result or an end belongs to (none: it is stale, and handled at once). @param {number} rid */
+function backendOf(rid) {
+  return invocations.get(rid)?.backend.id;
 }
 
 process.on('message', (/** @type {any} */ m) => {
@@ -319,13 +457,18 @@ process.on('message', (/** @type {any} */ m) => {
       onUnload(m);
       break;
     case 'invoke':
-      onInvoke(m);
+      enqueue(String(m.backendId), () => onInvoke(m));
       break;
     case 'storeResult':
-      onStoreResult(m);
+    case 'end': {
+      const run = m.t === 'end' ? () => onEnd(m) : () => onStoreResult(m);
+      const backendId = backendOf(m.rid);
+      if (backendId === undefined) run();
+      else enqueue(backendId, run);
       break;
-    case 'end':
-      onEnd(m);
+    }
+    case 'shed':
+      onShed(m);
       break;
     case 'memory':
       send({ t: 'reply', rid: m.rid, ok: true, rss: process.memoryUsage().rss, backends: backends.size });

@@ -1,0 +1,37 @@
+import type { BackendStore } from '@backforge/contracts';
+import type { SandboxLimits } from './limits.js';
+
+export interface SandboxOptions {
+  /** Worker processes (default 2). */
+  workers?: number;
+  /** Defaults for every invocation; `memoryMb` applies per backend isolate. */
+  limits?: Partial<SandboxLimits>;
+  /** Loaded backends a worker keeps before evicting the least recently used one (it reloads on demand). */
+  maxBackendsPerWorker?: number;
+  /** Time a worker may take to start or to load one backend (default 10 s). */
+  controlTimeoutMs?: number;
+  /**
+   * Invocations of one backend at its worker at once (default 4); more wait in order, so a burst to
+   * one backend delays the others on its worker by at most this many CPU limits.
+   */
+  maxConcurrentPerBackend?: number;
+  /** Invocations of one backend that may wait for those (default 64); past it, OVERLOADED. */
+  maxQueuedPerBackend?: number;
+  /**
+   * Resident memory one worker process may reach, all its backends together (default 2048 MB).
+   * Past 75% the idle backends' isolates are freed (they reload on demand); past 100% the worker is
+   * killed and replaced, blamed on the invocation that was running.
+   */
+  maxWorkerMemoryMb?: number;
+}
+
+export interface SandboxInvokeContext {
+  store: BackendStore;
+  /** The invocation's clock, read once when it starts (default: the host clock). */
+  now?: () => string;
+}
+
+export interface SandboxMemory {
+  hostRssBytes: number;
+  workerRssBytes: number[];
+}

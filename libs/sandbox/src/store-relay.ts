@@ -1,0 +1,54 @@
+import type { BackendStore } from '@backforge/contracts';
+import { isInvocationScoped, resultTooLarge, StoreInputError, type StoreCallScope } from './store/store-input.js';
+
+const STORE_METHODS: ReadonlySet<string> = new Set(['insert', 'get', 'findOne', 'list', 'count', 'update', 'delete']);
+/** What a handler learns when the store itself failed: its error text (SQL, hosts, users) stays here. */
+export const STORE_FAILED = 'the store failed; try again later';
+
+export interface StoreAnswer {
+  ok: boolean;
+  payload: string;
+}
+
+/** One invocation's view of its store, made at its first store call and ended with it. */
+export class InvocationStore {
+  private readonly controller = new AbortController();
+  readonly store: BackendStore;
+
+  constructor(store: BackendStore, maxResultBytes: number) {
+    const scope: StoreCallScope = { signal: this.controller.signal, maxResultBytes };
+    this.store = isInvocationScoped(store) ? (store.forInvocation(scope) as BackendStore) : store;
+  }
+
+  /** Cancels what the invocation still has running in the store (the store decides how). */
+  end(): void {
+    this.controller.abort();
+  }
+}
+
+/**
+ * Runs one store call relayed from an isolate: checks its shape and size, runs it, and bounds its
+ * result. The answer's payload is the JSON result or, on failure, a message fit for the handler.
+ */
+export async function relayStoreCall(store: BackendStore, method: string, argsJson: unknown, maxArgBytes: number, maxResultBytes: number): Promise<StoreAnswer> {
+  if (!STORE_METHODS.has(method) || typeof argsJson !== 'string' || Buffer.byteLength(argsJson) > maxArgBytes) return { ok: false, payload: 'malformed store call' };
+  let args: unknown;
+  try {
+    args = JSON.parse(argsJson);
+  } catch {
+    return { ok: false, payload: 'store arguments are not JSON' };
+  }
+  if (!Array.isArray(args)) return { ok: false, payload: 'malformed store call' };
+  let result: unknown;
+  try {
+    const call = (store as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!;
+    result = await call.apply(store, args);
+  } catch (e) {
+    return { ok: false, payload: e instanceof StoreInputError ? e.message : STORE_FAILED };
+  }
+  if (result === undefined) return { ok: true, payload: '' };
+  const payload = JSON.stringify(result);
+  // Stores that take a scope bound their results before building them; this catches the others.
+  if (payload.length > maxResultBytes || Buffer.byteLength(payload) > maxResultBytes) return { ok: false, payload: resultTooLarge(maxResultBytes).message };
+  return { ok: true, payload };
+}

@@ -1,0 +1,205 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { BackendResponse, BackendStore } from '@backforge/contracts';
+import { withTimeout } from '@backforge/resilience';
+import type { SandboxLimits } from './limits.js';
+import { SandboxError, type SandboxErrorCode } from './sandbox-error.js';
+import type { InvocationStore } from './store-relay.js';
+import { createMarkerFile, mainThreadCpuMs, readMarker, residentBytes, type MarkerFile } from './watchdog.js';
+
+/** The host's side of one worker process: what it sent, what runs there, what the watchdog saw. */
+
+const WORKER_URL = new URL('./worker/sandbox-worker.js', import.meta.url);
+const STDERR_TAIL_CHARS = 4096;
+/** A run inside an isolate is killed once its worker's main thread spent this much past its budget. */
+const CPU_GRACE_MS = 50;
+/** Without /proc, a run is killed this long (wall time) past its budget. */
+const WALL_GRACE_MS = 1000;
+/** Past this share of its memory cap a worker frees its idle backends' isolates, at most once a second. */
+const SHED_RATIO = 0.75;
+const SHED_INTERVAL_MS = 1000;
+
+export type Reply = { t: 'reply'; rid: number; ok: boolean; code?: string; message?: string; response?: string; ms?: number; rss?: number };
+export type StoreRequest = { t: 'store'; rid: number; cid: number; method: string; args: string };
+export type WorkerMessage = Reply | StoreRequest | { t: 'ready' };
+
+export interface Pending {
+  resolve(reply: Reply): void;
+  reject(error: SandboxError): void;
+  /** The backend a load request instantiates (blamed if the worker dies running it). */
+  loading?: string;
+}
+
+export interface Invocation {
+  rid: number;
+  backendId: string;
+  worker: Worker;
+  store: BackendStore;
+  /** Made at the first store call; ended (its calls cancelled) when the invocation settles. */
+  scoped: InvocationStore | null;
+  ops: number;
+  limits: SandboxLimits;
+  timer: NodeJS.Timeout;
+  resolve(response: BackendResponse): void;
+  reject(error: SandboxError): void;
+}
+
+/** What the watchdog saw of a worker's current run inside an isolate. */
+export interface Watch {
+  seq: number;
+  cpuMs: number | null;
+  wallMs: number;
+}
+
+export interface Worker {
+  index: number;
+  child: ChildProcess;
+  alive: boolean;
+  isReady: boolean;
+  ready: Promise<void>;
+  pending: Map<number, Pending>;
+  invocations: Map<number, Invocation>;
+  /** Backends loaded on this process, in least-recently-used order (Map keeps insertion order). */
+  loaded: Map<string, string>;
+  /** The file (fd 3 in the worker) where it notes the run it is in, for the watchdog and to blame a crash on. */
+  marker: MarkerFile;
+  stderrTail: string;
+  /** A liveness probe is out (after a wall-time breach): no answer means the process is wedged. */
+  probing: boolean;
+  watch: Watch | null;
+  /** Why the host killed it, and whom it blames. */
+  killed: { rid: number; code: SandboxErrorCode; reason: string } | null;
+  /** Invocations the host ended that the worker may still be unwinding: rid -> backend id. */
+  ended: Map<number, string>;
+  lastShed: number;
+}
+
+export interface WorkerEvents {
+  message(worker: Worker, message: Reply | StoreRequest): void;
+  exit(worker: Worker, code: number | null, signal: NodeJS.Signals | null): void;
+}
+
+/** The sandbox's own error for a control step that took too long (the bound is the shared `withTimeout`). */
+export function tooSlow(what: string, ms: number): () => SandboxError {
+  return () => new SandboxError('SANDBOX_UNAVAILABLE', `${what} took longer than ${ms} ms`);
+}
+
+export function spawnWorker(index: number, on: WorkerEvents): Worker {
+  const marker = createMarkerFile();
+  const child = fork(fileURLToPath(WORKER_URL), [], {
+    execArgv: ['--no-node-snapshot'],
+    env: {}, // no credentials, no configuration: the worker needs nothing from the host's environment
+    serialization: 'json',
+    // stderr is kept (its tail explains a crash) but not forwarded: V8's fatal out-of-memory report is
+    // noise to the host's own log readers. fd 3 is the worker's running-invocation marker file.
+    stdio: ['ignore', 'ignore', 'pipe', marker.fd, 'ipc'],
+  });
+  let onReady: () => void = () => undefined;
+  const worker: Worker = {
+    index,
+    child,
+    alive: true,
+    isReady: false,
+    ready: new Promise<void>((resolve) => (onReady = resolve)),
+    pending: new Map(),
+    invocations: new Map(),
+    loaded: new Map(),
+    marker,
+    probing: false,
+    stderrTail: '',
+    watch: null,
+    killed: null,
+    ended: new Map(),
+    lastShed: 0,
+  };
+  const stderr = child.stderr;
+  stderr?.setEncoding('utf8');
+  stderr?.on('data', (chunk: string) => {
+    worker.stderrTail = (worker.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+  });
+  child.on('message', (message: WorkerMessage) => {
+    if (message.t === 'ready') {
+      worker.isReady = true;
+      onReady();
+    } else on.message(worker, message);
+  });
+  child.on('error', () => undefined); // 'close' follows and does the bookkeeping
+  // 'close' comes after the process exited and its stdio drained: the marker and stderr tail are complete.
+  child.once('close', (code, signal) => on.exit(worker, code, signal));
+  return worker;
+}
+
+/**
+ * What the watchdog does about a worker now: kill it (and whom to blame), ask it to shed idle
+ * isolates, or nothing. Memory is read only when `readMemory`.
+ */
+export function inspectWorker(worker: Worker, readMemory: boolean, maxMemoryBytes: number): Worker['killed'] | 'shed' | null {
+  const overrun = cpuOverrun(worker);
+  if (overrun) {
+    const killedPast = overrun.budgetMs + CPU_GRACE_MS;
+    return { rid: overrun.rid, code: 'CPU_TIME_EXCEEDED', reason: `used more than its CPU time (${overrun.budgetMs} ms, killed past ${killedPast} ms) in a call that never yields` };
+  }
+  if (!readMemory) return null;
+  const rss = residentBytes(worker.child.pid ?? 0);
+  if (rss === null) return null;
+  if (rss > maxMemoryBytes) {
+    return { rid: worker.watch ? readMarker(worker.marker).rid : 0, code: 'MEMORY_EXCEEDED', reason: `took its worker past ${Math.round(maxMemoryBytes / 1024 / 1024)} MB` };
+  }
+  if (rss > SHED_RATIO * maxMemoryBytes && Date.now() - worker.lastShed > SHED_INTERVAL_MS) {
+    worker.lastShed = Date.now();
+    return 'shed';
+  }
+  return null;
+}
+
+/**
+ * The watchdog's look at one worker: the run it is in (from its marker) and, when that run has
+ * outlived its budget by CPU_GRACE_MS of the worker's main-thread CPU time, that run's id and budget.
+ */
+function cpuOverrun(worker: Worker): { rid: number; budgetMs: number } | null {
+  const pid = worker.child.pid ?? 0;
+  const marker = readMarker(worker.marker);
+  if (marker.rid === 0) {
+    worker.watch = null;
+    return null;
+  }
+  if (!worker.watch || worker.watch.seq !== marker.seq) {
+    // First sight of this run: it started up to one tick ago, so the bound errs on the late side.
+    worker.watch = { seq: marker.seq, cpuMs: mainThreadCpuMs(pid), wallMs: Date.now() };
+    return null;
+  }
+  const cpuNow = worker.watch.cpuMs === null ? null : mainThreadCpuMs(pid);
+  const over =
+    cpuNow === null ? Date.now() - worker.watch.wallMs > marker.budgetMs + WALL_GRACE_MS : cpuNow - (worker.watch.cpuMs ?? 0) > marker.budgetMs + CPU_GRACE_MS;
+  return over ? { rid: marker.rid, budgetMs: marker.budgetMs } : null;
+}
+
+/** Sends a control request (load, unload, memory, shed) and waits for its reply, at most `timeoutMs`. */
+export function requestWorker(worker: Worker, rid: number, message: Record<string, unknown>, timeoutMs: number, loading?: string): Promise<Reply> {
+  const reply = new Promise<Reply>((resolve, reject) => {
+    worker.pending.set(rid, { resolve, reject, ...(loading === undefined ? {} : { loading }) });
+    try {
+      worker.child.send({ ...message, rid });
+    } catch {
+      worker.pending.delete(rid);
+      reject(new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is not reachable'));
+    }
+  });
+  return withTimeout(reply, timeoutMs, tooSlow(`sandbox worker request ${String(message.t)}`, timeoutMs)).finally(() => worker.pending.delete(rid));
+}
+
+/** SIGTERM, then SIGKILL after 2 s; resolves when the process is gone. */
+export function terminateWorker(w: Worker): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (!w.alive || w.child.exitCode !== null) {
+      resolve();
+      return;
+    }
+    const kill = setTimeout(() => w.child.kill('SIGKILL'), 2000);
+    w.child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    w.child.kill('SIGTERM');
+  });
+}
