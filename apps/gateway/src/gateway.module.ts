@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { provideReadModels } from '@backforge/runtime';
 import { AgentsHttpController } from './agents.http.controller.js';
+import { ApiKeysHttpController } from './api-keys.http.controller.js';
 import { GenerateHttpController } from './generate.http.controller.js';
 import { GatewayNatsController } from './gateway.nats.controller.js';
 import { GatewaySecrets } from './gateway-secrets.js';
@@ -17,7 +18,7 @@ import { platformTokensProjection } from './platform-tokens.projection.js';
  */
 @Module({
   imports: [PassportModule],
-  controllers: [GatewayNatsController, GenerateHttpController, AgentsHttpController, JobStreamHttpController],
+  controllers: [GatewayNatsController, GenerateHttpController, AgentsHttpController, ApiKeysHttpController, JobStreamHttpController],
   providers: [provideReadModels(GATEWAY_READ_MODELS, 'gateway', [platformTokensProjection]), GatewaySecrets, PlatformBearerStrategy, PlatformAuthGuard],
 })
 export class GatewayModule {}

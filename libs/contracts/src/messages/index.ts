@@ -4,3 +4,4 @@ export { PageQuery, PAGE_LIMIT, CURSOR_PATTERN, encodeCursor, decodeCursor } fro
 export type { Page } from './paging.js';
 export { WorkspaceScoped, ID_PATTERN, WORKSPACE_ID_PATTERN } from './workspace-scoped.js';
 export * from './generation.messages.js';
+export * from './keys.messages.js';
