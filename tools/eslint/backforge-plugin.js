@@ -158,8 +158,10 @@ const natsDecorators = new Set(['MessagePattern', 'EventPattern']);
 const httpDecorators = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete', 'Head', 'Options', 'All', 'Search', 'Sse']);
 /** Calls that fix a file's role (outside tests, which may define small fixtures inline). */
 const callRoles = [
-  { callee: 'defineProjection', suffix: '.projection.ts', what: 'A projection (defineProjection)', apps: false },
-  { callee: 'handleCommand', suffix: '.handler.ts', what: 'A use case calling handleCommand', apps: true },
+  { callee: 'defineProjection', suffixes: ['.projection.ts'], what: 'A projection (defineProjection)', apps: false },
+  // A service's use cases (one per command, DESIGN §2). A worker that claims work runs a use case
+  // too: it calls one from a handler file rather than calling handleCommand itself.
+  { callee: 'handleCommand', suffixes: ['.handler.ts'], what: 'A use case calling handleCommand', apps: true },
 ];
 /** Infrastructure a service's pure domain code never touches (frameworks, drivers, clients). */
 const INFRASTRUCTURE_PACKAGES = /^(@nestjs\/.*|pg|pg-.*|typeorm|fastify|@fastify\/.*|@nats-io\/.*|@eventstore\/.*|minio|isolated-vm|passport.*|pino|rxjs)$/;
@@ -250,7 +252,7 @@ const fileRoles = {
       listeners.CallExpression = (node) => {
         const callee = node.callee.type === 'Identifier' ? node.callee.name : undefined;
         const role = callRoles.find((r) => r.callee === callee && (!r.apps || inApp));
-        if (role && !file.endsWith(role.suffix)) context.report({ node, messageId: 'call', data: { what: role.what, suffix: role.suffix } });
+        if (role && !role.suffixes.some((s) => file.endsWith(s))) context.report({ node, messageId: 'call', data: { what: role.what, suffix: role.suffixes.join("' or '*") } });
       };
       const deciderHere = (node) => {
         if (file.endsWith('.decider.ts')) return;

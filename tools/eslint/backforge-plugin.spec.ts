@@ -103,6 +103,7 @@ tester.run('file-roles', plugin.rules['file-roles'], {
     { filename: file('libs/projections/src/agents.ts'), code: "export const a = defineProjection({ name: 'a' });", errors: [{ messageId: 'call' }] },
     // a service's use case calling handleCommand lives in *.handler.ts
     { filename: file('apps/generation/src/generation.nats.controller.ts'), code: 'await handleCommand(store, stream, decider, command);', errors: [{ messageId: 'call' }] },
+    { filename: file('apps/generation/src/generation.worker.ts'), code: 'await handleCommand(store, stream, decider, claim);', errors: [{ messageId: 'call' }] },
     // a Decider lives in *.decider.ts, and in a service under src/domain/
     { filename: file('apps/generation/src/domain/job.ts'), code: 'export const job: Decider<S, C, E> = { initialState, evolve, decide };', errors: [{ messageId: 'domainFile' }, { messageId: 'decider' }] },
     { filename: file('apps/generation/src/generate.handler.ts'), code: 'const job = { initialState, evolve, decide } satisfies Decider<S, C, E>;', errors: [{ messageId: 'decider' }] },

@@ -4,8 +4,11 @@ import { IsNull } from 'typeorm';
 import { Strategy } from 'passport-http-bearer';
 import { digestSecret, parsePlatformToken } from '@backforge/auth';
 import type { ReadModels } from '@backforge/projections';
-import type { FastifyRequest } from 'fastify';
-import { GatewaySecrets } from './gateway-secrets.js';
+import { DomainError } from '@backforge/contracts';
+import { RateLimiter } from '@backforge/resilience';
+import { SERVICE_CONFIG } from '@backforge/runtime';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GatewaySecrets, type GatewayConfig } from './gateway-secrets.js';
 import { GATEWAY_READ_MODELS } from './gateway.tokens.js';
 import { PlatformTokenRow } from './platform-tokens.projection.js';
 
@@ -41,18 +44,35 @@ export class PlatformBearerStrategy extends PassportStrategy(Strategy, 'platform
 
 /**
  * The platform guard: the token only in the Authorization header (never `?access_token=`, which
- * passport-http-bearer would otherwise accept and which would leak into logs and histories).
+ * passport-http-bearer would otherwise accept and which would leak into logs and histories), and a
+ * token bucket per token (429 with Retry-After past CONTROL_RATE_LIMIT_*).
  */
 @Injectable()
 export class PlatformAuthGuard extends AuthGuard('platform') implements CanActivate {
-  override canActivate(context: ExecutionContext) {
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
+  private readonly limiter: RateLimiter;
+
+  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
+    super();
+    this.limiter = new RateLimiter({ ratePerSecond: config.controlRatePerSecond, burst: config.controlRateBurst });
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: Principal }>();
     const query = request.query as Record<string, unknown> | undefined;
     const body = request.body as Record<string, unknown> | undefined;
     if (query?.access_token !== undefined || (typeof body === 'object' && body !== null && 'access_token' in body)) {
       throw new UnauthorizedException(UNAUTHENTICATED);
     }
-    return super.canActivate(context);
+    const allowed = (await super.canActivate(context)) as boolean;
+    const principal = request.user;
+    if (allowed && principal) {
+      const decision = this.limiter.take(principal.tokenId);
+      if (!decision.ok) {
+        void context.switchToHttp().getResponse<FastifyReply>().header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
+        throw new DomainError('RATE_LIMITED', 'Too many requests with this token: slow down and retry after the Retry-After seconds');
+      }
+    }
+    return allowed;
   }
 
   override handleRequest<TUser = Principal>(error: unknown, user: TUser | false): TUser {

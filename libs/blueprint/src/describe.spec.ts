@@ -19,4 +19,23 @@ describe('describeBlueprint', () => {
     expect(lines).toContain("rule membership: Vote.option must be one of its poll's options");
     expect(describeBlueprint(exampleBlueprints.rsvp)).toContain('rule capacity: Rsvp records per event may not exceed its capacity');
   });
+
+  it('describes state moves, unique combinations and compare rules', () => {
+    const todo = structuredClone(exampleBlueprints.todo);
+    const priority = todo.resources[0]?.fields[2];
+    if (priority) priority.transitions = [{ from: 'low', to: 'high' }];
+    if (todo.resources[0]) todo.resources[0].uniqueTogether = [['title', 'dueDate']];
+    const line = describeBlueprint(todo)[0] ?? '';
+    expect(line).toContain('priority (enum: low|normal|high, default "normal", transitions low->high)');
+    expect(line).toMatch(/; unique together title \+ dueDate$/);
+    const rsvp = structuredClone(exampleBlueprints.rsvp);
+    rsvp.rules.push({ kind: 'compare', resource: 'Rsvp', via: 'event', field: 'guests', op: 'gt', against: { aggregate: 'max' }, message: 'm' });
+    rsvp.rules.push({ kind: 'compare', resource: 'Rsvp', via: 'event', field: 'guests', op: 'lte', against: { parentField: 'capacity' }, message: 'm' });
+    rsvp.rules.push({ kind: 'parentGuard', resource: 'Rsvp', via: 'event', field: 'capacity', op: 'gt', value: 0, message: 'm' });
+    expect(describeBlueprint(rsvp).slice(-3)).toEqual([
+      'rule compare: Rsvp.guests must be gt the max guests of the other Rsvp records of its event',
+      "rule compare: Rsvp.guests must be lte its event's capacity",
+      "rule parentGuard: a Rsvp needs its event's capacity gt 0",
+    ]);
+  });
 });

@@ -14,6 +14,19 @@ import type {
 } from './blueprint.js';
 import type { BlueprintIssue } from './structure.js';
 import { RESERVED_ACTION_NAMES, RESERVED_FIELD_NAMES, RESERVED_LIST_PARAMS } from './identifiers.js';
+import {
+  checkFieldSpec,
+  checkUniqueTogether,
+  fieldNames,
+  fieldOf,
+  LENGTH_BOUNDED,
+  literalProblem,
+  ORDERED,
+  STRING_LIKE,
+  systemField,
+  typeFits,
+  type Report,
+} from './semantic-fields.js';
 
 /**
  * Semantic checks on a structurally valid blueprint: names, references between its parts, type fit
@@ -43,6 +56,7 @@ export function semanticIssues(bp: Blueprint): BlueprintIssue[] {
       seen.add(field.name);
       checkFieldSpec(field, at, `field "${field.name}" of resource ${resource.name}`, 'field', resources, report);
     });
+    checkUniqueTogether(resource, `/resources/${ri}`, report);
   });
 
   const actions = new Map<string, ActionSpec>();
@@ -70,186 +84,6 @@ export function semanticIssues(bp: Blueprint): BlueprintIssue[] {
   return issues;
 }
 
-type Report = (path: string, message: string) => void;
-
-const STRING_LIKE: FieldType[] = ['string', 'text', 'email', 'url', 'enum'];
-const ORDERED: FieldType[] = ['integer', 'number', 'date', 'datetime'];
-const LENGTH_BOUNDED: FieldType[] = ['string', 'text', 'email', 'url', 'stringList'];
-const VALUE_BOUNDED: FieldType[] = ['integer', 'number'];
-
-/** The store's own columns, usable in filters, ordering and guards (never in effects or inputs). */
-function systemField(name: string, resource: ResourceSpec): FieldSpec | undefined {
-  if (name === 'id') return { name: 'id', type: 'reference', references: resource.name, required: true, generated: 'managed' };
-  if (name === 'createdAt' || name === 'updatedAt') return { name, type: 'datetime', required: true, generated: 'managed' };
-  return undefined;
-}
-
-function fieldOf(resource: ResourceSpec, name: string): FieldSpec | undefined {
-  return resource.fields.find((f) => f.name === name);
-}
-
-function fieldNames(resource: ResourceSpec): string {
-  return resource.fields.map((f) => f.name).join(', ');
-}
-
-function checkFieldSpec(
-  field: FieldSpec,
-  at: string,
-  what: string,
-  role: 'field' | 'param',
-  resources: Map<string, ResourceSpec>,
-  report: Report,
-): void {
-  if (RESERVED_FIELD_NAMES.includes(field.name)) {
-    report(`${at}/name`, `${what}: the name "${field.name}" is reserved (${RESERVED_FIELD_NAMES.join(', ')} are set by the store or the language); choose another name`);
-  }
-  if (field.type === 'enum') {
-    if (!field.values || field.values.length === 0) report(`${at}/values`, `${what} is an enum but lists no "values"`);
-    else {
-      const dup = field.values.find((v, i) => field.values?.indexOf(v) !== i);
-      if (dup !== undefined) report(`${at}/values`, `${what}: enum value "${dup}" is listed twice`);
-    }
-  } else if (field.values !== undefined) {
-    report(`${at}/values`, `${what} has "values" but is of type ${field.type}; only enum fields take values`);
-  }
-  if (field.type === 'reference') {
-    if (field.references === undefined) report(`${at}/references`, `${what} is a reference but does not say which resource it "references"`);
-    else if (!resources.has(field.references)) {
-      report(`${at}/references`, `${what} references resource "${field.references}", which the blueprint does not define (resources: ${[...resources.keys()].join(', ')})`);
-    }
-  } else if (field.references !== undefined) {
-    report(`${at}/references`, `${what} has "references" but is of type ${field.type}; only reference fields take it`);
-  }
-
-  const isCode = field.generated === 'code';
-  if (field.min !== undefined || field.max !== undefined) {
-    if (isCode) {
-      if (field.max !== undefined) report(`${at}/max`, `${what} is a generated code; its length is "min" alone, "max" is not used`);
-      if (field.min !== undefined && !(Number.isInteger(field.min) && field.min >= 4 && field.min <= 32)) {
-        report(`${at}/min`, `${what} is a generated code; "min" is its length and must be an integer from 4 to 32`);
-      }
-    } else if (!VALUE_BOUNDED.includes(field.type) && !LENGTH_BOUNDED.includes(field.type)) {
-      report(`${at}/${field.min !== undefined ? 'min' : 'max'}`, `${what} is of type ${field.type}, which takes no min/max (only integer, number, string, text, email, url and stringList do)`);
-    } else {
-      for (const key of ['min', 'max'] as const) {
-        const bound = field[key];
-        if (bound === undefined) continue;
-        if (LENGTH_BOUNDED.includes(field.type) && !(Number.isInteger(bound) && bound >= 0)) {
-          report(`${at}/${key}`, `${what}: "${key}" is a ${field.type === 'stringList' ? 'count of items' : 'length'} and must be a whole number of at least 0, got ${bound}`);
-        } else if (field.type === 'integer' && !Number.isInteger(bound)) {
-          report(`${at}/${key}`, `${what} is an integer, so "${key}" must be a whole number, got ${bound}`);
-        }
-      }
-      if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
-        report(`${at}/min`, `${what}: min ${field.min} is greater than max ${field.max}`);
-      }
-    }
-  }
-
-  if (field.generated !== undefined && role === 'param') {
-    report(`${at}/generated`, `${what} is an input param; params cannot be generated`);
-  }
-  if (field.unique && role === 'param') report(`${at}/unique`, `${what} is an input param; "unique" applies to stored fields only`);
-  if (field.unique && (field.type === 'boolean' || field.type === 'stringList')) {
-    report(`${at}/unique`, `${what} is of type ${field.type}, which cannot be unique`);
-  }
-  if (isCode) {
-    if (field.type !== 'string') report(`${at}/type`, `${what} is a generated code, so its type must be "string", got ${field.type}`);
-    if (field.default !== undefined) report(`${at}/default`, `${what} is a generated code and cannot have a default`);
-  }
-  if (field.default !== undefined) {
-    if (field.default === null) {
-      if (field.required) report(`${at}/default`, `${what} is required, so its default cannot be null`);
-    } else {
-      const problem = literalProblem(field, field.default, true);
-      if (problem) report(`${at}/default`, `${what}: default ${JSON.stringify(field.default)} ${problem}`);
-    }
-  }
-}
-
-/** Why `value` cannot be stored in `field`, or undefined when it can. */
-function literalProblem(field: FieldSpec, value: JsonValue, withBounds: boolean): string | undefined {
-  const inRange = (n: number, noun: string): string | undefined => {
-    if (!withBounds) return undefined;
-    if (field.min !== undefined && n < field.min) return `is below the minimum ${noun} ${field.min}`;
-    if (field.max !== undefined && n > field.max) return `is above the maximum ${noun} ${field.max}`;
-    return undefined;
-  };
-  switch (field.type) {
-    case 'string':
-    case 'text':
-      return typeof value === 'string' ? inRange(value.length, 'length') : `is not a string (field type ${field.type})`;
-    case 'email':
-      if (typeof value !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) return 'is not an email address';
-      return inRange(value.length, 'length');
-    case 'url':
-      if (typeof value !== 'string' || !isHttpUrl(value)) return 'is not an http(s) URL';
-      return inRange(value.length, 'length');
-    case 'integer':
-      return typeof value === 'number' && Number.isInteger(value) ? inRange(value, 'value') : 'is not an integer';
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? inRange(value, 'value') : 'is not a number';
-    case 'boolean':
-      return typeof value === 'boolean' ? undefined : 'is not true or false';
-    case 'date':
-      return typeof value === 'string' && isDate(value) ? undefined : 'is not a date (YYYY-MM-DD)';
-    case 'datetime':
-      return typeof value === 'string' && isDateTime(value) ? undefined : 'is not an ISO 8601 date-time (e.g. 2025-01-31T12:00:00Z)';
-    case 'enum':
-      return typeof value === 'string' && (field.values ?? []).includes(value) ? undefined : `is not one of the enum values ${JSON.stringify(field.values ?? [])}`;
-    case 'stringList':
-      return Array.isArray(value) && value.every((v) => typeof v === 'string') ? inRange(value.length, 'number of items') : 'is not a list of strings';
-    case 'reference':
-      return typeof value === 'string' && value.length > 0 ? undefined : 'is not a record id (a non-empty string)';
-  }
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-function isDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
-}
-
-function isDateTime(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value));
-}
-
-/** Whether a value of type `source` can be stored in a field of type `target`. */
-function typeFits(target: FieldSpec, source: FieldSpec): boolean {
-  switch (target.type) {
-    case 'integer':
-      return source.type === 'integer';
-    case 'number':
-      return source.type === 'integer' || source.type === 'number';
-    case 'string':
-    case 'text':
-      return STRING_LIKE.includes(source.type) || source.type === 'reference';
-    case 'email':
-    case 'url':
-      return source.type === target.type || source.type === 'string';
-    case 'enum':
-      return (source.type === 'enum' && (source.values ?? []).every((v) => (target.values ?? []).includes(v))) || source.type === 'string';
-    case 'reference':
-      return (source.type === 'reference' && source.references === target.references) || source.type === 'string';
-    case 'date':
-      return source.type === 'date';
-    case 'datetime':
-      return source.type === 'datetime' || source.type === 'date';
-    case 'boolean':
-    case 'stringList':
-      return source.type === target.type;
-  }
-}
 
 function lookupProblem(by: string, resource: ResourceSpec): string | undefined {
   if (by === 'id') return undefined;
@@ -338,6 +172,7 @@ function checkActionBody(action: ActionSpec, resource: ResourceSpec, at: string,
 }
 
 function filterOpProblem(op: string, type: FieldType): string | undefined {
+  if (op === 'onDay' || op === 'fromDay' || op === 'toDay') return type === 'date' || type === 'datetime' ? undefined : `${op} works on date and datetime fields`;
   if (op === 'contains') return [...LENGTH_BOUNDED].includes(type) ? undefined : 'contains works on string, text, email, url and stringList fields';
   if (op === 'eq') return type === 'stringList' ? 'use contains to find a value in a list' : undefined;
   return ORDERED.includes(type) ? undefined : `${op} works on integer, number, date and datetime fields`;
@@ -463,7 +298,13 @@ function checkTransition(action: TransitionAction, resource: ResourceSpec, at: s
       report(`${eat}/${key}`, `${what}: "${name}" is a generated code and cannot be changed`);
       return;
     }
-    if ('set' in effect) checkFit(field, effect.to, `${eat}/to`, 'be stored in');
+    if ('set' in effect) {
+      checkFit(field, effect.to, `${eat}/to`, 'be stored in');
+      const target = 'literal' in effect.to ? effect.to.literal : undefined;
+      if (field.transitions && typeof target === 'string' && !field.transitions.some((t) => t.to === target)) {
+        report(`${eat}/to`, `${what} moves state field "${name}" to "${target}", but no transition of that field leads there, so the action could never succeed`);
+      }
+    }
     else if ('increment' in effect || 'decrement' in effect) {
       const by = 'increment' in effect ? effect.by : effect.by;
       if (field.type !== 'integer' && field.type !== 'number') {
@@ -515,6 +356,55 @@ function checkRule(rule: RuleSpec, at: string, resources: Map<string, ResourceSp
       const limit = fieldOf(parent, rule.limitField);
       if (!limit) report(`${at}/limitField`, `${what}: "${rule.limitField}" is not a field of ${parent.name} (fields: ${fieldNames(parent)})`);
       else if (limit.type !== 'integer') report(`${at}/limitField`, `${what}: the limit ${parent.name}.${limit.name} must be an integer field, got ${limit.type}`);
+      return;
+    }
+    case 'parentGuard': {
+      const field = fieldOf(parent, rule.field) ?? systemField(rule.field, parent);
+      if (!field) {
+        report(`${at}/field`, `${what}: "${rule.field}" is not a field of ${parent.name} (fields: ${fieldNames(parent)})`);
+        return;
+      }
+      if (rule.op === 'isNull' || rule.op === 'notNull') {
+        if (rule.value !== undefined) report(`${at}/value`, `${what}: ${rule.op} takes no value`);
+        return;
+      }
+      if (rule.value === undefined || rule.value === null) {
+        report(`${at}/value`, `${what}: ${rule.op} on ${parent.name}.${field.name} needs a value`);
+        return;
+      }
+      const listed = rule.op === 'in' || rule.op === 'notIn';
+      if (listed !== Array.isArray(rule.value)) {
+        report(`${at}/value`, `${what}: ${rule.op} needs ${listed ? 'a list' : 'a single value'}, got ${JSON.stringify(rule.value)}`);
+        return;
+      }
+      if (['lt', 'lte', 'gt', 'gte'].includes(rule.op) && !ORDERED.includes(field.type)) {
+        report(`${at}/op`, `${what}: ${rule.op} works on integer, number, date and datetime fields; ${parent.name}.${field.name} is ${field.type}`);
+        return;
+      }
+      const items: JsonValue[] = Array.isArray(rule.value) ? rule.value : [rule.value];
+      items.forEach((item) => {
+        const problem = item === null ? 'is null' : literalProblem(field, item, false);
+        if (problem) report(`${at}/value`, `${what}: ${JSON.stringify(item)} ${problem}, so it cannot be compared with ${parent.name}.${field.name}`);
+      });
+      return;
+    }
+    case 'compare': {
+      const field = fieldOf(child, rule.field);
+      if (!field) {
+        report(`${at}/field`, `${what}: "${rule.field}" is not a field of ${child.name} (fields: ${fieldNames(child)})`);
+        return;
+      }
+      if (!ORDERED.includes(field.type)) {
+        report(`${at}/field`, `${what}: ${child.name}.${field.name} must be an integer, number, date or datetime field, got ${field.type}`);
+        return;
+      }
+      if ('parentField' in rule.against) {
+        const other = fieldOf(parent, rule.against.parentField);
+        if (!other) report(`${at}/against/parentField`, `${what}: "${rule.against.parentField}" is not a field of ${parent.name} (fields: ${fieldNames(parent)})`);
+        else if (!typeFits(field, other) && !typeFits(other, field)) {
+          report(`${at}/against/parentField`, `${what}: ${child.name}.${field.name} (${field.type}) cannot be compared with ${parent.name}.${other.name} (${other.type})`);
+        }
+      }
       return;
     }
     case 'membership': {

@@ -51,6 +51,19 @@ const structural: Case[] = [
 ];
 
 const semantic: Case[] = [
+  ['a parent guard on a field the parent lacks', 'rsvp', (bp) => { bp.rules.push({ kind: 'parentGuard', resource: 'Rsvp', via: 'event', field: 'status', op: 'eq', value: 'open', message: 'm' }); }, '/rules/1/field', /"status" is not a field of Event/],
+  ['a parent guard in without a list', 'rsvp', (bp) => { bp.rules.push({ kind: 'parentGuard', resource: 'Rsvp', via: 'event', field: 'capacity', op: 'in', value: 3, message: 'm' }); }, '/rules/1/value', /in needs a list, got 3/],
+  ['a parent guard value of the wrong type', 'rsvp', (bp) => { bp.rules.push({ kind: 'parentGuard', resource: 'Rsvp', via: 'event', field: 'capacity', op: 'gt', value: 'many', message: 'm' }); }, '/rules/1/value', /"many" is not an integer/],
+  ['transitions on a string field', 'todo', (bp) => { bp.resources[0].fields[0].transitions = [{ from: 'a', to: 'b' }]; }, '/resources/0/fields/0/transitions', /only enum fields are state machines/],
+  ['a transition to a value the enum lacks', 'todo', (bp) => { bp.resources[0].fields[2].transitions = [{ from: 'low', to: 'urgent' }]; }, '/resources/0/fields/2/transitions/0/to', /"urgent" is not one of its values \(low, normal, high\)/],
+  ['a transition listed twice', 'todo', (bp) => { bp.resources[0].fields[2].transitions = [{ from: 'low', to: 'high' }, { from: 'low', to: 'high' }]; }, '/resources/0/fields/2/transitions/1', /from "low" to "high" is listed twice/],
+  ['a transition action into a state nothing leads to', 'library', (bp) => { bp.resources[1].fields[3].transitions = [{ from: 'borrowed', to: 'available' }]; }, '/actions/4/effects/0/to', /moves state field "status" to "borrowed", but no transition of that field leads there/],
+  ['a unique combination naming a missing field', 'todo', (bp) => { bp.resources[0].uniqueTogether = [['title', 'owner']]; }, '/resources/0/uniqueTogether/0/1', /"owner", which is not one of its fields/],
+  ['a unique combination with a list field', 'todo', (bp) => { bp.resources[0].uniqueTogether = [['title', 'tags']]; }, '/resources/0/uniqueTogether/0/1', /list field "tags" cannot be part of a unique combination/],
+  ['a unique combination listed twice', 'todo', (bp) => { bp.resources[0].uniqueTogether = [['title', 'dueDate'], ['dueDate', 'title']]; }, '/resources/0/uniqueTogether/1', /combination dueDate \+ title is listed twice/],
+  ['a day filter on a text field', 'todo', (bp) => { bp.actions[2].filters[0] = { param: 'day', field: 'title', op: 'onDay' }; }, '/actions/2/filters/0/op', /onDay works on date and datetime fields/],
+  ['a compare rule on a text field', 'rsvp', (bp) => { bp.rules.push({ kind: 'compare', resource: 'Rsvp', via: 'event', field: 'guestName', op: 'gt', against: { aggregate: 'max' }, message: 'm' }); }, '/rules/1/field', /must be an integer, number, date or datetime field, got string/],
+  ['a compare rule against a missing parent field', 'rsvp', (bp) => { bp.resources[1].fields.push({ name: 'guests', type: 'integer', required: false }); bp.rules.push({ kind: 'compare', resource: 'Rsvp', via: 'event', field: 'guests', op: 'lte', against: { parentField: 'seats' }, message: 'm' }); }, '/rules/1/against/parentField', /"seats" is not a field of Event/],
   ['two resources with one name', 'library', (bp) => { bp.resources[1].name = 'Member'; bp.resources[1].plural = 'members2'; }, '/resources/1/name', /"Member" is used twice/],
   ['two resources with one plural', 'library', (bp) => { bp.resources[1].plural = 'members'; }, '/resources/1/plural', /already the plural of resource Member/],
   ['two fields with one name', 'todo', (bp) => { bp.resources[0].fields[1].name = 'title'; }, '/resources/0/fields/1/name', /two fields named "title"/],

@@ -12,6 +12,7 @@ export {
   workerSettings,
   authSettings,
   publicUrlSettings,
+  controlRateSettings,
   serviceSettings,
   serviceConfigSchemas,
   standaloneConfigSchema,

@@ -72,7 +72,10 @@ describe('service schemas', () => {
   });
 
   it('gives the standalone process an optional database and a data dir that places artifacts', () => {
-    const config = loadConfig(standaloneConfigSchema, { BACKFORGE_DATA_DIR: '/var/lib/bf' });
+    // The auth secrets are required here; the standalone process fills them from its data dir before loading.
+    const auth = { AUTH_DIGEST_KEY: 'a'.repeat(43), AUTH_SIGNING_KEYS: `k1:${'b'.repeat(43)}` };
+    expect(() => loadConfig(standaloneConfigSchema, { BACKFORGE_DATA_DIR: '/var/lib/bf' })).toThrow('AUTH_DIGEST_KEY is required but not set');
+    const config = loadConfig(standaloneConfigSchema, { BACKFORGE_DATA_DIR: '/var/lib/bf', ...auth });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toBe('/var/lib/bf');
     expect(config.artifactsDir).toBe('/var/lib/bf/artifacts');

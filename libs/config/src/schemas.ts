@@ -76,6 +76,12 @@ export const authSettings = {
   signedTokenClockSkewSeconds: integer('SIGNED_TOKEN_CLOCK_SKEW_SECONDS', { default: 5, min: 0, max: 300 }),
 };
 
+/** Calls per platform token to the control API: a token bucket (429 with Retry-After past it). */
+export const controlRateSettings = {
+  controlRatePerSecond: integer('CONTROL_RATE_LIMIT_PER_SECOND', { default: 50, min: 1, max: 1_000_000 }),
+  controlRateBurst: integer('CONTROL_RATE_LIMIT_BURST', { default: 200, min: 1, max: 1_000_000 }),
+};
+
 /** The address clients reach the platform at: links in token responses and deploy endpoints. */
 export const publicUrlSettings = {
   publicBaseUrl: optional(url('PUBLIC_BASE_URL', { protocols: ['http:', 'https:'] })),
@@ -100,7 +106,7 @@ export const apiKeySettings = {
 
 /** What each service's own module needs besides the runtime (its domain settings). */
 export const serviceSettings = {
-  gateway: { ...authSettings, ...publicUrlSettings },
+  gateway: { ...authSettings, ...publicUrlSettings, ...controlRateSettings },
   generation: { ...artifactSettings, ...interpreterSettings, ...workerSettings },
   validation: { ...artifactSettings, ...workerSettings },
   deploy: { ...artifactSettings },

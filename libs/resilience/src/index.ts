@@ -5,3 +5,5 @@ export type { WithTimeoutOptions } from './with-timeout.js';
 export { backoffDelay, sleep } from './backoff.js';
 export type { BackoffOptions } from './backoff.js';
 export { isTransientError } from './transient.js';
+export { RateLimiter } from './rate-limiter.js';
+export type { RateLimiterOptions, RateDecision } from './rate-limiter.js';

@@ -142,6 +142,9 @@ describe('EventStoreDbEventStore against a peer that accepts TCP and never answe
     expect((error as Error).message).toMatch(/no answer within 300 ms/);
     expect(ms).toBeGreaterThanOrEqual(timeoutMs - 20);
     expect(ms).toBeLessThan(timeoutMs + 1500);
+    // The client did reach the silent peer (on a loaded machine its connect may land after the timeout).
+    const deadline = Date.now() + 10_000;
+    while (peer.accepted() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(peer.accepted()).toBeGreaterThan(0);
   });
 

@@ -341,15 +341,17 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** @internal Where a subscription begins. `end` remembers the transactions in flight, so none of them is lost. */
-  async startPoint(from: SubscribeToAllOptions['from']): Promise<StartPoint> {
+  async startPoint(from: SubscribeToAllOptions['from'], establishedEpoch = false): Promise<StartPoint> {
     if (from === 'start') return { cursor: -1n, ...NO_EXCLUSION };
     if (typeof from === 'bigint') return { cursor: from, ...NO_EXCLUSION };
     const { rows } = await this.query<{ head: string; in_flight: string[]; no_epoch: boolean }>('subscribe (end)', { name: this.sql.headName, text: this.sql.head });
     const row = rows[0];
     if (!row) throw new Error('head query returned no row');
     if (row.no_epoch) {
+      // This cluster has no position offset yet (a restore nobody wrote to): choose it, then look again.
+      if (establishedEpoch) throw new Error('event store: the position offset of this cluster is still missing after choosing it');
       await this.establishEpoch();
-      return this.startPoint(from);
+      return this.startPoint(from, true);
     }
     const head = BigInt(row.head);
     const headXid = head >> BigInt(POSITION_INDEX_BITS);

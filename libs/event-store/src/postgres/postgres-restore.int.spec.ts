@@ -74,12 +74,22 @@ async function one<R extends pg.QueryResultRow>(url: string, text: string): Prom
   }
 }
 
+async function exec(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Consumes transaction ids (one per subtransaction that writes) until the counter is past `target`. */
 async function advanceXidCounter(url: string, target: number): Promise<void> {
   const { xid } = await one<{ xid: string }>(url, 'SELECT pg_current_xact_id()::text AS xid');
   const needed = target - Number(xid);
   if (needed <= 0) return;
-  await one(
+  await exec(
     url,
     `DO $$ BEGIN
        CREATE TEMP TABLE burn (n int);
@@ -152,7 +162,7 @@ describePg('PostgresEventStore after pg_dump and pg_restore into a fresh cluster
     await cluster.initialise();
     await cluster.start();
     const adminUrl = `postgres://restorer:${password}@127.0.0.1:${port}/postgres`;
-    await one(adminUrl, 'CREATE DATABASE restored');
+    await exec(adminUrl, 'CREATE DATABASE restored');
     const targetUrl = `postgres://restorer:${password}@127.0.0.1:${port}/restored`;
     await run(tools.pgRestore, ['--no-owner', '--exit-on-error', `--dbname=${targetUrl}`, dumpFile]);
 
@@ -160,9 +170,14 @@ describePg('PostgresEventStore after pg_dump and pg_restore into a fresh cluster
     const { xid } = await one<{ xid: string }>(targetUrl, 'SELECT pg_current_xact_id()::text AS xid');
     expect(BigInt(xid)).toBeLessThan(checkpoint >> BigInt(POSITION_INDEX_BITS));
 
-    // A reader comes first (no ensureSchema, no append yet), then a writer.
+    // Readers come first (no ensureSchema, no append yet), then a writer.
     const after = new PostgresEventStore({ connectionString: targetUrl, schema });
     stores.push(after);
+    const fromEnd = after.subscribeToAll({ from: 'end' });
+    const firstFromEnd = fromEnd[Symbol.asyncIterator]().next();
+    // Its start point is taken before its first read: wait for that read before appending.
+    const deadline = Date.now() + 30_000;
+    while (after.diagnostics().subscriptionPolls === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const restored = await after.readAll();
     expect(restored.map((e) => e.metadata.eventId)).toEqual(history.map((e) => e.metadata.eventId));
     expect(positions(restored)).toEqual(positions(history));
@@ -179,6 +194,9 @@ describePg('PostgresEventStore after pg_dump and pg_restore into a fresh cluster
     const delivered = await takeEvents(fromCheckpoint, 4, 30_000);
     await fromCheckpoint.close();
     expect(delivered.map((e) => e.metadata.eventId)).toEqual(fresh.map((e) => e.metadata.eventId));
+    const fromEndDelivered = [((await firstFromEnd).value as RecordedEvent), ...(await takeEvents(fromEnd, 3, 30_000))];
+    await fromEnd.close();
+    expect(fromEndDelivered.map((e) => e.metadata.eventId)).toEqual(fresh.map((e) => e.metadata.eventId));
     expect((await after.readAll({ after: checkpoint })).map((e) => e.metadata.eventId)).toEqual(fresh.map((e) => e.metadata.eventId));
 
     const whole = await after.readAll();
@@ -192,5 +210,22 @@ describePg('PostgresEventStore after pg_dump and pg_restore into a fresh cluster
     expect(await one<{ xid_offset: string }>(targetUrl, `SELECT xid_offset::text FROM ${schema}.position_epoch`)).toEqual(epoch);
     const last = await after.append('job-2', [conformanceEvent('Archived')], 1n);
     expect(last.position).toBeGreaterThan(whole.at(-1)!.position);
+
+    // A platform that hides pg_control_system() from the service's role still appends and reads, in order.
+    await exec(
+      targetUrl,
+      `CREATE ROLE service LOGIN PASSWORD '${password}';
+       GRANT USAGE ON SCHEMA ${schema} TO service;
+       GRANT SELECT, INSERT, UPDATE ON ALL TABLES IN SCHEMA ${schema} TO service;
+       REVOKE EXECUTE ON FUNCTION pg_control_system() FROM PUBLIC`,
+    );
+    const restricted = new PostgresEventStore({ connectionString: `postgres://service:${password}@127.0.0.1:${port}/restored`, schema });
+    stores.push(restricted);
+    const hidden = await restricted.append('job-3', [conformanceEvent('Hidden')], 'no_stream');
+    expect(hidden.position).toBeGreaterThan(last.position);
+    const tail = await restricted.readAll({ after: whole.at(-1)!.position });
+    expect(tail.map((e) => e.type)).toEqual(['Archived', 'Hidden']);
+    // It took the offset as it found it: sessions with and without the privilege never take turns re-choosing it.
+    expect(await one<{ xid_offset: string }>(targetUrl, `SELECT xid_offset::text FROM ${schema}.position_epoch`)).toEqual(epoch);
   }, 180_000);
 });

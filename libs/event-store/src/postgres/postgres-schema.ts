@@ -47,10 +47,14 @@ export function schemaLockKey(schema: string): string {
 /**
  * This cluster's position offset, or NULL when none was chosen here yet (a fresh cluster after a
  * restore). A scalar sub-select, so a query evaluates it once (an InitPlan), never per row.
+ * An unknown cluster id (0: pg_control_system() hidden) matches any row, and any id matches a row
+ * written with 0: only two known, different ids mean another cluster. So sessions with and without
+ * the privilege never take turns re-choosing the offset (a writer in flight would then land below
+ * a reader's horizon).
  */
 export function positionOffsetSql(schema: string): string {
   return `(SELECT e.xid_offset FROM "${schema}".position_epoch e
-            WHERE e.system_identifier = (SELECT c.system_identifier FROM pg_control_system() c))`;
+            WHERE e.system_identifier = 0 OR (SELECT "${schema}".cluster_identifier()) IN (0, e.system_identifier))`;
 }
 
 /**
@@ -96,6 +100,27 @@ export function schemaStatements(schema: string): string[] {
        system_identifier bigint NOT NULL,
        xid_offset bigint NOT NULL
      )`,
+    // Which cluster we run in, remembered by the session (a connection never changes cluster), so an
+    // append pays neither the control file read nor the exception block. A platform that hides
+    // pg_control_system() (some managed services revoke it) gets 0: the offset is then chosen once
+    // and a restore elsewhere goes unnoticed, as before.
+    `CREATE OR REPLACE FUNCTION ${s}.cluster_identifier() RETURNS bigint LANGUAGE plpgsql STABLE AS $fn$
+     DECLARE
+       v_known text := current_setting('backforge.cluster_identifier', true);
+       v_id bigint;
+     BEGIN
+       IF v_known IS NOT NULL AND v_known <> '' THEN
+         RETURN v_known::bigint;
+       END IF;
+       BEGIN
+         v_id := (SELECT c.system_identifier FROM pg_control_system() c);
+       EXCEPTION WHEN insufficient_privilege OR undefined_function OR feature_not_supported THEN
+         v_id := 0;
+       END;
+       PERFORM set_config('backforge.cluster_identifier', v_id::text, false);
+       RETURN v_id;
+     END
+     $fn$`,
     // For psql users; the store inlines positionOffsetSql() instead (a function call here would run per row).
     `CREATE OR REPLACE FUNCTION ${s}.position_offset() RETURNS bigint LANGUAGE sql STABLE AS $fn$
        SELECT ${positionOffsetSql(schema)}
@@ -105,16 +130,16 @@ export function schemaStatements(schema: string): string[] {
     // all their positions above every existing one. Never below 0: a new store keeps plain xids.
     `CREATE OR REPLACE FUNCTION ${s}.establish_position_epoch() RETURNS bigint LANGUAGE plpgsql AS $fn$
      DECLARE
-       v_system bigint := (SELECT c.system_identifier FROM pg_control_system() c);
+       v_system bigint := ${s}.cluster_identifier();
        v_offset bigint;
        v_low bigint;
        v_max bigint;
      BEGIN
-       SELECT e.xid_offset INTO v_offset FROM ${s}.position_epoch e WHERE e.system_identifier = v_system;
+       SELECT e.xid_offset INTO v_offset FROM ${s}.position_epoch e WHERE e.system_identifier = 0 OR v_system IN (0, e.system_identifier);
        IF FOUND THEN RETURN v_offset; END IF;
        PERFORM pg_advisory_xact_lock(hashtextextended('${schemaLockKey(schema)}.position_epoch', 0));
        -- A new snapshot: whoever held the lock before us has committed its choice.
-       SELECT e.xid_offset INTO v_offset FROM ${s}.position_epoch e WHERE e.system_identifier = v_system;
+       SELECT e.xid_offset INTO v_offset FROM ${s}.position_epoch e WHERE e.system_identifier = 0 OR v_system IN (0, e.system_identifier);
        IF FOUND THEN RETURN v_offset; END IF;
        v_low := least(pg_current_xact_id()::text::bigint, (SELECT min(f.xid) FROM (${IN_FLIGHT_HERE}) AS f));
        SELECT max(ev.global_position) INTO v_max FROM ${s}.events ev;

@@ -7,7 +7,8 @@ import { synthesize } from './index.js';
 /**
  * One blueprint that uses every field type, action kind, filter operator, guard operator, effect,
  * value source and rule (fixtures/features.blueprint.json), so no emitter path is only exercised by prompts
- * nobody has written yet. Every example case must hold.
+ * nobody has written yet. Every example case must hold. State moves, unique combinations, day
+ * filters, compare rules and parent guards are in fixtures/extended.blueprint.json (extended.spec.ts).
  */
 const blueprint = JSON.parse(readFileSync(new URL('../fixtures/features.blueprint.json', import.meta.url), 'utf8')) as Blueprint;
 

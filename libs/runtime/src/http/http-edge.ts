@@ -22,6 +22,8 @@ const QUIET_PATHS = /^\/health\//;
  * - one JSON line per response: method, path with credential query values redacted, status, duration.
  */
 export function installHttpEdge(fastify: FastifyInstance, logger: Logger): void {
+  // JSON only: Fastify would also parse text/plain into a string body; any other type is a 415.
+  if (fastify.hasContentTypeParser('text/plain')) fastify.removeContentTypeParser('text/plain');
   fastify.addHook('onRequest', (request, reply, done) => {
     const correlationId = correlationIdFrom(request.headers[CORRELATION_HEADER]);
     (request as FastifyRequest & WithCorrelation)[CORRELATION] = correlationId;
