@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type ListDownloadsMessage, type ListDownloadsReply, type ResolvedDownload, type ResolveDownloadMessage } from '@backforge/contracts';
 import type { ReadModels } from '@backforge/projections';
-import { resolveDownloadName, type StoredFile } from './domain/download-names.js';
+import { resolveDownloadName, type StoredFile } from './download-names.js';
 import { DownloadsAgents } from './downloads-agents.js';
 import { DownloadsArtifactRow } from './downloads.projection.js';
 import { DOWNLOADS_READ_MODELS } from './downloads.tokens.js';

@@ -80,7 +80,7 @@ describeWith(['postgres', 'nats'])('each service in its own process (distributed
     expect(await app.exited).toBe(1);
     expect(app.stderr()).toBe('backforge-generation: Invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty"); DATABASE_URL is required but not set\n');
 
-    const esdb = spawnApp(appEntry('keys'), { DATABASE_URL: db.url, EVENT_STORE: 'eventstoredb' });
+    const esdb = spawnApp(appEntry('keys'), { DATABASE_URL: db.url, EVENT_STORE: 'eventstoredb', AUTH_DIGEST_KEY: generateSecret(), AUTH_SIGNING_KEYS: generateKeyringSpec() });
     expect(await esdb.exited).toBe(1);
     expect(esdb.stderr()).toBe('backforge-keys: Invalid configuration: EVENTSTORE_URL is required when EVENT_STORE=eventstoredb\n');
   });

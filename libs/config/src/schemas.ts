@@ -99,13 +99,18 @@ export const workerSettings = {
   jobPollMs: integer('JOB_POLL_MS', { default: 1_000, min: 10, max: 60_000 }),
 };
 
+/** Agent API keys: their digests use AUTH_DIGEST_KEY (authSettings); how many an agent may hold. */
+export const apiKeySettings = {
+  maxActiveKeysPerAgent: integer('MAX_ACTIVE_KEYS_PER_AGENT', { default: 10, min: 1, max: 1_000 }),
+};
+
 /** What each service's own module needs besides the runtime (its domain settings). */
 export const serviceSettings = {
   gateway: { ...authSettings, ...publicUrlSettings, ...controlRateSettings, ...artifactSettings },
   generation: { ...artifactSettings, ...interpreterSettings, ...workerSettings },
   validation: { ...artifactSettings, ...workerSettings },
   deploy: { ...artifactSettings },
-  keys: {},
+  keys: { ...authSettings, ...apiKeySettings },
   'invoke-router': { ...artifactSettings },
   downloads: { ...artifactSettings },
 };

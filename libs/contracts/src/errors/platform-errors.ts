@@ -20,6 +20,7 @@ export const PLATFORM_ERROR_HTTP_STATUS = {
   ROUTE_NOT_FOUND: 404,
   /** A concurrent change won (a stream's expected revision did not hold), or the state forbids it. */
   CONFLICT: 409,
+  KEY_LIMIT_REACHED: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** A well-formed request the platform will not carry out as asked (e.g. `autoDeploy: true`). */
   UNPROCESSABLE: 422,

@@ -6,3 +6,4 @@ export * from './workspace/workspace.events.js';
 export * from './agent/agent.events.js';
 export * from './generation/generation.events.js';
 export * from './validation/validation.events.js';
+export * from './apikey/apikey.events.js';

@@ -6,3 +6,4 @@ export { WorkspaceScoped, ID_PATTERN, WORKSPACE_ID_PATTERN } from './workspace-s
 export * from './generation.messages.js';
 export * from './validation.messages.js';
 export * from './downloads.messages.js';
+export * from './keys.messages.js';
