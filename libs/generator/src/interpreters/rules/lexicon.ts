@@ -231,7 +231,7 @@ export const GREETINGS = ['hello', 'hi', 'hey', 'hiya', 'dear', 'greetings', 'go
 export const SIGN_OFFS = ['thanks', 'thank you', 'thx', 'cheers', 'lol', 'haha', 'please', 'pls', 'regards', 'best', 'kind regards'];
 
 /** First-person openers of a sentence about the user, not about the data ("we're a small bakery"). */
-export const SELF_SUBJECTS = ['i', 'we', "i'm", 'im', "we're", 'were', "i've", "we've", 'my', 'our', 'me', 'us'];
+export const SELF_SUBJECTS = ['i', 'we', "i'm", 'im', "we're", 'were', "i've", "we've", "i'd", "we'd", 'id'];
 
 /** Verbs that, after a first-person subject, tell who the user is ("I run a gym", "we fix bikes"). */
 export const SELF_VERBS = new Set(['am', 'are', 'is', "'m", "'re", 'run', 'runs', 'own', 'owns', 'manage', 'manages', 'work', 'works', 'operate', 'operates', 'fix', 'fixes', 'repair', 'repairs', 'sell', 'sells', 'teach', 'teaches', 'coach', 'coaches', 'organise', 'organize', 'organises', 'organizes', 'lead', 'leads', 'host', 'hosts', 'have', 'has', 'volunteer', 'started', 'opened', 'drowning', 'struggling', 'currently', 'just', 'recently', 'also', 'so', 'really', 'basically']);
@@ -256,3 +256,6 @@ export const TYPE_NOTATIONS: Record<string, string> = {
 
 /** Headings whose bullets are sentences (actions, rules), not fields. */
 export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'endpoint', 'features', 'feature', 'rules', 'rule', 'requirements', 'operations', 'api', 'use cases', 'user stories', 'stories', 'functionality', 'what it should do', 'business rules', 'constraints', 'flows', 'workflow', 'notes']);
+
+/** Qualifier pairs that share one noun ("a start and end time" is a start time and an end time). */
+export const PAIRED_QUALIFIERS: Record<string, string> = { start: 'end', first: 'last', opening: 'closing', arrival: 'departure', pickup: 'dropoff', min: 'max', minimum: 'maximum', home: 'away', departure: 'arrival', check_in: 'check_out', begin: 'end', from: 'to' };

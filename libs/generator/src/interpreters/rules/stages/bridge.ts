@@ -1,5 +1,6 @@
 import type { Clause } from './clauses.js';
 import type { FieldItem } from './phrasings.js';
+import { isPluralForm, plural } from '../text.js';
 
 /**
  * The hand-over from the typed stages to the sentence reader (analyze.ts), which still reads the
@@ -20,7 +21,7 @@ export function handOver(clauses: readonly Clause[], dropped: readonly string[])
   for (const c of clauses) {
     switch (c.kind) {
       case 'fieldList':
-        lines.push(`${c.subject}: ${c.items.map(renderItem).join(', ')}.`);
+        lines.push(`${pluralSubject(c.subject)}: ${c.items.map(renderItem).join(', ')}.`);
         break;
       case 'statement':
         lines.push(/[.!?]$/.test(c.text) ? c.text : `${c.text}.`);
@@ -37,6 +38,14 @@ export function handOver(clauses: readonly Clause[], dropped: readonly string[])
 }
 
 const TYPE_WORDS: Record<string, string> = { boolean: 'yes/no', number: 'number', integer: 'integer', date: 'date', datetime: 'datetime', text: 'text', email: 'email', url: 'url' };
+
+/** "Tool" -> "Tools": the reader takes a plural heading over a list as the things described. */
+export function pluralSubject(subject: string): string {
+  const ws = subject.trim().split(/\s+/);
+  const last = ws[ws.length - 1] ?? '';
+  const out = isPluralForm(last.toLowerCase()) ? ws.join(' ') : [...ws.slice(0, -1), plural(last)].join(' ');
+  return out.charAt(0).toUpperCase() + out.slice(1);
+}
 
 export function renderItem(item: FieldItem): string {
   const flags = (item.flags ?? []).filter((f) => f !== 'required');

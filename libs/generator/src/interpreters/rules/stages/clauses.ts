@@ -110,13 +110,13 @@ export function splitItems(list: string): string[] {
   if (opener >= 0 && opener < items.length - 1) return [...items.slice(0, opener), items.slice(opener).join(', ')];
   // "last name and first name" stays two items only when written with a comma
   const last = items[items.length - 1];
-  if (last && / and /.test(last) && !/\(/.test(last) && items.length > 1) items.splice(items.length - 1, 1, ...last.split(/\s+and\s+/));
+  if (last && / and /.test(last) && !/\(/.test(last) && items.length > 1) items.splice(items.length - 1, 1, ...last.split(/\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')));
   return items;
 }
 
 /** Why a sentence is talk about the user rather than the data, or undefined. */
 export function contextOf(sentence: string): string | undefined {
-  const text = sentence.replace(/[.!?]+$/, '').trim();
+  const text = sentence.replace(/[.!?]+$/, '').replace(/[’‘]/g, "'").trim();
   if (/[:,;]/.test(text)) return undefined;
   const lower = text.toLowerCase();
   if (/^[a-z]+(?: [a-z]+)? here$/.test(lower)) return 'introduces the writer';
@@ -135,7 +135,7 @@ function partKind(part: string): 'self' | 'meta' | undefined {
   if (!hasRequest && (contracted || (second !== undefined && SELF_VERBS.has(second)))) return 'self';
   // "I'd like a simple backend", "I need a help desk backend", "I want an API for my tool library"
   const metaAt = ws.findIndex((w) => META_NOUNS.has(w));
-  if (hasRequest && metaAt > 0 && !ws.slice(1, metaAt).some((w) => w in VERBS && !['need', 'want'].includes(w))) return 'meta';
+  if (hasRequest && metaAt > 0 && !ws.slice(1, metaAt).some((w) => w in VERBS && !['need', 'want', 'like', 'love'].includes(w))) return 'meta';
   return undefined;
 }
 
