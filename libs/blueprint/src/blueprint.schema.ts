@@ -12,7 +12,8 @@ import { CAMEL_IDENTIFIER_PATTERN, PASCAL_IDENTIFIER_PATTERN } from './identifie
  */
 
 const FIELD_TYPES = ['string', 'text', 'integer', 'number', 'boolean', 'date', 'datetime', 'email', 'url', 'enum', 'stringList', 'reference'];
-const FILTER_OPERATORS = ['eq', 'lt', 'lte', 'gt', 'gte', 'contains'];
+const FILTER_OPERATORS = ['eq', 'lt', 'lte', 'gt', 'gte', 'contains', 'onDay', 'fromDay', 'toDay'];
+const COMPARE_OPERATORS = ['gt', 'gte', 'lt', 'lte'];
 const GUARD_OPERATORS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'isNull', 'notNull', 'in', 'notIn'];
 
 /** Size bounds: a blueprint is a design, not a data dump; they keep prompts and projects sane. */
@@ -158,6 +159,12 @@ export function buildBlueprintJsonSchema(withDiscriminator: boolean): JsonObject
             description: 'The record\'s own fields; id, createdAt, updatedAt and revision are added by the store.',
             items: ref('field'),
           },
+          uniqueTogether: {
+            type: 'array',
+            maxItems: 16,
+            description: 'Combinations of fields no two records share, e.g. [["student", "course"]] for one enrolment per student and course (409 on a duplicate).',
+            items: { type: 'array', minItems: 2, maxItems: 8, items: camel('A field of the resource.') },
+          },
         },
         ['name', 'plural', 'fields'],
       ),
@@ -183,9 +190,24 @@ export function buildBlueprintJsonSchema(withDiscriminator: boolean): JsonObject
             enum: ['code', 'managed'],
             description: 'Set by the backend, never input: "code" = random short code on create; "managed" = changed only by defaults and transitions.',
           },
+          transitions: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 200,
+            description:
+              'enum only: the field is a state machine; each entry allows one move between two of its values. A transition action setting the field, or an update changing it, answers 409 for a move not listed.',
+            items: ref('stateTransition'),
+          },
           description: text('What the field holds.'),
         },
         ['name', 'type', 'required'],
+      ),
+      stateTransition: closed(
+        {
+          from: { type: 'string', minLength: 1, maxLength: BLUEPRINT_LIMITS.nameLength, description: 'The state moved from (an enum value).' },
+          to: { type: 'string', minLength: 1, maxLength: BLUEPRINT_LIMITS.nameLength, description: 'The state moved to (an enum value).' },
+        },
+        ['from', 'to'],
       ),
       lookupField: camel('How the record is found: "id" or the name of a unique field.'),
       exampleCase: closed(
@@ -290,6 +312,27 @@ export function buildBlueprintJsonSchema(withDiscriminator: boolean): JsonObject
               message: text('Message of the 400.', 300),
             },
             ['kind', 'resource', 'via', 'field', 'listField', 'message'],
+          ),
+          closed(
+            {
+              kind: {
+                const: 'compare',
+                description: 'A new or changed record\'s field must be op the max/min of the same field among the other records of its parent, or op a field of the parent (409).',
+              },
+              resource: pascal('The child resource, e.g. "Bid".'),
+              via: camel('Reference field of resource pointing at the parent.'),
+              field: camel('integer, number, date or datetime field of resource being compared.'),
+              op: { type: 'string', enum: COMPARE_OPERATORS },
+              against: {
+                title: 'CompareAgainst',
+                oneOf: [
+                  closed({ aggregate: { type: 'string', enum: ['max', 'min'], description: 'Largest/smallest field among the other records of the same parent.' } }, ['aggregate']),
+                  closed({ parentField: camel('Field of the parent, of the same type.') }, ['parentField']),
+                ],
+              },
+              message: text('Message of the 409.', 300),
+            },
+            ['kind', 'resource', 'via', 'field', 'op', 'against', 'message'],
           ),
         ],
       },

@@ -57,7 +57,20 @@ export interface FieldSpec {
    * short code on create (length `min`, default 7); others are changed only by transitions/defaults.
    */
   generated?: 'code' | 'managed';
+  /**
+   * enum only: the field is a state machine. Each entry allows one change of state; a transition
+   * action that sets the field, or an update that changes it, answers 409 when the move from the
+   * current value is not listed ("goes from draft to review to published"). A transition action
+   * setting the field to the value it already has is a move too (listed only if meant).
+   */
+  transitions?: StateTransition[];
   description?: string;
+}
+
+/** One allowed change of a state field, between two of its enum values. */
+export interface StateTransition {
+  from: string;
+  to: string;
 }
 
 export interface ResourceSpec {
@@ -67,6 +80,12 @@ export interface ResourceSpec {
   plural: string;
   description?: string;
   fields: FieldSpec[];
+  /**
+   * Combinations of fields no two records share (one enrolment per student and course), each a list
+   * of at least two field names; checked atomically by the store like `unique`, 409 on a duplicate.
+   * A record with any of the fields null takes no part.
+   */
+  uniqueTogether?: string[][];
 }
 
 export type ActionKind = 'create' | 'get' | 'list' | 'update' | 'delete' | 'transition' | 'custom';
@@ -126,7 +145,12 @@ export interface GetAction extends ActionBase {
   by: string;
 }
 
-export type FilterOperator = 'eq' | 'lt' | 'lte' | 'gt' | 'gte' | 'contains';
+/**
+ * `onDay`, `fromDay`, `toDay` take a date (YYYY-MM-DD) and work on date and datetime fields by
+ * calendar day as the value is written: the records of that day, from that day on, up to and
+ * including that day ("the bookings of a given day", "between two dates" = fromDay + toDay).
+ */
+export type FilterOperator = 'eq' | 'lt' | 'lte' | 'gt' | 'gte' | 'contains' | 'onDay' | 'fromDay' | 'toDay';
 
 export interface FilterSpec {
   /** Input parameter name, e.g. "status", "tag", "maxCookingTimeMinutes". */
@@ -226,13 +250,49 @@ export type ActionSpec =
   | CustomAction;
 
 /**
+ * Rules spanning a child resource and the parent its `via` reference points at.
  * `capacity`: records of `resource` pointing at one parent through `via` may not exceed the parent's
  * `limitField` (RSVPs beyond an event's capacity are refused with 409).
  * `membership`: a record's `field` must be one of the values of the parent's `listField`
  * (a vote for an option the poll does not have is refused with 400).
  */
-export type RuleSpec =
-  | { kind: 'capacity'; resource: string; via: string; limitField: string; message: string }
-  | { kind: 'membership'; resource: string; via: string; field: string; listField: string; message: string };
+export type RuleSpec = CapacityRule | MembershipRule | CompareRule;
+
+export interface CapacityRule {
+  kind: 'capacity';
+  resource: string;
+  via: string;
+  limitField: string;
+  message: string;
+}
+
+export interface MembershipRule {
+  kind: 'membership';
+  resource: string;
+  via: string;
+  field: string;
+  listField: string;
+  message: string;
+}
+
+export type CompareOperator = 'gt' | 'gte' | 'lt' | 'lte';
+
+/**
+ * `compare`: a new (or changed) record's number/date `field` must be `op` the value it is compared
+ * against, else 409 with `message`:
+ * - `{aggregate: 'max' | 'min'}`: the largest/smallest `field` among the other records of the same
+ *   parent (through `via`); holds trivially for the first one ("an offer must beat the best offer so
+ *   far": op gt, aggregate max);
+ * - `{parentField}`: a field of the parent ("a bid of at least the starting price": op gte).
+ */
+export interface CompareRule {
+  kind: 'compare';
+  resource: string;
+  via: string;
+  field: string;
+  op: CompareOperator;
+  against: { aggregate: 'max' | 'min' } | { parentField: string };
+  message: string;
+}
 
 export type { JsonObject, JsonValue };

@@ -12,6 +12,7 @@ export function describeField(field: FieldSpec): string {
   if (field.min !== undefined) traits.push(`min ${field.min}`);
   if (field.max !== undefined) traits.push(`max ${field.max}`);
   if (field.default !== undefined) traits.push(`default ${JSON.stringify(field.default)}`);
+  if (field.transitions) traits.push(`transitions ${field.transitions.map((t) => `${t.from}->${t.to}`).join(' ')}`);
   return `${field.name} (${traits.join(', ')})`;
 }
 
@@ -53,6 +54,10 @@ function describeRule(rule: RuleSpec): string {
       return `rule capacity: ${rule.resource} records per ${rule.via} may not exceed its ${rule.limitField}`;
     case 'membership':
       return `rule membership: ${rule.resource}.${rule.field} must be one of its ${rule.via}'s ${rule.listField}`;
+    case 'compare': {
+      const against = 'aggregate' in rule.against ? `the ${rule.against.aggregate} ${rule.field} of the other ${rule.resource} records of its ${rule.via}` : `its ${rule.via}'s ${rule.against.parentField}`;
+      return `rule compare: ${rule.resource}.${rule.field} must be ${rule.op} ${against}`;
+    }
   }
 }
 
@@ -64,7 +69,10 @@ function describeRule(rule: RuleSpec): string {
  */
 export function describeBlueprint(blueprint: Blueprint): string[] {
   return [
-    ...blueprint.resources.map((r) => `resource ${r.name}: ${r.fields.map(describeField).join(', ')}`),
+    ...blueprint.resources.map((r) => {
+      const together = (r.uniqueTogether ?? []).map((names) => `; unique together ${names.join(' + ')}`).join('');
+      return `resource ${r.name}: ${r.fields.map(describeField).join(', ')}${together}`;
+    }),
     ...blueprint.actions.map(describeAction),
     ...blueprint.rules.map(describeRule),
   ];

@@ -3,6 +3,7 @@ export type {
   Blueprint,
   FieldType,
   FieldSpec,
+  StateTransition,
   ResourceSpec,
   ActionKind,
   ExampleCase,
@@ -25,6 +26,10 @@ export type {
   CustomAction,
   ActionSpec,
   RuleSpec,
+  CapacityRule,
+  MembershipRule,
+  CompareRule,
+  CompareOperator,
 } from './blueprint.js';
 export { blueprintJsonSchema, BLUEPRINT_LIMITS } from './blueprint.schema.js';
 export { validateBlueprint, formatBlueprintIssues, type BlueprintValidation } from './validate.js';
@@ -43,3 +48,5 @@ export {
   CAMEL_IDENTIFIER_PATTERN,
 } from './identifiers.js';
 export { exampleBlueprints, type ExampleBlueprintName } from './examples/index.js';
+export { renderStructuredPrompt, renderField, type RenderOptions, type StructuredGap } from './structured/render.js';
+export { parseStructuredPrompt, type StructuredParse, type StructuredProblem, type StructuredGapLine } from './structured/parse.js';

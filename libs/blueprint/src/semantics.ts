@@ -43,6 +43,7 @@ export function semanticIssues(bp: Blueprint): BlueprintIssue[] {
       seen.add(field.name);
       checkFieldSpec(field, at, `field "${field.name}" of resource ${resource.name}`, 'field', resources, report);
     });
+    checkUniqueTogether(resource, `/resources/${ri}`, report);
   });
 
   const actions = new Map<string, ActionSpec>();
@@ -146,6 +147,7 @@ function checkFieldSpec(
     }
   }
 
+  if (field.transitions !== undefined) checkStateTransitions(field, at, what, role, report);
   if (field.generated !== undefined && role === 'param') {
     report(`${at}/generated`, `${what} is an input param; params cannot be generated`);
   }
@@ -165,6 +167,43 @@ function checkFieldSpec(
       if (problem) report(`${at}/default`, `${what}: default ${JSON.stringify(field.default)} ${problem}`);
     }
   }
+}
+
+function checkStateTransitions(field: FieldSpec, at: string, what: string, role: 'field' | 'param', report: Report): void {
+  if (role === 'param') {
+    report(`${at}/transitions`, `${what} is an input param; "transitions" apply to stored enum fields only`);
+    return;
+  }
+  if (field.type !== 'enum') {
+    report(`${at}/transitions`, `${what} has "transitions" but is of type ${field.type}; only enum fields are state machines`);
+    return;
+  }
+  const values = field.values ?? [];
+  const seen = new Set<string>();
+  (field.transitions ?? []).forEach((t, i) => {
+    for (const end of ['from', 'to'] as const) {
+      if (!values.includes(t[end])) report(`${at}/transitions/${i}/${end}`, `${what}: transition ${end} "${t[end]}" is not one of its values (${values.join(', ')})`);
+    }
+    const key = JSON.stringify([t.from, t.to]);
+    if (seen.has(key)) report(`${at}/transitions/${i}`, `${what}: the transition from "${t.from}" to "${t.to}" is listed twice`);
+    seen.add(key);
+  });
+}
+
+function checkUniqueTogether(resource: ResourceSpec, at: string, report: Report): void {
+  const seen = new Set<string>();
+  (resource.uniqueTogether ?? []).forEach((names, i) => {
+    const uat = `${at}/uniqueTogether/${i}`;
+    names.forEach((name, k) => {
+      const field = fieldOf(resource, name);
+      if (!field) report(`${uat}/${k}`, `resource ${resource.name}: uniqueTogether names "${name}", which is not one of its fields (fields: ${fieldNames(resource)})`);
+      else if (field.type === 'stringList') report(`${uat}/${k}`, `resource ${resource.name}: the list field "${name}" cannot be part of a unique combination`);
+      if (names.indexOf(name) !== k) report(`${uat}/${k}`, `resource ${resource.name}: uniqueTogether lists "${name}" twice in one combination`);
+    });
+    const key = JSON.stringify([...names].sort());
+    if (seen.has(key)) report(uat, `resource ${resource.name}: the unique combination ${names.join(' + ')} is listed twice`);
+    seen.add(key);
+  });
 }
 
 /** Why `value` cannot be stored in `field`, or undefined when it can. */
@@ -338,6 +377,7 @@ function checkActionBody(action: ActionSpec, resource: ResourceSpec, at: string,
 }
 
 function filterOpProblem(op: string, type: FieldType): string | undefined {
+  if (op === 'onDay' || op === 'fromDay' || op === 'toDay') return type === 'date' || type === 'datetime' ? undefined : `${op} works on date and datetime fields`;
   if (op === 'contains') return [...LENGTH_BOUNDED].includes(type) ? undefined : 'contains works on string, text, email, url and stringList fields';
   if (op === 'eq') return type === 'stringList' ? 'use contains to find a value in a list' : undefined;
   return ORDERED.includes(type) ? undefined : `${op} works on integer, number, date and datetime fields`;
@@ -463,7 +503,13 @@ function checkTransition(action: TransitionAction, resource: ResourceSpec, at: s
       report(`${eat}/${key}`, `${what}: "${name}" is a generated code and cannot be changed`);
       return;
     }
-    if ('set' in effect) checkFit(field, effect.to, `${eat}/to`, 'be stored in');
+    if ('set' in effect) {
+      checkFit(field, effect.to, `${eat}/to`, 'be stored in');
+      const target = 'literal' in effect.to ? effect.to.literal : undefined;
+      if (field.transitions && typeof target === 'string' && !field.transitions.some((t) => t.to === target)) {
+        report(`${eat}/to`, `${what} moves state field "${name}" to "${target}", but no transition of that field leads there, so the action could never succeed`);
+      }
+    }
     else if ('increment' in effect || 'decrement' in effect) {
       const by = 'increment' in effect ? effect.by : effect.by;
       if (field.type !== 'integer' && field.type !== 'number') {
@@ -515,6 +561,25 @@ function checkRule(rule: RuleSpec, at: string, resources: Map<string, ResourceSp
       const limit = fieldOf(parent, rule.limitField);
       if (!limit) report(`${at}/limitField`, `${what}: "${rule.limitField}" is not a field of ${parent.name} (fields: ${fieldNames(parent)})`);
       else if (limit.type !== 'integer') report(`${at}/limitField`, `${what}: the limit ${parent.name}.${limit.name} must be an integer field, got ${limit.type}`);
+      return;
+    }
+    case 'compare': {
+      const field = fieldOf(child, rule.field);
+      if (!field) {
+        report(`${at}/field`, `${what}: "${rule.field}" is not a field of ${child.name} (fields: ${fieldNames(child)})`);
+        return;
+      }
+      if (!ORDERED.includes(field.type)) {
+        report(`${at}/field`, `${what}: ${child.name}.${field.name} must be an integer, number, date or datetime field, got ${field.type}`);
+        return;
+      }
+      if ('parentField' in rule.against) {
+        const other = fieldOf(parent, rule.against.parentField);
+        if (!other) report(`${at}/against/parentField`, `${what}: "${rule.against.parentField}" is not a field of ${parent.name} (fields: ${fieldNames(parent)})`);
+        else if (!typeFits(field, other) && !typeFits(other, field)) {
+          report(`${at}/against/parentField`, `${what}: ${child.name}.${field.name} (${field.type}) cannot be compared with ${parent.name}.${other.name} (${other.type})`);
+        }
+      }
       return;
     }
     case 'membership': {

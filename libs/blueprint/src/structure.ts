@@ -120,6 +120,7 @@ const ONE_OF_SHAPES: Record<string, string> = {
   ValueSource: 'must be exactly one of {"literal": <value>}, {"param": "<param name>"}, {"field": "<field name>"} or {"now": true}',
   Effect:
     'must be exactly one of {"set": "<field>", "to": <value source>}, {"increment": "<field>", "by": <value source>}, {"decrement": "<field>", "by": <value source>}, {"toggle": "<field>"} or {"clear": "<field>"}',
+  CompareAgainst: 'must be exactly one of {"aggregate": "max" | "min"} or {"parentField": "<field of the parent>"}',
 };
 
 function describeValue(value: unknown): string {

@@ -80,6 +80,8 @@ export function filterField(resource: ResourceSpec, filter: ListAction['filters'
   const field = columnOf(resource, filter.field);
   if (!field) throw new Error(`unknown field ${filter.field}`);
   if (filter.op === 'contains') return { name: filter.param, type: 'string', required: false };
+  // Day filters take a calendar day whatever the field's precision.
+  if (filter.op === 'onDay' || filter.op === 'fromDay' || filter.op === 'toDay') return { name: filter.param, type: 'date', required: false };
   // Bounds describe stored values, not what one may compare them with; enum values still apply.
   const base: FieldSpec = { name: filter.param, type: field.type, required: false };
   if (field.type === 'enum' && field.values) base.values = field.values;
@@ -183,6 +185,7 @@ function describeField(field: FieldSpec): JsonObject {
   if (field.values !== undefined) out['values'] = [...field.values];
   if (field.references !== undefined) out['references'] = field.references;
   if (field.generated !== undefined) out['generated'] = field.generated;
+  if (field.transitions !== undefined) out['transitions'] = field.transitions.map((t) => ({ from: t.from, to: t.to }));
   if (field.description !== undefined) out['description'] = field.description;
   return out;
 }
@@ -194,6 +197,7 @@ export function buildContract(model: ResolvedModel, generatorVersion: string): J
     const out: JsonObject = { name: r.name, plural: r.plural };
     if (r.description !== undefined) out['description'] = r.description;
     out['fields'] = r.fields.map(describeField);
+    if (r.uniqueTogether !== undefined && r.uniqueTogether.length > 0) out['uniqueTogether'] = r.uniqueTogether.map((names) => [...names]);
     return out;
   });
   const actions: JsonValue[] = bp.actions.map((action) => {
@@ -208,7 +212,7 @@ export function buildContract(model: ResolvedModel, generatorVersion: string): J
       output: outputSchema(action, resource, model),
     };
   });
-  const rules: JsonValue[] = (bp.rules ?? []).map((rule) => ({ ...rule }));
+  const rules: JsonValue[] = (bp.rules ?? []).map((rule) => JSON.parse(JSON.stringify(rule)) as JsonObject);
   return { name: bp.name, description: bp.description, generatorVersion, resources, actions, rules };
 }
 

@@ -45,6 +45,7 @@ function fieldRule(field: FieldSpec, model: ResolvedModel, options: { asKey?: bo
     if (target) parts.push(`references: { resource: ${literal(target.name)}, collection: ${literal(target.plural)} }`);
   }
   if (field.generated !== undefined && !options.asKey) parts.push(`generated: ${literal(field.generated)}`);
+  if (field.transitions !== undefined && !options.asKey) parts.push(`transitions: ${literal(field.transitions.map((t) => ({ from: t.from, to: t.to })))}`);
   return `{ ${parts.join(', ')} }`;
 }
 
@@ -55,6 +56,13 @@ function keyRule(resource: ResourceSpec, by: string, model: ResolvedModel): stri
   return fieldRule(field, model, { asKey: true });
 }
 
+/** Unique combinations, each as field names; emitted only when declared so older projects read the same. */
+function together(resource: ResourceSpec): string {
+  const combos = resource.uniqueTogether ?? [];
+  if (combos.length === 0) return '';
+  return `\n  uniqueTogether: ${literal(combos.map((names) => names.map((n) => camelIdentifier(n, 'field'))))},`;
+}
+
 function emitResource(resource: ResourceSpec, model: ResolvedModel): string {
   const fields = resource.fields.map((f) => `    ${fieldRule(f, model)},`).join('\n');
   return `const ${resourceConst(resource.name)}: ResourceDef = {
@@ -63,7 +71,7 @@ function emitResource(resource: ResourceSpec, model: ResolvedModel): string {
   fields: [
 ${fields}
   ],
-  unique: ${literal(uniqueFields(resource))},
+  unique: ${literal(uniqueFields(resource))},${together(resource)}
 };
 `;
 }
@@ -75,6 +83,13 @@ function emitRules(resource: ResourceSpec, model: ResolvedModel): string {
     const parent = model.resources.get(via?.references ?? '');
     if (!parent) throw new Error(`rule on ${resource.name} has no parent`);
     const parentRef = `{ resource: ${literal(parent.name)}, collection: ${literal(parent.plural)} }`;
+    if (rule.kind === 'compare') {
+      const against =
+        'aggregate' in rule.against
+          ? `{ aggregate: ${literal(rule.against.aggregate === 'min' ? 'min' : 'max')} }`
+          : `{ parentField: ${literal(camelIdentifier(rule.against.parentField, 'parentField'))} }`;
+      return `  { kind: 'compare', collection: ${literal(resource.plural)}, via: ${literal(camelIdentifier(rule.via, 'via'))}, parent: ${parentRef}, field: ${literal(camelIdentifier(rule.field, 'field'))}, op: ${literal(rule.op)}, against: ${against}, message: ${literal(rule.message)} },`;
+    }
     if (rule.kind === 'capacity') {
       return `  { kind: 'capacity', collection: ${literal(resource.plural)}, via: ${literal(camelIdentifier(rule.via, 'via'))}, parent: ${parentRef}, limitField: ${literal(camelIdentifier(rule.limitField, 'limitField'))}, message: ${literal(rule.message)} },`;
     }
@@ -100,7 +115,10 @@ function emitTransitionBody(action: TransitionAction, resource: ResourceSpec, mo
   });
   for (const effect of action.effects) {
     if ('set' in effect) {
-      lines.push(`    scope.data[${literal(camelIdentifier(effect.set, 'field'))}] = ${valueCode(effect.to)};`);
+      const field = fieldOf(resource, effect.set);
+      // A state field moves only along its transitions: the runtime checks the move (409 otherwise).
+      if (field?.transitions !== undefined) lines.push(`    moveState(scope, ${fieldRule(field, model)}, ${valueCode(effect.to)});`);
+      else lines.push(`    scope.data[${literal(camelIdentifier(effect.set, 'field'))}] = ${valueCode(effect.to)};`);
     } else if ('increment' in effect || 'decrement' in effect) {
       const target = 'increment' in effect ? effect.increment : effect.decrement;
       const field = fieldOf(resource, target);
@@ -203,6 +221,7 @@ const RUNTIME_VALUES = [
   'guard',
   'holds',
   'listRecords',
+  'moveState',
   'num',
   'read',
   'readKey',

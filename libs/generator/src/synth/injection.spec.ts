@@ -1,4 +1,4 @@
-import type { Blueprint } from '@backforge/blueprint';
+import { parseStructuredPrompt, renderStructuredPrompt, validateBlueprint, type Blueprint } from '@backforge/blueprint';
 import type { JsonObject } from '@backforge/contracts';
 import { MemoryBackendStore, Sandbox } from '@backforge/sandbox';
 import ts from 'typescript';
@@ -33,9 +33,10 @@ function evilBlueprint(): Blueprint {
         description: EVIL,
         fields: [
           { name: 'label', type: 'string', required: true, description: EVIL, default: EVIL },
-          { name: 'kind', type: 'enum', required: true, values: [EVIL_ENUM, 'plain', EVIL] },
+          { name: 'kind', type: 'enum', required: true, values: [EVIL_ENUM, 'plain', EVIL], transitions: [{ from: EVIL_ENUM, to: 'plain' }, { from: EVIL, to: 'plain' }] },
           { name: 'locked', type: 'boolean', required: true, default: false, generated: 'managed' },
         ],
+        uniqueTogether: [['label', 'kind']],
       },
     ],
     actions: [
@@ -48,6 +49,12 @@ function evilBlueprint(): Blueprint {
           { name: EVIL, input: { label: EVIL, kind: EVIL_ENUM }, expect: { status: 200, result: { label: EVIL, kind: EVIL_ENUM } } },
           { name: `${EVIL} (defaults)`, input: { kind: EVIL }, expect: { status: 200, result: { label: EVIL, kind: EVIL } } },
           { name: `${EVIL} refused`, input: { label: EVIL, kind: `${EVIL_ENUM}!` }, expect: { status: 400, errorCode: 'VALIDATION_FAILED' } },
+          {
+            name: `${EVIL} twice`,
+            setup: [{ as: 'thing', action: 'createThing', input: { label: EVIL, kind: EVIL_ENUM } }],
+            input: { label: EVIL, kind: EVIL_ENUM },
+            expect: { status: 409, errorCode: 'UNIQUE_VIOLATION' },
+          },
         ],
       },
       {
@@ -93,6 +100,20 @@ function evilBlueprint(): Blueprint {
           },
         ],
       },
+      {
+        name: 'settleThing',
+        kind: 'transition',
+        resource: 'Thing',
+        description: EVIL,
+        by: 'id',
+        params: [],
+        guards: [],
+        effects: [{ set: 'kind', to: { literal: 'plain' } }],
+        examples: [
+          { name: EVIL, setup: [{ as: 'thing', action: 'createThing', input: { kind: EVIL } }], input: { id: { $ref: 'thing.id' } }, expect: { status: 200, result: { kind: 'plain' } } },
+          { name: `${EVIL} not from plain`, setup: [{ as: 'thing', action: 'createThing', input: { kind: 'plain' } }], input: { id: { $ref: 'thing.id' } }, expect: { status: 409, errorCode: 'RULE_VIOLATED' } },
+        ],
+      },
     ],
     rules: [],
   };
@@ -120,7 +141,7 @@ describe('injection corpus', () => {
     const project = await synthesize(evilBlueprint(), { name: 'evil' });
     const report = await runChecks(project, { sandbox });
     expect(report.checks.filter((c) => c.status === 'failed')).toEqual([]);
-    expect(report.checks.filter((c) => c.kind === 'behaviour')).toHaveLength(7);
+    expect(report.checks.filter((c) => c.kind === 'behaviour')).toHaveLength(10);
   });
 
   it('keeps prompt text out of comments and raw line separators or </script> out of code', async () => {
@@ -158,7 +179,9 @@ describe('injection corpus', () => {
     expect(fields[0]?.['description']).toBe(EVIL);
     expect(fields[0]?.['default']).toBe(EVIL);
     expect(fields[1]?.['values']).toEqual([EVIL_ENUM, 'plain', EVIL]);
-    expect((contract['actions'] as JsonObject[]).map((a) => a['description'])).toEqual([EVIL, EVIL, EVIL]);
+    expect(fields[1]?.['transitions']).toEqual([{ from: EVIL_ENUM, to: 'plain' }, { from: EVIL, to: 'plain' }]);
+    expect(resource['uniqueTogether']).toEqual([['label', 'kind']]);
+    expect((contract['actions'] as JsonObject[]).map((a) => a['description'])).toEqual([EVIL, EVIL, EVIL, EVIL]);
 
     const created = await invoke('createThing', { kind: EVIL_ENUM });
     expect(created.status).toBe(200);
@@ -167,6 +190,16 @@ describe('injection corpus', () => {
     await invoke('lockThing', { id: thing['id'] as string });
     const again = await invoke('lockThing', { id: thing['id'] as string });
     expect(again.body).toEqual({ ok: false, error: { code: 'RULE_VIOLATED', message: EVIL_MESSAGE, details: { field: 'locked' } } });
+    const twin = await invoke('createThing', { label: EVIL_MESSAGE, kind: EVIL_ENUM });
+    expect(twin.body).toEqual({
+      ok: false,
+      error: { code: 'UNIQUE_VIOLATION', message: 'A Thing with this label and kind already exists', details: { fields: ['label', 'kind'], values: [EVIL_MESSAGE, EVIL_ENUM] } },
+    });
+    expect(Object.keys(thing).some((key) => key.startsWith('_'))).toBe(false);
+    const settled = await invoke('settleThing', { id: thing['id'] as string });
+    expect(settled.body.ok && (settled.body.result as JsonObject)['kind']).toBe('plain');
+    const stuck = await invoke('settleThing', { id: thing['id'] as string });
+    expect(stuck.body).toEqual({ ok: false, error: { code: 'RULE_VIOLATED', message: 'kind cannot go from "plain" to "plain"', details: { field: 'kind', from: 'plain', to: 'plain', allowed: [] } } });
     await sandbox.unload('evil');
   });
 
@@ -183,10 +216,40 @@ describe('injection corpus', () => {
       if (list?.kind === 'list' && list.filters[0]) list.filters[0].param = 'ki`nd';
     }],
     ['a reference to a resource that is not there', (b: Blueprint) => b.resources[0]?.fields.push({ name: 'owner', type: 'reference', required: false, references: 'Nobody' })],
+    ['a unique combination naming code', (b: Blueprint) => ((b.resources[0] ?? { uniqueTogether: [] }).uniqueTogether = [['label', 'x"];process.exit(1);//']])],
+    ['a state move to a value the enum does not have', (b: Blueprint) => ((b.resources[0]?.fields[1] ?? { transitions: [] }).transitions = [{ from: 'plain', to: '`${process.exit(1)}`' }])],
+    ['a compare rule against a parent field with code', (b: Blueprint) => {
+      b.resources[0]?.fields.push({ name: 'parent', type: 'reference', required: false, references: 'Thing' }, { name: 'score', type: 'integer', required: false });
+      b.rules.push({ kind: 'compare', resource: 'Thing', via: 'parent', field: 'score', op: 'gt', against: { parentField: 'score"]);process.exit(1);//' }, message: EVIL });
+    }],
+    ['a day filter on a text field', (b: Blueprint) => {
+      const list = b.actions[1];
+      if (list?.kind === 'list' && list.filters[0]) list.filters[0].op = 'onDay';
+    }],
     ['a unicode look-alike identifier', (b: Blueprint) => ((b.resources[0]?.fields[0] ?? { name: '' }).name = 'lаbel')],
   ])('refuses %s before emitting anything', async (_what, spoil) => {
     const blueprint = evilBlueprint();
     spoil(blueprint);
     await expect(synthesize(blueprint)).rejects.toBeInstanceOf(SynthesisError);
+  });
+});
+
+describe('injection corpus in the structured prompt', () => {
+  it('a hostile blueprint renders to a draft that reads back byte for byte', () => {
+    // The same hostile blueprint with its text cut to the Blueprint's length limits (names at most 100).
+    const short = `${MARK} "q" 'q' \`b\` \${x} */ </script> — - [ ] > TODO: else "m" | -> , \n\r\u2028\u2029 \\u0041 \uD800 \uD83D\uDE00`;
+    const escaped = (text: string): string => JSON.stringify(text).slice(1, -1);
+    const blueprint = JSON.parse(JSON.stringify(evilBlueprint()).split(escaped(EVIL)).join(escaped(short))) as Blueprint;
+    const refusal = blueprint.actions[1]?.examples[1];
+    if (refusal) refusal.name = `${refusal.name} refused`; // example names are unique per action in a valid blueprint
+    const valid = validateBlueprint(blueprint);
+    expect(valid.ok ? [] : valid.errors).toEqual([]);
+    const markdown = renderStructuredPrompt(blueprint);
+    // Hostile text only ever sits inside a JSON string: never before the first quote of its line, never as a gap.
+    const exposed = markdown.split('\n').filter((line) => line.includes(MARK) && (!line.includes('"') || line.slice(0, line.indexOf('"')).includes(MARK) || /^\s*([-*] \[ \]|>)/.test(line)));
+    expect(exposed).toEqual([]);
+    const parsed = parseStructuredPrompt(markdown);
+    expect(parsed.ok ? parsed.blueprint : parsed.problems).toEqual(blueprint);
+    expect(parsed.gaps).toEqual([]);
   });
 });

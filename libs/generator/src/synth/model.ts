@@ -25,6 +25,7 @@ const FIELD_TYPES: ReadonlySet<FieldType> = new Set<FieldType>([
 const RESERVED_ACTIONS: ReadonlySet<string> = new Set(RESERVED_ACTION_NAMES);
 
 const NUMERIC: ReadonlySet<FieldType> = new Set<FieldType>(['integer', 'number']);
+const ORDERED: ReadonlySet<FieldType> = new Set<FieldType>(['integer', 'number', 'date', 'datetime']);
 
 export interface ResolvedModel {
   blueprint: Blueprint;
@@ -73,6 +74,12 @@ function checkField(field: FieldSpec, path: string, resources: ReadonlySet<strin
     throw new SynthesisError('generated must be "code" or "managed"', `${path}.generated`);
   }
   if (field.generated === 'code' && field.type !== 'string') throw new SynthesisError('a generated code is a string field', path);
+  if (field.transitions !== undefined) {
+    if (field.type !== 'enum' || !Array.isArray(field.transitions)) throw new SynthesisError('only an enum field has transitions', `${path}.transitions`);
+    for (const t of field.transitions) {
+      if (!field.values?.includes(t.from) || !field.values.includes(t.to)) throw new SynthesisError('a transition moves between values of the enum', `${path}.transitions`);
+    }
+  }
   if (field.generated === 'code' && field.min !== undefined && (!Number.isInteger(field.min) || field.min < 4 || field.min > 64)) {
     throw new SynthesisError('a generated code is 4 to 64 characters long', `${path}.min`);
   }
@@ -124,7 +131,10 @@ function checkAction(action: ActionSpec, path: string, resources: ReadonlyMap<st
         params.add(filter.param);
         const field = columnOf(resource, filter.field);
         if (!field) throw new SynthesisError(`unknown filter field '${String(filter.field)}'`, `${p}.field`);
-        if (!['eq', 'lt', 'lte', 'gt', 'gte', 'contains'].includes(filter.op)) throw new SynthesisError('unknown filter operator', `${p}.op`);
+        if (!['eq', 'lt', 'lte', 'gt', 'gte', 'contains', 'onDay', 'fromDay', 'toDay'].includes(filter.op)) throw new SynthesisError('unknown filter operator', `${p}.op`);
+        if (['onDay', 'fromDay', 'toDay'].includes(filter.op) && field.type !== 'date' && field.type !== 'datetime') {
+          throw new SynthesisError('day filters work on date and datetime fields', `${p}.op`);
+        }
         if (filter.op === 'contains' && !['stringList', 'string', 'text', 'email', 'url'].includes(field.type)) {
           throw new SynthesisError('contains filters a list or a text field', `${p}.op`);
         }
@@ -213,6 +223,19 @@ function checkRule(rule: RuleSpec, path: string, resources: ReadonlyMap<string, 
     if (!limit || !NUMERIC.has(limit.type)) throw new SynthesisError(`'${String(rule.limitField)}' must be a number of ${parent.name}`, `${path}.limitField`);
     return;
   }
+  if (rule.kind === 'compare') {
+    const field = fieldOf(resource, rule.field);
+    if (!field || !ORDERED.has(field.type)) throw new SynthesisError(`'${String(rule.field)}' must be a number or date of ${resource.name}`, `${path}.field`);
+    if (!['gt', 'gte', 'lt', 'lte'].includes(rule.op)) throw new SynthesisError('unknown comparison', `${path}.op`);
+    const against = rule.against as { aggregate?: unknown; parentField?: unknown };
+    if (against.aggregate !== undefined) {
+      if (against.aggregate !== 'max' && against.aggregate !== 'min') throw new SynthesisError('aggregate is max or min', `${path}.against`);
+    } else if (typeof against.parentField !== 'string' || !fieldOf(parent, against.parentField)) {
+      throw new SynthesisError(`unknown field of ${parent.name}`, `${path}.against`);
+    } else camelIdentifier(against.parentField, `${path}.against.parentField`);
+    camelIdentifier(rule.field, `${path}.field`);
+    return;
+  }
   if (rule.kind === 'membership') {
     if (!fieldOf(resource, rule.field)) throw new SynthesisError(`unknown field '${String(rule.field)}'`, `${path}.field`);
     const list = fieldOf(parent, rule.listField);
@@ -255,6 +278,13 @@ export function resolveModel(blueprint: Blueprint): ResolvedModel {
       checkField(field, `resources[${i}].fields[${j}]`, names);
       if (seen.has(field.name)) throw new SynthesisError(`duplicate field '${field.name}'`, `resources[${i}].fields[${j}]`);
       seen.add(field.name);
+    });
+    (resource.uniqueTogether ?? []).forEach((together, k) => {
+      const path = `resources[${i}].uniqueTogether[${k}]`;
+      if (!Array.isArray(together) || together.length < 2) throw new SynthesisError('a unique combination has at least two fields', path);
+      for (const name of together) {
+        if (!seen.has(name)) throw new SynthesisError(`unknown field '${String(name)}'`, path);
+      }
     });
   });
   const actionNames = new Set<string>();

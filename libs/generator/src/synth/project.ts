@@ -16,7 +16,7 @@ import { ArchiveError, tarGz, untarGz } from './tar.js';
  * "same blueprint + same generator version -> same bytes" can be checked. Bump it whenever the
  * emitted files change (templates, emitters, or the pinned esbuild/TypeScript below).
  */
-export const GENERATOR_VERSION = '0.1.0';
+export const GENERATOR_VERSION = '0.2.0';
 
 /** Versions the generated project builds with; the same ones Backforge bundles with. */
 const PROJECT_DEV_DEPENDENCIES = { '@types/node': '20.19.43', esbuild: '0.28.2', typescript: '6.0.3' } as const;

@@ -1,4 +1,4 @@
-import type { ActionSpec, ExampleCase } from '@backforge/blueprint';
+import type { ActionSpec, ExampleCase, RuleSpec } from '@backforge/blueprint';
 import type { JsonObject, JsonValue } from '@backforge/contracts';
 import { markdownText, shellQuote } from './literals.js';
 import type { ResolvedModel } from './model.js';
@@ -17,6 +17,19 @@ function withPlaceholders(value: JsonValue, refs: Set<string>): JsonValue {
     return out;
   }
   return value;
+}
+
+function ruleLine(rule: RuleSpec): string {
+  switch (rule.kind) {
+    case 'capacity':
+      return `${rule.resource} records of one parent (\`${rule.via}\`) cannot exceed its \`${rule.limitField}\` (409): ${markdownText(rule.message)}`;
+    case 'membership':
+      return `${rule.resource}.${rule.field} must be one of its parent's \`${rule.listField}\` (400): ${markdownText(rule.message)}`;
+    case 'compare': {
+      const against = 'aggregate' in rule.against ? `the ${rule.against.aggregate} of the other records of the same \`${rule.via}\`` : `the parent's \`${rule.against.parentField}\``;
+      return `${rule.resource}.${rule.field} must be ${rule.op} ${against} (409): ${markdownText(rule.message)}`;
+    }
+  }
 }
 
 function fence(content: string): string {
@@ -81,13 +94,13 @@ export function emitReadme(model: ResolvedModel, projectName: string, generatorV
       if (field.unique === true || field.generated === 'code') rules.push(`${resource.name}.${field.name} is unique (409 \`UNIQUE_VIOLATION\`).`);
     }
   }
-  for (const rule of bp.rules ?? []) {
-    rules.push(
-      rule.kind === 'capacity'
-        ? `${rule.resource} records of one parent (\`${rule.via}\`) cannot exceed its \`${rule.limitField}\` (409): ${markdownText(rule.message)}`
-        : `${rule.resource}.${rule.field} must be one of its parent's \`${rule.listField}\` (400): ${markdownText(rule.message)}`,
-    );
+  for (const resource of bp.resources) {
+    for (const names of resource.uniqueTogether ?? []) rules.push(`No two ${resource.name} records share ${names.map((n) => `\`${n}\``).join(' + ')} (409 \`UNIQUE_VIOLATION\`).`);
+    for (const field of resource.fields) {
+      if (field.transitions) rules.push(`${resource.name}.${field.name} moves only ${field.transitions.map((t) => `${markdownText(t.from)} -> ${markdownText(t.to)}`).join(', ')} (409 otherwise).`);
+    }
   }
+  for (const rule of bp.rules ?? []) rules.push(ruleLine(rule));
   for (const action of bp.actions) {
     if (action.kind !== 'transition') continue;
     for (const g of action.guards) rules.push(`\`${action.name}\` is refused with 409 unless ${g.field} ${g.op}: ${markdownText(g.message)}`);

@@ -1683,6 +1683,12 @@ class Analyzer {
         return camelCase(['max', ...words]);
       case 'gte':
         return camelCase(['min', ...words]);
+      case 'onDay':
+        return camelCase([...words, 'day']);
+      case 'fromDay':
+        return camelCase([...words, 'from']);
+      case 'toDay':
+        return camelCase([...words, 'to']);
     }
   }
 

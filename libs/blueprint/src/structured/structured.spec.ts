@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import type { Blueprint } from '../blueprint.js';
+import { exampleBlueprints, parseStructuredPrompt, renderStructuredPrompt, validateBlueprint } from '../index.js';
+import { randomBlueprint } from './random-blueprint.js';
+
+const withoutExamples = (bp: Blueprint): Blueprint => ({ ...bp, actions: bp.actions.map((a) => ({ ...a, examples: [] })) });
+
+function roundTrip(bp: Blueprint): unknown {
+  const parsed = parseStructuredPrompt(renderStructuredPrompt(bp));
+  return parsed.ok ? parsed.blueprint : parsed.problems;
+}
+
+describe('structured prompt: render then parse gives the identical Blueprint', () => {
+  it.each(Object.entries(exampleBlueprints))('the %s example', (_name, bp) => {
+    expect(roundTrip(bp)).toEqual(bp);
+  });
+
+  const SEED = 20261123;
+  const CASES = 400;
+  it(`${CASES} random valid Blueprints (seeds ${SEED}..${SEED + CASES - 1})`, () => {
+    for (let seed = SEED; seed < SEED + CASES; seed++) {
+      const bp = randomBlueprint(seed);
+      const valid = validateBlueprint(bp);
+      // The seed is in every comparison, so a failure names the case to replay.
+      expect([seed, valid.ok ? [] : valid.errors]).toEqual([seed, []]);
+      expect([seed, roundTrip(bp)]).toEqual([seed, bp]);
+    }
+  });
+
+  it('without examples: the same Blueprint with none, and the actions listed for the caller to derive', () => {
+    const bp = exampleBlueprints.library;
+    const parsed = parseStructuredPrompt(renderStructuredPrompt(bp, { examples: false }));
+    expect(parsed.ok && parsed.blueprint).toEqual(withoutExamples(bp));
+    expect(parsed.ok && parsed.withoutExamples).toEqual(bp.actions.map((a) => a.name));
+  });
+});
+
+describe('structured prompt: gaps and problems are named, never dropped', () => {
+  it('renders gaps as "- [ ]" lines and reports them with their line and words', () => {
+    const md = renderStructuredPrompt(exampleBlueprints.library, {
+      examples: false,
+      gaps: [{ text: "'a member may hold at most 3 books'", resource: 'Member' }, { text: "'send a reminder\nby email'" }],
+    });
+    expect(md).toContain("- [ ] 'a member may hold at most 3 books'");
+    expect(md).toContain("## Not understood yet\n\n- [ ] 'send a reminder by email'");
+    const parsed = parseStructuredPrompt(md);
+    expect(parsed.ok && parsed.blueprint).toEqual(withoutExamples(exampleBlueprints.library));
+    expect(parsed.gaps.map((g) => g.text)).toEqual(["'a member may hold at most 3 books'", "'send a reminder by email'"]);
+    expect(parsed.gaps.every((g) => md.split('\n')[g.line - 1]?.startsWith('- [ ] '))).toBe(true);
+    expect(parseStructuredPrompt('# Shop\n\n## Product\n\n- name\n> TODO: "prices in euros"\n\n## Actions\n\n- createProduct: create Product').gaps).toEqual([{ line: 6, text: '"prices in euros"' }]);
+  });
+
+  it('reads a short hand-written draft: bare words, a missing type is a string, defaults for the rest', () => {
+    const md = [
+      '# Courses',
+      '',
+      '## Student',
+      '- name',
+      '- email: email, unique',
+      '## Enrolment',
+      '- student: reference to Student',
+      '- grade: one of pass | fail, optional',
+      '- stage: one of applied | admitted | enrolled, default "applied", managed, moves applied -> admitted | admitted -> enrolled',
+      '- unique together: student + grade',
+      '## Actions',
+      '- createStudent: create Student — Add a student.',
+      '- createEnrolment: create Enrolment — Enrol.',
+      '- admit: transition Enrolment by id — Admit an applicant.',
+      '  - set stage to "admitted"',
+    ].join('\n');
+    const parsed = parseStructuredPrompt(md);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    const [student, enrolment] = parsed.blueprint.resources;
+    expect(student).toEqual({ name: 'Student', plural: 'students', fields: [{ name: 'name', type: 'string', required: true }, { name: 'email', type: 'email', required: true, unique: true }] });
+    expect(enrolment?.plural).toBe('enrolments');
+    expect(enrolment?.fields[2]).toEqual({ name: 'stage', type: 'enum', required: true, values: ['applied', 'admitted', 'enrolled'], default: 'applied', generated: 'managed', transitions: [{ from: 'applied', to: 'admitted' }, { from: 'admitted', to: 'enrolled' }] });
+    expect(enrolment?.uniqueTogether).toEqual([['student', 'grade']]);
+    expect(parsed.withoutExamples).toEqual(['createStudent', 'createEnrolment', 'admit']);
+  });
+
+  it('names the line of every part it cannot read, and of every meaning problem', () => {
+    const bad = parseStructuredPrompt('# Shop\n\n## Product\n\n- name: string, very important\n\n## Actions\n\n- sell: frobnicate Product');
+    expect(bad.ok ? [] : bad.problems).toEqual([
+      { line: 5, message: 'field name: "very important" is not a type or trait I know' },
+      { line: 9, message: expect.stringMatching(/^action sell: "frobnicate Product" is not/) },
+    ]);
+    const meaning = parseStructuredPrompt('# Shop\n\n## Product\n\n- name\n\n## Actions\n\n- getProduct: get Product by name — Find one.');
+    expect(meaning.ok ? [] : meaning.problems).toEqual([{ line: 9, message: expect.stringMatching(/^\/actions\/0\/by: .*not unique/) }]);
+    expect(parseStructuredPrompt('just words').ok).toBe(false);
+  });
+});
+
+describe('docs/prompts.md', () => {
+  it('teaches a structured prompt that parses, with its one gap reported', () => {
+    const docs = readFileSync(new URL('../../../../docs/prompts.md', import.meta.url), 'utf8');
+    const section = docs.slice(docs.indexOf('## The structured prompt'));
+    const example = /```markdown\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    const parsed = parseStructuredPrompt(example);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    expect(parsed.blueprint.resources.map((r) => r.name)).toEqual(['Workshop', 'Registration']);
+    expect(parsed.blueprint.resources[1]?.uniqueTogether).toEqual([['workshop', 'email']]);
+    expect(parsed.gaps.map((g) => g.text)).toEqual(["'registrations get a confirmation email'"]);
+    expect(parsed.blueprint.rules).toHaveLength(1);
+  });
+});

@@ -1,0 +1,1 @@
+export { deriveExamples } from './derive.js';
