@@ -1,18 +1,19 @@
-import { exampleBlueprints } from '@backforge/blueprint';
-import { emptyDraft, renderDraft } from './draft.js';
+import { exampleBlueprints, parseStructuredPrompt } from '@backforge/blueprint';
+import { emptyDraft, FIRST_GAP, renderDraft } from './draft.js';
 
-describe('the editable draft', () => {
-  it('renders each resource as a heading, each field as a bullet with its traits, then actions and rules', () => {
+describe('the editable draft (the structured prompt of docs/prompts.md)', () => {
+  it('renders the blueprint without example cases, and parses back to it', () => {
     const draft = renderDraft(exampleBlueprints.library, []);
-    expect(draft).toMatch(/^# Library\n\n## Member\n- name: string, from 1 to 120\n- email: email, unique\n/);
-    expect(draft).toContain('- isbn: string, unique, from 10 to 17');
-    expect(draft).toContain('- status: one of available, borrowed, default "available", set by the backend');
-    expect(draft).toContain('Actions:\n- create a Book');
-    expect(draft).not.toContain('?');
+    expect(draft).toMatch(/^# Library\n/);
+    expect(draft).toContain('- isbn: string, required, unique, min 10, max 17');
+    expect(draft).not.toContain('example {');
+    const parsed = parseStructuredPrompt(draft);
+    expect(parsed.ok && parsed.blueprint.resources).toEqual(exampleBlueprints.library.resources);
   });
 
-  it('marks each gap with "?" so it can be rewritten, and drafts an empty prompt as the shape to fill', () => {
-    expect(renderDraft(exampleBlueprints.todo, ['not done: "x" (why)'])).toMatch(/## Not understood \(rewrite or delete each line\)\n- \? not done: "x" \(why\)\n$/);
-    expect(emptyDraft('my-shop', ['no kind of record'])).toBe('# MyShop\n\n## ? (a kind of record)\n- ? (a field)\n\n## Not understood (rewrite or delete each line)\n- ? no kind of record\n');
+  it('marks each gap as a "- [ ]" line to replace, and drafts a prompt with nothing understood as the shape to fill', () => {
+    expect(renderDraft(exampleBlueprints.todo, ['not done: "x" (why)'])).toMatch(/## Not understood yet\n\n- \[ \] not done: "x" \(why\)\n/);
+    const empty = emptyDraft('my-shop', 'Make me a game.', ['no kind of record']);
+    expect(empty).toBe(`# My Shop\n\nMake me a game.\n\n## Actions\n\n\n## Not understood yet\n\n- [ ] ${FIRST_GAP}\n- [ ] no kind of record\n`);
   });
 });

@@ -1,71 +1,21 @@
-import type { ActionSpec, Blueprint, FieldSpec, ResourceSpec } from '@backforge/blueprint';
+import { BLUEPRINT_SCHEMA_VERSION, renderStructuredPrompt, type Blueprint } from '@backforge/blueprint';
 
 /**
- * The editable draft of what was understood: one heading per resource, a bullet per field, then
- * the actions and rules, then every gap as a line starting with `?` that the user can rewrite or
- * delete and send again. Returned with every result, accepted or refused.
+ * The editable draft of what was understood: the structured prompt of docs/prompts.md
+ * (@backforge/blueprint's renderStructuredPrompt, example cases left out since they are derived),
+ * each gap a `- [ ] <what was not done>` line the user can replace and send again. The rules
+ * interpreter reads a draft back exactly, so an accepted prompt's draft gives the same blueprint.
  */
-export const GAP_MARK = '?';
+export function renderDraft(blueprint: Blueprint, gaps: readonly string[]): string {
+  return renderStructuredPrompt(blueprint, { examples: false, gaps: gaps.map((text) => ({ text })) });
+}
+
+/** What the user writes in place of the first gap line of a prompt in which no record was found. */
+export const FIRST_GAP = 'a kind of record and its fields, e.g. "## Book" then "- title: string" and "- author: string"';
 
 /** The draft of a prompt in which nothing was understood: the shape to fill in, and what is missing. */
-export function emptyDraft(name: string, gaps: readonly string[]): string {
-  const title = name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join('') || 'Backend';
-  return renderDraft({ name: title, resources: [], actions: [], rules: [] }, gaps);
-}
-
-export function renderDraft(blueprint: Pick<Blueprint, 'name' | 'resources' | 'actions' | 'rules'>, gaps: readonly string[]): string {
-  const out: string[] = [`# ${blueprint.name}`];
-  for (const r of blueprint.resources) {
-    out.push('', `## ${r.name}`);
-    const fields = r.fields.filter((f) => f.generated !== 'managed' || f.type === 'enum');
-    if (fields.length === 0) out.push(`- ${GAP_MARK} (fields of a ${r.name}: "- name", "- price: number")`);
-    for (const f of fields) out.push(`- ${fieldLine(f)}`);
-    const actions = blueprint.actions.filter((a) => a.resource === r.name);
-    if (actions.length) {
-      out.push('', 'Actions:');
-      for (const a of actions) out.push(`- ${actionLine(a, r)}`);
-    }
-  }
-  if (blueprint.rules.length) {
-    out.push('', '## Rules');
-    for (const rule of blueprint.rules) out.push(rule.kind === 'capacity' ? `- at most ${rule.limitField} ${rule.resource} records per ${rule.via}` : `- ${rule.resource}.${rule.field} is one of its ${rule.via}'s ${rule.listField}`);
-  }
-  if (blueprint.resources.length === 0) out.push('', `## ${GAP_MARK} (a kind of record)`, `- ${GAP_MARK} (a field)`);
-  if (gaps.length) {
-    out.push('', '## Not understood (rewrite or delete each line)');
-    for (const g of gaps) out.push(`- ${GAP_MARK} ${g}`);
-  }
-  return `${out.join('\n')}\n`;
-}
-
-function fieldLine(f: FieldSpec): string {
-  const traits: string[] = [];
-  if (f.type === 'enum') traits.push(`one of ${(f.values ?? []).join(', ')}`);
-  else if (f.type === 'reference') traits.push(`a ${f.references ?? 'record'}`);
-  else traits.push(f.type);
-  if (f.unique) traits.push('unique');
-  if (!f.required && f.default === undefined && !f.generated) traits.push('optional');
-  if (f.min !== undefined && f.max !== undefined) traits.push(`from ${f.min} to ${f.max}`);
-  else if (f.min !== undefined) traits.push(`at least ${f.min}`);
-  else if (f.max !== undefined) traits.push(`at most ${f.max}`);
-  if (f.default !== undefined) traits.push(`default ${JSON.stringify(f.default)}`);
-  if (f.generated) traits.push(`set by the backend`);
-  return `${f.name}: ${traits.join(', ')}`;
-}
-
-function actionLine(a: ActionSpec, r: ResourceSpec): string {
-  switch (a.kind) {
-    case 'list':
-      return a.filters.length ? `list ${r.plural} by ${a.filters.map((f) => f.field).join(', ')}` : `list ${r.plural}`;
-    case 'get':
-      return a.by === 'id' ? `get a ${r.name}` : `get a ${r.name} by ${a.by}`;
-    case 'update':
-      return `update a ${r.name}`;
-    case 'transition':
-      return `${a.name}`;
-    case 'custom':
-      return `${a.name} (count ${a.custom.countResource} per ${a.custom.groupField})`;
-    default:
-      return `${a.kind} a ${r.name}`;
-  }
+export function emptyDraft(name: string, description: string, gaps: readonly string[]): string {
+  const title = name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ') || 'Backend';
+  const empty: Blueprint = { schemaVersion: BLUEPRINT_SCHEMA_VERSION, name: title, description: description.replace(/\s+/g, ' ').trim().slice(0, 2000) || title, resources: [], actions: [], rules: [] };
+  return renderDraft(empty, [FIRST_GAP, ...gaps]);
 }

@@ -133,6 +133,6 @@ function notUnderstood(message: string, understood: string[], missing: string[])
 
 /** A refusal whose example is the draft of the prompt: the one given as context, else the gaps to fill. */
 function refused(request: InterpretRequest, error: PromptNotUnderstood): InterpretResult {
-  const draft = request.context?.draft ?? emptyDraft(request.name, error.missing);
+  const draft = request.context?.draft ?? emptyDraft(request.name, request.prompt, error.missing);
   return { ok: false, error: { ...error, example: draft }, ignored: [], draft };
 }

@@ -52,7 +52,7 @@ describe('corpus of our own prompts', () => {
     const lines = r.ok ? r.warnings : r.error.missing;
     expect(lines.length).toBeGreaterThan(0);
     if (r.ok) {
-      expect(r.draft).toContain('? not ');
+      expect(r.draft).toContain('- [ ] not ');
       return;
     }
     expect(r.error.code).toBe('PROMPT_NOT_UNDERSTOOD');

@@ -1,4 +1,4 @@
-import { formatBlueprintIssues, validateBlueprint, type Blueprint } from '@backforge/blueprint';
+import { formatBlueprintIssues, parseStructuredPrompt, validateBlueprint, type Blueprint } from '@backforge/blueprint';
 import type { InterpretResult, PromptNotUnderstood } from '../interpreter.js';
 import { analyze } from './analyze.js';
 import { buildBlueprint } from './build.js';
@@ -27,8 +27,9 @@ export const MAX_PROMPT_LENGTH = 20_000;
  */
 export function interpretPrompt(name: string, prompt: string): InterpretResult {
   const text = prompt.trim();
-  if (text.length === 0) return refuse(name, 'The prompt is empty.', [], ['a description of the data the backend keeps'], [], undefined);
-  if (text.length > MAX_PROMPT_LENGTH) return refuse(name, `The prompt is longer than ${MAX_PROMPT_LENGTH} characters.`, [], ['a shorter description'], [], undefined);
+  if (text.length === 0) return refuse(name, text, 'The prompt is empty.', [], ['a description of the data the backend keeps'], [], undefined);
+  if (text.length > MAX_PROMPT_LENGTH) return refuse(name, '', `The prompt is longer than ${MAX_PROMPT_LENGTH} characters.`, [], ['a shorter description'], [], undefined);
+  if (isStructuredPrompt(text)) return readStructured(name, text);
   const direct = read(name, text, text, []);
   if (direct.ok && direct.warnings.length === 0) return direct;
   const n = normalise(text);
@@ -52,25 +53,47 @@ function read(name: string, prompt: string, text: string, ignored: string[]): In
     analysis = analyze(text);
   } catch (error) {
     // A prompt the grammar trips over is still a prompt not understood, never a crash of the job.
-    return refuse(name, 'The prompt could not be read.', [], [`the sentence structure could not be followed (${error instanceof Error ? error.message : String(error)})`], ignored, undefined);
+    return refuse(name, prompt, 'The prompt could not be read.', [], [`the sentence structure could not be followed (${error instanceof Error ? error.message : String(error)})`], ignored, undefined);
   }
   const { analysis: kept, gaps } = findGaps(analysis);
   const understood = describe(kept);
   if (kept.resources.length === 0) {
     const missing = [...gaps, 'no kind of record with fields was described (e.g. "Books have a title and an author")'];
-    return refuse(name, 'The prompt was not understood: I could not find any kind of record to keep.', understood, missing, ignored, undefined);
+    return refuse(name, prompt, 'The prompt was not understood: I could not find any kind of record to keep.', understood, missing, ignored, undefined);
   }
   const blueprint = deriveExamples(buildBlueprint(name, prompt, kept));
   const checked = validateBlueprint(blueprint);
   if (!checked.ok) {
     // The rules produced something the blueprint schema refuses: report it rather than ship it.
-    return refuse(name, 'The prompt was read, but the backend it describes is not consistent.', understood, [...gaps, ...formatBlueprintIssues(checked.errors).slice(0, 10)], ignored, blueprint);
+    return refuse(name, prompt, 'The prompt was read, but the backend it describes is not consistent.', understood, [...gaps, ...formatBlueprintIssues(checked.errors).slice(0, 10)], ignored, blueprint);
   }
   return { ok: true, blueprint: checked.blueprint, interpreter: 'rules', warnings: gaps, ignored, draft: renderDraft(checked.blueprint, gaps) };
 }
 
-function refuse(name: string, message: string, understood: string[], missing: string[], ignored: string[], partial: Blueprint | undefined): InterpretResult {
-  const draft = partial ? renderDraft(partial, missing) : emptyDraft(name, missing);
+/**
+ * A structured prompt (docs/prompts.md: "# Name" first, a "## Actions" section) is read exactly by
+ * @backforge/blueprint's parser, never guessed at: a line it cannot read is refused with its line
+ * number, a `- [ ]` line left to fill is a warning, and examples are derived for actions without.
+ */
+export function isStructuredPrompt(text: string): boolean {
+  return /^# \S/.test(text) && /^## Actions[ \t]*$/m.test(text);
+}
+
+function readStructured(name: string, text: string): InterpretResult {
+  const parsed = parseStructuredPrompt(text);
+  const gaps = parsed.gaps.map((g) => `still open (line ${g.line}): ${g.text}`);
+  if (!parsed.ok) {
+    const missing = [...parsed.problems.map((p) => `line ${p.line}: ${p.message}`), ...gaps];
+    return { ok: false, error: { code: 'PROMPT_NOT_UNDERSTOOD', message: 'The structured prompt has lines that could not be read.', understood: [], missing, example: text }, ignored: [], draft: text };
+  }
+  const blueprint = deriveExamples(parsed.blueprint);
+  const checked = validateBlueprint(blueprint);
+  if (!checked.ok) return refuse(name, text, 'The structured prompt was read, but the backend it describes is not consistent.', [], [...gaps, ...formatBlueprintIssues(checked.errors).slice(0, 10)], [], blueprint);
+  return { ok: true, blueprint: checked.blueprint, interpreter: 'rules', warnings: gaps, ignored: [], draft: renderDraft(checked.blueprint, parsed.gaps.map((g) => g.text)) };
+}
+
+function refuse(name: string, prompt: string, message: string, understood: string[], missing: string[], ignored: string[], partial: Blueprint | undefined): InterpretResult {
+  const draft = partial ? renderDraft(partial, missing) : emptyDraft(name, prompt, missing);
   const error: PromptNotUnderstood = { code: 'PROMPT_NOT_UNDERSTOOD', message, understood, missing, example: draft };
   return { ok: false, error, ignored, draft };
 }

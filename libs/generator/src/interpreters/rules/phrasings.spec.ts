@@ -251,8 +251,8 @@ describe('gaps: named in warnings when something is understood, else PROMPT_NOT_
     if (!r.ok) return;
     expect(fieldNames(r.blueprint, 'Book')).toEqual(['title', 'author']);
     expect(r.warnings).toEqual([expect.stringMatching(/^not done: ".*share a book.*"/)]);
-    expect(r.draft).toMatch(/^# T\n\n## Book\n- title: string\n- author: string\n/);
-    expect(r.draft).toContain('? not done: "');
+    expect(r.draft).toMatch(/^# T\n\n.*\n\n## Book \(books\)\n\n.*\n\n- title: string, required\n- author: string, required\n/);
+    expect(r.draft).toContain('- [ ] not done: "');
   });
 
   it.each([
@@ -272,7 +272,7 @@ describe('gaps: named in warnings when something is understood, else PROMPT_NOT_
   ])('refuses %s, its example the draft of the prompt with the gaps to fill in', (_what, prompt) => {
     const error = reject(prompt);
     expect(error.missing.length).toBeGreaterThan(0);
-    expect(error.example).toContain('## ? (a kind of record)');
+    expect(error.example).toContain('- [ ] a kind of record and its fields');
     expect(error.example).not.toMatch(/todo/i);
   });
 });

@@ -17,10 +17,10 @@ describe('rules interpreter on odd input', () => {
       expect(r.error.missing.length).toBeGreaterThan(0);
       // the example is the draft of this prompt, its gaps marked to be filled in
       expect(r.error.example).toBe(r.draft);
-      expect(r.draft).toContain('? ');
+      expect(r.draft).toContain('- [ ] ');
     } else {
       expect(r.blueprint.resources.length).toBeGreaterThan(0);
-      expect(r.draft).toContain(`## ${r.blueprint.resources[0]?.name ?? ''}`);
+      expect(r.draft).toContain(`## ${r.blueprint.resources[0]?.name ?? ''} (`);
     }
   });
 

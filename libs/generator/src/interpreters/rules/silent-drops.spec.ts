@@ -27,7 +27,7 @@ function faithfulOrNamed(prompt: string, faithful: (bp: Blueprint) => void, name
   if (r.warnings.length > 0) {
     expect(r.warnings.join('\n')).toMatch(names);
     for (const w of r.warnings) expect(w).toMatch(/"[^"]+"|\b[A-Z][A-Za-z]+\b/);
-    expect(r.draft).toContain('? ');
+    expect(r.draft).toContain('- [ ] ');
     return 'named';
   }
   faithful(r.blueprint);
