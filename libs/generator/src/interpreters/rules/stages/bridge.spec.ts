@@ -12,6 +12,7 @@ describe('hand-over to the sentence reader', () => {
       ['Hello!'],
     );
     expect(h.text).toBe('Tools: name, deposit (number), unique team name, role (a, b).\nMembers borrow tools.');
+    expect(h.fieldLists).toBe(1);
     expect(h.ignored).toEqual(['"Hello!" (greeting or sign-off)', '"We\'re a bakery." (says who the writer is)', '"Shop" (a title)']);
   });
 

@@ -13,6 +13,8 @@ export interface Handover {
   text: string;
   /** The user's words that were read as context and ignored, each with the reason. */
   ignored: string[];
+  /** How many field lists the layout gave (bullets under a heading, tables, "Things: a, b"). */
+  fieldLists: number;
 }
 
 export function handOver(clauses: readonly Clause[], dropped: readonly string[]): Handover {
@@ -34,7 +36,7 @@ export function handOver(clauses: readonly Clause[], dropped: readonly string[])
         break;
     }
   }
-  return { text: lines.join('\n'), ignored };
+  return { text: lines.join('\n'), ignored, fieldLists: clauses.filter((c) => c.kind === 'fieldList').length };
 }
 
 const TYPE_WORDS: Record<string, string> = { boolean: 'yes/no', number: 'number', integer: 'integer', date: 'date', datetime: 'datetime', text: 'text', email: 'email', url: 'url' };

@@ -85,8 +85,9 @@ export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }
   const parts = splitItems(m[2] as string);
   if (parts.length < 2 || !parts.every(isFieldLike)) return undefined;
   const ws = before.split(/\s+/);
-  // "We need keep prescriptions: ..." names the thing last
-  const subject = ws.length <= 3 ? before : (ws[ws.length - 1] as string);
+  // "Record chess games: ..." opens on a verb; "We need keep prescriptions: ..." names the thing last
+  while (ws.length > 1 && (ws[0] as string).toLowerCase() in VERBS) ws.shift();
+  const subject = ws.length <= 3 ? ws.join(' ') : (ws[ws.length - 1] as string);
   if (META_NOUNS.has(subject.toLowerCase())) return undefined;
   return { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text };
 }

@@ -18,47 +18,49 @@ export interface Normalised {
   dropped: string[];
 }
 
+const BULLET = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+\S/;
 const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|approx|incl|min|max|no)\.$/i;
 
 export function normalise(prompt: string): Normalised {
   const lines: Line[] = [];
   const dropped: string[] = [];
-  for (const rawLine of prompt.replace(/\r\n?/g, '\n').split('\n')) {
+  const raw = prompt.replace(/\r\n?/g, '\n').split('\n').filter((l) => l.trim() !== '');
+  raw.forEach((rawLine, at) => {
     const line = rawLine.replace(/\s+$/, '');
     const trimmed = line.trim();
-    if (trimmed === '') continue;
     const md = /^(#{1,6})\s+(.+?)\s*#*$/.exec(trimmed);
     if (md) {
       lines.push({ kind: 'heading', text: stripMarks(md[2] as string).replace(/:$/, ''), level: (md[1] as string).length });
-      continue;
+      return;
     }
     const bold = /^(?:\*\*|__)(.+?)(?:\*\*|__)\s*:?$/.exec(trimmed);
     if (bold) {
       lines.push({ kind: 'heading', text: (bold[1] as string).replace(/:$/, '').trim(), level: 3 });
-      continue;
+      return;
     }
     if (/^\|.*\|$/.test(trimmed)) {
       const cells = trimmed.slice(1, -1).split('|').map((c) => stripMarks(c.trim()));
-      if (cells.every((c) => /^:?-{2,}:?$/.test(c) || c === '')) continue; // the separator row
+      if (cells.every((c) => /^:?-{2,}:?$/.test(c) || c === '')) return; // the separator row
       lines.push({ kind: 'row', cells });
-      continue;
+      return;
     }
     const bullet = /^(\s*)(?:[-*•+]|\d{1,2}[.)])\s+(.+)$/.exec(line);
     if (bullet) {
       lines.push({ kind: 'bullet', text: stripMarks(bullet[2] as string), depth: Math.floor((bullet[1] as string).length / 2) });
-      continue;
+      return;
     }
-    // "Orders:" alone on a line, short: a heading over what follows
-    if (/^[^.!?]{1,40}:$/.test(trimmed) && trimmed.split(/\s+/).length <= 5) {
-      lines.push({ kind: 'heading', text: stripMarks(trimmed.slice(0, -1)), level: 4 });
-      continue;
+    // "Orders:" alone on a line, short: a heading over what follows; "Dogs" alone over bullets too
+    const overBullets = BULLET.test(raw[at + 1] ?? '') && !/[.!?,;]$/.test(trimmed);
+    if ((/^[^.!?]{1,40}:$/.test(trimmed) || overBullets) && trimmed.split(/\s+/).length <= 5) {
+      lines.push({ kind: 'heading', text: stripMarks(trimmed.replace(/:$/, '')), level: 4 });
+      return;
     }
     for (const s of sentences(stripMarks(trimmed))) {
       const { text, cut } = trimTalk(s);
       dropped.push(...cut);
       if (text) lines.push({ kind: 'sentence', text });
     }
-  }
+  });
   return { lines, dropped };
 }
 
