@@ -1,4 +1,5 @@
-export type { Interpreter, InterpretRequest, InterpretResult, PromptNotUnderstood } from './interpreters/interpreter.js';
+export type { Interpreter, InterpretRequest, InterpretResult, InterpretAccepted, InterpretRefused, PromptNotUnderstood } from './interpreters/interpreter.js';
+export { renderDraft, emptyDraft } from './interpreters/draft.js';
 // Each room of the generator has its own door; this file only gathers them.
 export * from './interpreters/rules/index.js';
 export * from './interpreters/llm/index.js';

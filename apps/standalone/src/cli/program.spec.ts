@@ -42,6 +42,22 @@ describe('backforge CLI', () => {
     expect((JSON.parse(c.err()) as { code: string }).code).toBe('PROMPT_NOT_UNDERSTOOD');
   });
 
+  it('blueprint --draft: prints the editable draft; a gap is a warning on stderr and a "?" line', async () => {
+    const c = captured();
+    const prompt = 'Books have a title and an author. Users can share a book with their friends on social media.';
+    expect(await runCli(['blueprint', prompt, '--name', 'books', '--draft'], c.io)).toBe(EXIT.ok);
+    expect(c.out()).toMatch(/^# Books\n\n.*\n\n## Book \(books\)\n\n.*\n\n- title: string, required\n- author: string, required\n/);
+    expect(c.out()).toContain('- [ ] not done: "');
+    expect(c.err()).toMatch(/^warning: not done: ".*share a book/);
+  });
+
+  it('blueprint --draft: a refused prompt prints its draft with the gaps to fill in, exit 2', async () => {
+    const c = captured();
+    expect(await runCli(['blueprint', 'zxqv blorp', '--draft'], c.io)).toBe(EXIT.refused);
+    expect(c.out()).toContain('- [ ] a kind of record and its fields');
+    expect(c.err()).toBe('');
+  });
+
   it('synth: writes a checked project and its report from a prompt', async () => {
     const c = captured();
     const out = path.join(dir, 'library');

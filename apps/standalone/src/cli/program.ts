@@ -1,13 +1,14 @@
 import { formatBlueprintIssues, validateBlueprint, type Blueprint } from '@backforge/blueprint';
+import { ConfigError, interpreterSettings, loadConfig } from '@backforge/config';
 import {
   createInterpreter,
   GENERATOR_VERSION,
   InterpreterConfigError,
-  interpreterConfigFromEnv,
   runChecks,
   synthesize,
   writeProject,
   type CheckReport,
+  type InterpretAccepted,
   type Interpreter,
 } from '@backforge/generator';
 import { Sandbox } from '@backforge/sandbox';
@@ -52,22 +53,39 @@ export function nameFromPrompt(prompt: string): string {
   return words.length > 0 ? words.join('-') : 'backend';
 }
 
-/** BACKFORGE_INTERPRETER (rules | llm | auto, default rules) and LLM_* pick the interpreter, as in the platform. */
+/**
+ * BACKFORGE_INTERPRETER (rules | llm | auto, default rules) and LLM_* pick the interpreter, as in
+ * the platform: the CLI's small adapter loads @backforge/config's interpreterSettings from its env
+ * and hands the validated object to createInterpreter.
+ */
 function interpreterFor(env: CliIo['env']): Interpreter {
   try {
-    return createInterpreter(interpreterConfigFromEnv(env));
+    return createInterpreter(loadConfig(interpreterSettings, env));
   } catch (error) {
     if (error instanceof InterpreterConfigError) throw new CliRefusal({ code: 'BAD_CONFIGURATION', setting: error.setting, message: error.message });
+    if (error instanceof ConfigError) throw new CliRefusal({ code: 'BAD_CONFIGURATION', setting: error.setting, message: error.message });
     throw error;
   }
 }
 
-async function interpret(prompt: string, name: string, io: CliIo): Promise<Blueprint> {
+/**
+ * Interprets the prompt; warnings (parts of the prompt the backend does not do) go to stderr, one
+ * per line. With `draft`, a refusal prints the draft of the prompt (gaps marked `?`) instead of
+ * the error, so it can be edited and sent again.
+ */
+async function interpret(prompt: string, name: string, io: CliIo, draft = false): Promise<InterpretAccepted> {
   const result = await interpreterFor(io.env).interpret({ name, prompt, signal: AbortSignal.timeout(INTERPRET_TIMEOUT_MS) });
-  if (!result.ok) throw new CliRefusal(result.error);
+  if (!result.ok) {
+    if (draft) {
+      io.stdout(result.draft);
+      throw new CliRefusal(undefined);
+    }
+    throw new CliRefusal(result.error);
+  }
+  for (const w of result.warnings) io.stderr(`warning: ${w}\n`);
   const validation = validateBlueprint(result.blueprint);
   if (!validation.ok) throw new CliRefusal({ code: 'INVALID_BLUEPRINT', message: 'The interpreter produced an invalid blueprint', issues: formatBlueprintIssues(validation.errors) });
-  return validation.blueprint;
+  return { ...result, blueprint: validation.blueprint };
 }
 
 async function blueprintFromFile(file: string): Promise<Blueprint> {
@@ -101,9 +119,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .description('Print the blueprint the interpreter reads from a prompt (BACKFORGE_INTERPRETER picks rules, llm or auto).')
     .argument('<prompt>', 'the backend, described in plain language')
     .option('--name <name>', 'the backend name (default: from the prompt)')
-    .action(async (prompt: string, opts: { name?: string }) => {
-      const blueprint = await interpret(prompt, opts.name ?? nameFromPrompt(prompt), io);
-      io.stdout(`${JSON.stringify(blueprint, null, 2)}\n`);
+    .option('--draft', 'print the editable draft of what was understood (a structured prompt, gaps marked "?") instead of the JSON')
+    .action(async (prompt: string, opts: { name?: string; draft?: boolean }) => {
+      const result = await interpret(prompt, opts.name ?? nameFromPrompt(prompt), io, opts.draft === true);
+      io.stdout(opts.draft === true ? result.draft : `${JSON.stringify(result.blueprint, null, 2)}\n`);
     });
 
   program
@@ -117,7 +136,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       const started = Date.now();
       let blueprint: Blueprint;
       if (opts.fromBlueprint !== undefined) blueprint = await blueprintFromFile(opts.fromBlueprint);
-      else if (prompt !== undefined && prompt.trim() !== '') blueprint = await interpret(prompt, opts.name ?? nameFromPrompt(prompt), io);
+      else if (prompt !== undefined && prompt.trim() !== '') blueprint = (await interpret(prompt, opts.name ?? nameFromPrompt(prompt), io)).blueprint;
       else throw new CliRefusal({ code: 'USAGE', message: 'give a prompt, or --from-blueprint <file>' });
       const project = await synthesize(blueprint, { name: opts.name ?? (prompt ? nameFromPrompt(prompt) : blueprint.name) });
       const sandbox = await Sandbox.start({ workers: 1 });
@@ -144,7 +163,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return exitCode;
   } catch (error) {
     if (error instanceof CliRefusal) {
-      io.stderr(`${JSON.stringify(error.body, null, 2)}\n`);
+      if (error.body !== undefined) io.stderr(`${JSON.stringify(error.body, null, 2)}\n`);
       return EXIT.refused;
     }
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.refused;

@@ -1,6 +1,7 @@
 import { exampleBlueprints } from '@backforge/blueprint';
 import { OpenAiTestServer } from './llm/test-support/openai-test-server.js';
-import { AutoInterpreter, createInterpreter, interpreterConfigFromEnv } from './select.js';
+import { interpreterSettings, loadConfig } from '@backforge/config';
+import { AutoInterpreter, createInterpreter } from './select.js';
 import { RulesInterpreter } from './rules/index.js';
 
 const UNDERSTOOD_BY_RULES =
@@ -22,12 +23,12 @@ describe('auto mode with the real rules interpreter and a local LLM endpoint', (
 
   const auto = () =>
     createInterpreter(
-      interpreterConfigFromEnv({ BACKFORGE_INTERPRETER: 'auto', LLM_BASE_URL: server.baseUrl, LLM_MODEL: 'test-model', LLM_API_KEY: 'sk-test-auto-0123456789' }),
+      loadConfig(interpreterSettings, { BACKFORGE_INTERPRETER: 'auto', LLM_BASE_URL: server.baseUrl, LLM_MODEL: 'test-model', LLM_API_KEY: 'sk-test-auto-0123456789' }),
     );
 
   it('builds an AutoInterpreter over the real rules interpreter', () => {
     expect(auto()).toBeInstanceOf(AutoInterpreter);
-    expect(createInterpreter({ mode: 'rules' })).toBeInstanceOf(RulesInterpreter);
+    expect(createInterpreter(loadConfig(interpreterSettings, {}))).toBeInstanceOf(RulesInterpreter);
   });
 
   it('answers from the rules when they understand, and the LLM receives nothing', async () => {
@@ -42,13 +43,13 @@ describe('auto mode with the real rules interpreter and a local LLM endpoint', (
 
     server.enqueue({ kind: 'reply', content: JSON.stringify(exampleBlueprints.library) });
     const result = await auto().interpret({ name: 'vibes', prompt: NOT_UNDERSTOOD_BY_RULES });
-    expect(result).toEqual({ ok: true, blueprint: exampleBlueprints.library, interpreter: 'llm' });
+    expect(result).toMatchObject({ ok: true, blueprint: exampleBlueprints.library, interpreter: 'llm', warnings: [] });
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer sk-test-auto-0123456789');
   });
 
   it("keeps the rules' PROMPT_NOT_UNDERSTOOD when no LLM is configured", async () => {
-    const result = await createInterpreter(interpreterConfigFromEnv({ BACKFORGE_INTERPRETER: 'auto' })).interpret({ name: 'vibes', prompt: NOT_UNDERSTOOD_BY_RULES });
+    const result = await createInterpreter(loadConfig(interpreterSettings, { BACKFORGE_INTERPRETER: 'auto' })).interpret({ name: 'vibes', prompt: NOT_UNDERSTOOD_BY_RULES });
     expect(result).toMatchObject({ ok: false, error: { code: 'PROMPT_NOT_UNDERSTOOD' } });
     expect(server.requests).toHaveLength(0);
   });

@@ -1,3 +1,4 @@
+import type { ConfigOf, interpreterSettings } from '@backforge/config';
 import type { InterpretRequest, InterpretResult, Interpreter } from './interpreter.js';
 import { LlmConfigError, LlmInterpreter, type LlmConfig } from './llm/index.js';
 import { resolveLlmConfig } from './llm/llm-config.js';
@@ -5,11 +6,12 @@ import { RulesInterpreter } from './rules/index.js';
 
 export type InterpreterMode = 'rules' | 'llm' | 'auto';
 
-export interface InterpreterConfig {
-  mode: InterpreterMode;
-  /** The LLM endpoint; required for `llm`, optional for `auto` (rules only without it). */
-  llm?: LlmConfig;
-}
+/**
+ * The interpreter settings as @backforge/config validates them once at boot (its
+ * `interpreterSettings`: BACKFORGE_INTERPRETER, LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). The
+ * generation service passes its config object; the CLI loads the same schema from its env.
+ */
+export type InterpreterSettings = ConfigOf<typeof interpreterSettings>;
 
 /** A setting that cannot work; `setting` is the environment variable to fix. */
 export class InterpreterConfigError extends Error {
@@ -23,10 +25,12 @@ export class InterpreterConfigError extends Error {
 }
 
 /**
- * `auto`: the rules interpreter first (offline, deterministic); only when it answers
- * PROMPT_NOT_UNDERSTOOD and an LLM is configured, the LLM. Without an LLM the rules' answer stands.
- * An unavailable LLM is reported as such (LlmUnavailableError), not hidden behind the rules' refusal:
- * the prompt may be fine and the generation worth retrying.
+ * `auto`: the rules interpreter first (offline, deterministic). When an LLM is configured it is
+ * asked when the rules refuse (PROMPT_NOT_UNDERSTOOD) or accept with warnings, and it receives the
+ * rules' draft and warnings as context. If the LLM then refuses, the rules' own answer stands when
+ * it was an accepted one (a backend with named gaps beats none). Without an LLM the rules' answer
+ * stands. An unavailable LLM is reported as such (LlmUnavailableError), not hidden behind the
+ * rules' answer: the prompt may be fine and the generation worth retrying.
  */
 export class AutoInterpreter implements Interpreter {
   /** The interpreter asked first; each result names the one that answered. */
@@ -39,16 +43,23 @@ export class AutoInterpreter implements Interpreter {
 
   async interpret(request: InterpretRequest): Promise<InterpretResult> {
     const first = await this.rules.interpret(request);
-    if (first.ok || !this.llm) return first;
+    if (!this.llm || (first.ok && first.warnings.length === 0)) return first;
     request.signal?.throwIfAborted();
-    return this.llm.interpret(request);
+    const context = { draft: first.draft, warnings: first.ok ? first.warnings : first.error.missing };
+    const second = await this.llm.interpret({ ...request, context });
+    return !second.ok && first.ok ? first : second;
   }
 }
 
-export function createInterpreter(config: InterpreterConfig): Interpreter {
-  const llmConfig = config.llm;
+/**
+ * The interpreter the settings ask for. A combination the schema cannot rule out on its own
+ * (a model without an endpoint, an endpoint without a model) throws an InterpreterConfigError
+ * naming the variable; the key is never part of a message.
+ */
+export function createInterpreter(settings: InterpreterSettings): Interpreter {
+  const llmConfig = llmConfigOf(settings);
   const llm = (): LlmInterpreter | undefined => (llmConfig ? withEnvNames(() => new LlmInterpreter(llmConfig)) : undefined);
-  switch (config.mode) {
+  switch (settings.interpreter) {
     case 'rules':
       return new RulesInterpreter();
     case 'llm': {
@@ -80,37 +91,18 @@ function withEnvNames<T>(build: () => T): T {
   }
 }
 
-const MODES: readonly InterpreterMode[] = ['rules', 'llm', 'auto'];
-
-/**
- * Reads BACKFORGE_INTERPRETER (rules | llm | auto; default rules, as in @backforge/config), LLM_BASE_URL, LLM_API_KEY and
- * LLM_MODEL. A bad or inconsistent value throws an {@link InterpreterConfigError} whose one-line
- * message names the variable. The key is never part of a message.
- */
-export function interpreterConfigFromEnv(env: Readonly<Record<string, string | undefined>>): InterpreterConfig {
-  const read = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? undefined : value;
-  };
-  const rawMode = read('BACKFORGE_INTERPRETER') ?? 'rules';
-  if (!MODES.includes(rawMode as InterpreterMode)) {
-    throw new InterpreterConfigError('BACKFORGE_INTERPRETER', `BACKFORGE_INTERPRETER must be one of rules, llm, auto; got ${JSON.stringify(rawMode.slice(0, 40))}`);
-  }
-  const mode = rawMode as InterpreterMode;
-  const baseUrl = read('LLM_BASE_URL');
-  const apiKey = read('LLM_API_KEY');
-  const model = read('LLM_MODEL');
-
+function llmConfigOf(settings: InterpreterSettings): LlmConfig | undefined {
+  const { llmBaseUrl: baseUrl, llmApiKey: apiKey, llmModel: model } = settings;
   if (baseUrl === undefined) {
-    if (mode === 'llm') throw new InterpreterConfigError('LLM_BASE_URL', 'LLM_BASE_URL is required when BACKFORGE_INTERPRETER=llm');
+    if (settings.interpreter === 'llm') throw new InterpreterConfigError('LLM_BASE_URL', 'LLM_BASE_URL is required when BACKFORGE_INTERPRETER=llm');
     if (model !== undefined || apiKey !== undefined) {
       throw new InterpreterConfigError('LLM_BASE_URL', `LLM_BASE_URL is required when ${model !== undefined ? 'LLM_MODEL' : 'LLM_API_KEY'} is set`);
     }
-    return { mode };
+    return undefined;
   }
   if (model === undefined) throw new InterpreterConfigError('LLM_MODEL', 'LLM_MODEL is required when LLM_BASE_URL is set');
   const llm: LlmConfig = { baseUrl, model, ...(apiKey !== undefined ? { apiKey } : {}) };
-  // Checked now, so a bad URL stops the service at boot rather than failing the first generation.
+  // checked whatever the mode, so a bad endpoint stops the service at boot, not at the first generation
   withEnvNames(() => resolveLlmConfig(llm));
-  return { mode, llm };
+  return llm;
 }

@@ -43,7 +43,7 @@ describe('LlmInterpreter against a local OpenAI-compatible server', () => {
     server.enqueue({ kind: 'reply', content: library });
     const result = await new LlmInterpreter(config).interpret(request);
 
-    expect(result).toEqual({ ok: true, blueprint: exampleBlueprints.library, interpreter: 'llm' });
+    expect(result).toMatchObject({ ok: true, blueprint: exampleBlueprints.library, interpreter: 'llm', warnings: [] });
     expect(server.requests).toHaveLength(1);
     const sent = server.requests[0];
     expect(sent?.url).toBe('/v1/chat/completions');

@@ -4,7 +4,8 @@ import { postChatCompletion, type ChatMessage, type ChatReply } from './chat-cli
 import { LlmUnavailableError } from './llm-errors.js';
 import { resolveLlmConfig, type LlmConfig, type ResolvedLlmConfig } from './llm-config.js';
 import { describePartialBlueprint } from './partial-blueprint.js';
-import { EXAMPLE_PROMPT, repairMessages, systemPrompt, userPrompt } from './prompt.js';
+import { repairMessages, systemPrompt, userPrompt } from './prompt.js';
+import { emptyDraft, renderDraft } from '../draft.js';
 
 type Parsed = { ok: true; value: unknown } | { ok: false; issue: BlueprintIssue };
 
@@ -33,27 +34,24 @@ export class LlmInterpreter implements Interpreter {
   async interpret(request: InterpretRequest): Promise<InterpretResult> {
     const messages: ChatMessage[] = [
       { role: 'system', content: systemPrompt() },
-      { role: 'user', content: userPrompt(request.name, request.prompt) },
+      { role: 'user', content: userPrompt(request.name, request.prompt, request.context) },
     ];
     let lastValue: unknown;
     let issues: BlueprintIssue[] = [];
     for (let round = 0; round <= this.#config.repairRounds; round++) {
       const reply = await this.ask(messages, request.signal);
       if (reply.content === null) {
-        return { ok: false, error: notUnderstood(`The LLM declined: ${reply.refusal ?? 'it sent no answer'}`, [], [reply.refusal ?? 'no answer']) };
+        return refused(request, notUnderstood(`The LLM declined: ${reply.refusal ?? 'it sent no answer'}`, [], [reply.refusal ?? 'no answer']));
       }
       const parsed = parseJsonAnswer(reply.content);
       if (parsed.ok) {
         lastValue = parsed.value;
         if (isDecline(parsed.value)) {
           const reason = (parsed.value as { description?: unknown }).description;
-          return {
-            ok: false,
-            error: notUnderstood('The description does not say enough to design a backend.', [], [typeof reason === 'string' ? reason : 'no resources or actions were described']),
-          };
+          return refused(request, notUnderstood('The description does not say enough to design a backend.', [], [typeof reason === 'string' ? reason : 'no resources or actions were described']));
         }
         const result = validateBlueprint(parsed.value);
-        if (result.ok) return { ok: true, blueprint: result.blueprint, interpreter: 'llm' };
+        if (result.ok) return { ok: true, blueprint: result.blueprint, interpreter: 'llm', warnings: [], ignored: [], draft: renderDraft(result.blueprint, []) };
         issues = result.errors;
       } else {
         issues = [parsed.issue];
@@ -61,14 +59,14 @@ export class LlmInterpreter implements Interpreter {
       messages.push(...repairMessages(reply.content, issues, reply.finishReason === 'length'));
     }
     const rounds = this.#config.repairRounds;
-    return {
-      ok: false,
-      error: notUnderstood(
+    return refused(
+      request,
+      notUnderstood(
         `The LLM's design still had ${issues.length} problem(s) after ${rounds} repair round${rounds === 1 ? '' : 's'}; no backend was generated from it.`,
         describePartialBlueprint(lastValue),
         issues.slice(0, 30).map((i) => `${i.path}: ${i.message}`),
       ),
-    };
+    );
   }
 
   private async ask(messages: ChatMessage[], signal: AbortSignal | undefined): Promise<ChatReply> {
@@ -130,5 +128,11 @@ function isDecline(value: unknown): boolean {
 }
 
 function notUnderstood(message: string, understood: string[], missing: string[]): PromptNotUnderstood {
-  return { code: 'PROMPT_NOT_UNDERSTOOD', message, understood, missing, example: EXAMPLE_PROMPT };
+  return { code: 'PROMPT_NOT_UNDERSTOOD', message, understood, missing, example: '' };
+}
+
+/** A refusal whose example is the draft of the prompt: the one given as context, else the gaps to fill. */
+function refused(request: InterpretRequest, error: PromptNotUnderstood): InterpretResult {
+  const draft = request.context?.draft ?? emptyDraft(request.name, request.prompt, error.missing);
+  return { ok: false, error: { ...error, example: draft }, ignored: [], draft };
 }

@@ -1,11 +1,6 @@
 import { blueprintJsonSchema, exampleBlueprints, formatBlueprintIssues, type BlueprintIssue } from '@backforge/blueprint';
 import type { ChatMessage } from './chat-client.js';
 
-/** A prompt the interpreters accept, shown to a user whose prompt was not understood. */
-export const EXAMPLE_PROMPT =
-  'A library: members have a name and a unique email; books have a title, an author and a unique ISBN. ' +
-  'A member can borrow an available book and return it; a borrowed book cannot be borrowed again. List books by status.';
-
 /** Most issues sent back in one repair message; the rest are counted. */
 const MAX_ISSUES_IN_REPAIR = 60;
 /** A previous answer longer than this is not echoed back (it would only grow the next request). */
@@ -36,8 +31,23 @@ export function systemPrompt(): string {
   ].join('\n');
 }
 
-export function userPrompt(name: string, prompt: string): string {
-  return `Backend name: ${JSON.stringify(name)}\nDescription:\n${prompt}`;
+/**
+ * The description, and in `auto` mode what the rules interpreter already understood: its draft
+ * (a structured prompt, gaps marked `?`) and its warnings, so the model keeps what was right and
+ * designs what the rules could not.
+ */
+export function userPrompt(name: string, prompt: string, context?: { draft: string; warnings: readonly string[] }): string {
+  const head = `Backend name: ${JSON.stringify(name)}\nDescription:\n${prompt}`;
+  if (!context) return head;
+  return [
+    head,
+    '',
+    'A rule-based reader already understood part of it. Its draft (lines starting with "?" are parts it could not map):',
+    context.draft.trim(),
+    ...(context.warnings.length ? ['', 'What it could not do (design these too, when the Blueprint can express them):', ...context.warnings.map((w) => `- ${w}`)] : []),
+    '',
+    'Keep what the draft got right, and answer with the complete Blueprint for the whole description.',
+  ].join('\n');
 }
 
 /** The messages of a repair round: the invalid answer, then what is wrong with it. */

@@ -1,6 +1,6 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
 import type { JsonValue } from '@backforge/contracts';
-import { DETERMINERS, FIELD_PHRASES, NAME_NOISE, NATURALLY_UNIQUE, VERBS, OTHER_UNITS, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, type TypeHint } from './lexicon.js';
+import { DETERMINERS, FIELD_PHRASES, NAME_NOISE, NATURALLY_UNIQUE, PAIRED_QUALIFIERS, VERBS, OTHER_UNITS, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, type TypeHint } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { splitList, textOf, type Tok } from './tokens.js';
 
@@ -56,6 +56,13 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
     if (a && /^[a-z]/.test(a.w) && or?.w === 'or' && not?.w === 'not' && (after === undefined || after.w === ',' || after.w === 'and')) {
       toks.push({ raw: 'yes/no', w: 'boolean' }, a);
       i += 2;
+      continue;
+    }
+    // "a start and end time", "first and last name": two fields sharing the noun
+    const [and2, b2, noun] = [input[i + 1], input[i + 2], input[i + 3]];
+    if (a && and2?.w === 'and' && b2 && noun && PAIRED_QUALIFIERS[a.w] === b2.w && /^[a-z]+$/.test(noun.w) && !['and', 'or'].includes(noun.w)) {
+      toks.push(a, { raw: noun.raw, w: noun.w }, { raw: ',', w: ',' }, b2, noun);
+      i += 3;
       continue;
     }
     toks.push(a as Tok);
@@ -316,6 +323,9 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // "the year it was published" -> yearPublished
   const pron = ws.findIndex((w, k) => k > 0 && ['it', 'they', 'he', 'she'].includes(w) && ['was', 'is', 'were', 'are', 'got'].includes(ws[k + 1] ?? ''));
   if (pron > 0 && ws[pron + 2]) ws = [...ws.slice(0, pron), ws[pron + 2] as string];
+  // "the month we discussed it", "the date I bought it": a contact clause qualifies the noun before it
+  const subjectAt = ws.findIndex((w, k) => k > 0 && ['we', 'i', 'you', 'they'].includes(w) && !['how', 'what', 'when', 'where', 'whether', 'if'].includes(ws[k - 1] ?? ''));
+  if (subjectAt > 0 && ws[subjectAt + 1] !== undefined) ws = ws.slice(0, subjectAt);
   // "who paid" -> paidBy, "who it's for" -> recipient
   if (ws[0] === 'who' && ws.length >= 2) ws = ws[ws.length - 1] === 'for' ? ['recipient'] : ws.length === 2 ? [ws[1] as string, 'by'] : ws;
   let countOf = false;

@@ -10,5 +10,5 @@ export class RulesInterpreter implements Interpreter {
   }
 }
 
-export { interpretPrompt, examplePrompt, MAX_PROMPT_LENGTH } from './interpret.js';
+export { interpretPrompt, MAX_PROMPT_LENGTH } from './interpret.js';
 export { deriveExamples } from './examples.js';

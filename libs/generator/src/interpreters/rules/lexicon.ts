@@ -221,3 +221,41 @@ export const PRESENCE: Record<string, { field: string; value: boolean }> = {
   sign_in: { field: 'signedIn', value: true }, sign_out: { field: 'signedIn', value: false },
   clock_in: { field: 'clockedIn', value: true }, clock_out: { field: 'clockedIn', value: false },
 };
+
+// ---- vocabulary of the normalising stages (stages/*.ts) ----
+
+/** Words that open a greeting; the greeting is dropped, the rest of its sentence kept. */
+export const GREETINGS = ['hello', 'hi', 'hey', 'hiya', 'dear', 'greetings', 'good morning', 'good afternoon', 'good evening', 'yo', 'ok so', 'so'];
+
+/** Sentence closers that carry nothing for the backend ("thanks!", "lol"). */
+export const SIGN_OFFS = ['thanks', 'thank you', 'thx', 'cheers', 'lol', 'haha', 'please', 'pls', 'regards', 'best', 'kind regards'];
+
+/** First-person openers of a sentence about the user, not about the data ("we're a small bakery"). */
+export const SELF_SUBJECTS = ['i', 'we', "i'm", 'im', "we're", 'were', "i've", "we've", "i'd", "we'd", 'id'];
+
+/** Verbs that, after a first-person subject, tell who the user is ("I run a gym", "we fix bikes"). */
+export const SELF_VERBS = new Set(['am', 'are', 'is', "'m", "'re", 'run', 'runs', 'own', 'owns', 'manage', 'manages', 'work', 'works', 'operate', 'operates', 'fix', 'fixes', 'repair', 'repairs', 'sell', 'sells', 'teach', 'teaches', 'coach', 'coaches', 'organise', 'organize', 'organises', 'organizes', 'lead', 'leads', 'host', 'hosts', 'have', 'has', 'volunteer', 'started', 'opened', 'drowning', 'struggling', 'currently', 'just', 'recently', 'also', 'so', 'really', 'basically']);
+
+/** Words that make a first-person sentence a request about the data ("I want to list ..."). */
+export const REQUEST_WORDS = new Set(['want', 'need', 'needs', 'like', "i'd", "we'd", 'would', 'wish', 'should', 'must', 'can', 'could', 'to', 'let', 'please']);
+
+/** Nouns naming the software or the place, never a kind of record ("my tool library" keeps tools). */
+export const COLLECTION_TAILS = new Set(['library', 'inventory', 'catalog', 'catalogue', 'collection', 'list', 'tracker', 'log', 'database', 'db', 'registry', 'directory', 'archive', 'shop', 'store', 'service', 'system', 'app', 'api', 'backend', 'manager', 'management', 'book', 'journal', 'diary', 'board', 'cellar', 'register']);
+
+/** Column headers of a field table that hold the field's name, type and notes. */
+export const TABLE_NAME_HEADERS = new Set(['field', 'fields', 'name', 'column', 'attribute', 'property', 'field name']);
+export const TABLE_TYPE_HEADERS = new Set(['type', 'kind', 'data type', 'format']);
+export const TABLE_NOTE_HEADERS = new Set(['notes', 'note', 'comment', 'comments', 'description', 'constraints', 'rules', 'details']);
+
+/** Type words written in a table or after a field ("price (EUR)", "deposit | money"). */
+export const TYPE_NOTATIONS: Record<string, string> = {
+  text: 'text', string: 'text', str: 'text', varchar: 'text', int: 'integer', integer: 'integer', number: 'number', decimal: 'number', float: 'number', money: 'number', currency: 'number', price: 'number',
+  eur: 'number', euro: 'number', euros: 'number', usd: 'number', dollars: 'number', gbp: 'number', '€': 'number', '$': 'number', '£': 'number',
+  date: 'date', datetime: 'datetime', timestamp: 'datetime', time: 'datetime', bool: 'boolean', boolean: 'boolean', 'yes/no': 'boolean', 'true/false': 'boolean', email: 'email', url: 'url', link: 'url',
+};
+
+/** Headings whose bullets are sentences (actions, rules), not fields. */
+export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'endpoint', 'features', 'feature', 'rules', 'rule', 'requirements', 'operations', 'api', 'use cases', 'user stories', 'stories', 'functionality', 'what it should do', 'business rules', 'constraints', 'flows', 'workflow', 'notes']);
+
+/** Qualifier pairs that share one noun ("a start and end time" is a start time and an end time). */
+export const PAIRED_QUALIFIERS: Record<string, string> = { start: 'end', first: 'last', opening: 'closing', arrival: 'departure', pickup: 'dropoff', min: 'max', minimum: 'maximum', home: 'away', departure: 'arrival', check_in: 'check_out', begin: 'end', from: 'to' };

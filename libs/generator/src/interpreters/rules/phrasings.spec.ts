@@ -1,4 +1,5 @@
 import { action, accept, field, fieldNames, reject, resource } from './test-support.js';
+import { interpretPrompt } from './interpret.js';
 import { blueprintSignatures } from './corpus-match.js';
 
 /** One block per family of phrasings the rules interpreter reads (see docs/prompts.md). */
@@ -243,27 +244,35 @@ describe('relations and rules across resources', () => {
   });
 });
 
-describe('refusals (PROMPT_NOT_UNDERSTOOD)', () => {
-  it('says what it understood, what is missing, and shows a prompt it accepts', () => {
-    const error = reject('Books have a title and an author. Users can share a book with their friends on social media.');
-    expect(error.code).toBe('PROMPT_NOT_UNDERSTOOD');
-    expect(error.understood).toEqual(expect.arrayContaining(['resource Book with fields title, author']));
-    expect(error.missing.join(' ')).toContain('share a book');
-    expect(error.example).toMatch(/^Books have/);
-    expect(() => accept(error.example)).not.toThrow();
+describe('gaps: named in warnings when something is understood, else PROMPT_NOT_UNDERSTOOD', () => {
+  it('generates what it understood and names what it did not do, quoting the user', () => {
+    const r = interpretPrompt('t', 'Books have a title and an author. Users can share a book with their friends on social media.');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(fieldNames(r.blueprint, 'Book')).toEqual(['title', 'author']);
+    expect(r.warnings).toEqual([expect.stringMatching(/^not done: ".*share a book.*"/)]);
+    expect(r.draft).toMatch(/^# T\n\n.*\n\n## Book \(books\)\n\n.*\n\n- title: string, required\n- author: string, required\n/);
+    expect(r.draft).toContain('- [ ] not done: "');
+  });
+
+  it.each([
+    ['an access rule', 'Notes have a title. Only admins can delete notes.', /admins/],
+    ['a condition after an action', 'Tasks have a title and a due date. Users delete tasks, but a task cannot be due on a weekend.', /weekend/],
+    ['a results request with nothing to count', 'Quizzes have a title. Show the results.', /results/],
+  ])('%s', (_what, prompt, names) => {
+    const r = interpretPrompt('t', prompt);
+    expect(r.ok && r.warnings.join('\n')).toMatch(names);
   });
 
   it.each([
     ['not a data backend', 'Make me a game where you shoot aliens.'],
     ['a greeting', 'hello'],
     ['a resource without fields', 'A backend to manage invoices.'],
-    ['an access rule', 'Notes have a title. Only admins can delete notes.'],
-    ['a condition after an action', 'Tasks have a title and a due date. Users delete tasks, but a task cannot be due on a weekend.'],
-    ['a results request with nothing to count', 'Quizzes have a title. Show the results.'],
     ['an empty prompt', '   '],
-  ])('%s', (_what, prompt) => {
+  ])('refuses %s, its example the draft of the prompt with the gaps to fill in', (_what, prompt) => {
     const error = reject(prompt);
     expect(error.missing.length).toBeGreaterThan(0);
-    expect(() => accept(error.example)).not.toThrow();
+    expect(error.example).toContain('- [ ] a kind of record and its fields');
+    expect(error.example).not.toMatch(/todo/i);
   });
 });

@@ -1,6 +1,6 @@
 import { interpretPrompt, MAX_PROMPT_LENGTH } from './interpret.js';
 
-/** Whatever arrives, the interpreter answers: a blueprint or PROMPT_NOT_UNDERSTOOD, never a throw. */
+/** Whatever arrives, the interpreter answers: a blueprint (gaps named) or PROMPT_NOT_UNDERSTOOD, never a throw. */
 describe('rules interpreter on odd input', () => {
   const odd = [
     '', '🙂', 'Книги имеют название и автора.', 'a, b, c', '((((', 'Books have', 'have have have', 'List', 'Delete everything.',
@@ -15,9 +15,12 @@ describe('rules interpreter on odd input', () => {
     if (!r.ok) {
       expect(r.error.code).toBe('PROMPT_NOT_UNDERSTOOD');
       expect(r.error.missing.length).toBeGreaterThan(0);
-      expect(interpretPrompt('example', r.error.example).ok).toBe(true);
+      // the example is the draft of this prompt, its gaps marked to be filled in
+      expect(r.error.example).toBe(r.draft);
+      expect(r.draft).toContain('- [ ] ');
     } else {
       expect(r.blueprint.resources.length).toBeGreaterThan(0);
+      expect(r.draft).toContain(`## ${r.blueprint.resources[0]?.name ?? ''} (`);
     }
   });
 

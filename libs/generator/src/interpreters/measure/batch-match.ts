@@ -1,0 +1,124 @@
+import type { Blueprint, FieldSpec } from '@backforge/blueprint';
+import type { InterpretResult } from '../interpreter.js';
+import { blueprintSignatures, type CorpusExpectation } from '../rules/corpus-match.js';
+
+/**
+ * How a fresh batch is judged (docs/prompts.md, "Measuring on fresh prompts"). Looser than the
+ * corpus match, because a fresh prompt's expectation lists what the user asked for, not every
+ * detail of one interpreter's answer:
+ * - every expected resource exists; a further resource is allowed only if it points at an expected one;
+ * - every expected field exists; a further field only if the backend manages it or it is a reference;
+ * - every expected action exists (further CRUD is allowed); `list R by a, b` needs a list of R
+ *   filtering on at least a and b;
+ * - every listed type and rule holds.
+ */
+export type Outcome = 'faithful' | 'gaps named' | 'silently wrong' | 'refused';
+
+export const STYLES = ['oneliner', 'paragraph', 'spec', 'markdown', 'casual'] as const;
+export type Style = (typeof STYLES)[number];
+
+export interface BatchPrompt {
+  name: string;
+  style: Style;
+  prompt: string;
+  expect: CorpusExpectation;
+}
+
+export function batchProblems(bp: Blueprint, expect: CorpusExpectation): string[] {
+  const problems: string[] = [];
+  const got = new Map(bp.resources.map((r) => [r.name, r]));
+  for (const [name, fields] of Object.entries(expect.resources)) {
+    const res = got.get(name);
+    if (!res) {
+      problems.push(`no resource ${name}`);
+      continue;
+    }
+    const have = res.fields.map((f) => f.name);
+    const lacking = fields.filter((f) => !have.includes(f));
+    if (lacking.length) problems.push(`${name} lacks ${lacking.join(', ')}`);
+    const extra = res.fields.filter((f) => !fields.includes(f.name) && !f.generated && f.type !== 'reference');
+    if (extra.length) problems.push(`${name} has unasked fields ${extra.map((f) => f.name).join(', ')}`);
+  }
+  for (const res of bp.resources) {
+    if (res.name in expect.resources) continue;
+    const linked = res.fields.some((f) => f.type === 'reference' && f.references !== undefined && f.references in expect.resources);
+    if (!linked) problems.push(`unasked resource ${res.name}`);
+  }
+  const sigs = blueprintSignatures(bp);
+  for (const want of expect.actions) if (!hasAction(bp, sigs, want)) problems.push(`no action ${want}`);
+  for (const [path, want] of Object.entries(expect.types ?? {})) {
+    const [rname, fname] = path.split('.');
+    const field = got.get(rname ?? '')?.fields.find((f) => f.name === fname);
+    if (!field) continue; // already named as a lacking field
+    const p = typeProblem(field, want);
+    if (p) problems.push(`${path}: ${p}`);
+  }
+  const ruleSigs = bp.rules.map((r) => {
+    const parent = got.get(r.resource)?.fields.find((f) => f.name === r.via)?.references ?? '?';
+    if (r.kind === 'capacity') return `capacity ${r.resource}.${r.via} ${parent}.${r.limitField}`;
+    if (r.kind === 'membership') return `membership ${r.resource}.${r.field} ${parent}.${r.listField}`;
+    return `compare ${r.resource}.${r.field} ${r.op} ${'aggregate' in r.against ? r.against.aggregate : `${parent}.${r.against.parentField}`}`;
+  });
+  for (const rule of expect.rules ?? []) if (!ruleSigs.includes(rule)) problems.push(`no rule ${rule}`);
+  return problems;
+}
+
+function hasAction(bp: Blueprint, sigs: string[], want: string): boolean {
+  if (sigs.includes(want)) return true;
+  const list = /^list (\w+) by (.+)$/.exec(want);
+  if (list) {
+    const fields = (list[2] as string).split(/,\s*/);
+    return bp.actions.some((a) => a.kind === 'list' && a.resource === list[1] && fields.every((f) => a.filters.some((x) => x.field === f)));
+  }
+  const update = /^update (\w+)$/.exec(want);
+  if (update) return bp.actions.some((a) => a.kind === 'update' && a.resource === update[1]);
+  return false;
+}
+
+function typeProblem(field: FieldSpec, want: string): string | undefined {
+  const [type, ...flags] = want.split(/\s+/);
+  if (field.type !== type) return `type ${field.type}, expected ${type}`;
+  for (const flag of flags) {
+    if (flag === 'unique' && !field.unique) return 'not unique';
+    if (flag === 'optional' && field.required) return 'required, expected optional';
+    const m = /^(min|max)=(-?\d+(?:\.\d+)?)$/.exec(flag);
+    if (m && field[m[1] as 'min' | 'max'] !== Number(m[2])) return `${m[1]} ${String(field[m[1] as 'min' | 'max'])}, expected ${m[2]}`;
+  }
+  return undefined;
+}
+
+/** Accepted with a gap is "gaps named" only when the result says what it did not do. */
+export function outcomeOf(result: InterpretResult, expect: CorpusExpectation): { outcome: Outcome; problems: string[] } {
+  if (!result.ok) return { outcome: 'refused', problems: result.error.missing };
+  const problems = batchProblems(result.blueprint, expect);
+  if (problems.length === 0) return { outcome: 'faithful', problems };
+  const warnings = (result as { warnings?: readonly string[] }).warnings ?? [];
+  return { outcome: warnings.length > 0 ? 'gaps named' : 'silently wrong', problems };
+}
+
+export interface Figures {
+  total: number;
+  byOutcome: Record<Outcome, number>;
+  byStyle: Record<Style, Record<Outcome, number>>;
+}
+
+export function tally(rows: readonly { style: Style; outcome: Outcome }[]): Figures {
+  const zero = (): Record<Outcome, number> => ({ faithful: 0, 'gaps named': 0, 'silently wrong': 0, refused: 0 });
+  const byStyle = Object.fromEntries(STYLES.map((s) => [s, zero()])) as Record<Style, Record<Outcome, number>>;
+  const byOutcome = zero();
+  for (const r of rows) {
+    byOutcome[r.outcome]++;
+    byStyle[r.style][r.outcome]++;
+  }
+  return { total: rows.length, byOutcome, byStyle };
+}
+
+/** The figures as the Markdown table docs/prompts.md records. */
+export function figuresTable(f: Figures): string {
+  const head = '| style | prompts | faithful | gaps named | silently wrong | refused |\n|---|---|---|---|---|---|';
+  const row = (label: string, o: Record<Outcome, number>): string => {
+    const n = o.faithful + o['gaps named'] + o['silently wrong'] + o.refused;
+    return `| ${label} | ${n} | ${o.faithful} | ${o['gaps named']} | ${o['silently wrong']} | ${o.refused} |`;
+  };
+  return [head, ...STYLES.map((s) => row(s, f.byStyle[s])), row('**all**', f.byOutcome)].join('\n');
+}

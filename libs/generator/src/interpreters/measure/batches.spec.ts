@@ -1,0 +1,36 @@
+import { validateBlueprint } from '@backforge/blueprint';
+import { readFileSync } from 'node:fs';
+import { interpretPrompt } from '../rules/interpret.js';
+import { outcomeOf, tally, type BatchPrompt } from './batch-match.js';
+
+/**
+ * The fresh batches joined to the corpus (docs/prompts.md, "Measuring on fresh prompts"). Their
+ * figures may only improve: each floor below is the figure recorded after the fixes of issue 8.
+ * Every accepted prompt is a valid blueprint, and every gap is named in the user's words.
+ */
+const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> = {
+  '08': { faithful: 1, silentlyWrongAtMost: 13 },
+  '09': { faithful: 4, silentlyWrongAtMost: 10 },
+};
+
+describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {
+  const batch = JSON.parse(readFileSync(new URL(`../../../corpus/batches/batch-${id}.json`, import.meta.url), 'utf8')) as { prompts: BatchPrompt[] };
+  const results = batch.prompts.map((p) => ({ p, r: interpretPrompt(p.name, p.prompt) }));
+
+  it('keeps its recorded figures or better', () => {
+    const figures = tally(results.map(({ p, r }) => ({ style: p.style, outcome: outcomeOf(r, p.expect).outcome })));
+    expect(figures.byOutcome.faithful).toBeGreaterThanOrEqual(floor.faithful);
+    expect(figures.byOutcome['silently wrong']).toBeLessThanOrEqual(floor.silentlyWrongAtMost);
+  });
+
+  it('answers each prompt with a valid blueprint whose warnings quote the prompt, or a refusal carrying its draft', () => {
+    for (const { p, r } of results) {
+      if (!r.ok) {
+        expect([p.name, r.error.example]).toEqual([p.name, r.draft]);
+        continue;
+      }
+      expect([p.name, validateBlueprint(r.blueprint).ok]).toEqual([p.name, true]);
+      for (const w of r.warnings) expect([p.name, /"[^"]+"|[A-Z][a-z]+/.test(w)]).toEqual([p.name, true]);
+    }
+  });
+});

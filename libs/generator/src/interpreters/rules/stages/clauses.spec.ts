@@ -1,0 +1,47 @@
+import { collectionSubject, contextOf, fieldListOf, isFieldLike, splitItems, toClauses } from './clauses.js';
+import { normalise } from './normalise.js';
+
+const clausesOf = (prompt: string) => toClauses(normalise(prompt).lines);
+
+describe('typed clauses', () => {
+  it('a heading over field-like bullets is a FieldList; over actions it is a heading and sentences', () => {
+    expect(clausesOf('## Teachers\n- name\n- hourly rate (EUR)\n\nActions:\n- create an order\n- list orders by status')).toEqual([
+      { kind: 'fieldList', subject: 'Teachers', items: [{ words: 'name' }, { words: 'hourly rate', type: 'number', flags: [] }], source: 'Teachers; name; hourly rate (EUR)' },
+      { kind: 'heading', text: 'Actions' },
+      { kind: 'statement', text: 'create an order' },
+      { kind: 'statement', text: 'list orders by status' },
+    ]);
+  });
+
+  it('"Things: a, b, c" and "Things - a, b" are FieldLists; values after a dash keep the rest of the list', () => {
+    expect(fieldListOf('players: name, shirt number, position - goalkeeper, defender, striker.')).toEqual({
+      kind: 'fieldList',
+      subject: 'players',
+      items: [{ words: 'name' }, { words: 'shirt number' }, { words: 'position', values: ['goalkeeper', 'defender', 'striker'] }],
+      source: 'players: name, shirt number, position - goalkeeper, defender, striker.',
+    });
+    expect(fieldListOf('We need keep prescriptions: patient name, medicine')?.subject).toBe('prescriptions');
+    expect(fieldListOf('Books have a title: it matters')).toBeUndefined();
+    expect(splitItems('a name, an email and a phone')).toEqual(['name', 'email', 'phone']);
+  });
+
+  it('talk about the writer or a request for the backend itself is Context', () => {
+    expect(contextOf("We're a small dental practice.")).toBe('says who the writer is');
+    expect(contextOf('I manage a climbing gym and I\'d like a simple backend.')).toBe('says who the writer is');
+    expect(contextOf('I need a help desk backend.')).toBe('asks for the backend itself');
+    expect(contextOf('Pharmacy here.')).toBe('introduces the writer');
+    expect(contextOf('I want to list the ascents of a climber.')).toBeUndefined();
+    expect(contextOf('Members have a name, an email.')).toBeUndefined();
+  });
+
+  it('a table without a heading takes its subject from "an API for my tool library"', () => {
+    expect(collectionSubject('I want an API for my tool library.')).toBe('tool');
+    const clauses = clausesOf('I want an API for my tool library.\n\n| field | type |\n|---|---|\n| name | text |\n| deposit | money |');
+    expect(clauses[1]).toEqual({ kind: 'fieldList', subject: 'tool', items: [{ words: 'name', type: 'text' }, { words: 'deposit', type: 'number' }], source: 'field | type; name | text; deposit | money' });
+  });
+
+  it('tells field-like bullets from sentences', () => {
+    expect(['name', 'team name (unique)', 'role: developer / designer', 'express? (yes/no)'].every(isFieldLike)).toBe(true);
+    expect(['create an order', 'Members can cancel their booking.', 'the status is open'].some(isFieldLike)).toBe(false);
+  });
+});

@@ -1,0 +1,165 @@
+import { COLLECTION_TAILS, META_NOUNS, MODALS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, VERBS } from '../lexicon.js';
+import type { Line } from './normalise.js';
+import { readItem, readRow, type FieldItem } from './phrasings.js';
+
+/**
+ * Stage 2: typed clauses. Layout decides what can be decided without reading the sentence: a
+ * heading over field-like bullets, "Things: a, b, c", "Things - a, b, c" and a field table are
+ * FieldLists; talk about the user ("we're a small bakery", "I'd like a simple backend") is
+ * Context; a heading over nothing is a Heading. Every other sentence is a Statement, read by the
+ * sentence reader (declarations, actions, rules, state machines).
+ */
+export type Clause =
+  | { kind: 'fieldList'; subject: string; items: FieldItem[]; source: string }
+  | { kind: 'context'; text: string; why: string }
+  | { kind: 'heading'; text: string }
+  | { kind: 'statement'; text: string };
+
+const LIST_RE = /^([A-Za-z][A-Za-z' ]{0,60}?)\s*(?::|\s[-–—])\s+(.+)$/;
+
+export function toClauses(lines: readonly Line[]): Clause[] {
+  const out: Clause[] = [];
+  let subjectHint: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Line;
+    if (line.kind === 'heading') {
+      const bullets: string[] = [];
+      let j = i + 1;
+      for (; j < lines.length && (lines[j] as Line).kind === 'bullet'; j++) bullets.push((lines[j] as Extract<Line, { kind: 'bullet' }>).text);
+      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && bullets.every(isFieldLike)) {
+        out.push({ kind: 'fieldList', subject: line.text, items: bullets.map((b) => readItem(b).item), source: [line.text, ...bullets].join('; ') });
+        i = j - 1;
+        continue;
+      }
+      const rows = j === i + 1 ? tableAt(lines, i + 1) : undefined;
+      if (rows) {
+        out.push({ kind: 'fieldList', subject: line.text, items: rows.items, source: rows.source });
+        i = rows.end - 1;
+        continue;
+      }
+      subjectHint = line.text;
+      out.push({ kind: 'heading', text: line.text });
+      continue;
+    }
+    if (line.kind === 'row') {
+      const rows = tableAt(lines, i);
+      if (rows && subjectHint) {
+        out.push({ kind: 'fieldList', subject: subjectHint, items: rows.items, source: rows.source });
+        i = rows.end - 1;
+      } else out.push({ kind: 'statement', text: line.cells.join(', ') });
+      continue;
+    }
+    const text = line.text;
+    const list = fieldListOf(text);
+    if (list) {
+      out.push(list);
+      continue;
+    }
+    const why = contextOf(text);
+    if (why) {
+      const hint = collectionSubject(text);
+      if (hint) subjectHint = hint;
+      out.push({ kind: 'context', text, why });
+      continue;
+    }
+    out.push({ kind: 'statement', text });
+  }
+  return out;
+}
+
+/** A bullet that names a field: a short noun phrase, no modal, not opening on a verb. */
+export function isFieldLike(text: string): boolean {
+  const head = text.replace(/\(.*?\)/g, '').split(/\s*[:=]\s*|\s[-–—]\s/)[0] ?? '';
+  const ws = head.toLowerCase().split(/\s+/).filter(Boolean);
+  if (ws.length === 0 || ws.length > 6) return false;
+  if (/[.!]\s/.test(text)) return false;
+  const first = ws[0] as string;
+  return !(first in VERBS) && !ws.some((w) => MODALS.has(w) && w !== 'and' && w !== 'or' && w !== 'i') && !['is', 'are', 'gets', 'goes'].some((w) => ws.includes(w));
+}
+
+/** "Players: name, shirt number, position - goalkeeper, defender", "Classes - name, coach". */
+export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }> | undefined {
+  const m = LIST_RE.exec(text.replace(/[.!]$/, ''));
+  if (!m) return undefined;
+  const before = (m[1] as string).trim();
+  const parts = splitItems(m[2] as string);
+  if (parts.length < 2 || !parts.every(isFieldLike)) return undefined;
+  const ws = before.split(/\s+/);
+  // "Record chess games: ..." opens on a verb; "We need keep prescriptions: ..." names the thing last
+  while (ws.length > 1 && (ws[0] as string).toLowerCase() in VERBS) ws.shift();
+  const subject = ws.length <= 3 ? ws.join(' ') : (ws[ws.length - 1] as string);
+  if (META_NOUNS.has(subject.toLowerCase())) return undefined;
+  return { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text };
+}
+
+/** Comma parts outside parentheses; "position - a, b, c" or "role: a, b" keeps the rest as its values. */
+export function splitItems(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const c of list) {
+    if (c === '(') depth++;
+    if (c === ')') depth = Math.max(0, depth - 1);
+    if (c === ',' && depth === 0) {
+      parts.push(cur);
+      cur = '';
+    } else cur += c;
+  }
+  parts.push(cur);
+  const items = parts.map((p) => p.trim().replace(/^(?:and|or|also|plus)\s+/i, '').replace(/^(?:a|an|the)\s+/i, '')).filter(Boolean);
+  const opener = items.findIndex((p) => /^[a-z][\w ]{0,30}?\s*(?::|=|\s[-–—])\s*\S/i.test(p));
+  if (opener >= 0 && opener < items.length - 1) return [...items.slice(0, opener), items.slice(opener).join(', ')];
+  // "last name and first name" stays two items only when written with a comma
+  const last = items[items.length - 1];
+  if (last && / and /.test(last) && !/\(/.test(last) && items.length > 1) items.splice(items.length - 1, 1, ...last.split(/\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')));
+  return items;
+}
+
+/** Why a sentence is talk about the user rather than the data, or undefined. */
+export function contextOf(sentence: string): string | undefined {
+  const text = sentence.replace(/[.!?]+$/, '').replace(/[’‘]/g, "'").trim();
+  if (/[:,;]/.test(text)) return undefined;
+  const lower = text.toLowerCase();
+  if (/^[a-z]+(?: [a-z]+)? here$/.test(lower)) return 'introduces the writer';
+  const parts = lower.split(/\s+and\s+/);
+  const kinds = parts.map(partKind);
+  if (kinds.every((k) => k !== undefined)) return kinds.includes('self') ? 'says who the writer is' : 'asks for the backend itself';
+  return undefined;
+}
+
+function partKind(part: string): 'self' | 'meta' | undefined {
+  const ws = part.split(/\s+/).filter(Boolean);
+  const [first, second] = ws;
+  if (!first || !SELF_SUBJECTS.includes(first)) return undefined;
+  const hasRequest = ws.some((w) => REQUEST_WORDS.has(w));
+  const contracted = /^(i'm|im|we're|were|i've|we've)$/.test(first);
+  if (!hasRequest && (contracted || (second !== undefined && SELF_VERBS.has(second)))) return 'self';
+  // "I'd like a simple backend", "I need a help desk backend", "I want an API for my tool library"
+  const metaAt = ws.findIndex((w) => META_NOUNS.has(w));
+  if (hasRequest && metaAt > 0 && !ws.slice(1, metaAt).some((w) => w in VERBS && !['need', 'want', 'like', 'love'].includes(w))) return 'meta';
+  return undefined;
+}
+
+/** "an API for my tool library" -> "tools": the records a collection holds, for a table with no heading. */
+export function collectionSubject(sentence: string): string | undefined {
+  const m = /\bfor (?:my|our|a|an|the)\s+([a-z ]+?)\s*[.!]?$/i.exec(sentence);
+  if (!m) return undefined;
+  const ws = (m[1] as string).toLowerCase().split(/\s+/);
+  while (ws.length > 1 && COLLECTION_TAILS.has(ws[ws.length - 1] as string)) ws.pop();
+  return ws.length && !COLLECTION_TAILS.has(ws[ws.length - 1] as string) ? ws.join(' ') : undefined;
+}
+
+/** A field table at `start`: a header row naming the columns, then one row per field. */
+function tableAt(lines: readonly Line[], start: number): { items: FieldItem[]; source: string; end: number } | undefined {
+  const rows: string[][] = [];
+  let end = start;
+  for (; end < lines.length && (lines[end] as Line).kind === 'row'; end++) rows.push((lines[end] as Extract<Line, { kind: 'row' }>).cells);
+  const [header, ...body] = rows;
+  if (!header || body.length === 0) return undefined;
+  const col = (names: ReadonlySet<string>): number => header.findIndex((h) => names.has(h.toLowerCase()));
+  const name = Math.max(0, col(TABLE_NAME_HEADERS));
+  const type = col(TABLE_TYPE_HEADERS);
+  const notes = col(TABLE_NOTE_HEADERS);
+  const items = body.filter((r) => (r[name] ?? '').trim() !== '').map((r) => readRow(r[name] as string, type >= 0 ? r[type] : undefined, notes >= 0 ? r[notes] : undefined));
+  return { items, source: rows.map((r) => r.join(' | ')).join('; '), end };
+}

@@ -1,0 +1,22 @@
+import { analyze } from '../analyze.js';
+import { findGaps, fragmentWords } from './gaps.js';
+
+describe('gaps: what the reader could not map or cannot keep', () => {
+  it('an unmapped clause is a warning quoting the user', () => {
+    const { gaps, analysis } = findGaps(analyze('Books have a title. Users can share a book with their friends.'));
+    expect(gaps).toEqual([expect.stringMatching(/^not done: ".*share a book.*"/)]);
+    expect(analysis.resources.map((r) => r.words.join(' '))).toEqual(['book']);
+  });
+
+  it('a record with no fields is taken out with what depends on it, each loss named', () => {
+    const { gaps, analysis } = findGaps(analyze('Language flashcards with a front and a back. Let me mark a deck as finished.'));
+    expect(analysis.resources.map((r) => r.words.join(' '))).toEqual(['language flashcard']);
+    expect(analysis.actions.every((a) => a.resource !== 'deck')).toBe(true);
+    expect(gaps.join('\n')).toMatch(/not kept: Deck \(".+"\): no fields were given/);
+  });
+
+  it('a field whose name is a clause is not kept', () => {
+    expect(fragmentWords('cannotBeOverbooked')).toEqual(['cannot', 'be']);
+    expect(fragmentWords('maxAttendees')).toEqual([]);
+  });
+});

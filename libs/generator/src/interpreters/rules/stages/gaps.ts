@@ -1,0 +1,77 @@
+import { keyOf, type Analysis, type ResourceDraft } from '../model.js';
+import { pascalCase, plural, splitIdentifier } from '../text.js';
+
+/**
+ * Stage 5a: the gaps. Whatever the reader could not map, and what it read but cannot keep (a
+ * record with no fields, a field whose name is a sentence), becomes a warning quoting the user's
+ * words; what cannot be kept is taken out of the analysis together with everything that depends
+ * on it, so the rest can still be generated.
+ */
+export interface GapReport {
+  analysis: Analysis;
+  gaps: string[];
+}
+
+/** Nouns ending in -ing that name things, not an occurrence of doing something. */
+const NOT_OCCURRENCES = new Set(['thing', 'string', 'ring', 'king', 'wing', 'building', 'clothing', 'ceiling', 'listing', 'setting', 'settings', 'offering', 'painting', 'drawing', 'recording', 'wedding', 'pudding', 'sibling', 'seedling', 'duckling', 'evening', 'morning', 'spring', 'swing', 'sling', 'lighting', 'heading', 'wording', 'filling', 'ending', 'posting', 'meeting']);
+
+/** Words that never belong in a field's name: a field named with them is a clause read as a noun. */
+const FRAGMENT_WORDS = new Set(['not', 'no', 'never', 'cannot', 'can', 'could', 'must', 'should', 'shall', 'will', 'would', 'may', 'might', 'be', 'is', 'are', 'was', 'were', 'been', 'being', 'with', 'how', 'which', 'whose', 'than', 'if', 'unless', 'only', 'every', 'each']);
+
+/** The words of a field name that make it a sentence fragment ("cannotBeOverbooked", "howManyPeopleFit"). */
+export function fragmentWords(fieldName: string): string[] {
+  return splitIdentifier(fieldName).filter((w) => FRAGMENT_WORDS.has(w) || /^(can|don|doesn|isn|aren|won|shouldn)t$/.test(w));
+}
+
+const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function findGaps(input: Analysis): GapReport {
+  const a: Analysis = { ...input, resources: input.resources.map((r) => ({ ...r, fields: [...r.fields] })), actions: [...input.actions], rules: [...input.rules] };
+  const gaps = a.unmapped.map((u) => `not done: ${u}`);
+  // a field whose name is a clause ("cannotBeOverbooked") is a rule read as a noun: not kept
+  for (const r of a.resources) {
+    for (const f of [...r.fields]) {
+      const odd = fragmentWords(f.spec.name);
+      if (!odd.length) continue;
+      r.fields.splice(r.fields.indexOf(f), 1);
+      gaps.push(`not kept: "${splitIdentifier(f.spec.name).join(' ')}" as a field of ${pascalCase(r.words)} ("${odd.join('", "')}" makes it a statement, not a name; state a rule in a sentence of its own)`);
+    }
+  }
+  // a record named but never described (only fields the backend manages): not kept
+  for (const r of [...a.resources]) {
+    if (r.fields.some((f) => f.spec.generated === undefined)) continue;
+    const thing = r.words.join(' ');
+    gaps.push(`not kept: ${pascalCase(r.words)} ("${r.origin.slice(0, 120)}"): no fields were given; say what a ${thing} has (e.g. "${capitalize(plural(thing))} have a name and a description")`);
+    removeResource(a, r, gaps);
+  }
+  // "log each watering with a date" next to plants: an occurrence tied to nothing
+  for (const r of a.resources) {
+    const head = r.words[r.words.length - 1] ?? '';
+    if (a.resources.length < 2 || !/^[a-z]{3,}ing$/.test(head) || NOT_OCCURRENCES.has(head) || r.fields.some((f) => f.spec.type === 'reference')) continue;
+    if (a.resources.some((o) => o.fields.some((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(r.words)))) continue;
+    const other = a.resources.find((o) => o !== r)?.words.join(' ') ?? 'record';
+    gaps.push(`not linked: ${pascalCase(r.words)} is not tied to a ${other}; say which one each ${r.words.join(' ')} is for (e.g. "${capitalize(plural(r.words.join(' ')))} belong to a ${other}")`);
+  }
+  return { analysis: a, gaps };
+}
+
+/** Takes a resource out with its actions, rules and the references to it, naming each loss. */
+function removeResource(a: Analysis, r: ResourceDraft, gaps: string[]): void {
+  const key = keyOf(r.words);
+  const name = pascalCase(r.words);
+  a.resources.splice(a.resources.indexOf(r), 1);
+  for (const act of [...a.actions]) {
+    const uses = act.resource === key || act.params.some((p) => p.references === name) || act.tally?.countResource === name;
+    if (!uses) continue;
+    a.actions.splice(a.actions.indexOf(act), 1);
+    if (!act.implicit && act.resource !== key) gaps.push(`not done: "${act.description || act.verb}" (it needs a ${r.words.join(' ')}, which has no fields)`);
+  }
+  for (const other of a.resources) {
+    for (const f of [...other.fields]) {
+      if (f.spec.type !== 'reference' || f.spec.references !== name) continue;
+      other.fields.splice(other.fields.indexOf(f), 1);
+      gaps.push(`not kept: ${pascalCase(other.words)}.${f.spec.name}, a link to ${name}, which has no fields`);
+    }
+  }
+  a.rules = a.rules.filter((rule) => a.resources.find((o) => keyOf(o.words) === rule.resource)?.fields.some((f) => f.spec.name === rule.via) ?? false);
+}

@@ -1,0 +1,29 @@
+import { normalise, sentences, trimTalk } from './normalise.js';
+
+describe('normalise: the layout of a prompt', () => {
+  it('reads Markdown and bold headings, short colon lines, bullets, numbered items and table rows', () => {
+    const { lines } = normalise('# Music school\n**Teams**\nOrders:\n- name\n  * nested\n1. Classes - name, coach\n| field | type |\n|---|---|\n| name | text |\nPlain text. Second one!');
+    expect(lines).toEqual([
+      { kind: 'heading', text: 'Music school', level: 1 },
+      { kind: 'heading', text: 'Teams', level: 3 },
+      { kind: 'heading', text: 'Orders', level: 4 },
+      { kind: 'bullet', text: 'name', depth: 0 },
+      { kind: 'bullet', text: 'nested', depth: 1 },
+      { kind: 'bullet', text: 'Classes - name, coach', depth: 0 },
+      { kind: 'row', cells: ['field', 'type'] },
+      { kind: 'row', cells: ['name', 'text'] },
+      { kind: 'sentence', text: 'Plain text.' },
+      { kind: 'sentence', text: 'Second one!' },
+    ]);
+  });
+
+  it('cuts greetings and sign-offs and keeps them to be listed as ignored', () => {
+    expect(normalise('Hello! I manage a gym. Thanks!')).toEqual({ lines: [{ kind: 'sentence', text: 'I manage a gym.' }], dropped: ['Hello!', 'Thanks!'] });
+    expect(trimTalk('hey so i fix bikes lol')).toEqual({ text: 'i fix bikes', cut: ['hey', 'so', 'lol'] });
+    expect(trimTalk('Hi, books have a title.')).toEqual({ text: 'books have a title.', cut: ['Hi,'] });
+  });
+
+  it('never splits a sentence after an abbreviation or inside a number', () => {
+    expect(sentences('A price of 6.5 euros, e.g. cakes. Next.')).toEqual(['A price of 6.5 euros, e.g. cakes.', 'Next.']);
+  });
+});

@@ -1,0 +1,119 @@
+import { GREETINGS, SIGN_OFFS } from '../lexicon.js';
+
+/**
+ * Stage 1: the prompt's layout, before any word is read. Markdown headings, bold headings, short
+ * lines ending with a colon, bullets and numbered items, table rows, and sentences of plain
+ * text. A greeting in front of a sentence and a sign-off are cut and kept in `dropped`, so the
+ * words the user wrote can still be quoted.
+ */
+export type Line =
+  | { kind: 'heading'; text: string; level: number }
+  | { kind: 'bullet'; text: string; depth: number }
+  | { kind: 'row'; cells: string[] }
+  | { kind: 'sentence'; text: string };
+
+export interface Normalised {
+  lines: Line[];
+  /** Words cut from the text (greetings, sign-offs), quoted as ignored. */
+  dropped: string[];
+}
+
+const BULLET = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+\S/;
+const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|approx|incl|min|max|no)\.$/i;
+
+export function normalise(prompt: string): Normalised {
+  const lines: Line[] = [];
+  const dropped: string[] = [];
+  const raw = prompt.replace(/\r\n?/g, '\n').split('\n').filter((l) => l.trim() !== '');
+  raw.forEach((rawLine, at) => {
+    const line = rawLine.replace(/\s+$/, '');
+    const trimmed = line.trim();
+    const md = /^(#{1,6})\s+(.+?)\s*#*$/.exec(trimmed);
+    if (md) {
+      lines.push({ kind: 'heading', text: stripMarks(md[2] as string).replace(/:$/, ''), level: (md[1] as string).length });
+      return;
+    }
+    const bold = /^(?:\*\*|__)(.+?)(?:\*\*|__)\s*:?$/.exec(trimmed);
+    if (bold) {
+      lines.push({ kind: 'heading', text: (bold[1] as string).replace(/:$/, '').trim(), level: 3 });
+      return;
+    }
+    if (/^\|.*\|$/.test(trimmed)) {
+      const cells = trimmed.slice(1, -1).split('|').map((c) => stripMarks(c.trim()));
+      if (cells.every((c) => /^:?-{2,}:?$/.test(c) || c === '')) return; // the separator row
+      lines.push({ kind: 'row', cells });
+      return;
+    }
+    const bullet = /^(\s*)(?:[-*•+]|\d{1,2}[.)])\s+(.+)$/.exec(line);
+    if (bullet) {
+      lines.push({ kind: 'bullet', text: stripMarks(bullet[2] as string), depth: Math.floor((bullet[1] as string).length / 2) });
+      return;
+    }
+    // "Orders:" alone on a line, short: a heading over what follows; "Dogs" alone over bullets too
+    const overBullets = BULLET.test(raw[at + 1] ?? '') && !/[.!?,;]$/.test(trimmed);
+    if ((/^[^.!?]{1,40}:$/.test(trimmed) || overBullets) && trimmed.split(/\s+/).length <= 5) {
+      lines.push({ kind: 'heading', text: stripMarks(trimmed.replace(/:$/, '')), level: 4 });
+      return;
+    }
+    for (const s of sentences(stripMarks(trimmed))) {
+      const { text, cut } = trimTalk(s);
+      dropped.push(...cut);
+      if (text) lines.push({ kind: 'sentence', text });
+    }
+  });
+  return { lines, dropped };
+}
+
+/** Sentences of one line: split after . ! ? before a space, never after an abbreviation. */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if ((c === '.' || c === '!' || c === '?') && (i + 1 === text.length || /\s/.test(text[i + 1] as string))) {
+      const piece = text.slice(start, i + 1);
+      if (c === '.' && ABBREVIATIONS.test(piece)) continue;
+      if (piece.trim()) out.push(piece.trim());
+      start = i + 1;
+    }
+  }
+  const rest = text.slice(start).trim();
+  if (rest) out.push(rest);
+  return out;
+}
+
+/** Cuts a leading greeting ("Hello! ", "hey so ") and a sign-off sentence ("Thanks!", "lol"). */
+export function trimTalk(sentence: string): { text: string; cut: string[] } {
+  const cut: string[] = [];
+  let text = sentence;
+  for (let changed = true; changed; ) {
+    changed = false;
+    const lower = text.toLowerCase();
+    for (const g of GREETINGS) {
+      if (lower.startsWith(g) && (lower.length === g.length || /[\s,!.:;]/.test(lower[g.length] as string))) {
+        const m = new RegExp(`^.{${g.length}}[\\s,!.:;]*`).exec(text) as RegExpExecArray;
+        cut.push(m[0].trim());
+        text = text.slice(m[0].length);
+        changed = true;
+        break;
+      }
+    }
+  }
+  const bare = text.toLowerCase().replace(/[\s!.,:;)(]+/g, ' ').trim();
+  if (bare === '' || SIGN_OFFS.includes(bare)) {
+    if (text.trim()) cut.push(text.trim());
+    return { text: '', cut };
+  }
+  // "... in paper lol." keeps its words and loses the laugh
+  const tail = /\s+(lol|haha|thx|thanks|pls|please)[!.]*$/i.exec(text);
+  if (tail) {
+    cut.push(tail[1] as string);
+    text = text.slice(0, tail.index) + (/[.!?]$/.test(text) ? '.' : '');
+  }
+  return { text: text.trim(), cut };
+}
+
+/** Markdown emphasis and code marks around words ("**name**", "`email`"). */
+function stripMarks(text: string): string {
+  return text.replace(/\*\*|__|`/g, '').replace(/(^|\s)[*_](\S[^*_]*\S|\S)[*_](?=\s|$|[,.;:])/g, '$1$2').trim();
+}

@@ -1,0 +1,140 @@
+import { TYPE_NOTATIONS } from '../lexicon.js';
+
+/**
+ * Stage 3a: the registry of field-item phrasings. Each entry reads one way of writing a field in a
+ * list ("role: developer / designer", "price (EUR)", "express? (yes/no)") into a typed draft; it
+ * never hands back English to be read again. A new phrasing is one entry plus its examples, and
+ * phrasings.spec.ts turns every entry's examples into a test.
+ */
+export interface FieldItem {
+  /** The words naming the field, as written ("team name"). */
+  words: string;
+  /** A type the item states (`text`, `number`, `date`, `boolean`, ...). */
+  type?: string;
+  /** Allowed values, in the order written. */
+  values?: string[];
+  /** Flags written next to it: unique, optional, required. */
+  flags?: string[];
+}
+
+export interface Phrasing {
+  name: string;
+  /** Input item and the draft it must give. */
+  examples: [string, FieldItem][];
+  match: (item: string) => RegExpExecArray | null;
+  read: (m: RegExpExecArray) => FieldItem;
+}
+
+const FLAGS = new Set(['unique', 'optional', 'required', 'mandatory']);
+
+/** "a / b / c", "a | b | c", "a, b or c": the values, trimmed, in order. */
+export function splitValues(text: string): string[] {
+  return text
+    .split(/\s*(?:\/|\||,|\bor\b)\s*/i)
+    .map((v) => v.trim().replace(/^(?:and|or)\s+/i, '').replace(/[.;]$/, ''))
+    .filter((v) => v.length > 0);
+}
+
+/** "(unique, required)", "(EUR)", "(date)": flags and a type in one parenthesis, or nothing. */
+function readParen(inner: string): { type?: string; flags: string[] } | undefined {
+  const parts = inner.split(/\s*,\s*|\s+and\s+/).map((p) => p.trim().toLowerCase()).filter(Boolean);
+  const flags = parts.filter((p) => FLAGS.has(p)).map((p) => (p === 'mandatory' ? 'required' : p));
+  const types = parts.filter((p) => TYPE_NOTATIONS[p] !== undefined);
+  if (flags.length + types.length !== parts.length || parts.length === 0) return undefined;
+  const type = types[0] === undefined ? undefined : TYPE_NOTATIONS[types[0]];
+  return { ...(type ? { type } : {}), flags };
+}
+
+const item = (words: string, extra: Omit<FieldItem, 'words'> = {}): FieldItem => ({ words: words.trim().replace(/\s+/g, ' '), ...extra });
+
+export const PHRASINGS: Phrasing[] = [
+  {
+    name: 'values after a colon or an equals sign',
+    examples: [
+      ['role: developer / designer / other', item('role', { values: ['developer', 'designer', 'other'] })],
+      ['plan = free | premium', item('plan', { values: ['free', 'premium'] })],
+      ['status: received, washing, ready, collected', item('status', { values: ['received', 'washing', 'ready', 'collected'] })],
+    ],
+    match: (s) => /^([a-z][\w '-]{0,40}?)\s*[:=]\s*(\S.*[/|,].*)$/i.exec(s),
+    read: (m) => item(m[1] as string, { values: splitValues(m[2] as string) }),
+  },
+  {
+    name: 'values after a dash',
+    examples: [
+      ['position - goalkeeper, defender, midfielder, striker', item('position', { values: ['goalkeeper', 'defender', 'midfielder', 'striker'] })],
+      ['membership – monthly / yearly', item('membership', { values: ['monthly', 'yearly'] })],
+    ],
+    match: (s) => /^([a-z][\w '-]{0,40}?)\s+[-–—]\s+(\S.*[/|,].*)$/i.exec(s),
+    read: (m) => item(m[1] as string, { values: splitValues(m[2] as string) }),
+  },
+  {
+    name: 'a yes/no question',
+    examples: [
+      ['express? (yes/no)', item('express', { type: 'boolean' })],
+      ['paid?', item('paid', { type: 'boolean' })],
+    ],
+    match: (s) => /^([a-z][\w '-]{0,40}?)\s*\?\s*(?:\((?:yes\s*\/\s*no|y\/n|true\s*\/\s*false)\))?$/i.exec(s),
+    read: (m) => item(m[1] as string, { type: 'boolean' }),
+  },
+  {
+    name: 'values separated by slashes in parentheses',
+    examples: [
+      ['how it felt (good/ok/bad)', item('how it felt', { values: ['good', 'ok', 'bad'] })],
+      ['size (S / M / L / XL)', item('size', { values: ['S', 'M', 'L', 'XL'] })],
+    ],
+    match: (s) => /^([a-z][\w '-]{0,40}?)\s*\(\s*([^()/]+(?:\/[^()/]+)+)\)$/i.exec(s),
+    read: (m) => {
+      const values = splitValues(m[2] as string);
+      const yesNo = values.length === 2 && /^(yes|true|y)$/i.test(values[0] as string);
+      return yesNo ? item(m[1] as string, { type: 'boolean' }) : item(m[1] as string, { values });
+    },
+  },
+  {
+    name: 'a type or flags in parentheses',
+    examples: [
+      ['price (EUR)', item('price', { type: 'number', flags: [] })],
+      ['available from (date)', item('available from', { type: 'date', flags: [] })],
+      ['team name (unique)', item('team name', { flags: ['unique'] })],
+      ['email (unique, required)', item('email', { flags: ['unique', 'required'] })],
+    ],
+    match: (s) => {
+      const m = /^([a-z][\w '-]{0,40}?)\s*\(([^()]+)\)$/i.exec(s);
+      return m && readParen(m[2] as string) ? m : null;
+    },
+    read: (m) => {
+      const p = readParen(m[2] as string) as { type?: string; flags: string[] };
+      return item(m[1] as string, { ...(p.type ? { type: p.type } : {}), flags: p.flags });
+    },
+  },
+  {
+    name: 'a plain name',
+    examples: [
+      ['pupil name', item('pupil name')],
+      ['surface in m2', item('surface in m2')],
+    ],
+    match: (s) => /^(.+)$/.exec(s),
+    read: (m) => item(m[1] as string),
+  },
+];
+
+/** The first phrasing that matches reads the item. */
+export function readItem(text: string): { item: FieldItem; phrasing: string } {
+  const s = text.trim().replace(/[.;]$/, '');
+  for (const p of PHRASINGS) {
+    const m = p.match(s);
+    if (m) return { item: p.read(m), phrasing: p.name };
+  }
+  return { item: item(s), phrasing: 'a plain name' };
+}
+
+/** A table row: the field's name, its written type, and flags found in its notes. */
+export function readRow(name: string, type: string | undefined, notes: string | undefined): FieldItem {
+  const t = type ? TYPE_NOTATIONS[type.trim().toLowerCase()] : undefined;
+  const flags = (notes ?? '')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => FLAGS.has(w))
+    .map((w) => (w === 'mandatory' ? 'required' : w));
+  const values = /^(?:one of|values?:?)\s+(.+)$/i.exec(notes?.trim() ?? '');
+  return item(name, { ...(t ? { type: t } : {}), ...(flags.length ? { flags } : {}), ...(values ? { values: splitValues(values[1] as string) } : {}) });
+}
