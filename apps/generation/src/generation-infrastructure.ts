@@ -20,12 +20,8 @@ export class GenerationInfrastructure implements OnApplicationShutdown {
 
   constructor(@Inject(SERVICE_CONFIG) readonly config: GenerationConfig) {
     this.artifacts = createArtifactStore(artifactStoreConfigFromSettings(config));
-    this.interpreter = createInterpreter({
-      mode: config.interpreter,
-      ...(config.llmBaseUrl && config.llmModel
-        ? { llm: { baseUrl: config.llmBaseUrl, model: config.llmModel, ...(config.llmApiKey ? { apiKey: config.llmApiKey } : {}) } }
-        : {}),
-    });
+    // The interpreter settings were validated once at boot (libs/config); the generator receives them.
+    this.interpreter = createInterpreter(config);
   }
 
   checksSandbox(): Promise<Sandbox> {

@@ -57,6 +57,7 @@ export function batchProblems(bp: Blueprint, expect: CorpusExpectation): string[
     const parent = got.get(r.resource)?.fields.find((f) => f.name === r.via)?.references ?? '?';
     if (r.kind === 'capacity') return `capacity ${r.resource}.${r.via} ${parent}.${r.limitField}`;
     if (r.kind === 'membership') return `membership ${r.resource}.${r.field} ${parent}.${r.listField}`;
+    if (r.kind === 'parentGuard') return `parentGuard ${r.resource}.${r.via} ${parent}.${r.field} ${r.op}`;
     return `compare ${r.resource}.${r.field} ${r.op} ${'aggregate' in r.against ? r.against.aggregate : `${parent}.${r.against.parentField}`}`;
   });
   for (const rule of expect.rules ?? []) if (!ruleSigs.includes(rule)) problems.push(`no rule ${rule}`);
