@@ -2,7 +2,7 @@ import pg from 'pg';
 import { streamName } from '@backforge/contracts';
 import { goldenBlueprintNames, loadGoldenBlueprint } from '@backforge/generator';
 import { describeWith, http, readSse, waitFor } from '@backforge/testing';
-import { OpenAiTestServer } from '../../../libs/generator/src/interpreters/llm/test-support/openai-test-server.js';
+import { HangingLlmServer } from './test-support/llm-server.js';
 import { START_DEADLINE_MS, startPlatform, type IssuedToken, type Platform } from './test-support/platform.js';
 
 // Distributed mode with three generation processes and a short lease: a worker killed mid-job and the
@@ -20,7 +20,7 @@ interface Started {
 }
 
 describeWith(['postgres', 'nats', 's3'])('generation workers (distributed, three replicas, lease 3 s)', () => {
-  let llm: OpenAiTestServer;
+  let llm: HangingLlmServer;
   let platform: Platform;
   let owner: IssuedToken;
   let db: pg.Client;
@@ -28,9 +28,8 @@ describeWith(['postgres', 'nats', 's3'])('generation workers (distributed, three
   const blueprint = JSON.stringify(loadGoldenBlueprint(goldenBlueprintNames()[0] ?? 'todo-api'));
 
   beforeAll(async () => {
-    llm = await OpenAiTestServer.start();
     // The first request is held open for ever; every later one is answered with a valid blueprint.
-    llm.enqueue({ kind: 'hang' }, ...Array.from({ length: 30 }, () => ({ kind: 'reply' as const, content: blueprint })));
+    llm = await HangingLlmServer.start(blueprint);
     platform = await startPlatform('distributed', {
       generationReplicas: 3,
       generationEnv: { JOB_LEASE_MS: String(LEASE_MS), BACKFORGE_INTERPRETER: 'llm', LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'test-model', LLM_API_KEY: 'sk-test-e2e' },
@@ -89,7 +88,7 @@ describeWith(['postgres', 'nats', 's3'])('generation workers (distributed, three
     platform.processes.delete(victim[0]);
 
     const job = await finished(jobId);
-    expect(job).toMatchObject({ id: jobId, status: 'completed', attempts: 2 });
+    expect({ id: job.id, status: job.status, attempts: job.attempts, error: job.error }).toEqual({ id: jobId, status: 'completed', attempts: 2, error: undefined });
     const all = await starts(jobId);
     expect(all.map((s) => s.attempt)).toEqual([1, 2]);
     expect(all[1]?.workerId).not.toEqual(first?.workerId);
@@ -114,7 +113,7 @@ describeWith(['postgres', 'nats', 's3'])('generation workers (distributed, three
     const before = llm.requests.length;
     const jobs = await Promise.all(['Replica One', 'Replica Two', 'Replica Three', 'Replica Four'].map((name) => generate(name)));
     const results = await Promise.all(jobs.map(({ jobId }) => finished(jobId)));
-    for (const result of results) expect(result.status).toBe('completed');
+    for (const result of results) expect({ status: result.status, error: result.error }).toEqual({ status: 'completed', error: undefined });
     let attemptsStarted = 0;
     for (const { jobId } of jobs) {
       const s = await starts(jobId);
