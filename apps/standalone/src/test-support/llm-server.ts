@@ -2,13 +2,14 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local OpenAI-compatible chat-completions server for the worker e2e tests: the first request is
- * held open (never answered), every later one gets `content` as the assistant's message. That makes
- * "the worker that claimed the job is stuck in it" certain, whatever the machine's speed.
+ * A local OpenAI-compatible chat-completions server for the worker e2e tests: after holdNext() the next
+ * request is held open (never answered); every other one gets `content` as the assistant's message.
+ * That makes "the worker that claimed the job is stuck in it" certain, whatever the machine's speed.
  */
 export class HangingLlmServer {
-  /** Requests received, in order (the first is the one held open). */
+  /** Requests received, in order. */
   readonly requests: string[] = [];
+  private holdOne = false;
   baseUrl = '';
   private readonly held = new Set<ServerResponse>();
   private readonly server = createServer((req, res) => {
@@ -20,7 +21,8 @@ export class HangingLlmServer {
         res.writeHead(500, { 'content-type': 'text/plain' }).end(`test server: unexpected ${req.method ?? ''} ${req.url ?? ''}`);
         return;
       }
-      if (this.requests.length === 1) {
+      if (this.holdOne) {
+        this.holdOne = false;
         this.held.add(res);
         return;
       }
@@ -43,6 +45,11 @@ export class HangingLlmServer {
     await new Promise<void>((resolve) => instance.server.listen(0, '127.0.0.1', resolve));
     instance.baseUrl = `http://127.0.0.1:${(instance.server.address() as AddressInfo).port}/v1`;
     return instance;
+  }
+
+  /** The next request is held open for ever. */
+  holdNext(): void {
+    this.holdOne = true;
   }
 
   async close(): Promise<void> {
