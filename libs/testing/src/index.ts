@@ -7,3 +7,5 @@ export { testS3 } from './s3.js';
 export type { TestS3 } from './s3.js';
 export { startSilentPeer } from './silent-peer.js';
 export type { SilentPeer } from './silent-peer.js';
+export { http, readSse, waitFor } from './http.js';
+export type { HttpOptions, HttpResult, SseEvent, SseOptions, SseResult, WaitForOptions } from './http.js';
