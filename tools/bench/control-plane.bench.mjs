@@ -124,6 +124,14 @@ async function main() {
     });
     const base = `http://127.0.0.1:${port}`;
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    // Ready first, and one warm-up round trip to each service the bench uses.
+    for (let deadline = Date.now() + 300_000; ; ) {
+      const ready = await fetch(`${base}/health/ready`).then((r) => r.status, () => 0);
+      if (ready === 200) break;
+      if (Date.now() > deadline) throw new Error('the standalone process did not get ready within 5 min');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await json(`${base}/v1/agents`, { headers: auth });
     const corpus = JSON.parse(await fs.readFile(path.join(root, 'libs/generator/corpus/public.json'), 'utf8')).prompts;
 
     // Generate each public prompt in turn: the answer time, then the time to `completed`.
