@@ -131,8 +131,6 @@ export async function startService(options: ServiceShellOptions): Promise<Runnin
     const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
       logger: new PinoLoggerService(logger),
       abortOnError: false,
-      // Fastify's own JSON parser only: Nest would add a form-urlencoded one, and the API is JSON only (415).
-      bodyParser: false,
     });
     // Nest's close: HTTP server, then the microservice (our drained transport server).
     cleanups.push({ name: 'http and message server', run: () => app.close() });

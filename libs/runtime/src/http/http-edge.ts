@@ -12,6 +12,9 @@ export function correlationIdOfRequest(request: FastifyRequest): string | undefi
   return (request as FastifyRequest & WithCorrelation)[CORRELATION];
 }
 
+/** `application/json`, or a `+json` type, with or without parameters. */
+const JSON_TYPE = /^\s*application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
 /** Health probes hit every few seconds: logged at debug, not info. */
 const QUIET_PATHS = /^\/health\//;
 
@@ -22,8 +25,16 @@ const QUIET_PATHS = /^\/health\//;
  * - one JSON line per response: method, path with credential query values redacted, status, duration.
  */
 export function installHttpEdge(fastify: FastifyInstance, logger: Logger): void {
-  // JSON only: Fastify would also parse text/plain into a string body; any other type is a 415.
+  // JSON only: a body of any other type (text, form, multipart...) is a 415 before anything parses it.
   if (fastify.hasContentTypeParser('text/plain')) fastify.removeContentTypeParser('text/plain');
+  fastify.addHook('preParsing', (request, _reply, payload, done) => {
+    const type = request.headers['content-type'];
+    if (type !== undefined && !JSON_TYPE.test(type)) {
+      done(Object.assign(new Error('Unsupported Media Type: send the body as application/json'), { statusCode: 415 }));
+      return;
+    }
+    done(null, payload);
+  });
   fastify.addHook('onRequest', (request, reply, done) => {
     const correlationId = correlationIdFrom(request.headers[CORRELATION_HEADER]);
     (request as FastifyRequest & WithCorrelation)[CORRELATION] = correlationId;
