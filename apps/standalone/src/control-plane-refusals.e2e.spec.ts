@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { generatePlatformToken, generateSecret, parseKeyring, signToken } from '@backforge/auth';
 import { describeWith, http, readSse, waitFor, type HttpResult } from '@backforge/testing';
 import { START_DEADLINE_MS, startPlatform, type IssuedToken, type Platform, type PlatformMode } from './test-support/platform.js';
@@ -8,6 +9,35 @@ import { START_DEADLINE_MS, startPlatform, type IssuedToken, type Platform, type
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const VALID = { name: 'Refusals', prompt: 'hello', region: 'auto', autoDeploy: false };
+
+/**
+ * Announces a body over the server's limit (Content-Length) with node:http and waits for the answer
+ * before sending it: the server must refuse from the header alone (413), without reading the body.
+ * (Streaming the body while the server closes the connection would race into EPIPE.)
+ */
+function postOversized(target: string, token: string, body: string): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(target, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    let answered = false;
+    request.on('response', (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown });
+        request.destroy();
+      });
+      response.on('error', reject);
+    });
+    request.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    request.on('close', () => {
+      if (!answered) reject(new Error('the connection closed without an answer'));
+    });
+    request.flushHeaders();
+  });
+}
 
 /** The error body of the spec, with the correlation id the response header carries. */
 function expectError(result: HttpResult<Json>, status: number, code: string): Json {
@@ -91,7 +121,9 @@ const suite = (mode: PlatformMode): void => {
 
   it('413 for a body over the limit, 422 for autoDeploy: true', async () => {
     const huge = { ...VALID, prompt: 'a'.repeat(2 * 1024 * 1024) };
-    expectError(await http<Json>(url('/v1/generate'), { token: owner.token, json: huge }), 413, 'PAYLOAD_TOO_LARGE');
+    const tooLarge = await postOversized(url('/v1/generate'), owner.token, JSON.stringify(huge));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE', correlationId: expect.any(String) } });
     const deploy = expectError(await http<Json>(url('/v1/generate'), { token: owner.token, json: { ...VALID, autoDeploy: true } }), 422, 'UNPROCESSABLE');
     expect(deploy.message).toContain('POST /v1/deploy/');
     expect(fieldsOf(deploy)).toEqual(['autoDeploy']);
