@@ -3,7 +3,7 @@ import { artifactStoreConfigFromSettings, createArtifactStore, type ArtifactStor
 import type { ServiceConfig } from '@backforge/config';
 import { createInterpreter, type Interpreter } from '@backforge/generator';
 import { SERVICE_CONFIG } from '@backforge/runtime';
-import { Sandbox } from '@backforge/sandbox';
+import { LazySandbox, type Sandbox } from '@backforge/sandbox';
 
 export type GenerationConfig = ServiceConfig<'generation'>;
 
@@ -16,7 +16,7 @@ export type GenerationConfig = ServiceConfig<'generation'>;
 export class GenerationInfrastructure implements OnApplicationShutdown {
   readonly artifacts: ArtifactStore;
   readonly interpreter: Interpreter;
-  private sandbox: Promise<Sandbox> | undefined;
+  private readonly sandbox = new LazySandbox({ workers: 1 });
 
   constructor(@Inject(SERVICE_CONFIG) readonly config: GenerationConfig) {
     this.artifacts = createArtifactStore(artifactStoreConfigFromSettings(config));
@@ -25,16 +25,11 @@ export class GenerationInfrastructure implements OnApplicationShutdown {
   }
 
   checksSandbox(): Promise<Sandbox> {
-    this.sandbox ??= Sandbox.start({ workers: 1 }).catch((error: unknown) => {
-      this.sandbox = undefined;
-      throw error;
-    });
-    return this.sandbox;
+    return this.sandbox.get();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const sandbox = await this.sandbox?.catch(() => undefined);
-    await sandbox?.stop();
+    await this.sandbox.stop();
     await this.artifacts.close();
   }
 }

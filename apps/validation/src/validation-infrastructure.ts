@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { artifactStoreConfigFromSettings, createArtifactStore, type ArtifactStore } from '@backforge/artifact-store';
 import type { ServiceConfig } from '@backforge/config';
 import { SERVICE_CONFIG } from '@backforge/runtime';
-import { Sandbox } from '@backforge/sandbox';
+import { LazySandbox, type Sandbox } from '@backforge/sandbox';
 
 export type ValidationConfig = ServiceConfig<'validation'>;
 
@@ -13,23 +13,18 @@ export type ValidationConfig = ServiceConfig<'validation'>;
 @Injectable()
 export class ValidationInfrastructure implements OnApplicationShutdown {
   readonly artifacts: ArtifactStore;
-  private sandbox: Promise<Sandbox> | undefined;
+  private readonly sandbox = new LazySandbox({ workers: 1 });
 
   constructor(@Inject(SERVICE_CONFIG) readonly config: ValidationConfig) {
     this.artifacts = createArtifactStore(artifactStoreConfigFromSettings(config));
   }
 
   checksSandbox(): Promise<Sandbox> {
-    this.sandbox ??= Sandbox.start({ workers: 1 }).catch((error: unknown) => {
-      this.sandbox = undefined;
-      throw error;
-    });
-    return this.sandbox;
+    return this.sandbox.get();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const sandbox = await this.sandbox?.catch(() => undefined);
-    await sandbox?.stop();
+    await this.sandbox.stop();
     await this.artifacts.close();
   }
 }

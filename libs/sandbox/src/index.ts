@@ -12,6 +12,7 @@
  * See docs/decisions.md, "Sandbox" and "Sandbox availability".
  */
 export { Sandbox } from './sandbox.js';
+export { LazySandbox } from './lazy-sandbox.js';
 export type { SandboxOptions, SandboxInvokeContext, SandboxMemory } from './sandbox.js';
 export { DEFAULT_SANDBOX_LIMITS } from './limits.js';
 export type { SandboxLimits } from './limits.js';
