@@ -21,6 +21,12 @@ export const PLATFORM_ERROR_HTTP_STATUS = {
   /** A concurrent change won (a stream's expected revision did not hold), or the state forbids it. */
   CONFLICT: 409,
   KEY_LIMIT_REACHED: 409,
+  /** The agent has no stored, checked version to deploy yet (still generating, or its generation failed). */
+  AGENT_NOT_READY: 409,
+  /** A deployment of the agent is already in progress. */
+  DEPLOYMENT_IN_PROGRESS: 409,
+  /** The agent is not deployed: no endpoint, nothing to invoke. */
+  AGENT_NOT_DEPLOYED: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** A well-formed request the platform will not carry out as asked (e.g. `autoDeploy: true`). */
   UNPROCESSABLE: 422,

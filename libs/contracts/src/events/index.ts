@@ -7,3 +7,4 @@ export * from './agent/agent.events.js';
 export * from './generation/generation.events.js';
 export * from './validation/validation.events.js';
 export * from './apikey/apikey.events.js';
+export * from './deployment/deployment.events.js';

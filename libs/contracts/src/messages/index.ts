@@ -7,3 +7,4 @@ export * from './generation.messages.js';
 export * from './validation.messages.js';
 export * from './downloads.messages.js';
 export * from './keys.messages.js';
+export * from './deploy.messages.js';
