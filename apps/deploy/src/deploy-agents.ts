@@ -19,10 +19,13 @@ export class DeployAgents {
     @Inject(DEPLOY_READ_MODELS) private readonly readModels: ReadModels,
   ) {}
 
-  /** The agent in that workspace (null for a missing one or another workspace's). */
-  async find(workspaceId: string, agentId: string): Promise<DeployAgentRow | null> {
+  /**
+   * The agent in that workspace (null for a missing one or another workspace's). `latest`: caught
+   * up with its log first in any case (a deployment must take the newest stored version).
+   */
+  async find(workspaceId: string, agentId: string, options: { latest?: boolean } = {}): Promise<DeployAgentRow | null> {
     const find = () => this.readModels.dataSource.getRepository(DeployAgentRow).findOneBy({ id: agentId, workspaceId });
-    const row = await find();
+    const row = options.latest ? null : await find();
     if (row && row.generation !== 'generating') return row;
     return (await this.catchUp(workspaceId, agentId)) ? find() : row;
   }

@@ -43,7 +43,7 @@ export class RequestDeploymentHandler {
 
   async handle(message: DeployAgentMessage): Promise<DeploymentView> {
     const { workspaceId, agentId } = message;
-    const agent = await this.agents.find(workspaceId, agentId);
+    const agent = await this.agents.find(workspaceId, agentId, { latest: true });
     if (!agent) throw new DomainError('NOT_FOUND', `No agent ${agentId}`);
     const deploymentId = newDeploymentId();
     const requested = await handleCommand(
