@@ -54,9 +54,9 @@ export class RequestDeploymentHandler {
       { metadata: () => eventMetadata({ workspaceId }) },
     );
     if (requested.position !== undefined) await this.readModels.waitFor(requested.position);
-    this.worker.wake();
+    // Read before the worker is woken: the answer is the deployment as requested (`deploying`).
     const row = await this.readModels.dataSource.getRepository(DeployAgentRow).findOneBy({ id: agentId, workspaceId });
-    // The worker may already have finished; the answer is this request's deployment as it stands now.
+    this.worker.wake();
     return row ? deploymentView(row) : { agentId, deploymentId, status: 'deploying', version: requested.state.version, servingVersion: requested.state.serving?.version ?? null };
   }
 }
