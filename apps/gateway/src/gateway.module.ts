@@ -3,6 +3,7 @@ import { PassportModule } from '@nestjs/passport';
 import { provideReadModels } from '@backforge/runtime';
 import { AgentsHttpController } from './agents.http.controller.js';
 import { ApiKeysHttpController } from './api-keys.http.controller.js';
+import { DeployHttpController } from './deploy.http.controller.js';
 import { DownloadsHttpController } from './downloads.http.controller.js';
 import { GenerateHttpController } from './generate.http.controller.js';
 import { GatewayArtifacts } from './gateway-artifacts.js';
@@ -21,7 +22,7 @@ import { ValidationHttpController } from './validation.http.controller.js';
  */
 @Module({
   imports: [PassportModule],
-  controllers: [GatewayNatsController, GenerateHttpController, AgentsHttpController, ApiKeysHttpController, JobStreamHttpController, ValidationHttpController, DownloadsHttpController],
+  controllers: [GatewayNatsController, GenerateHttpController, AgentsHttpController, ApiKeysHttpController, JobStreamHttpController, ValidationHttpController, DownloadsHttpController, DeployHttpController],
   providers: [provideReadModels(GATEWAY_READ_MODELS, 'gateway', [platformTokensProjection]), GatewaySecrets, PlatformBearerStrategy, PlatformAuthGuard, GatewayArtifacts],
 })
 export class GatewayModule {}

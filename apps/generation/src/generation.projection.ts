@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Column, Entity, Index, PrimaryColumn, type EntityManager } from 'typeorm';
-import { STREAM_PREFIX, type ArtifactRef, type CheckReportData, type GenerationEvent, type AgentEvent, type ValidationEvent } from '@backforge/contracts';
+import { STREAM_PREFIX, type ArtifactRef, type CheckReportData, type DeploymentEvent, type GenerationEvent, type AgentEvent, type ValidationEvent } from '@backforge/contracts';
 import { defineProjection } from '@backforge/projections';
 import type { RecordedEvent } from '@backforge/event-store';
 
@@ -20,6 +20,8 @@ export class AgentRow {
   @Column({ type: 'integer', name: 'latest_version', nullable: true }) latestVersion!: number | null;
   @Column({ type: 'jsonb', name: 'latest_artifact', nullable: true }) latestArtifact!: LatestArtifact | null;
   @Column({ type: 'jsonb', name: 'latest_validation', nullable: true }) latestValidation!: LatestValidation | null;
+  /** The version that serves invocations (the newest successful deployment), if any: a failed redeploy leaves the agent `deployed`. */
+  @Column({ type: 'integer', name: 'deployed_version', nullable: true }) deployedVersion!: number | null;
   @Column({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
   @Column({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
 }
@@ -54,7 +56,7 @@ export class GenerationJobRow {
   @Column({ type: 'timestamptz', name: 'completed_at', nullable: true }) completedAt!: Date | null;
 }
 
-type Handled = AgentEvent | GenerationEvent | ValidationEvent;
+type Handled = AgentEvent | GenerationEvent | ValidationEvent | DeploymentEvent;
 
 /** The report's verdict as the agent shows it. */
 function validationStatus(report: CheckReportData): LatestValidation['status'] {
@@ -62,15 +64,18 @@ function validationStatus(report: CheckReportData): LatestValidation['status'] {
 }
 
 /**
- * Agents and generation jobs, kept from the agent, generation and validation streams in one
- * projection (so a job's agent is known when its later events, which carry only the job, arrive).
- * Every value comes from the events: a rebuild equals the live model.
+ * Agents and generation jobs, kept from the agent, generation, validation and deployment streams in
+ * one projection (so a job's agent is known when its later events, which carry only the job,
+ * arrive). The agent's status follows its deployments too: `deploying` while one is open,
+ * `deployed` once one succeeded; a failed one leaves it `deployed` when an older version still
+ * serves, else `failed`. Every value comes from the events: a rebuild equals the live model.
  */
 export const generationProjection = defineProjection({
   name: 'generation.agents-and-jobs',
-  version: 1,
+  // 2: the deployment streams and `deployed_version` (a replay fills them from the log).
+  version: 2,
   entities: [AgentRow, GenerationJobRow],
-  filter: { streamPrefixes: [STREAM_PREFIX.agent, STREAM_PREFIX.generation, STREAM_PREFIX.validation] },
+  filter: { streamPrefixes: [STREAM_PREFIX.agent, STREAM_PREFIX.generation, STREAM_PREFIX.validation, STREAM_PREFIX.deployment] },
   async apply(recorded: RecordedEvent, tx: EntityManager): Promise<void> {
     const event = { type: recorded.type, data: recorded.data } as unknown as Handled;
     const at = new Date(recorded.metadata.occurredAt);
@@ -95,6 +100,7 @@ export const generationProjection = defineProjection({
             latestVersion: null,
             latestArtifact: null,
             latestValidation: null,
+            deployedVersion: null,
             createdAt: at,
             updatedAt: at,
           },
@@ -185,6 +191,20 @@ export const generationProjection = defineProjection({
             WHERE latest_validation->>'jobId' = $1`,
           [validationJobId, JSON.stringify({ jobId: validationJobId, status, updatedAt: at.toISOString() }), at],
         );
+        return;
+      }
+      case 'DeploymentRequested':
+        await agents.update({ id: event.data.agentId }, { status: 'deploying', updatedAt: at });
+        return;
+      case 'DeploymentStarted':
+        return;
+      case 'DeploymentSucceeded':
+        await agents.update({ id: event.data.agentId }, { status: 'deployed', deployedVersion: event.data.version, updatedAt: at });
+        return;
+      case 'DeploymentFailed': {
+        // The event names only its deployment; the stream is the agent's.
+        const agentId = recorded.streamName.slice(STREAM_PREFIX.deployment.length);
+        await tx.query(`UPDATE generation_agents SET status = CASE WHEN deployed_version IS NULL THEN 'failed' ELSE 'deployed' END, updated_at = $2 WHERE id = $1`, [agentId, at]);
         return;
       }
     }

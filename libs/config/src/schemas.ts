@@ -87,7 +87,7 @@ export const publicUrlSettings = {
   publicBaseUrl: optional(url('PUBLIC_BASE_URL', { protocols: ['http:', 'https:'] })),
 };
 
-/** How generation and validation workers claim jobs from the log (DESIGN §3). */
+/** How generation, validation and deploy workers claim jobs from the log (DESIGN §3). */
 export const workerSettings = {
   /** A claimed job is taken over when its worker has not renewed the lease for this long. */
   jobLeaseMs: integer('JOB_LEASE_MS', { default: 60_000, min: 500, max: 3_600_000 }),
@@ -109,7 +109,7 @@ export const serviceSettings = {
   gateway: { ...authSettings, ...publicUrlSettings, ...controlRateSettings, ...artifactSettings },
   generation: { ...artifactSettings, ...interpreterSettings, ...workerSettings },
   validation: { ...artifactSettings, ...workerSettings },
-  deploy: { ...artifactSettings },
+  deploy: { ...artifactSettings, ...workerSettings },
   keys: { ...authSettings, ...apiKeySettings },
   'invoke-router': { ...artifactSettings },
   downloads: { ...artifactSettings },

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { streamName, type AgentCreated } from '@backforge/contracts';
+import type { EventStore } from '@backforge/event-store';
+import type { ReadModels } from '@backforge/projections';
+import { EVENT_STORE } from '@backforge/runtime';
+import { DeployAgentRow } from './deploy.projection.js';
+import { DEPLOY_READ_MODELS } from './deploy.tokens.js';
+
+/**
+ * Agents as the deploy service knows them, read-your-writes: a client that just saw its generation
+ * job `completed` (in the generation service's read model) must be able to deploy at once, so a
+ * miss, or an agent not yet ready here, catches up with the log of the agent's generation job and
+ * deployments before answering.
+ */
+@Injectable()
+export class DeployAgents {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(DEPLOY_READ_MODELS) private readonly readModels: ReadModels,
+  ) {}
+
+  /**
+   * The agent in that workspace (null for a missing one or another workspace's). `latest`: caught
+   * up with its log first in any case (a deployment must take the newest stored version).
+   */
+  async find(workspaceId: string, agentId: string, options: { latest?: boolean } = {}): Promise<DeployAgentRow | null> {
+    const find = () => this.readModels.dataSource.getRepository(DeployAgentRow).findOneBy({ id: agentId, workspaceId });
+    const row = options.latest ? null : await find();
+    if (row && row.generation !== 'generating') return row;
+    return (await this.catchUp(workspaceId, agentId)) ? find() : row;
+  }
+
+  private async catchUp(workspaceId: string, agentId: string): Promise<boolean> {
+    const [created] = await this.events.readStream(streamName('agent', agentId), { maxCount: 1 });
+    const data = created?.type === 'AgentCreated' ? (created.data as AgentCreated['data']) : undefined;
+    if (!created || !data || data.workspaceId !== workspaceId) return false;
+    let newest = created.position;
+    for (const stream of [streamName('generation', data.jobId), streamName('deployment', agentId)]) {
+      const [last] = await this.events.readStream(stream, { direction: 'backwards', maxCount: 1 });
+      if (last && last.position > newest) newest = last.position;
+    }
+    await this.readModels.waitFor(newest);
+    return true;
+  }
+}

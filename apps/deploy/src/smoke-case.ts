@@ -1,0 +1,81 @@
+import type { Blueprint, ExampleCase } from '@backforge/blueprint';
+import type { BackendRequest, BackendResponse, JobError } from '@backforge/contracts';
+import { CHECK_INVOCATION_LIMITS, runExample } from '@backforge/generator';
+import { MemoryBackendStore, SandboxError, type Sandbox } from '@backforge/sandbox';
+
+/** What DeploymentSucceeded records of the smoke run. */
+export interface SmokeOutcome {
+  action: string;
+  status: number;
+  durationMs: number;
+}
+
+/** The bundle did not load or did not answer its smoke case: the deployment fails with this. */
+export class SmokeFailure extends Error {
+  constructor(readonly error: JobError) {
+    super(error.message);
+  }
+}
+
+/** The blueprint's first success example (in action order): the case a deployment must answer. */
+export function smokeExample(blueprint: Blueprint | undefined): { action: string; example: ExampleCase } | undefined {
+  for (const action of blueprint?.actions ?? []) {
+    const example = action.examples.find((e) => e.expect.status === 200);
+    if (example) return { action: action.name, example };
+  }
+  return undefined;
+}
+
+function sandboxDetails(error: unknown): { sandboxCode?: string; reason: string } {
+  if (error instanceof SandboxError) return { sandboxCode: error.code, reason: error.message };
+  return { reason: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * Loads the bundle in the sandbox under a backend id of its own (never the id invocations use) and
+ * answers the smoke case: `describe`, then the blueprint's first success example (with its setup
+ * steps), each on a fresh in-memory store, so the smoke run never touches the agent's real data.
+ * Unloads the bundle whatever happened. Throws SmokeFailure with the reason.
+ */
+export async function runSmokeCase(sandbox: Sandbox, backendId: string, bundleCode: string, blueprint: Blueprint | undefined): Promise<SmokeOutcome> {
+  const startedAt = Date.now();
+  try {
+    await sandbox.load(backendId, bundleCode);
+  } catch (error) {
+    throw new SmokeFailure({ code: 'BUNDLE_LOAD_FAILED', message: 'The stored bundle does not load in the sandbox.', details: sandboxDetails(error) });
+  }
+  try {
+    const invokeOn = (store: MemoryBackendStore) => (request: BackendRequest): Promise<BackendResponse> => sandbox.invoke(backendId, request, { store }, CHECK_INVOCATION_LIMITS);
+    let last: SmokeOutcome;
+    try {
+      const described = await invokeOn(new MemoryBackendStore())({ action: 'describe' });
+      if (described.status !== 200 || !described.body.ok) {
+        throw new SmokeFailure({ code: 'SMOKE_FAILED', message: `The backend did not answer describe (status ${described.status}).`, details: { action: 'describe', status: described.status } });
+      }
+      last = { action: 'describe', status: described.status, durationMs: 0 };
+    } catch (error) {
+      if (error instanceof SmokeFailure) throw error;
+      throw new SmokeFailure({ code: 'SMOKE_FAILED', message: 'The backend failed on describe.', details: { action: 'describe', ...sandboxDetails(error) } });
+    }
+    const chosen = smokeExample(blueprint);
+    if (chosen) {
+      let outcome: Awaited<ReturnType<typeof runExample>>;
+      try {
+        outcome = await runExample(invokeOn(new MemoryBackendStore()), chosen.action, chosen.example);
+      } catch (error) {
+        throw new SmokeFailure({ code: 'SMOKE_FAILED', message: `The backend failed on its example '${chosen.action}: ${chosen.example.name}'.`, details: { action: chosen.action, example: chosen.example.name, ...sandboxDetails(error) } });
+      }
+      if (!outcome.ok) {
+        throw new SmokeFailure({
+          code: 'SMOKE_FAILED',
+          message: `The backend did not answer its example '${chosen.action}: ${chosen.example.name}' as expected: ${outcome.problem ?? 'unexpected answer'}.`,
+          details: { action: chosen.action, example: chosen.example.name, problem: outcome.problem ?? null, status: outcome.response?.status ?? null },
+        });
+      }
+      last = { action: chosen.action, status: outcome.response?.status ?? 200, durationMs: 0 };
+    }
+    return { ...last, durationMs: Date.now() - startedAt };
+  } finally {
+    await sandbox.unload(backendId).catch(() => undefined);
+  }
+}
