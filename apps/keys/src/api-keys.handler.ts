@@ -6,6 +6,7 @@ import {
   ROTATION_GRACE_SECONDS,
   streamName,
   type CreateApiKeyMessage,
+  type RecordApiKeyUseMessage,
   type CreatedApiKeyView,
   type RevokeApiKeyMessage,
   type RevokedApiKeyView,
@@ -83,6 +84,19 @@ export class ApiKeysHandler {
     const rotated = await handleCommand(this.events, streamName('apikey', keyId), apiKeyDecider, { type: 'RotateApiKey', keyId, replacedBy: newId, expiresAt }, { metadata });
     await this.readModels.waitFor(rotated.position);
     return { ...created, replaces: keyId, oldKeyExpiresAt: expiresAt };
+  }
+
+  /**
+   * An invoke-router saw the key used. The decider keeps one `ApiKeyUsed` per key per minute; the
+   * router does not wait for the read model (lastUsedAt is informative, not a guard).
+   */
+  async recordUse(message: RecordApiKeyUseMessage): Promise<void> {
+    const [first] = await this.events.readStream(streamName('apikey', message.keyId), { maxCount: 1 });
+    if (!first) return; // not a key (the router only reports keys it saw created; nothing to record)
+    const { workspaceId } = first.metadata;
+    await handleCommand(this.events, streamName('apikey', message.keyId), apiKeyDecider, { type: 'RecordApiKeyUse', keyId: message.keyId, usedAt: message.usedAt }, {
+      metadata: () => eventMetadata({ workspaceId }),
+    });
   }
 
   /** A new key's own stream, its slot already held; the raw key leaves only in the answer. */
