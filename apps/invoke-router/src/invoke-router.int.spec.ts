@@ -1,3 +1,4 @@
+import { KEYS_SUBJECTS } from '@backforge/contracts';
 import type { RunningService } from '@backforge/runtime';
 import { describeWith, waitFor } from '@backforge/testing';
 import { handBundle, invoke, recipesBundle, RouterHarness, type IssuedKey } from './test-support/router-harness.js';
@@ -10,7 +11,7 @@ function refusalOf(result: { status: number; body: Record<string, unknown> }): u
   return { status: result.status, code: error?.code, message: error?.message };
 }
 
-describeWith(['postgres'])('invoke-router: refusals, keys and routing against PostgreSQL, the event store and the sandbox', () => {
+describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing against PostgreSQL, the event store, NATS and the sandbox', () => {
   let h: RouterHarness;
   let a: RunningService;
   let b: RunningService;
@@ -29,8 +30,8 @@ describeWith(['postgres'])('invoke-router: refusals, keys and routing against Po
     keyA = await h.createKey(agentA);
     keyB = await h.createKey(agentB);
     // Router a: generous limits; router b: a tight bucket (429) and a small body limit (413).
-    a = await h.startRouter({ INVOKE_RATE_LIMIT_PER_SECOND: '10000', INVOKE_RATE_LIMIT_BURST: '10000' });
-    b = await h.startRouter({ INVOKE_RATE_LIMIT_PER_SECOND: '1', INVOKE_RATE_LIMIT_BURST: '5', INVOKE_BODY_LIMIT_BYTES: '4096' });
+    a = await h.startRouter({ INVOKE_RATE_LIMIT_PER_SECOND: '10000', INVOKE_RATE_LIMIT_BURST: '10000' }, 'nats');
+    b = await h.startRouter({ INVOKE_RATE_LIMIT_PER_SECOND: '1', INVOKE_RATE_LIMIT_BURST: '5', INVOKE_BODY_LIMIT_BYTES: '4096' }, 'nats');
   }, 180_000);
 
   afterAll(async () => {
@@ -191,15 +192,16 @@ describeWith(['postgres'])('invoke-router: refusals, keys and routing against Po
     expect((await invoke(a, 'recipes-a', g2.key, body)).status).toBe(200);
   }, 60_000);
 
-  it('a revocation is refused by both routers within 100 ms of the append (median of 5)', async () => {
-    // Polled on a slug that does not exist: 404 while the key is valid, 401 once revoked, and no
-    // backend run per poll, so the figure is the tables' delay, not the backend's.
+  /** Revokes a fresh key `rounds` times with `revoke`; answers, per round, when the slower router refused it (ms). */
+  async function revocationLatencies(rounds: number, revoke: (key: IssuedKey) => Promise<void>): Promise<number[]> {
+    // Polled on a slug that does not exist: 404 while the key is valid, 401 once it is refused, and
+    // no backend run per poll, so the figure is the tables' delay.
     const body = { action: 'describe' };
     const latencies: number[] = [];
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < rounds; round++) {
       const key = await h.createKey(agentA);
       for (const router of [a, b]) await waitFor(async () => (await invoke(router, 'no-such-slug', key.key, body)).status === 404 || undefined);
-      await h.revokeKey(key.keyId);
+      await revoke(key);
       const revokedAt = performance.now();
       const seen = await Promise.all(
         [a, b].map(async (router) => {
@@ -213,10 +215,28 @@ describeWith(['postgres'])('invoke-router: refusals, keys and routing against Po
       latencies.push(Math.max(...seen));
       await new Promise((r) => setTimeout(r, 1100)); // let router b's bucket refill
     }
-    latencies.sort((x, y) => x - y);
+    return latencies.sort((x, y) => x - y);
+  }
+
+  it('the key-ended notification alone (no event yet) makes both routers refuse the key', async () => {
+    const keys = await h.natsClient();
+    const latencies = await revocationLatencies(3, (key) => keys.notify(KEYS_SUBJECTS.keyEnded, { keyId: key.keyId, revoked: true }));
     // eslint-disable-next-line no-console
-    console.log(`revocation -> refused by both routers (ms): ${latencies.map((l) => l.toFixed(1)).join(', ')}`);
-    expect(latencies[2]).toBeLessThan(100);
+    console.log(`notification -> refused by both routers (ms): ${latencies.map((l) => l.toFixed(1)).join(', ')}`);
+    expect(latencies[1]).toBeLessThan(100);
+  }, 60_000);
+
+  it('a revocation is refused by both routers within 100 ms: the event and the notification, as the keys service sends them (median of 5), and the event alone', async () => {
+    const keys = await h.natsClient();
+    const both = await revocationLatencies(5, async (key) => {
+      await h.revokeKey(key.keyId);
+      await keys.notify(KEYS_SUBJECTS.keyEnded, { keyId: key.keyId, revoked: true });
+    });
+    const logOnly = await revocationLatencies(3, (key) => h.revokeKey(key.keyId));
+    // eslint-disable-next-line no-console
+    console.log(`revocation -> refused by both routers (ms): event + notification ${both.map((l) => l.toFixed(1)).join(', ')}; event alone ${logOnly.map((l) => l.toFixed(1)).join(', ')}`);
+    expect(both[2]).toBeLessThan(100);
+    expect(logOnly[1]).toBeLessThan(1000); // the log alone is the safety net: it delivers too
   }, 120_000);
 });
 

@@ -1,4 +1,4 @@
-import { InvokeTables, REFUSALS, type TableEvent } from './invoke-tables.js';
+import { InvokeTables, REFUSALS, type KeyEntry, type TableEvent } from './invoke-tables.js';
 
 const bundle = (v: number) => ({ filename: `shop-v${v}.bundle.js`, kind: 'bundle', size: 10, sha256: 'ab', contentType: 'text/javascript' });
 const created = (keyId: string, agentId: string, digest: string, lineage = keyId): TableEvent => ({
@@ -9,6 +9,12 @@ const deployed = (agentId: string, slug: string, version: number, deploymentId =
   type: 'DeploymentSucceeded',
   data: { deploymentId, attempt: 1, agentId, slug, version, bundle: bundle(version), smoke: { action: 'describe', status: 200, durationMs: 1 } },
 });
+
+function keyOf(t: InvokeTables, digest: string): KeyEntry {
+  const checked = t.checkKey(digest, 0);
+  if (!checked.ok) throw new Error(`no key for ${digest}`);
+  return checked.key;
+}
 
 function tables(...events: TableEvent[]): InvokeTables {
   const t = new InvokeTables();
@@ -41,7 +47,7 @@ describe('InvokeTables', () => {
 
   it('routes 404 unknown slug, 403 another agent, 409 not deployed, then the latest deployment', () => {
     const t = tables(...base);
-    const keyA = (t.checkKey('digest-a', 0) as { key: never }).key;
+    const keyA = keyOf(t, 'digest-a');
     expect(t.route('nothing', keyA)).toEqual({ ok: false, refusal: REFUSALS.unknownSlug });
     expect(t.route('notes', keyA)).toEqual({ ok: false, refusal: REFUSALS.forbidden });
     expect(t.route('shop', keyA)).toEqual({ ok: false, refusal: REFUSALS.notDeployed });
@@ -56,8 +62,22 @@ describe('InvokeTables', () => {
 
   it('keeps a slug with its first agent for ever', () => {
     const t = tables(...base, { type: 'SlugReserved', data: { slug: 'shop', agentId: 'agt_b' } });
-    const keyB = (t.checkKey('digest-b', 0) as { key: never }).key;
+    const keyB = keyOf(t, 'digest-b');
     expect(t.route('shop', keyB)).toEqual({ ok: false, refusal: REFUSALS.forbidden });
+  });
+
+  it('a key-ended notification ends a key sooner, never revives one', () => {
+    const t = tables(...base);
+    t.endKey('key_a', { expiresAt: '2030-01-01T00:00:10.000Z' });
+    t.endKey('key_a', { expiresAt: '2031-01-01T00:00:00.000Z' }); // later: changes nothing
+    const end = Date.parse('2030-01-01T00:00:10.000Z');
+    expect(t.checkKey('digest-a', end - 1).ok).toBe(true);
+    expect(t.checkKey('digest-a', end).ok).toBe(false);
+    t.endKey('key_b', { revoked: true });
+    t.endKey('key_b', { revoked: false });
+    expect(t.checkKey('digest-b', 0).ok).toBe(false);
+    t.endKey('key_unknown', { revoked: true }); // not (yet) known: the event decides later
+    expect(t.stats().keys).toBe(2);
   });
 
   it('ignores malformed and unrelated events', () => {

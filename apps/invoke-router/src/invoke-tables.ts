@@ -109,6 +109,18 @@ export class InvokeTables {
     }
   }
 
+  /**
+   * A key-ended notification (ahead of its event): revoked, or refused from `expiresAt`. It can only
+   * end a key sooner, never revive one, so a stale or repeated notification changes nothing.
+   */
+  endKey(keyId: string, ending: { revoked?: boolean; expiresAt?: string }): void {
+    const entry = this.byId.get(keyId);
+    if (!entry) return;
+    if (ending.revoked === true) entry.revoked = true;
+    const at = ending.expiresAt === undefined ? Number.NaN : Date.parse(ending.expiresAt);
+    if (Number.isFinite(at)) entry.expiresAt = Math.min(entry.expiresAt ?? at, at);
+  }
+
   /** The key a digest names, if it may be used at `now` (epoch ms). */
   checkKey(digest: string, now: number): KeyCheck {
     const key = this.byDigest.get(digest);

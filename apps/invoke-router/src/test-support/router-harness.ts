@@ -8,9 +8,9 @@ import { FileSystemArtifactStore } from '@backforge/artifact-store';
 import { streamName, type ArtifactRef, type JsonObject } from '@backforge/contracts';
 import { PostgresEventStore } from '@backforge/event-store';
 import { loadGoldenBlueprint, projectFile, synthesize } from '@backforge/generator';
-import { createInProcessTransport, eventMetadata } from '@backforge/messaging';
+import { createInProcessTransport, createNatsTransport, eventMetadata, MessagingClient, type MessagingTransport } from '@backforge/messaging';
 import { createLogger, startService, type RunningService } from '@backforge/runtime';
-import { createTestDatabase, http, type HttpResult, type TestDatabase } from '@backforge/testing';
+import { createTestDatabase, http, testServers, type HttpResult, type TestDatabase } from '@backforge/testing';
 import { InvokeRouterModule } from '../invoke-router.module.js';
 
 const WORKSPACE = 'acme';
@@ -51,6 +51,9 @@ export interface IssuedKey {
  */
 export class RouterHarness {
   readonly routers: RunningService[] = [];
+  /** This harness's own NATS subjects (a namespace), as one platform's services share them. */
+  readonly natsNamespace = `inv-${randomBytes(4).toString('hex')}`;
+  private readonly clients: MessagingTransport[] = [];
   private constructor(
     readonly db: TestDatabase,
     readonly events: PostgresEventStore,
@@ -67,8 +70,22 @@ export class RouterHarness {
     return new RouterHarness(db, events, new FileSystemArtifactStore({ dir: path.join(dir, 'artifacts') }), dir, generateSecret());
   }
 
-  /** Starts one invoke-router (HTTP on a free port) with these extra settings. */
-  async startRouter(env: Record<string, string> = {}): Promise<RunningService> {
+  private natsTransport(name: string): MessagingTransport {
+    const url = testServers().nats;
+    if (!url) throw new Error('NATS is not available to tests');
+    return createNatsTransport({ url, name, drainTimeoutMs: 2000, namespace: this.natsNamespace });
+  }
+
+  /** A client on this harness's NATS namespace: what the keys service uses to notify the routers. */
+  async natsClient(): Promise<MessagingClient> {
+    const transport = this.natsTransport('test-keys');
+    this.clients.push(transport);
+    await transport.client.connect();
+    return new MessagingClient(transport, 5000);
+  }
+
+  /** Starts one invoke-router (HTTP on a free port) with these extra settings; over NATS (as in distributed mode) or in-process. */
+  async startRouter(env: Record<string, string> = {}, transport: 'nats' | 'in-process' = 'in-process'): Promise<RunningService> {
     const config = loadConfig(serviceConfigSchemas['invoke-router'], {
       DATABASE_URL: this.db.url,
       PORT: '0',
@@ -85,7 +102,7 @@ export class RouterHarness {
       config,
       databaseUrl: this.db.url,
       modules: [InvokeRouterModule],
-      transport: createInProcessTransport({ drainTimeoutMs: 2000 }),
+      transport: transport === 'nats' ? this.natsTransport('invoke-router') : createInProcessTransport({ drainTimeoutMs: 2000 }),
       logger: createLogger({ service: 'invoke-router', level: 'silent' }),
     });
     this.routers.push(router);
@@ -140,6 +157,7 @@ export class RouterHarness {
 
   async close(): Promise<void> {
     await Promise.all(this.routers.map((r) => r.close()));
+    await Promise.all(this.clients.map((c) => c.close()));
     await this.artifacts.close();
     await this.events.close();
     await this.db.drop();
