@@ -221,7 +221,6 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
   it('the key-ended notification alone (no event yet) makes both routers refuse the key', async () => {
     const keys = await h.natsClient();
     const latencies = await revocationLatencies(3, (key) => keys.notify(KEYS_SUBJECTS.keyEnded, { keyId: key.keyId, revoked: true }));
-    // eslint-disable-next-line no-console
     console.log(`notification -> refused by both routers (ms): ${latencies.map((l) => l.toFixed(1)).join(', ')}`);
     expect(latencies[1]).toBeLessThan(100);
   }, 60_000);
@@ -233,7 +232,6 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
       await keys.notify(KEYS_SUBJECTS.keyEnded, { keyId: key.keyId, revoked: true });
     });
     const logOnly = await revocationLatencies(3, (key) => h.revokeKey(key.keyId));
-    // eslint-disable-next-line no-console
     console.log(`revocation -> refused by both routers (ms): event + notification ${both.map((l) => l.toFixed(1)).join(', ')}; event alone ${logOnly.map((l) => l.toFixed(1)).join(', ')}`);
     expect(both[2]).toBeLessThan(100);
     expect(logOnly[1]).toBeLessThan(1000); // the log alone is the safety net: it delivers too
@@ -329,7 +327,6 @@ describeWith(['postgres'])('invoke-router: hostile backends and redeploys', () =
     // Once v3 answered, nothing older does (each request picks the newest loaded version).
     const firstV3 = outcomes.findIndex((o) => o.version === 3);
     expect(outcomes.slice(firstV3 + 8).filter((o) => o.version !== 3)).toEqual([]);
-    // eslint-disable-next-line no-console
     console.log(`redeploy under load: ${outcomes.length} requests, 0 failed`);
   }, 120_000);
 });
