@@ -309,6 +309,15 @@ async function main() {
     };
     const revokedBoth = await revocation(100, true);
     const revokedLog = await revocation(30, false);
+    // What one poll costs on these routers now: the resolution of the figures above.
+    const pollKey = await keyFor(agentId);
+    const pollRtt = [];
+    for (let i = 0; i < 200; i += 1) {
+      const t0 = performance.now();
+      await post(`${(i % 2 ? r2 : r1).base}/v1/invoke/no-such-slug`, pollKey.key, {});
+      pollRtt.push(performance.now() - t0);
+    }
+    pollRtt.sort((a, b) => a - b);
 
     // 4. Memory with 500 deployed backends loaded (each invoked once).
     log(`memory: deploying and loading ${BACKENDS} backends`);
@@ -367,6 +376,7 @@ async function main() {
       '|---|---|---|---|---|---|---|',
       `| event + \`backforge.keys.notify.key-ended\` (what the keys service sends) | ${revokedBoth.length} | ${f(pct(revokedBoth, 50))} ms | ${f(pct(revokedBoth, 95))} ms | ${f(pct(revokedBoth, 99))} ms | ${f(revokedBoth.at(-1))} ms | p99 < 100 ms ${pct(revokedBoth, 99) < 100 ? '✅' : '❌'} |`,
       `| the event alone (log subscription: LISTEN/NOTIFY) | ${revokedLog.length} | ${f(pct(revokedLog, 50))} ms | ${f(pct(revokedLog, 95))} ms | ${f(pct(revokedLog, 99))} ms | ${f(revokedLog.at(-1))} ms | |`,
+      `| baseline: one poll's round trip (a 404 on these routers) | ${pollRtt.length} | ${f(pct(pollRtt, 50))} ms | ${f(pct(pollRtt, 95))} ms | ${f(pct(pollRtt, 99))} ms | ${f(pollRtt.at(-1))} ms | |`,
       '',
       `Memory: resident memory of the router process and its sandbox workers (their children). Idle with its tables loaded: ${f(idleRss / MB, 0)} MB; before loading the ${BACKENDS} backends: ${f(before / MB, 0)} MB; after deploying ${BACKENDS} more agents (each a ${f(bundleBytes.length / 1024)} KiB generated bundle) and invoking each once (${f(loadSeconds)} s, ${failed} failed): ${f(after / MB, 0)} MB, i.e. ${f((after - before) / BACKENDS / MB, 2)} MB per loaded backend.`,
     ];
