@@ -358,6 +358,8 @@ async function main() {
     const lines = [
       '## Invoke router',
       '',
+      `Command: \`pnpm build && node --no-node-snapshot tools/bench/invoke.bench.mjs\` (or \`pnpm bench invoke\`).`,
+      '',
       `Method: the built invoke-router in its own process (distributed mode: NATS, PostgreSQL event store, filesystem artifacts, 2 sandbox workers, \`LOG_LEVEL=warn\` so no access-log line per request, rate limit raised out of the way), a fresh database on the local PostgreSQL. The backend is the golden "recipes" blueprint synthesized by the generator; the call is \`POST /v1/invoke/recipes\` with \`{"action":"getRecipe","input":{"id":…}}\` (one PostgreSQL read through the store bridge). Baseline: a bare Fastify POST route in its own process answering the same bytes. The load generator is a separate Node process, ${CONNECTIONS} keep-alive connections, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s each (median rate, worst p99); then each at half the router's rate, paced (latency from the planned send time). Load average at the end: ${f(load1)} (2 cores shared with PostgreSQL, NATS, the load generator and other work).`,
       '',
       '| measure | router | bare Fastify | router / bare | target |',
@@ -377,6 +379,8 @@ async function main() {
       `| event + \`backforge.keys.notify.key-ended\` (what the keys service sends) | ${revokedBoth.length} | ${f(pct(revokedBoth, 50))} ms | ${f(pct(revokedBoth, 95))} ms | ${f(pct(revokedBoth, 99))} ms | ${f(revokedBoth.at(-1))} ms | p99 < 100 ms ${pct(revokedBoth, 99) < 100 ? '✅' : '❌'} |`,
       `| the event alone (log subscription: LISTEN/NOTIFY) | ${revokedLog.length} | ${f(pct(revokedLog, 50))} ms | ${f(pct(revokedLog, 95))} ms | ${f(pct(revokedLog, 99))} ms | ${f(revokedLog.at(-1))} ms | |`,
       `| baseline: one poll's round trip (a 404 on these routers) | ${pollRtt.length} | ${f(pct(pollRtt, 50))} ms | ${f(pct(pollRtt, 95))} ms | ${f(pct(pollRtt, 99))} ms | ${f(pollRtt.at(-1))} ms | |`,
+      '',
+      `What bounds the router: one deployed backend lives on one sandbox worker process (a single thread); every \`getRecipe\` is an IPC round trip to it, a second one for its store call, and a PostgreSQL read. The HTTP route and the key check are not the bottleneck (a CPU profile of the router process at full \`describe\` load showed it about a third idle, waiting on the worker). The revocation figures cannot be finer than one poll's round trip (baseline row): on a loaded machine its tail is the figures' tail.`,
       '',
       `Memory: resident memory of the router process and its sandbox workers (their children). Idle with its tables loaded: ${f(idleRss / MB, 0)} MB; before loading the ${BACKENDS} backends: ${f(before / MB, 0)} MB; after deploying ${BACKENDS} more agents (each a ${f(bundleBytes.length / 1024)} KiB generated bundle) and invoking each once (${f(loadSeconds)} s, ${failed} failed): ${f(after / MB, 0)} MB, i.e. ${f((after - before) / BACKENDS / MB, 2)} MB per loaded backend.`,
     ];

@@ -36,6 +36,8 @@ export class BackendRunner {
   private readonly stores = new Map<string, PostgresBackendStore>();
 
   constructor(
+    /** The deployment serving an agent now (the routing table): read at every pick, never cached. */
+    private readonly deploymentOf: (agentId: string) => DeployedVersion | undefined,
     private readonly sandbox: LazySandbox,
     private readonly artifacts: ArtifactStore,
     private readonly bridge: PostgresStoreBridge,
@@ -43,12 +45,21 @@ export class BackendRunner {
   ) {}
 
   /** Runs the backend's handler on `request`; SandboxError for anything that is not the backend's own answer. */
-  async invoke(deployed: DeployedVersion, request: BackendRequest): Promise<BackendResponse> {
-    const version = this.pick(deployed) ?? (await this.whenLoaded(deployed));
+  async invoke(agentId: string, request: BackendRequest): Promise<BackendResponse> {
+    let version: LoadedVersion | undefined;
+    for (;;) {
+      // The routing table's deployment at this moment (it may have changed since the request was
+      // admitted, or while it waited for a load): a request never reloads a replaced version.
+      const deployed = this.deploymentOf(agentId);
+      if (!deployed) throw new SandboxError('SANDBOX_UNAVAILABLE', 'the agent has no deployment; retry');
+      version = this.pick(deployed);
+      if (version) break;
+      await this.whenLoaded(deployed);
+    }
     version.inFlight += 1;
     try {
       const sandbox = await this.sandbox.get();
-      return await sandbox.invoke(version.backendId, request, { store: this.storeOf(deployed.agentId) });
+      return await sandbox.invoke(version.backendId, request, { store: this.storeOf(agentId) });
     } finally {
       version.inFlight -= 1;
       if (version.retired && version.inFlight === 0) this.unload(version);
@@ -88,11 +99,10 @@ export class BackendRunner {
     return previous?.loaded ? previous : undefined;
   }
 
-  private async whenLoaded(deployed: DeployedVersion): Promise<LoadedVersion> {
+  private async whenLoaded(deployed: DeployedVersion): Promise<void> {
     const version = this.current.get(deployed.agentId);
     if (!version) throw new SandboxError('SANDBOX_UNAVAILABLE', 'the deployed version is not loaded; retry');
-    await version.ready;
-    return version;
+    await version.ready; // a failed load rejects: the caller answers 503
   }
 
   private startLoad(deployed: DeployedVersion): LoadedVersion {

@@ -92,7 +92,7 @@ export class InvokeHandler {
     }
     try {
       // The backend defines its body; generated backends read {action, input} and refuse the rest themselves.
-      const response = await this.runner.invoke(admitted.deployed, body as BackendRequest);
+      const response = await this.runner.invoke(admitted.deployed.agentId, body as BackendRequest);
       return { ok: true, status: response.status, body: response.body as unknown as JsonValue };
     } catch (error) {
       if (error instanceof SandboxError) {
