@@ -95,15 +95,15 @@ describe('BackendRunner', () => {
   it('keeps the serving version when a newer one does not load, and refuses with 503 when there is none', async () => {
     const { fake, runner, deploy } = setup();
     deploy(1);
-    const cold = runner.invoke('agt', {});
+    const cold = runner.invoke('agt', { action: 'x' });
     await tick();
     fake.pendingLoads.get('agt:dep1')?.reject(new SandboxError('LOAD_FAILED', 'broken'));
     await expect(cold).rejects.toMatchObject({ code: 'LOAD_FAILED' });
-    await expect(runner.invoke('agt', {})).rejects.toMatchObject({ code: 'SANDBOX_UNAVAILABLE' }); // not retried at once
+    await expect(runner.invoke('agt', { action: 'x' })).rejects.toMatchObject({ code: 'SANDBOX_UNAVAILABLE' }); // not retried at once
 
     const { fake: f2, runner: r2, deploy: d2 } = setup();
     d2(1);
-    const ok = r2.invoke('agt', {});
+    const ok = r2.invoke('agt', { action: 'x' });
     await tick();
     f2.pendingLoads.get('agt:dep1')?.resolve();
     await tick();
@@ -113,7 +113,7 @@ describe('BackendRunner', () => {
     await tick();
     f2.pendingLoads.get('agt:dep2')?.reject(new SandboxError('LOAD_FAILED', 'broken'));
     await tick();
-    const still = r2.invoke('agt', {});
+    const still = r2.invoke('agt', { action: 'x' });
     await tick();
     f2.finishCalls();
     expect((await still).body).toEqual({ ok: true, result: 'agt:dep1' });
@@ -123,7 +123,7 @@ describe('BackendRunner', () => {
   it('picks again after waiting for a load: the table moved on meanwhile, so the newer version loads and the loaded one answers', async () => {
     const { fake, runner, deploy } = setup();
     deploy(1);
-    const a = runner.invoke('agt', {});
+    const a = runner.invoke('agt', { action: 'x' });
     await tick();
     deploy(2); // the table moved on while v1 was loading
     fake.pendingLoads.get('agt:dep1')?.resolve();
@@ -134,7 +134,7 @@ describe('BackendRunner', () => {
     expect(fake.events).toContain('load agt:dep2');
     fake.pendingLoads.get('agt:dep2')?.resolve();
     await tick();
-    const b = runner.invoke('agt', {});
+    const b = runner.invoke('agt', { action: 'x' });
     await tick();
     fake.finishCalls();
     expect((await b).body).toEqual({ ok: true, result: 'agt:dep2' });
