@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { digestSecret, generateAgentKey } from '@backforge/auth';
 import {
   agentKeySlotsStream,
+  KEYS_SUBJECTS,
   ROTATION_GRACE_SECONDS,
+  type KeyEndedNotification,
   streamName,
   type CreateApiKeyMessage,
+  type RecordApiKeyUseMessage,
   type CreatedApiKeyView,
   type RevokeApiKeyMessage,
   type RevokedApiKeyView,
@@ -14,7 +17,7 @@ import {
 } from '@backforge/contracts';
 import { handleCommand } from '@backforge/deciders';
 import type { EventStore } from '@backforge/event-store';
-import { eventMetadata } from '@backforge/messaging';
+import { eventMetadata, MessagingClient } from '@backforge/messaging';
 import type { ReadModels } from '@backforge/projections';
 import { EVENT_STORE } from '@backforge/runtime';
 import { AgentScope } from './agent-scope.js';
@@ -44,6 +47,8 @@ export class ApiKeysHandler {
     @Inject(KEYS_READ_MODELS) private readonly readModels: ReadModels,
     private readonly scope: AgentScope,
     private readonly settings: KeysSettings,
+    /** Tells every invoke-router at once that a key ended; absent in tests of the handler alone. */
+    @Optional() private readonly messaging?: MessagingClient,
   ) {}
 
   async create(message: CreateApiKeyMessage): Promise<CreatedApiKeyView> {
@@ -60,6 +65,7 @@ export class ApiKeysHandler {
     await this.scope.requireKey(workspaceId, agentId, keyId);
     const metadata = () => eventMetadata({ workspaceId });
     const revoked = await handleCommand(this.events, streamName('apikey', keyId), apiKeyDecider, { type: 'RevokeApiKey', keyId }, { metadata });
+    this.announceEnd({ keyId, revoked: true });
     const released = await handleCommand(this.events, agentKeySlotsStream(agentId), agentKeySlotsDecider, { type: 'ReleaseKeySlot', agentId, keyId }, { metadata, maxRetries: SLOT_RETRIES });
     await this.readModels.waitFor(released.position ?? revoked.position);
     const row = await this.readModels.dataSource.getRepository(ApiKeyRow).findOneByOrFail({ id: keyId });
@@ -81,8 +87,30 @@ export class ApiKeysHandler {
     const grace = message.gracePeriodSeconds ?? ROTATION_GRACE_SECONDS.default;
     const expiresAt = new Date(Date.now() + grace * 1000).toISOString();
     const rotated = await handleCommand(this.events, streamName('apikey', keyId), apiKeyDecider, { type: 'RotateApiKey', keyId, replacedBy: newId, expiresAt }, { metadata });
+    this.announceEnd({ keyId, expiresAt });
     await this.readModels.waitFor(rotated.position);
     return { ...created, replaces: keyId, oldKeyExpiresAt: expiresAt };
+  }
+
+  /**
+   * An invoke-router saw the key used. The decider keeps one `ApiKeyUsed` per key per minute; the
+   * router does not wait for the read model (lastUsedAt is informative, not a guard).
+   */
+  async recordUse(message: RecordApiKeyUseMessage): Promise<void> {
+    const [first] = await this.events.readStream(streamName('apikey', message.keyId), { maxCount: 1 });
+    if (!first) return; // not a key (the router only reports keys it saw created; nothing to record)
+    const { workspaceId } = first.metadata;
+    await handleCommand(this.events, streamName('apikey', message.keyId), apiKeyDecider, { type: 'RecordApiKeyUse', keyId: message.keyId, usedAt: message.usedAt }, {
+      metadata: () => eventMetadata({ workspaceId }),
+    });
+  }
+
+  /**
+   * After the event is in the log (the truth), a fan-out notification lets every router refuse the
+   * key without waiting for its log subscription; a lost one only delays that.
+   */
+  private announceEnd(notification: KeyEndedNotification): void {
+    this.messaging?.notify(KEYS_SUBJECTS.keyEnded, notification).catch(() => undefined);
   }
 
   /** A new key's own stream, its slot already held; the raw key leaves only in the answer. */

@@ -183,4 +183,21 @@ describeWith(['postgres'])('agent API keys on PostgreSQL (handlers, projection, 
     expect(second).toEqual({ items: [expect.objectContaining({ id: ids[0] })], nextCursor: null });
     expect(await refusal(queries.list({ workspaceId: 'ws-h', agentId, cursor: 'bm90LWEtcG9zaXRpb24' }))).toBe('VALIDATION_FAILED');
   });
+  it('records usage reported by the routers as lastUsedAt, one ApiKeyUsed per key per minute', async () => {
+    const agentId = await agent('ws-u');
+    const created = await keys.create({ workspaceId: 'ws-u', agentId, name: 'used' });
+    const t0 = Date.parse('2030-01-01T00:00:00.000Z');
+    await keys.recordUse({ keyId: created.id, usedAt: new Date(t0).toISOString() });
+    await keys.recordUse({ keyId: created.id, usedAt: new Date(t0 + 30_000).toISOString() }); // same minute: no event
+    await keys.recordUse({ keyId: created.id, usedAt: new Date(t0 + 61_000).toISOString() });
+    await keys.recordUse({ keyId: 'key_unknown', usedAt: new Date(t0).toISOString() }); // not a key: nothing
+    const used = (await store.readStream(streamName('apikey', created.id))).filter((e) => e.type === 'ApiKeyUsed');
+    expect(used.map((e) => e.data)).toEqual([
+      { keyId: created.id, usedAt: new Date(t0).toISOString() },
+      { keyId: created.id, usedAt: new Date(t0 + 61_000).toISOString() },
+    ]);
+    await readModels.waitFor(used[1]?.position ?? 0n);
+    expect((await queries.list({ workspaceId: 'ws-u', agentId })).items[0]).toMatchObject({ id: created.id, lastUsedAt: new Date(t0 + 61_000).toISOString() });
+    expect(await store.readStream(streamName('apikey', 'key_unknown'))).toEqual([]);
+  });
 });

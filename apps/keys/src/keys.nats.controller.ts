@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   CreateApiKeyMessage,
   KEYS_SUBJECTS,
+  RecordApiKeyUseMessage,
   ListApiKeysMessage,
   RevokeApiKeyMessage,
   RotateApiKeyMessage,
@@ -54,6 +55,11 @@ export class KeysNatsController {
   @MessagePattern(KEYS_SUBJECTS.rotate)
   rotate(@Payload() message: RotateApiKeyMessage): Promise<RotatedApiKeyView> {
     return this.keys.rotate(message);
+  }
+
+  @MessagePattern(KEYS_SUBJECTS.used)
+  used(@Payload() message: RecordApiKeyUseMessage): Promise<void> {
+    return this.keys.recordUse(message);
   }
 
   @MessagePattern(KEYS_SUBJECTS.verify)

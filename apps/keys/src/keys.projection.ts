@@ -89,6 +89,9 @@ export const keysProjection = defineProjection({
       case 'ApiKeyRotated':
         await keys.update({ id: event.data.keyId }, { replacedBy: event.data.replacedBy, expiresAt: new Date(event.data.expiresAt) });
         return;
+      case 'ApiKeyUsed':
+        await keys.update({ id: event.data.keyId }, { lastUsedAt: new Date(event.data.usedAt) });
+        return;
     }
   },
 });

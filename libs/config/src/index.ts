@@ -13,6 +13,7 @@ export {
   authSettings,
   publicUrlSettings,
   controlRateSettings,
+  invokeSettings,
   serviceSettings,
   serviceConfigSchemas,
   standaloneConfigSchema,

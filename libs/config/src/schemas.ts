@@ -104,6 +104,22 @@ export const apiKeySettings = {
   maxActiveKeysPerAgent: integer('MAX_ACTIVE_KEYS_PER_AGENT', { default: 10, min: 1, max: 1_000 }),
 };
 
+/**
+ * The invoke-router (data plane): the body bound of POST /v1/invoke/{slug}, the per-key token
+ * bucket (kept per router process, keyed by the key's lineage so a rotation does not refill it),
+ * the handler's time limit (504 past it), the sandbox workers that run deployed backends, and how
+ * often a key's use is reported to the keys service (lastUsedAt).
+ */
+export const invokeSettings = {
+  invokeBodyLimitBytes: integer('INVOKE_BODY_LIMIT_BYTES', { default: 1024 * 1024, min: 1024, max: 16 * 1024 * 1024 }),
+  invokeRatePerSecond: integer('INVOKE_RATE_LIMIT_PER_SECOND', { default: 100, min: 1, max: 1_000_000 }),
+  invokeRateBurst: integer('INVOKE_RATE_LIMIT_BURST', { default: 200, min: 1, max: 1_000_000 }),
+  invokeTimeoutMs: integer('INVOKE_TIMEOUT_MS', { default: 2_000, min: 50, max: 60_000 }),
+  invokeCpuTimeMs: integer('INVOKE_CPU_TIME_MS', { default: 100, min: 1, max: 10_000 }),
+  invokeSandboxWorkers: integer('INVOKE_SANDBOX_WORKERS', { default: 2, min: 1, max: 64 }),
+  invokeUsageReportMs: integer('INVOKE_USAGE_REPORT_MS', { default: 60_000, min: 100, max: 3_600_000 }),
+};
+
 /** What each service's own module needs besides the runtime (its domain settings). */
 export const serviceSettings = {
   gateway: { ...authSettings, ...publicUrlSettings, ...controlRateSettings, ...artifactSettings },
@@ -111,7 +127,7 @@ export const serviceSettings = {
   validation: { ...artifactSettings, ...workerSettings },
   deploy: { ...artifactSettings, ...workerSettings },
   keys: { ...authSettings, ...apiKeySettings },
-  'invoke-router': { ...artifactSettings },
+  'invoke-router': { ...artifactSettings, authDigestKey: authSettings.authDigestKey, ...invokeSettings },
   downloads: { ...artifactSettings },
 };
 

@@ -33,6 +33,16 @@ describe('API key decider', () => {
     keys.given([]).when(rotate).thenThrows(codeIs('NOT_FOUND'));
   });
 
+  it('usage is recorded at most once a minute per key, never back in time; an unknown key is not found', () => {
+    const use = (usedAt: string) => ({ type: 'RecordApiKeyUse' as const, keyId: 'key_1', usedAt });
+    const used = (usedAt: string) => ({ type: 'ApiKeyUsed' as const, data: { keyId: 'key_1', usedAt } });
+    keys.given([created]).when(use('2026-01-01T00:00:00.000Z')).then([used('2026-01-01T00:00:00.000Z')]);
+    keys.given([created, used('2026-01-01T00:00:00.000Z')]).when(use('2026-01-01T00:00:59.999Z')).thenNothing();
+    keys.given([created, used('2026-01-01T00:00:00.000Z')]).when(use('2026-01-01T00:01:00.000Z')).then([used('2026-01-01T00:01:00.000Z')]);
+    keys.given([created, used('2026-01-01T00:05:00.000Z')]).when(use('2026-01-01T00:01:00.000Z')).thenNothing();
+    keys.given([]).when(use('2026-01-01T00:00:00.000Z')).thenThrows(codeIs('NOT_FOUND'));
+  });
+
   it('a rotated key (in its grace period) can still be revoked at once', () => {
     keys.given([created, rotated]).when({ type: 'RevokeApiKey', keyId: 'key_1' }).then([revoked]);
   });

@@ -1,4 +1,4 @@
-import { DomainError, type AgentKeySlotEvent, type ApiKeyCreated, type ApiKeyEvent } from '@backforge/contracts';
+import { DomainError, KEY_USAGE_RESOLUTION_MS, type AgentKeySlotEvent, type ApiKeyCreated, type ApiKeyEvent } from '@backforge/contracts';
 import type { Decider } from '@backforge/deciders';
 
 /** Stream `apikey-{keyId}`: a key is created once, then may be rotated (once) and revoked (for good). */
@@ -7,15 +7,18 @@ export interface ApiKeyState {
   revoked: boolean;
   /** The key that replaced this one, once rotated. */
   rotatedTo: string | undefined;
+  /** Epoch ms of the last recorded use (0: never). */
+  lastUsedAt: number;
 }
 
 export type ApiKeyCommand =
   | ({ type: 'CreateApiKey' } & ApiKeyCreated['data'])
   | { type: 'RevokeApiKey'; keyId: string }
-  | { type: 'RotateApiKey'; keyId: string; replacedBy: string; expiresAt: string };
+  | { type: 'RotateApiKey'; keyId: string; replacedBy: string; expiresAt: string }
+  | { type: 'RecordApiKeyUse'; keyId: string; usedAt: string };
 
 export const apiKeyDecider: Decider<ApiKeyState, ApiKeyCommand, ApiKeyEvent> = {
-  initialState: () => ({ exists: false, revoked: false, rotatedTo: undefined }),
+  initialState: () => ({ exists: false, revoked: false, rotatedTo: undefined, lastUsedAt: 0 }),
   evolve: (state, event) => {
     switch (event.type) {
       case 'ApiKeyCreated':
@@ -24,6 +27,8 @@ export const apiKeyDecider: Decider<ApiKeyState, ApiKeyCommand, ApiKeyEvent> = {
         return { ...state, revoked: true };
       case 'ApiKeyRotated':
         return { ...state, rotatedTo: event.data.replacedBy };
+      case 'ApiKeyUsed':
+        return { ...state, lastUsedAt: Math.max(state.lastUsedAt, Date.parse(event.data.usedAt)) };
     }
   },
   decide(command, state) {
@@ -33,6 +38,13 @@ export const apiKeyDecider: Decider<ApiKeyState, ApiKeyCommand, ApiKeyEvent> = {
       return [{ type: 'ApiKeyCreated', data }];
     }
     if (!state.exists) throw new DomainError('NOT_FOUND', `No API key ${command.keyId}`);
+    if (command.type === 'RecordApiKeyUse') {
+      // Usage is a coarse fact: one event per key per KEY_USAGE_RESOLUTION_MS at most, however many
+      // routers report it, and never one going back in time.
+      const at = Date.parse(command.usedAt);
+      if (!Number.isFinite(at) || at < state.lastUsedAt + KEY_USAGE_RESOLUTION_MS) return [];
+      return [{ type: 'ApiKeyUsed', data: { keyId: command.keyId, usedAt: new Date(at).toISOString() } }];
+    }
     if (command.type === 'RevokeApiKey') return state.revoked ? [] : [{ type: 'ApiKeyRevoked', data: { keyId: command.keyId } }];
     // A retried rotation to the same new key is a no-op; any other second rotation is refused.
     if (state.rotatedTo === command.replacedBy) return [];

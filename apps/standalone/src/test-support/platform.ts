@@ -25,6 +25,8 @@ export interface IssuedToken {
 export interface Platform {
   mode: PlatformMode;
   baseUrl: string;
+  /** Where POST /v1/invoke/{slug} is served: the one process (standalone) or the invoke-router's own port (distributed). */
+  invokeUrl: string;
   db: TestDatabase;
   /** Every process of the platform, by name (`standalone`, or each service; `generation-2`... for replicas). */
   processes: Map<string, AppProcess>;
@@ -84,6 +86,7 @@ export async function startPlatform(mode: PlatformMode, options: PlatformOptions
   // The keys the CLI issues tokens with must be the platform's own.
   let cliEnv: Record<string, string>;
   let baseUrl: string;
+  let invokeUrl: string;
   let signingKeys: string;
   const stopAll = async (): Promise<void> => {
     await Promise.all([...processes.values()].map((p) => p.stop('SIGKILL')));
@@ -95,6 +98,7 @@ export async function startPlatform(mode: PlatformMode, options: PlatformOptions
       const app = spawnApp(appEntry('standalone'), env, tmp);
       processes.set('standalone', app);
       baseUrl = `http://127.0.0.1:${await startedPort(app, START_DEADLINE_MS)}`;
+      invokeUrl = baseUrl;
       cliEnv = { DATABASE_URL: db.url, BACKFORGE_DATA_DIR: dataDir };
       signingKeys = (JSON.parse(await fs.readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { authSigningKeys: string }).authSigningKeys;
     } else {
@@ -130,6 +134,7 @@ export async function startPlatform(mode: PlatformMode, options: PlatformOptions
         }),
       );
       baseUrl = `http://127.0.0.1:${ports.find(([name]) => name === 'gateway')?.[1] ?? 0}`;
+      invokeUrl = `http://127.0.0.1:${ports.find(([name]) => name === 'invoke-router')?.[1] ?? 0}`;
       cliEnv = { DATABASE_URL: db.url, BACKFORGE_DATA_DIR: path.join(tmp, 'cli'), ...auth };
       signingKeys = auth.AUTH_SIGNING_KEYS;
     }
@@ -142,6 +147,7 @@ export async function startPlatform(mode: PlatformMode, options: PlatformOptions
   return {
     mode,
     baseUrl,
+    invokeUrl,
     db,
     processes,
     signingKeys,

@@ -34,6 +34,8 @@ export const PLATFORM_ERROR_HTTP_STATUS = {
   RATE_LIMITED: 429,
   /** An unexpected failure; details are in the logs under the correlation id, never in the reply. */
   INTERNAL: 500,
+  /** A deployed backend failed while answering an invoke (broke a limit, threw, or answered no valid response). */
+  BACKEND_FAILED: 502,
   /** A dependency (database, event store, a service) cannot be reached. */
   UNAVAILABLE: 503,
   /** A service did not answer in time. */

@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsISO8601, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { subjectOf } from '../messaging/subjects.js';
 import { NAME_LENGTH } from './generation.messages.js';
 import { PageQuery } from './paging.js';
@@ -14,7 +14,18 @@ export const KEYS_SUBJECTS = {
   rotate: subjectOf('keys', 'api-keys.rotate'),
   /** For the invoke-router: a presented raw key -> whose it is, or UNAUTHENTICATED. */
   verify: subjectOf('keys', 'verify'),
+  /** From the invoke-router: a key was used (at most once a minute per key and router); sets lastUsedAt. */
+  used: subjectOf('keys', 'api-keys.used'),
+  /**
+   * Fanned out to every invoke-router (a notification: no queue group) right after a revocation or
+   * a rotation is appended, so routers refuse the key before their log subscription delivers the
+   * event. Losing one only delays the refusal until the event arrives.
+   */
+  keyEnded: subjectOf('keys', 'notify.key-ended'),
 } as const;
+
+/** Appended as `ApiKeyUsed` at most once per this many ms per key, however many routers report. */
+export const KEY_USAGE_RESOLUTION_MS = 60_000;
 
 export class CreateApiKeyMessage extends WorkspaceScoped {
   @IsString()
@@ -59,6 +70,31 @@ export class VerifyApiKeyMessage {
   @IsString()
   @MaxLength(4096)
   key!: string;
+}
+
+/** Not workspace-scoped: sent by the invoke-router, which knows the key only by its id. */
+export class RecordApiKeyUseMessage {
+  @IsString()
+  @MaxLength(100)
+  keyId!: string;
+
+  @IsISO8601({ strict: true })
+  usedAt!: string;
+}
+
+/** `backforge.keys.notify.key-ended`: the key is revoked, or (rotated) refused from `expiresAt`. */
+export class KeyEndedNotification {
+  @IsString()
+  @MaxLength(100)
+  keyId!: string;
+
+  @IsOptional()
+  @IsBoolean()
+  revoked?: boolean;
+
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  expiresAt?: string;
 }
 
 /** A key as lists show it: never the raw key nor its digest. */

@@ -14,9 +14,15 @@ export type ApiKeyRevoked = DomainEvent<'ApiKeyRevoked', { keyId: string }>;
 /** The old key's stream: replaced by `replacedBy`, refused from `expiresAt` (ISO-8601; now when no grace period). */
 export type ApiKeyRotated = DomainEvent<'ApiKeyRotated', { keyId: string; replacedBy: string; expiresAt: string }>;
 
-export type ApiKeyEvent = ApiKeyCreated | ApiKeyRevoked | ApiKeyRotated;
+/**
+ * The key was used to invoke its agent (reported by the invoke-routers); appended at most once a
+ * minute per key, so usage never costs an event per request. `usedAt` is ISO-8601.
+ */
+export type ApiKeyUsed = DomainEvent<'ApiKeyUsed', { keyId: string; usedAt: string }>;
 
-export const API_KEY_EVENT_TYPES = ['ApiKeyCreated', 'ApiKeyRevoked', 'ApiKeyRotated'] as const satisfies readonly ApiKeyEvent['type'][];
+export type ApiKeyEvent = ApiKeyCreated | ApiKeyRevoked | ApiKeyRotated | ApiKeyUsed;
+
+export const API_KEY_EVENT_TYPES = ['ApiKeyCreated', 'ApiKeyRevoked', 'ApiKeyRotated', 'ApiKeyUsed'] as const satisfies readonly ApiKeyEvent['type'][];
 
 /**
  * Stream `apikey-agent-{agentId}`: the ids of an agent's active keys, the one place the per-agent cap

@@ -1,0 +1,98 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { artifactStoreConfigFromSettings, createArtifactStore, type ArtifactStore } from '@backforge/artifact-store';
+import { parseSecretKey } from '@backforge/auth';
+import type { ServiceConfig } from '@backforge/config';
+import { KEYS_SUBJECTS } from '@backforge/contracts';
+import type { EventStore } from '@backforge/event-store';
+import { MessagingClient } from '@backforge/messaging';
+import { DATABASE_URL, EVENT_STORE, HealthRegistry, LOGGER, SERVICE_CONFIG, type Logger } from '@backforge/runtime';
+import { LazySandbox, PostgresStoreBridge } from '@backforge/sandbox';
+import type { FastifyInstance } from 'fastify';
+import { BackendRunner } from './backends.js';
+import { InvokeTablesFeed } from './invoke-tables.projection.js';
+import { InvokeHandler } from './invoke.handler.js';
+import { mountInvokeRoute } from './invoke-route.js';
+import { KeyUsage } from './key-usage.js';
+import { TokenBuckets } from './token-bucket.js';
+
+/** The invoke-router's slice of the configuration (the standalone configuration has it too). */
+export type InvokeRouterConfig = Pick<
+  ServiceConfig<'invoke-router'>,
+  | 'authDigestKey'
+  | 'invokeBodyLimitBytes'
+  | 'invokeRatePerSecond'
+  | 'invokeRateBurst'
+  | 'invokeTimeoutMs'
+  | 'invokeCpuTimeMs'
+  | 'invokeSandboxWorkers'
+  | 'invokeUsageReportMs'
+  | 'artifactStore'
+  | 'artifactsDir'
+  | 's3Endpoint'
+  | 's3AccessKey'
+  | 's3SecretKey'
+  | 's3Bucket'
+  | 's3Region'
+>;
+
+/**
+ * Builds the data plane at boot: the key and routing tables (caught up from the log before the
+ * process listens), the sandbox that runs deployed backends with each agent's PostgreSQL store,
+ * and the raw Fastify route on this process's HTTP server.
+ */
+@Injectable()
+export class InvokeRouterService implements OnModuleInit, OnApplicationShutdown {
+  private readonly artifacts: ArtifactStore;
+  private readonly sandbox: LazySandbox;
+  private readonly bridge: PostgresStoreBridge;
+  private readonly usage: KeyUsage;
+  readonly feed: InvokeTablesFeed;
+  readonly runner: BackendRunner;
+  readonly handler: InvokeHandler;
+
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: InvokeRouterConfig,
+    @Inject(EVENT_STORE) events: EventStore,
+    @Inject(DATABASE_URL) databaseUrl: string,
+    @Inject(LOGGER) private readonly logger: Logger,
+    messaging: MessagingClient,
+    private readonly health: HealthRegistry,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {
+    const digestKey = parseSecretKey(config.authDigestKey, 'AUTH_DIGEST_KEY');
+    this.artifacts = createArtifactStore(artifactStoreConfigFromSettings(config));
+    this.sandbox = new LazySandbox({ workers: config.invokeSandboxWorkers, limits: { wallTimeMs: config.invokeTimeoutMs, cpuTimeMs: config.invokeCpuTimeMs } });
+    this.bridge = new PostgresStoreBridge({ connectionString: databaseUrl });
+    this.feed = new InvokeTablesFeed(events, logger, (deployed) => this.runner.deployed(deployed));
+    this.runner = new BackendRunner((agentId) => this.feed.tables.deploymentOf(agentId), this.sandbox, this.artifacts, this.bridge, logger);
+    this.usage = new KeyUsage(
+      (keyId, usedAt) => messaging.request(KEYS_SUBJECTS.used, { keyId, usedAt }, { timeoutMs: 10_000 }),
+      config.invokeUsageReportMs,
+      (error) => logger.debug({ err: error }, 'key usage report not delivered (lastUsedAt lags)'),
+    );
+    const buckets = new TokenBuckets({ ratePerSecond: config.invokeRatePerSecond, burst: config.invokeRateBurst });
+    this.handler = new InvokeHandler(this.feed.tables, buckets, this.runner, this.usage, digestKey, logger);
+  }
+
+  async onModuleInit(): Promise<void> {
+    // Workers start in the background; the first invoke waits for them if they are not up yet.
+    this.sandbox.get().catch((error: unknown) => this.logger.error({ err: error }, 'invoke sandbox did not start (retried on the next invoke)'));
+    await this.bridge.ensureSchema();
+    await this.feed.start();
+    this.health.register({
+      name: 'invokeTables',
+      check: () => (this.feed.isLive ? Promise.resolve() : Promise.reject(new Error('the key and routing tables are not following the log'))),
+    });
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    mountInvokeRoute(fastify, this.handler, this.config.invokeBodyLimitBytes, this.logger);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.usage.stop();
+    await this.feed.stop();
+    await this.sandbox.stop();
+    await this.bridge.close();
+    await this.artifacts.close();
+  }
+}
