@@ -1,5 +1,5 @@
 import type { EffectSpec, FieldSpec, FilterOperator, FilterSpec, GuardSpec, ParamSpec } from '@backforge/blueprint';
-import { prepareFieldList, readFieldItem, type FieldDraft } from './fields.js';
+import { prepareFieldList, readFieldItem, type FieldDraft, type GivenItem, type ItemReading } from './fields.js';
 import {
   ACTOR_WORDS,
   AGENT_NOUN_RESOURCES,
@@ -25,7 +25,7 @@ import {
 } from './lexicon.js';
 import { keyOf, type ActionDraft, type Analysis, type ResourceDraft, type RuleDraft } from './model.js';
 import { camelCase, isPluralForm, pascalCase, pastParticiple, plural, singular, splitIdentifier, taggedAsVerb, verbInfinitive, verbLemma } from './text.js';
-import { splitClauses, splitList, textOf, words as wordsOf, type Clause, type Tok } from './tokens.js';
+import { splitClauses, splitList, textOf, tokenize, words as wordsOf, type Clause, type Tok } from './tokens.js';
 
 const VERB_SET: ReadonlySet<string> = new Set(Object.keys(VERBS));
 const REFUSALS = new Set(['refused', 'denied', 'forbidden', 'disallowed', 'prevented', 'prohibited', 'rejected']);
@@ -107,8 +107,18 @@ const stripDeterminers = (ws: string[]): string[] => {
   return out;
 };
 
-export function analyze(prompt: string): Analysis {
-  return new Analyzer(prompt).run();
+/**
+ * A field list the layout stages already typed (stages/declare.ts): the record's words and its
+ * items, read here as fields without being written back into a sentence.
+ */
+export interface TypedList {
+  words: string[];
+  items: { words: string; given: GivenItem }[];
+  source: string;
+}
+
+export function analyze(prompt: string, lists: readonly TypedList[] = []): Analysis {
+  return new Analyzer(prompt, lists).run();
 }
 
 class Analyzer {
@@ -128,7 +138,10 @@ class Analyzer {
   private lastCreatedSentence = -1;
   private readonly pendingItems: { res: ResourceDraft; items: Tok[][]; origin: string }[] = [];
 
-  constructor(prompt: string) {
+  constructor(
+    prompt: string,
+    private readonly lists: readonly TypedList[] = [],
+  ) {
     this.clauses = splitClauses(prompt);
   }
 
@@ -138,9 +151,14 @@ class Analyzer {
     this.clauses.forEach((c, i) => {
       if (this.readContext(c, this.clauses[i + 1])) this.handled.add(c);
     });
+    const typed = this.lists.map((l) => ({ list: l, res: this.ensureResource(l.words, l.source, true) }));
     this.clauses.forEach((c, i) => {
       if (!this.handled.has(c) && this.readDeclaration(c, this.clauses[i - 1])) this.handled.add(c);
     });
+    for (const { list, res } of typed) {
+      this.lastResource = res;
+      this.keepReadings(res, list.items.map((it) => readFieldItem(tokenize(it.words), this.lookup, res.words, it.given)), list.source);
+    }
     for (const p of this.pendingItems) this.readItems(p.res, p.items, p.origin);
     this.learnStateVerbs();
 
@@ -314,9 +332,12 @@ class Analyzer {
   private lookup = (ws: string[]): string[] | undefined => this.findResource(ws)?.words;
 
   private readItems(res: ResourceDraft, items: Tok[][], origin: string): void {
+    this.keepReadings(res, items.map((item) => readFieldItem(item, this.lookup, res.words)), origin);
+  }
+
+  private keepReadings(res: ResourceDraft, readings: readonly ItemReading[], origin: string): void {
     const names: string[] = [];
-    for (const item of items) {
-      const reading = readFieldItem(item, this.lookup, res.words);
+    for (const reading of readings) {
       switch (reading.kind) {
         case 'field': {
           if (reading.refersTo) {
@@ -366,6 +387,8 @@ class Analyzer {
       this.titleWords.push(...domain.slice(-1));
       return this.note(`"${c.text}" describes the backend`);
     }
+    // "No more bookings than max students": a rule, however short, never a title
+    if (ws.some((w) => NEGATIONS.has(w)) || ws.includes('than')) return false;
     if (ws.includes('crud') || ws.some((w) => ['can', 'should', 'must', 'will', 'may', 'cannot', "can't", 'are', 'is', 'be', 'have', 'has'].includes(w) && !META_NOUNS.has(ws[ws.length - 1] as string))) return false;
     if (this.connectorIndex(c.toks) >= 0 && !ws.some((w) => META_NOUNS.has(w))) return false;
     const hasMeta = ws.some((w) => META_NOUNS.has(w) || TITLE_TAILS.has(w) || AGENT_NOUN_RESOURCES[w] !== undefined);

@@ -98,6 +98,17 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
   return out;
 }
 
+function givenMods(given: GivenItem): Modifiers {
+  const mods: Modifiers = {};
+  if (given.type === 'boolean') mods.boolean = true;
+  else if (given.type) mods.type = given.type;
+  if (given.values?.length) mods.values = [...new Set(given.values)];
+  if (given.optional) mods.optional = true;
+  if (given.required) mods.required = true;
+  if (given.unique) mods.unique = true;
+  return mods;
+}
+
 interface Modifiers {
   optional?: boolean;
   required?: boolean;
@@ -292,8 +303,22 @@ function parseDefault(text: string, type: FieldType, values?: string[]): JsonVal
  * "cooking time in minutes", "a list of tags") into a field. `lookup` recognises other resources,
  * which become reference fields.
  */
-export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self: string[]): ItemReading {
-  const mods: Modifiers = {};
+/**
+ * What a typed stage already knows about an item (stages/phrasings.ts: a type, allowed values,
+ * flags, states in order), so it is never written back into English to be read again.
+ */
+export interface GivenItem {
+  type?: FieldType;
+  values?: string[];
+  optional?: boolean;
+  required?: boolean;
+  unique?: boolean;
+  /** The values are states in the order written ("new → triaged → fixed"): each may move to the next. */
+  moves?: boolean;
+}
+
+export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self: string[], given: GivenItem = {}): ItemReading {
+  const mods: Modifiers = givenMods(given);
   const text = textOf(item);
   // "a SKU that must be unique", "a streak that starts at 0": the relative clause only qualifies
   const rel = item.findIndex((t, i) => i > 0 && (t.w === 'that' || t.w === 'which' || t.w === 'who'));
@@ -532,5 +557,6 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   }
   if (mods.optional || spec.default !== undefined) spec.required = false;
   if (spec.unique && spec.type === 'stringList') delete spec.unique;
+  if (given.moves && spec.values && spec.values.length > 1) spec.transitions = spec.values.slice(1).map((to, k) => ({ from: spec.values?.[k] as string, to }));
   return { kind: 'field', field: { spec, words: [...new Set([...original, ...ws, ...ws.map(singular), ...(limitField ? ['#limit'] : [])])] } };
 }

@@ -1,12 +1,12 @@
 import { formatBlueprintIssues, parseStructuredPrompt, validateBlueprint, type Blueprint } from '@backforge/blueprint';
 import type { InterpretResult, PromptNotUnderstood } from '../interpreter.js';
-import { analyze } from './analyze.js';
+import { analyze, type TypedList } from './analyze.js';
 import { buildBlueprint } from './build.js';
 import { emptyDraft, renderDraft } from '../draft.js';
 import { deriveExamples } from './examples.js';
 import type { Analysis } from './model.js';
-import { handOver } from './stages/bridge.js';
 import { toClauses } from './stages/clauses.js';
+import { declare } from './stages/declare.js';
 import { findGaps } from './stages/gaps.js';
 import { normalise } from './stages/normalise.js';
 import { pascalCase } from './text.js';
@@ -19,8 +19,8 @@ export const MAX_PROMPT_LENGTH = 20_000;
 /**
  * prompt -> Blueprint, offline and deterministic: the same name and prompt give a deep-equal
  * result. The prompt is read as written and, when that leaves gaps, once more through the
- * layout stages (stages/normalise.ts -> clauses.ts -> bridge.ts), which read bullets, tables,
- * colon lists and context sentences; the reading with fewer gaps wins (as written on a tie).
+ * layout stages (stages/normalise.ts -> clauses.ts -> declare.ts), which read bullets, tables,
+ * colon lists and context sentences into typed field lists; the reading with fewer gaps wins (as written on a tie).
  * When at least one resource with fields is understood the backend is generated and each gap is
  * a warning; with none, the prompt is refused with PROMPT_NOT_UNDERSTOOD. Either way the result
  * carries the draft of what was understood.
@@ -33,27 +33,27 @@ export function interpretPrompt(name: string, prompt: string): InterpretResult {
   const direct = read(name, text, text, []);
   if (direct.ok && direct.warnings.length === 0) return direct;
   const n = normalise(text);
-  const handed = handOver(toClauses(n.lines), n.dropped);
-  if (handed.text.trim() === '' || handed.text === text) return direct;
-  const staged = read(name, text, handed.text, handed.ignored);
-  return better(staged, direct) ? staged : direct;
+  const declared = declare(toClauses(n.lines), n.dropped);
+  if (declared.lists.length === 0 && (declared.text.trim() === '' || declared.text === text)) return direct;
+  const staged = read(name, text, declared.text, declared.ignored, declared.lists);
+  return better(staged, direct, declared.lists.length > 0) ? staged : direct;
 }
 
 /**
  * Accepted beats refused; then fewer gaps; a tie keeps the reading as written. (Preferring the
  * staged reading for every prompt laid out in lists was tried: it cost four corpus prompts.)
  */
-function better(staged: InterpretResult, direct: InterpretResult): boolean {
+function better(staged: InterpretResult, direct: InterpretResult, typed: boolean): boolean {
   if (staged.ok !== direct.ok) return staged.ok;
-  if (staged.ok && direct.ok) return staged.warnings.length < direct.warnings.length;
+  if (staged.ok && direct.ok) return typed ? staged.warnings.length <= direct.warnings.length : staged.warnings.length < direct.warnings.length;
   if (!staged.ok && !direct.ok) return staged.error.missing.length < direct.error.missing.length;
   return false;
 }
 
-function read(name: string, prompt: string, text: string, ignored: string[]): InterpretResult {
+function read(name: string, prompt: string, text: string, ignored: string[], lists: readonly TypedList[] = []): InterpretResult {
   let analysis: Analysis;
   try {
-    analysis = analyze(text);
+    analysis = analyze(text, lists);
   } catch (error) {
     // A prompt the grammar trips over is still a prompt not understood, never a crash of the job.
     return refuse(name, prompt, 'The prompt could not be read.', [], [`the sentence structure could not be followed (${error instanceof Error ? error.message : String(error)})`], ignored, undefined);

@@ -196,7 +196,7 @@ export const NAME_NOISE = new Set(['long', 'short', 'brief', 'little', 'simple',
 
 /** Units that become part of an integer field's name ("cooking time in minutes" -> cookingTimeMinutes). */
 export const TIME_UNITS = new Set(['minutes', 'minute', 'hours', 'hour', 'seconds', 'second', 'days', 'day', 'weeks', 'week', 'months', 'month', 'years', 'year', 'mins', 'secs', 'ms', 'milliseconds']);
-export const OTHER_UNITS = new Set(['dollars', 'euros', 'pounds', 'cents', 'usd', 'eur', 'gbp', 'kg', 'kilograms', 'grams', 'g', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'liters', 'litres', 'ml', 'percent', 'calories', 'kcal']);
+export const OTHER_UNITS = new Set(['m2', 'sqm', 'sqft', 'dollars', 'euros', 'pounds', 'cents', 'usd', 'eur', 'gbp', 'kg', 'kilograms', 'grams', 'g', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'liters', 'litres', 'ml', 'percent', 'calories', 'kcal']);
 
 /** Trailing phrases that say nothing about the field ("a quantity in stock"). */
 export const TRAILING_NOISE: string[][] = [['in', 'stock'], ['on', 'hand'], ['available'], ['left'], ['remaining'], ['if', 'any'], ['too'], ['as', 'well'], ['each'], ['per', 'item']];

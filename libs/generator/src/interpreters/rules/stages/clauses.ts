@@ -49,7 +49,9 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       } else out.push({ kind: 'statement', text: line.cells.join(', ') });
       continue;
     }
-    const text = line.text;
+    // "Rule: no more bookings than seats", "Note: ...": the label says what the sentence is, the rest is it
+    const label = /^([A-Za-z][A-Za-z ]{1,20}):\s+(\S.*)$/.exec(line.text);
+    const text = label && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()) ? (label[2] as string) : line.text;
     const list = fieldListOf(text);
     if (list) {
       out.push(list);
@@ -74,7 +76,7 @@ export function isFieldLike(text: string): boolean {
   if (ws.length === 0 || ws.length > 6) return false;
   if (/[.!]\s/.test(text)) return false;
   const first = ws[0] as string;
-  return !(first in VERBS) && !ws.some((w) => MODALS.has(w) && w !== 'and' && w !== 'or' && w !== 'i') && !['is', 'are', 'gets', 'goes'].some((w) => ws.includes(w));
+  return !(first in VERBS) && !ws.some((w) => MODALS.has(w) && w !== 'and' && w !== 'or' && w !== 'i') && !['is', 'are', 'gets', 'goes', 'has', 'have', 'contains', 'includes'].some((w) => ws.includes(w));
 }
 
 /** "Players: name, shirt number, position - goalkeeper, defender", "Classes - name, coach". */

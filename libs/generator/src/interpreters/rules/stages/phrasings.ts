@@ -15,6 +15,8 @@ export interface FieldItem {
   values?: string[];
   /** Flags written next to it: unique, optional, required. */
   flags?: string[];
+  /** The values are states written in order ("new → triaged → fixed"): each moves to the next. */
+  moves?: boolean;
 }
 
 export interface Phrasing {
@@ -48,6 +50,16 @@ function readParen(inner: string): { type?: string; flags: string[] } | undefine
 const item = (words: string, extra: Omit<FieldItem, 'words'> = {}): FieldItem => ({ words: words.trim().replace(/\s+/g, ' '), ...extra });
 
 export const PHRASINGS: Phrasing[] = [
+  {
+    name: 'states in order, with arrows',
+    examples: [
+      ['status: new → triaged → fixed', item('status', { values: ['new', 'triaged', 'fixed'], moves: true })],
+      ['stage - draft -> review -> published', item('stage', { values: ['draft', 'review', 'published'], moves: true })],
+      ['state (open > in progress > done)', item('state', { values: ['open', 'in progress', 'done'], moves: true })],
+    ],
+    match: (s) => /^([a-z][\w '-]{0,40}?)\s*(?::|=|\s[-–—]|\()\s*(\S[^()]*?(?:\s*(?:→|->|=>|>)\s*[^()]+?)+)\)?$/i.exec(s),
+    read: (m) => item(m[1] as string, { values: (m[2] as string).split(/\s*(?:→|->|=>|>)\s*/).map((v) => v.trim()).filter(Boolean), moves: true }),
+  },
   {
     name: 'values after a colon or an equals sign',
     examples: [
