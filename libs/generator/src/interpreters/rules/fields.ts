@@ -452,6 +452,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   } else if (ws.length > 1 && last === 'text') {
     mods.type ??= 'text';
     ws = ws.slice(0, -1);
+  } else if (ws.length > 1 && last === 'timestamp') {
+    // "a measured at timestamp", "a created timestamp": the type, not part of the name
+    mods.type ??= 'datetime';
+    ws = ws.slice(0, -1);
   } else if (ws.length > 1 && NAME_SUFFIX_NOISE.has(last)) {
     ws = ws.slice(0, -1);
   }

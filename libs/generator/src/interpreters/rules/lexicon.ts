@@ -259,3 +259,10 @@ export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'end
 
 /** Qualifier pairs that share one noun ("a start and end time" is a start time and an end time). */
 export const PAIRED_QUALIFIERS: Record<string, string> = { start: 'end', first: 'last', opening: 'closing', arrival: 'departure', pickup: 'dropoff', min: 'max', minimum: 'maximum', home: 'away', departure: 'arrival', check_in: 'check_out', begin: 'end', from: 'to' };
+
+/** Possessives before a noun ("their name", "its owner"). */
+export const POSSESSIVES = new Set(['their', 'its', 'his', 'her', 'your', 'my', 'our']);
+
+/** "on a given day", "for one specific date": the words naming a calendar day in a list filter. */
+export const DAY_NOUNS = new Set(['day', 'date']);
+export const DAY_ADJECTIVES = new Set(['given', 'specific', 'particular', 'certain', 'chosen', 'single', 'selected']);
