@@ -1,4 +1,4 @@
-import type { EffectSpec, FieldSpec, FilterOperator, FilterSpec, GuardSpec, ParamSpec } from '@backforge/blueprint';
+import type { EffectSpec, FieldSpec, FilterSpec, GuardSpec, ParamSpec } from '@backforge/blueprint';
 import { prepareFieldList, readFieldItem, type FieldDraft, type GivenItem, type ItemReading } from './fields.js';
 import {
   ACTOR_WORDS,
