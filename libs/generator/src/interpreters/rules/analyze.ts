@@ -2450,7 +2450,9 @@ class Analyzer {
       }
     }
     // "no two books share an ISBN"
-    const overlap = ws.some((w) => ['overlap', 'overlapping', 'conflict', 'clash', 'collide', 'double'].includes(w));
+    // "... in same dates", "at the same time": two records over one period, not a unique value
+    const samePeriod = ws.some((w, k) => w === 'same' && ['date', 'dates', 'day', 'days', 'time', 'times', 'period', 'night', 'nights', 'slot'].includes(ws[k + 1] ?? ''));
+    const overlap = samePeriod || ws.some((w) => ['overlap', 'overlapping', 'conflict', 'clash', 'collide', 'double'].includes(w));
     const sharing = ws.includes('share') || ws.includes('duplicate') || ws.includes('unique') || (ws.includes('same') && ws.includes('two'));
     if (sharing && !overlap && this.fieldByWords(ws)) {
       const hit = this.fieldByWords(ws.filter((w) => !['same', 'share', 'duplicate'].includes(w)));

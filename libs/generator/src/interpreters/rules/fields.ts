@@ -98,6 +98,19 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
   return out;
 }
 
+/**
+ * "a home team", "the white player": a record in a role, named by the role and pointing at the
+ * record. Counts ("max students") and plurals are never roles.
+ */
+function roleOf(ws: readonly string[], lookup: ResourceLookup, self: readonly string[]): string[] | undefined {
+  const [role, head] = ws;
+  if (ws.length !== 2 || role === undefined || head === undefined || isPluralForm(head) || COUNT_LEADS.has(role)) return undefined;
+  const target = lookup([head]);
+  return target && target.length === 1 && target[0] === head && target.join(' ') !== self.join(' ') ? target : undefined;
+}
+
+const COUNT_LEADS = new Set(['min', 'max', 'minimum', 'maximum', 'total', 'number', 'num', 'count', 'no']);
+
 function givenMods(given: GivenItem): Modifiers {
   const mods: Modifiers = {};
   if (given.type === 'boolean') mods.boolean = true;
@@ -467,9 +480,9 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const named = ws.filter((w) => !NAME_NOISE.has(w));
   if (named.length > 0) ws = named;
   // references to other resources ("a post", "the author (a member)")
-  const target = lookup(ws);
+  const target = lookup(ws) ?? roleOf(ws, lookup, self);
   if (target && target.join(' ') !== self.join(' ') && !listOf) {
-    const name = camelCase(target);
+    const name = camelCase(target.length === 1 && ws.length === 2 && ws[1] === target[0] ? ws : target);
     return {
       kind: 'field',
       field: { spec: { name, type: 'reference', required: !mods.optional, references: '' }, words: [...target, ...original] },

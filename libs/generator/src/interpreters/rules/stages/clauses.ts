@@ -1,4 +1,4 @@
-import { COLLECTION_TAILS, META_NOUNS, MODALS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, DETERMINERS, META_NOUNS, MODALS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERBS } from '../lexicon.js';
 import type { Line } from './normalise.js';
 import { readItem, readRow, type FieldItem } from './phrasings.js';
 
@@ -20,6 +20,8 @@ const LIST_RE = /^([A-Za-z][A-Za-z' ]{0,60}?)\s*(?::|\s[-–—])\s+(.+)$/;
 export function toClauses(lines: readonly Line[]): Clause[] {
   const out: Clause[] = [];
   let subjectHint: string | undefined;
+  /** The records the last sentence said it keeps, and where that sentence is in `out`. */
+  let named: { subject: string; at: number } | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as Line;
     if (line.kind === 'heading') {
@@ -57,6 +59,18 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       out.push(list);
       continue;
     }
+    // "... i need smth to keep my gigs." then "venue, date, fee, paid yes or no.": the bare list
+    // describes the records the sentence before it named, and that sentence was only context
+    const bare = named ? bareListOf(text) : undefined;
+    if (bare && named) {
+      const prev = out[named.at];
+      if (prev?.kind === 'statement') out[named.at] = { kind: 'context', text: prev.text, why: 'names the records listed after it' };
+      out.push({ kind: 'fieldList', subject: named.subject, items: bare.map((b) => readItem(b).item), source: text });
+      named = undefined;
+      continue;
+    }
+    const kept = keptSubject(text);
+    named = kept ? { subject: kept, at: out.length } : undefined;
     const why = contextOf(text);
     if (why) {
       const hint = collectionSubject(text);
@@ -69,14 +83,15 @@ export function toClauses(lines: readonly Line[]): Clause[] {
   return out;
 }
 
-/** A bullet that names a field: a short noun phrase, no modal, not opening on a verb. */
+/** A bullet that names a field: a short noun phrase, no modal, not opening on a verb ("check in date" ends on a typed noun). */
 export function isFieldLike(text: string): boolean {
   const head = text.replace(/\(.*?\)/g, '').split(/\s*[:=]\s*|\s[-–—]\s/)[0] ?? '';
   const ws = head.toLowerCase().split(/\s+/).filter(Boolean);
   if (ws.length === 0 || ws.length > 6) return false;
   if (/[.!]\s/.test(text)) return false;
   const first = ws[0] as string;
-  return !(first in VERBS) && !ws.some((w) => MODALS.has(w) && w !== 'and' && w !== 'or' && w !== 'i') && !['is', 'are', 'gets', 'goes', 'has', 'have', 'contains', 'includes'].some((w) => ws.includes(w));
+  const typedNoun = ws.length >= 2 && !DETERMINERS.has(ws[1] as string) && TYPE_BY_WORD[ws[ws.length - 1] as string] !== undefined;
+  return (!(first in VERBS) || typedNoun) && !ws.some((w) => MODALS.has(w) && w !== 'and' && w !== 'or' && w !== 'i') && !['is', 'are', 'gets', 'goes', 'has', 'have', 'contains', 'includes'].some((w) => ws.includes(w));
 }
 
 /** "Players: name, shirt number, position - goalkeeper, defender", "Classes - name, coach". */
@@ -115,6 +130,24 @@ export function splitItems(list: string): string[] {
   const last = items[items.length - 1];
   if (last && / and /.test(last) && !/\(/.test(last) && items.length > 1) items.splice(items.length - 1, 1, ...last.split(/\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')));
   return items;
+}
+
+const KEEP_VERBS = /\b(?:keep(?:ing)?(?: track of)?|track(?:ing)?(?: of)?|log(?:ging)?|stor(?:e|ing)|record(?:ing)?|manag(?:e|ing)|organi[sz](?:e|ing)|system for|app for|database for)\s+(?:all\s+)?(?:(?:my|our|the|their)\s+)?([a-z]+(?: [a-z]+)?)$/i;
+
+/** "i need smth to keep my gigs", "I need system for bed reservations": the records it keeps. */
+export function keptSubject(sentence: string): string | undefined {
+  const m = KEEP_VERBS.exec(sentence.replace(/[.!?]+$/, '').trim());
+  const ws = (m?.[1] ?? '').toLowerCase().split(' ').filter(Boolean);
+  while (ws.length > 1 && COLLECTION_TAILS.has(ws[ws.length - 1] as string)) ws.pop();
+  return ws.length > 0 && !META_NOUNS.has(ws[ws.length - 1] as string) ? ws.join(' ') : undefined;
+}
+
+/** "venue, date, fee, paid yes or no", "Guest give name, passport number, ...": a list with no subject of its own. */
+export function bareListOf(sentence: string): string[] | undefined {
+  const text = sentence.replace(/[.!]+$/, '').replace(/^(?:[a-z]+\s+){0,2}?(?:give|gives|provide|provides|enter|enters|fill in|fills in|tell us|tells us|write down|writes down)\s+(?:(?:their|his|her|the|us)\s+)?/i, '');
+  if (/:/.test(text)) return undefined;
+  const parts = splitItems(text);
+  return parts.length >= 3 && parts.every(isFieldLike) ? parts : undefined;
 }
 
 /** Why a sentence is talk about the user rather than the data, or undefined. */

@@ -89,6 +89,16 @@ export const PHRASINGS: Phrasing[] = [
     read: (m) => item(m[1] as string, { type: 'boolean' }),
   },
   {
+    name: 'yes/no written after the name',
+    examples: [
+      ['paid yes or no', item('paid', { type: 'boolean' })],
+      ['fragile yes/no', item('fragile', { type: 'boolean' })],
+      ['sold or not', item('sold', { type: 'boolean' })],
+    ],
+    match: (s) => /^([a-z][\w '-]{0,40}?)\s+(?:yes\s*(?:\/|or)\s*no|y\/n|true\s*\/\s*false|or not)$/i.exec(s),
+    read: (m) => item(m[1] as string, { type: 'boolean' }),
+  },
+  {
     name: 'values separated by slashes in parentheses',
     examples: [
       ['how it felt (good/ok/bad)', item('how it felt', { values: ['good', 'ok', 'bad'] })],
