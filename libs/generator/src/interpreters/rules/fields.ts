@@ -109,6 +109,7 @@ function roleOf(ws: readonly string[], lookup: ResourceLookup, self: readonly st
   return target && target.length === 1 && target[0] === head && target.join(' ') !== self.join(' ') ? target : undefined;
 }
 
+const LINK_PARTICIPLES = new Set(['assigned', 'linked', 'attached', 'tied', 'related', 'associated']);
 const COUNT_LEADS = new Set(['min', 'max', 'minimum', 'maximum', 'total', 'number', 'num', 'count', 'no']);
 
 function givenMods(given: GivenItem): Modifiers {
@@ -482,7 +483,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // references to other resources ("a post", "the author (a member)")
   const target = lookup(ws) ?? roleOf(ws, lookup, self);
   if (target && target.join(' ') !== self.join(' ') && !listOf) {
-    const name = camelCase(target.length === 1 && ws.length === 2 && ws[1] === target[0] ? ws : target);
+    // "home team" is named by its role; "assigned person" is just the person
+    const name = camelCase(target.length === 1 && ws.length === 2 && ws[1] === target[0] && !LINK_PARTICIPLES.has(ws[0] as string) ? ws : target);
     return {
       kind: 'field',
       field: { spec: { name, type: 'reference', required: !mods.optional, references: '' }, words: [...target, ...original] },

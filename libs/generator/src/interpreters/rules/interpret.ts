@@ -31,9 +31,10 @@ export function interpretPrompt(name: string, prompt: string): InterpretResult {
   if (text.length > MAX_PROMPT_LENGTH) return refuse(name, '', `The prompt is longer than ${MAX_PROMPT_LENGTH} characters.`, [], ['a shorter description'], [], undefined);
   if (isStructuredPrompt(text)) return readStructured(name, text);
   const direct = read(name, text, text, []);
-  if (direct.ok && direct.warnings.length === 0) return direct;
   const n = normalise(text);
   const declared = declare(toClauses(n.lines), n.dropped);
+  // a reading as written with no gap stands, unless the layout typed field lists the sentence reader may have misread
+  if (direct.ok && direct.warnings.length === 0 && declared.lists.length === 0) return direct;
   if (declared.lists.length === 0 && (declared.text.trim() === '' || declared.text === text)) return direct;
   const staged = read(name, text, declared.text, declared.ignored, declared.lists);
   return better(staged, direct, declared.lists.length > 0) ? staged : direct;

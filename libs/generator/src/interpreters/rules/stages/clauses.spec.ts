@@ -60,4 +60,17 @@ describe('typed clauses', () => {
     expect(isFieldLike('check in date')).toBe(true);
     expect(isFieldLike('create an order')).toBe(false);
   });
+
+  it('names a list by the noun phrase after the last verb, never from a copula', () => {
+    expect(fieldListOf('We run a small sports league and want to record match scores: home team, away team, home goals')?.subject).toBe('match scores');
+    expect(fieldListOf('Our band needs a place to keep gigs: venue, city, date')?.subject).toBe('gigs');
+    expect(fieldListOf('Board games I own: title, publisher, min players')?.subject).toBe('Board games');
+    expect(fieldListOf('Status can be one of: todo, doing, done')).toBeUndefined();
+  });
+
+  it('a heading over bullets that are lists of their own is a title over several FieldLists', () => {
+    const clauses = clausesOf('## Choir\n\n- Singers: name, voice (soprano, alto), email\n- Rehearsals: date, location, notes\n- Attendance: singer, rehearsal, present (yes/no)');
+    expect(clauses.map((c) => (c.kind === 'fieldList' ? c.subject : c.kind))).toEqual(['heading', 'Singers', 'Rehearsals', 'Attendance']);
+  });
 });
+

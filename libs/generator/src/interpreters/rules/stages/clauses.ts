@@ -1,4 +1,5 @@
 import { COLLECTION_TAILS, DETERMINERS, META_NOUNS, MODALS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERBS } from '../lexicon.js';
+import { isPluralForm } from '../text.js';
 import type { Line } from './normalise.js';
 import { readItem, readRow, type FieldItem } from './phrasings.js';
 
@@ -15,6 +16,10 @@ export type Clause =
   | { kind: 'heading'; text: string }
   | { kind: 'statement'; text: string };
 
+/** Verbs of keeping records that open a list's subject ("to keep gigs: ..."). */
+const KEEPING = new Set(['keep', 'track', 'store', 'log', 'manage', 'record', 'organise', 'organize', 'save', 'list']);
+const COPULAS = new Set(['can', 'is', 'are', 'be', 'must', 'should', 'will', 'may', 'could']);
+
 const LIST_RE = /^([A-Za-z][A-Za-z' ]{0,60}?)\s*(?::|\s[-–—])\s+(.+)$/;
 
 export function toClauses(lines: readonly Line[]): Clause[] {
@@ -28,6 +33,15 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       const bullets: string[] = [];
       let j = i + 1;
       for (; j < lines.length && (lines[j] as Line).kind === 'bullet'; j++) bullets.push((lines[j] as Extract<Line, { kind: 'bullet' }>).text);
+      // "## Choir" over "- Singers: name, voice, email": each bullet is a list of its own, the heading a title
+      const subLists = bullets.map((b) => fieldListOf(b));
+      const nested = bullets.length > 1 && subLists.every((l) => l !== undefined) && subLists.filter((l) => isPluralForm((l?.subject.split(' ').pop() ?? '').toLowerCase())).length * 2 > bullets.length;
+      if (nested) {
+        out.push({ kind: 'heading', text: line.text });
+        for (const l of subLists) out.push(l);
+        i = j - 1;
+        continue;
+      }
       if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && bullets.every(isFieldLike)) {
         out.push({ kind: 'fieldList', subject: line.text, items: bullets.map((b) => readItem(b).item), source: [line.text, ...bullets].join('; ') });
         i = j - 1;
@@ -101,9 +115,18 @@ export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }
   const before = (m[1] as string).trim();
   const parts = splitItems(m[2] as string);
   if (parts.length < 2 || !parts.every(isFieldLike)) return undefined;
-  const ws = before.split(/\s+/);
+  let ws = before.split(/\s+/);
+  // "Status can be one of: a, b" gives values, not the fields of a record
+  if (ws.some((w) => COPULAS.has(w.toLowerCase())) || /\bof$/i.test(before)) return undefined;
   // "Record chess games: ..." opens on a verb; "We need keep prescriptions: ..." names the thing last
   while (ws.length > 1 && (ws[0] as string).toLowerCase() in VERBS) ws.shift();
+  // "Board games I own": a contact clause qualifies the noun before it
+  const pronoun = ws.findIndex((w, k) => k > 0 && SELF_SUBJECTS.concat(['you', 'they']).includes(w.toLowerCase()));
+  if (pronoun > 0) ws.splice(pronoun);
+  // "We run a league and want to record match scores": the noun phrase after the last verb
+  const lastVerb = ws.length > 3 ? ws.map((w) => w.toLowerCase()).findLastIndex((w) => w in VERBS || w === 'to') : -1;
+  if (lastVerb >= 0 && lastVerb < ws.length - 1) ws = ws.slice(lastVerb + 1);
+  while (ws.length > 1 && (DETERMINERS.has((ws[0] as string).toLowerCase()) || KEEPING.has((ws[0] as string).toLowerCase()))) ws.shift();
   const subject = ws.length <= 3 ? ws.join(' ') : (ws[ws.length - 1] as string);
   if (META_NOUNS.has(subject.toLowerCase())) return undefined;
   return { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text };

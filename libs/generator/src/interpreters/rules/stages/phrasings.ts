@@ -104,7 +104,7 @@ export const PHRASINGS: Phrasing[] = [
       ['how it felt (good/ok/bad)', item('how it felt', { values: ['good', 'ok', 'bad'] })],
       ['size (S / M / L / XL)', item('size', { values: ['S', 'M', 'L', 'XL'] })],
     ],
-    match: (s) => /^([a-z][\w '-]{0,40}?)\s*\(\s*([^()/]+(?:\/[^()/]+)+)\)$/i.exec(s),
+    match: (s) => (/\bdefault/i.test(s) ? null : /^([a-z][\w '-]{0,40}?)\s*\(\s*([^()/]+(?:\/[^()/]+)+)\)$/i.exec(s)),
     read: (m) => {
       const values = splitValues(m[2] as string);
       const yesNo = values.length === 2 && /^(yes|true|y)$/i.test(values[0] as string);
