@@ -158,7 +158,10 @@ class Analyzer {
     });
     for (const { list, res } of typed) {
       this.lastResource = res;
-      this.keepReadings(res, list.items.map((it) => readFieldItem(tokenize(it.words), this.lookup, res.words, it.given)), list.source);
+      // "belongs to a donor" makes the donor a record even before anything describes it
+      for (const it of list.items) if (it.given.reference) this.addReference(res, this.ensureResource(it.words.split(/\s+/).map((w, k, all) => (k === all.length - 1 ? singular(w) : w)), list.source, false), true);
+      const own = list.items.filter((it) => !it.given.reference);
+      this.keepReadings(res, own.map((it) => readFieldItem(tokenize(it.words), this.lookup, res.words, it.given)), list.source);
     }
     for (const p of this.pendingItems) this.readItems(p.res, p.items, p.origin);
     this.learnStateVerbs();

@@ -120,6 +120,7 @@ function givenMods(given: GivenItem): Modifiers {
   if (given.optional) mods.optional = true;
   if (given.required) mods.required = true;
   if (given.unique) mods.unique = true;
+  if (given.defaultText !== undefined) mods.defaultText = given.defaultText;
   return mods;
 }
 
@@ -329,6 +330,10 @@ export interface GivenItem {
   unique?: boolean;
   /** The values are states in the order written ("new → triaged → fixed"): each may move to the next. */
   moves?: boolean;
+  /** A default as written ("pending"). */
+  defaultText?: string;
+  /** The item names a record this one belongs to, whether or not it is described yet. */
+  reference?: boolean;
 }
 
 export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self: string[], given: GivenItem = {}): ItemReading {

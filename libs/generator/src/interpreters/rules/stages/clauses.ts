@@ -1,6 +1,7 @@
 import { COLLECTION_TAILS, DETERMINERS, META_NOUNS, MODALS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERBS } from '../lexicon.js';
 import { isPluralForm } from '../text.js';
 import type { Line } from './normalise.js';
+import { declarationOf } from './declarations.js';
 import { readItem, readRow, type FieldItem } from './phrasings.js';
 
 /**
@@ -11,7 +12,8 @@ import { readItem, readRow, type FieldItem } from './phrasings.js';
  * sentence reader (declarations, actions, rules, state machines).
  */
 export type Clause =
-  | { kind: 'fieldList'; subject: string; items: FieldItem[]; source: string }
+  /** `nounPhrase`: the subject followed a determiner ("A leave request ..."), so its first word is never a verb. */
+  | { kind: 'fieldList'; subject: string; items: FieldItem[]; source: string; nounPhrase?: boolean }
   | { kind: 'context'; text: string; why: string }
   | { kind: 'heading'; text: string }
   | { kind: 'statement'; text: string };
@@ -68,7 +70,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     // "Rule: no more bookings than seats", "Note: ...": the label says what the sentence is, the rest is it
     const label = /^([A-Za-z][A-Za-z ]{1,20}):\s+(\S.*)$/.exec(line.text);
     const text = label && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()) ? (label[2] as string) : line.text;
-    const list = fieldListOf(text);
+    const list = declarationOf(text) ?? fieldListOf(text);
     if (list) {
       out.push(list);
       continue;

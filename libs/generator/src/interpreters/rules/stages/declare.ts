@@ -27,7 +27,7 @@ export function declare(clauses: readonly Clause[], dropped: readonly string[]):
   for (const c of clauses) {
     switch (c.kind) {
       case 'fieldList': {
-        const words = recordWords(c.subject);
+        const words = recordWords(c.subject, c.nounPhrase === true);
         if (words.length === 0) lines.push(`${c.source}.`);
         else lists.push({ words, items: c.items.map((i) => ({ words: i.words, given: givenOf(i) })), source: c.source });
         break;
@@ -52,7 +52,7 @@ const PRONOUNS = new Set(SELF_SUBJECTS.concat(['you', 'they']));
  * The record a list's subject names, as singular lower-case words: "Board games I own" ->
  * board game (a contact clause qualifies it), "my Tools" -> tool, "Log expenses" -> expense.
  */
-export function recordWords(subject: string): string[] {
+export function recordWords(subject: string, nounPhrase = false): string[] {
   let ws = subject
     .toLowerCase()
     .replace(/[^a-z0-9' -]+/g, ' ')
@@ -60,7 +60,7 @@ export function recordWords(subject: string): string[] {
     .filter(Boolean);
   const pronoun = ws.findIndex((w, k) => k > 0 && PRONOUNS.has(w));
   if (pronoun > 0) ws = ws.slice(0, pronoun);
-  while (ws.length > 1 && (DETERMINERS.has(ws[0] as string) || NAME_NOISE.has(ws[0] as string) || (ws[0] as string) in VERBS || ws[0] === 'for' || ws[0] === 'of')) ws = ws.slice(1);
+  while (ws.length > 1 && (DETERMINERS.has(ws[0] as string) || NAME_NOISE.has(ws[0] as string) || (!nounPhrase && (ws[0] as string) in VERBS) || ws[0] === 'for' || ws[0] === 'of')) ws = ws.slice(1);
   if (ws.length > 3) ws = ws.slice(-1);
   if (ws.length === 0) return [];
   return [...ws.slice(0, -1), singular(ws[ws.length - 1] as string)];
@@ -79,5 +79,7 @@ export function givenOf(item: FieldItem): GivenItem {
     ...(flags.has('required') ? { required: true } : {}),
     ...(flags.has('unique') ? { unique: true } : {}),
     ...(item.moves ? { moves: true } : {}),
+    ...(item.default !== undefined ? { defaultText: item.default } : {}),
+    ...(item.refersTo ? { reference: true } : {}),
   };
 }

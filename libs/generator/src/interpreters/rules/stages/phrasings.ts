@@ -17,6 +17,10 @@ export interface FieldItem {
   flags?: string[];
   /** The values are states written in order ("new → triaged → fixed"): each moves to the next. */
   moves?: boolean;
+  /** A default written next to it ("pending at first"). */
+  default?: string;
+  /** The item names another record this one belongs to ("belongs to an employee"). */
+  refersTo?: boolean;
 }
 
 export interface Phrasing {
