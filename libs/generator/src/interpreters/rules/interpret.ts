@@ -9,6 +9,7 @@ import { toClauses } from './stages/clauses.js';
 import { declare } from './stages/declare.js';
 import { findGaps } from './stages/gaps.js';
 import { normalise } from './stages/normalise.js';
+import { untracedLines } from './stages/coverage.js';
 import { pascalCase } from './text.js';
 
 export { fragmentWords } from './stages/gaps.js';
@@ -34,10 +35,19 @@ export function interpretPrompt(name: string, prompt: string): InterpretResult {
   const n = normalise(text);
   const declared = declare(toClauses(n.lines), n.dropped);
   // a reading as written with no gap stands, unless the layout typed field lists the sentence reader may have misread
-  if (direct.ok && direct.warnings.length === 0 && declared.lists.length === 0) return direct;
-  if (declared.lists.length === 0 && (declared.text.trim() === '' || declared.text === text)) return direct;
+  if (direct.ok && direct.warnings.length === 0 && declared.lists.length === 0) return traced(text, direct);
+  if (declared.lists.length === 0 && (declared.text.trim() === '' || declared.text === text)) return traced(text, direct);
   const staged = read(name, text, declared.text, declared.ignored, declared.lists);
-  return better(staged, direct, declared.lists.length > 0) ? staged : direct;
+  return traced(text, better(staged, direct, declared.lists.length > 0) ? staged : direct);
+}
+
+/** The chosen reading, with a warning for each line of the prompt nothing came of (stages/coverage.ts). */
+function traced(prompt: string, r: InterpretResult): InterpretResult {
+  if (!r.ok) return r;
+  const untraced = untracedLines(prompt, r.blueprint, [...r.warnings, ...r.ignored]);
+  if (untraced.length === 0) return r;
+  const warnings = [...r.warnings, ...untraced];
+  return { ...r, warnings, draft: renderDraft(r.blueprint, warnings) };
 }
 
 /**
