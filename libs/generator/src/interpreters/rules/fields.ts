@@ -522,6 +522,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   }
   // "the date found", "time started": the first word names the type when the last does not
   if (!headHint && ws.length === 2 && ['date', 'time', 'day'].includes(ws[0] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
+  // "year created", "year built": a year, whatever happened in it
+  if (!headHint && ws.length === 2 && ws[0] === 'year' && /^[a-z]+(ed|en|t)$/.test(ws[1] as string)) headHint = TYPE_BY_WORD['year'];
   // "played on", "born on": when something happened, a date; "sent at": a moment
   if (!headHint && ws.length === 2 && /^[a-z]+(ed|en)$/.test(ws[0] as string) && ['on', 'at'].includes(ws[1] as string)) headHint = { type: ws[1] === 'on' ? 'date' : 'datetime' };
   let type: FieldType = mods.type ?? headHint?.type ?? 'string';

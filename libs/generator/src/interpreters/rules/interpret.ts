@@ -6,11 +6,11 @@ import { emptyDraft, renderDraft } from '../draft.js';
 import { deriveExamples } from './examples.js';
 import type { Analysis } from './model.js';
 import { toClauses } from './stages/clauses.js';
-import { declare } from './stages/declare.js';
+import { declare, type Declared } from './stages/declare.js';
 import { findGaps } from './stages/gaps.js';
 import { normalise } from './stages/normalise.js';
 import { untracedLines } from './stages/coverage.js';
-import { pascalCase } from './text.js';
+import { pascalCase, splitIdentifier } from './text.js';
 
 export { fragmentWords } from './stages/gaps.js';
 
@@ -35,10 +35,25 @@ export function interpretPrompt(name: string, prompt: string): InterpretResult {
   const n = normalise(text);
   const declared = declare(toClauses(n.lines), n.dropped);
   // a reading as written with no gap stands, unless the layout typed field lists the sentence reader may have misread
-  if (direct.ok && direct.warnings.length === 0 && declared.lists.length === 0) return traced(text, direct);
+  const fromContext = direct.ok && recordFromContext(direct.blueprint, declared);
+  if (direct.ok && direct.warnings.length === 0 && declared.lists.length === 0 && !fromContext) return traced(text, direct);
   if (declared.lists.length === 0 && (declared.text.trim() === '' || declared.text === text)) return traced(text, direct);
   const staged = read(name, text, declared.text, declared.ignored, declared.lists);
-  return traced(text, better(staged, direct, declared.lists.length > 0) ? staged : direct);
+  return traced(text, (fromContext && staged.ok) || better(staged, direct, declared.lists.length > 0) ? staged : direct);
+}
+
+/**
+ * "We're a small photography studio. ... we add the gallery link": the reading as written made a
+ * record (`Studio`) named only in a sentence the layout stages read as talk about the writer.
+ */
+function recordFromContext(bp: Blueprint, declared: Declared): boolean {
+  const context = declared.ignored.join(' ').toLowerCase();
+  const rest = [declared.text, ...declared.lists.map((l) => l.words.join(' '))].join(' ').toLowerCase();
+  const has = (text: string, w: string): boolean => new RegExp(`\\b${w}(?:s|es)?\\b`).test(text);
+  return bp.resources.some((r) => {
+    const head = (splitIdentifier(r.name).pop() ?? '').toLowerCase();
+    return head.length > 2 && has(context, head) && !has(rest, head);
+  });
 }
 
 /** The chosen reading, with a warning for each line of the prompt nothing came of (stages/coverage.ts). */

@@ -72,5 +72,8 @@ describe('typed clauses', () => {
     const clauses = clausesOf('## Choir\n\n- Singers: name, voice (soprano, alto), email\n- Rehearsals: date, location, notes\n- Attendance: singer, rehearsal, present (yes/no)');
     expect(clauses.map((c) => (c.kind === 'fieldList' ? c.subject : c.kind))).toEqual(['heading', 'Singers', 'Rehearsals', 'Attendance']);
   });
-});
 
+  it('"like" asks only after "I\'d" or "would": "i have like 5 fish tanks" is talk about the writer', () => {
+    expect(contextOf('i have like 5 fish tanks at home')).toBe('says who the writer is');
+  });
+});

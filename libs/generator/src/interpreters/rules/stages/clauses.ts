@@ -191,7 +191,8 @@ function partKind(part: string): 'self' | 'meta' | undefined {
   const ws = part.split(/\s+/).filter(Boolean);
   const [first, second] = ws;
   if (!first || !SELF_SUBJECTS.includes(first)) return undefined;
-  const hasRequest = ws.some((w) => REQUEST_WORDS.has(w));
+  // "I'd like a backend" asks; "i have like 5 fish tanks" does not
+  const hasRequest = ws.some((w, k) => REQUEST_WORDS.has(w) && (w !== 'like' || ["i'd", "we'd", 'would', 'id'].includes(ws[k - 1] ?? '')));
   const contracted = /^(i'm|im|we're|were|i've|we've)$/.test(first);
   if (!hasRequest && (contracted || (second !== undefined && SELF_VERBS.has(second)))) return 'self';
   // "I'd like a simple backend", "I need a help desk backend", "I want an API for my tool library"

@@ -24,4 +24,16 @@ describe('every line leaves a trace (no silent drop)', () => {
     const r = interpretPrompt('library', 'Library API. We run a small library. Books have a title and an author. Members can borrow a book and return it.');
     expect(r.ok && r.warnings).toEqual([]);
   });
+
+  it('does not keep a record named only in talk about the writer; what it carried is named instead', () => {
+    const r = interpretPrompt('studio', "We're a small photography studio. Clients book shoots. A shoot has a client name, a date and a location. After the shoot we add the gallery link.");
+    expect(r.ok && r.blueprint.resources.map((x) => x.name)).toEqual(['Shoot']);
+    expect(r.ok && r.warnings.join('\n')).toMatch(/gallery link/);
+  });
+
+  it('reads "year created" as a year', () => {
+    const r = interpretPrompt('art', 'Artworks have a title, an artist and a year created.');
+    expect(r.ok && r.blueprint.resources[0]?.fields.find((f) => f.name === 'yearCreated')?.type).toBe('integer');
+  });
 });
+
