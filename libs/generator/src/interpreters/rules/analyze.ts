@@ -1701,7 +1701,7 @@ class Analyzer {
   };
 
   private readFilters(res: ResourceDraft, toks: readonly Tok[], s: Segment): FilterSpec[] {
-    return readFilters(this.filterContext, res, toks, { lemma: s.lemma, text: s.text });
+    return readFilters(this.filterContext, res, toks, { lemma: s.lemma, text: s.text, subject: s.subject });
   }
 
   private readOrder(res: ResourceDraft, toks: readonly Tok[]): ActionDraft['orderBy'] {

@@ -18,4 +18,10 @@ describe('calendar filter phrasings', () => {
     const r = interpretPrompt('filters', 'Trips have a name, a start date and an end date. List the trips on a given day.');
     expect(r.ok && r.warnings.some((w) => w.includes('on a given day'))).toBe(true);
   });
+
+  it('reads "their own" as the records pointing at the one asking', () => {
+    const r = interpretPrompt('leave', 'Employees have a name. Absences: employee, start date, reason. An employee can list their own absences.');
+    expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.resource === 'Absence' && a.filters.some((f) => f.field === 'employee' && f.op === 'eq'))).toBe(true);
+  });
 });
+

@@ -101,7 +101,7 @@ export function paramName(op: FilterOperator, field: FieldSpec): string {
  * The filters a list asks for, read from the words after its verb ("by category", "cheaper than
  * a given price", "on a given day"). `lemma` is the list's verb (search reads text as contains).
  */
-export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readonly Tok[], s: { lemma: string; text: string }): FilterSpec[] {
+export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readonly Tok[], s: { lemma: string; text: string; subject?: readonly string[] }): FilterSpec[] {
   const filters: FilterSpec[] = [];
   const add = (field: FieldDraft, op: FilterOperator): void => {
     const f: FilterSpec = { param: paramName(op, field.spec), field: field.spec.name, op };
@@ -117,6 +117,15 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
       if (field) for (const op of day.p.ops) add(field, op);
       else ctx.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has ${res.fields.some((f) => isDated(f)) ? 'several dates; say which one' : 'no date'} to filter by)`);
       i += day.len - 1;
+      continue;
+    }
+    // "an employee can list their own requests": the records pointing at the one asking
+    if (POSSESSIVES.has(w) && ws[i + 1] === 'own') {
+      const said = [...(s.subject ?? []), ...s.text.split(/[^A-Za-z]+/)].map((x) => singular(x.toLowerCase()));
+      const refs = res.fields.filter((f) => f.spec.type === 'reference' && said.includes((f.spec.references ?? '').toLowerCase()));
+      if (refs.length === 1) add(refs[0] as FieldDraft, 'eq');
+      else ctx.unmapped.push(`"${s.text}" (${pascalCase(res.words)} does not say whose it is; give it a reference to the one asking)`);
+      i += 1;
       continue;
     }
     const comp = COMPARATIVES.find((c) => c.words.every((cw, k) => ws[i + k] === cw));
