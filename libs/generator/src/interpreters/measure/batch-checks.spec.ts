@@ -9,7 +9,7 @@ import type { BatchPrompt } from './batch-match.js';
  * The fresh batches joined to the corpus: every prompt the rules interpreter accepts, with or
  * without warnings, gives a project that passes the platform's checks in the real sandbox.
  */
-const prompts = ['08', '09'].flatMap((id) => (JSON.parse(readFileSync(new URL(`../../../corpus/batches/batch-${id}.json`, import.meta.url), 'utf8')) as { prompts: BatchPrompt[] }).prompts);
+const prompts = ['08', '09', '10'].flatMap((id) => (JSON.parse(readFileSync(new URL(`../../../corpus/batches/batch-${id}.json`, import.meta.url), 'utf8')) as { prompts: BatchPrompt[] }).prompts);
 // refused prompts have nothing to check (batches.spec checks that a refusal carries its draft)
 const accepted = prompts.flatMap((p) => {
   const r = interpretPrompt(p.name, p.prompt);

@@ -1,9 +1,10 @@
-import type { EffectSpec, FieldSpec, FilterOperator, FilterSpec, GuardSpec, ParamSpec } from '@backforge/blueprint';
-import { prepareFieldList, readFieldItem, type FieldDraft } from './fields.js';
+import type { EffectSpec, FieldSpec, FilterSpec, GuardSpec, ParamSpec } from '@backforge/blueprint';
+import { prepareFieldList, readFieldItem, type FieldDraft, type GivenItem, type ItemReading } from './fields.js';
 import {
   ACTOR_WORDS,
   AGENT_NOUN_RESOURCES,
   COMPARATIVES,
+  POSSESSIVES,
   DETERMINERS,
   ENUM_TARGETS,
   FILLER_WORDS,
@@ -25,7 +26,8 @@ import {
 } from './lexicon.js';
 import { keyOf, type ActionDraft, type Analysis, type ResourceDraft, type RuleDraft } from './model.js';
 import { camelCase, isPluralForm, pascalCase, pastParticiple, plural, singular, splitIdentifier, taggedAsVerb, verbInfinitive, verbLemma } from './text.js';
-import { splitClauses, splitList, textOf, words as wordsOf, type Clause, type Tok } from './tokens.js';
+import { readFilters, readOrder, type FilterContext } from './stages/filters.js';
+import { splitClauses, splitList, textOf, tokenize, words as wordsOf, type Clause, type Tok } from './tokens.js';
 
 const VERB_SET: ReadonlySet<string> = new Set(Object.keys(VERBS));
 const REFUSALS = new Set(['refused', 'denied', 'forbidden', 'disallowed', 'prevented', 'prohibited', 'rejected']);
@@ -68,7 +70,6 @@ const CONNECTORS: string[][] = [
 const PREPOSITIONS = new Set(['to', 'for', 'on', 'in', 'at', 'of', 'by', 'from', 'into', 'onto', 'about', 'per', 'via', 'under', 'over', 'with', 'without', 'within', 'between', 'through', 'after', 'before', 'as', 'than', 'whether', 'that', 'which', 'who', 'if', 'when']);
 const PRONOUNS = new Set(['them', 'it', 'they', 'those', 'these', 'one', 'ones', 'each', 'him', 'her', 'everything', 'everyone', 'everybody']);
 const BE_WORDS = new Set(['be', 'is', 'are', 'been', 'being', 'get', 'gets', 'was', 'were', 'become', 'becomes']);
-const POSSESSIVES = new Set(['their', 'its', 'his', 'her', 'your', 'my', 'our']);
 const SEPARATORS = new Set([',', 'and', 'or', 'then', '&', 'plus', 'also', 'where']);
 const SEP_FILLERS = new Set([',', 'and', 'or', 'then', 'either', 'optionally', 'also', 'can', 'could', 'may', 'should', 'must', 'will', 'to', 'be', 'able', 'way', 'ability', 'finally', 'lastly', 'we', 'i', 'you', 'want', 'need', 'it', 'possible', 'is', 'option', 'endpoint', 'endpoints', 'let', 'allow', 'them', 'later', 'afterwards', 'both', 'easily', 'even', 'just', 'there', 'some', 'other', 'others', 'another', 'one', 'that', 'which']);
 const NEGATIONS = new Set(['cannot', "can't", 'not', 'never', "mustn't", "shouldn't", "won't", "isn't", "aren't", 'no', "don't", "doesn't", 'nobody']);
@@ -107,8 +108,18 @@ const stripDeterminers = (ws: string[]): string[] => {
   return out;
 };
 
-export function analyze(prompt: string): Analysis {
-  return new Analyzer(prompt).run();
+/**
+ * A field list the layout stages already typed (stages/declare.ts): the record's words and its
+ * items, read here as fields without being written back into a sentence.
+ */
+export interface TypedList {
+  words: string[];
+  items: { words: string; given: GivenItem }[];
+  source: string;
+}
+
+export function analyze(prompt: string, lists: readonly TypedList[] = []): Analysis {
+  return new Analyzer(prompt, lists).run();
 }
 
 class Analyzer {
@@ -128,7 +139,10 @@ class Analyzer {
   private lastCreatedSentence = -1;
   private readonly pendingItems: { res: ResourceDraft; items: Tok[][]; origin: string }[] = [];
 
-  constructor(prompt: string) {
+  constructor(
+    prompt: string,
+    private readonly lists: readonly TypedList[] = [],
+  ) {
     this.clauses = splitClauses(prompt);
   }
 
@@ -138,9 +152,17 @@ class Analyzer {
     this.clauses.forEach((c, i) => {
       if (this.readContext(c, this.clauses[i + 1])) this.handled.add(c);
     });
+    const typed = this.lists.map((l) => ({ list: l, res: this.ensureResource(l.words, l.source, true) }));
     this.clauses.forEach((c, i) => {
       if (!this.handled.has(c) && this.readDeclaration(c, this.clauses[i - 1])) this.handled.add(c);
     });
+    for (const { list, res } of typed) {
+      this.lastResource = res;
+      // "belongs to a donor" makes the donor a record even before anything describes it
+      for (const it of list.items) if (it.given.reference) this.addReference(res, this.ensureResource(it.words.split(/\s+/).map((w, k, all) => (k === all.length - 1 ? singular(w) : w)), list.source, false), true);
+      const own = list.items.filter((it) => !it.given.reference);
+      this.keepReadings(res, own.map((it) => readFieldItem(tokenize(it.words), this.lookup, res.words, it.given)), list.source);
+    }
     for (const p of this.pendingItems) this.readItems(p.res, p.items, p.origin);
     this.learnStateVerbs();
 
@@ -314,9 +336,12 @@ class Analyzer {
   private lookup = (ws: string[]): string[] | undefined => this.findResource(ws)?.words;
 
   private readItems(res: ResourceDraft, items: Tok[][], origin: string): void {
+    this.keepReadings(res, items.map((item) => readFieldItem(item, this.lookup, res.words)), origin);
+  }
+
+  private keepReadings(res: ResourceDraft, readings: readonly ItemReading[], origin: string): void {
     const names: string[] = [];
-    for (const item of items) {
-      const reading = readFieldItem(item, this.lookup, res.words);
+    for (const reading of readings) {
       switch (reading.kind) {
         case 'field': {
           if (reading.refersTo) {
@@ -366,6 +391,8 @@ class Analyzer {
       this.titleWords.push(...domain.slice(-1));
       return this.note(`"${c.text}" describes the backend`);
     }
+    // "No more bookings than max students": a rule, however short, never a title
+    if (ws.some((w) => NEGATIONS.has(w)) || ws.includes('than')) return false;
     if (ws.includes('crud') || ws.some((w) => ['can', 'should', 'must', 'will', 'may', 'cannot', "can't", 'are', 'is', 'be', 'have', 'has'].includes(w) && !META_NOUNS.has(ws[ws.length - 1] as string))) return false;
     if (this.connectorIndex(c.toks) >= 0 && !ws.some((w) => META_NOUNS.has(w))) return false;
     const hasMeta = ws.some((w) => META_NOUNS.has(w) || TITLE_TAILS.has(w) || AGENT_NOUN_RESOURCES[w] !== undefined);
@@ -1667,169 +1694,18 @@ class Analyzer {
     return undefined;
   }
 
-  private paramName(op: FilterOperator, field: FieldSpec): string {
-    const words = splitIdentifier(field.name);
-    const dated = field.type === 'date' || field.type === 'datetime';
-    switch (op) {
-      case 'eq':
-        return field.name;
-      case 'contains':
-        return field.type === 'stringList' ? camelCase([...words.slice(0, -1), singular(words[words.length - 1] as string)]) : field.name;
-      case 'lt':
-        return camelCase([...words, dated ? 'before' : 'below']);
-      case 'gt':
-        return camelCase([...words, dated ? 'after' : 'above']);
-      case 'lte':
-        return camelCase(['max', ...words]);
-      case 'gte':
-        return camelCase(['min', ...words]);
-      case 'onDay':
-        return camelCase([...words, 'day']);
-      case 'fromDay':
-        return camelCase([...words, 'from']);
-      case 'toDay':
-        return camelCase([...words, 'to']);
-    }
-  }
+  private readonly filterContext: FilterContext = {
+    fieldAt: (res, toks, i) => this.fieldAt(res, toks, i),
+    resourceAt: (toks, i) => this.resourceAt(toks, i),
+    unmapped: this.unmapped,
+  };
 
   private readFilters(res: ResourceDraft, toks: readonly Tok[], s: Segment): FilterSpec[] {
-    const filters: FilterSpec[] = [];
-    const add = (field: FieldDraft, op: FilterOperator): void => {
-      const f: FilterSpec = { param: this.paramName(op, field.spec), field: field.spec.name, op };
-      if (!filters.some((x) => x.param === f.param)) filters.push(f);
-    };
-    const eqOp = (field: FieldDraft): FilterOperator => (field.spec.type === 'stringList' ? 'contains' : s.lemma === 'search' && (field.spec.type === 'string' || field.spec.type === 'text') ? 'contains' : 'eq');
-    const ws = toks.map((t) => t.w);
-    for (let i = 0; i < toks.length; i++) {
-      const w = ws[i] as string;
-      const comp = COMPARATIVES.find((c) => c.words.every((cw, k) => ws[i + k] === cw));
-      if (comp && !(w === 'over' && false)) {
-        const near = this.nearestField(res, toks, i, i + comp.words.length, comp.impliedField);
-        if (near && ['integer', 'number', 'date', 'datetime'].includes(near.spec.type)) {
-          add(near, comp.op);
-          i += comp.words.length - 1;
-          continue;
-        }
-      }
-      if (w === 'by' && ['sorted', 'ordered', 'sort', 'order', 'sorting', 'ordering', 'ranked'].includes(ws[i - 1] ?? '')) {
-        i += 1;
-        continue;
-      }
-      if (w === 'by' || (w === 'for' && ws[i + 1] === 'a' && ws[i + 2] === 'given') || w === 'per') {
-        let j = i + 1;
-        while (j < toks.length) {
-          const t = toks[j] as Tok;
-          if (DETERMINERS.has(t.w) || POSSESSIVES.has(t.w) || t.w === ',' || t.w === 'or' || t.w === 'and' || t.w === 'given' || t.w === 'their') {
-            j++;
-            continue;
-          }
-          const f = this.fieldAt(res, toks, j);
-          if (f) {
-            add(f.field, eqOp(f.field));
-            j = f.end;
-            continue;
-          }
-          const r = this.resourceAt(toks, j);
-          const ref = r ? res.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(r.res.words)) : undefined;
-          if (r && ref) {
-            add(ref, 'eq');
-            j = r.end;
-            continue;
-          }
-          break;
-        }
-        i = j - 1;
-        continue;
-      }
-      if (['of', 'for', 'in', 'at', 'from', 'on', 'to', 'with', 'have', 'has'].includes(w)) {
-        let j = i + 1;
-        while (j < toks.length && (DETERMINERS.has((toks[j] as Tok).w) || POSSESSIVES.has((toks[j] as Tok).w))) j++;
-        const r = this.resourceAt(toks, j);
-        const ref = r ? res.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(r.res.words)) : undefined;
-        if (r && ref) {
-          add(ref, 'eq');
-          i = r.end - 1;
-          continue;
-        }
-        if (r && r.res !== res && w !== 'to' && w !== 'with') {
-          // "the matches of a player" when a match does not point at a player: not dropped silently
-          this.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has no ${pascalCase(r.res.words)} to filter by; give it one, e.g. "${plural(res.words.join(' '))} have a ${r.res.words.join(' ')}")`);
-          i = r.end - 1;
-          continue;
-        }
-        // "employees in a department", "tasks with a given priority"
-        const GIVEN = ['given', 'particular', 'specific', 'certain', 'chosen'];
-        const given = GIVEN.includes(toks[j]?.w ?? '') || toks[j - 1]?.w === 'a' || toks[j - 1]?.w === 'an' || GIVEN.includes(toks[j - 1]?.w ?? '');
-        const f = given ? this.fieldAt(res, toks, GIVEN.includes(toks[j]?.w ?? '') ? j + 1 : j) : undefined;
-        if (f && w !== 'to' && !COMPARATIVES.some((c) => c.words[0] === toks[j]?.w) && f.field.spec.type !== 'integer' && f.field.spec.type !== 'number') {
-          add(f.field, eqOp(f.field));
-          i = f.end - 1;
-          continue;
-        }
-      }
-      // "currently checked in", "that are out of order": a yes/no field named by several words
-      let multiWord = 0;
-      for (let n = 3; n >= 2 && multiWord === 0; n--) {
-        const phrase = ws.slice(i, i + n);
-        const flag = phrase.length === n ? res.fields.find((f) => f.spec.type === 'boolean' && f.spec.name === camelCase(phrase)) : undefined;
-        if (flag) {
-          add(flag, 'eq');
-          multiWord = n;
-        }
-      }
-      if (multiWord > 0) {
-        i += multiWord - 1;
-        continue;
-      }
-      // "todos that are done", "open issues": a state value names a boolean or enum filter
-      const stateField = res.fields.find((f) => (f.spec.type === 'boolean' && (f.spec.name === w || (w.startsWith('un') && f.spec.name === w.slice(2)))) || (f.spec.type === 'enum' && (f.spec.values ?? []).some((v) => v.toLowerCase() === w)));
-      if (stateField && !['by'].includes(ws[i - 1] ?? '')) add(stateField, 'eq');
-    }
-    return filters;
+    return readFilters(this.filterContext, res, toks, { lemma: s.lemma, text: s.text, subject: s.subject });
   }
 
-  /** "newest first", "sorted by price, highest first". */
   private readOrder(res: ResourceDraft, toks: readonly Tok[]): ActionDraft['orderBy'] {
-    const ws = toks.flatMap((t) => (t.inner ? t.inner : [t])).map((t) => t.w);
-    const has = (...seq: string[]): boolean => ws.some((_, i) => seq.every((w, k) => ws[i + k] === w));
-    // a ranking puts the best first unless told otherwise
-    const desc = has('desc') || has('descending') || has('highest', 'first') || has('largest', 'first') || has('most', 'first') || has('biggest', 'first') || ((has('ranked') || has('leaderboard') || has('ranking')) && !has('ascending') && !has('lowest', 'first'));
-    const SORT = ['sorted', 'ordered', 'sort', 'order', 'sorting', 'ordering', 'ranked'];
-    const sorted = ws.findIndex((w, i) => SORT.includes(w) && ws[i + 1] === 'by');
-    if (sorted >= 0) {
-      const at = toks.findIndex((t, i) => SORT.includes(t.w) && toks[i + 1]?.w === 'by');
-      let j = at + 2;
-      while (j < toks.length && (DETERMINERS.has((toks[j] as Tok).w) || POSSESSIVES.has((toks[j] as Tok).w))) j++;
-      const f = at >= 0 ? this.fieldAt(res, toks, j) : undefined;
-      if (f && f.field.spec.type !== 'stringList') return { field: f.field.spec.name, direction: desc ? 'desc' : 'asc' };
-      if (toks[j]?.w === 'date' || toks[j]?.w === 'creation') return { field: 'createdAt', direction: desc ? 'desc' : 'asc' };
-    }
-    if (sorted < 0 && (has('highest', 'first') || has('lowest', 'first') || has('largest', 'first') || has('smallest', 'first'))) {
-      // "show the bids, highest first": the record's one number
-      const numbers = res.fields.filter((f) => (f.spec.type === 'integer' || f.spec.type === 'number') && !f.spec.generated);
-      if (numbers.length === 1) return { field: (numbers[0] as FieldDraft).spec.name, direction: has('lowest', 'first') || has('smallest', 'first') ? 'asc' : 'desc' };
-    }
-    if (has('newest', 'first') || has('latest', 'first') || has('most', 'recent', 'first') || has('recent', 'first') || has('newest', 'to', 'oldest')) return { field: 'createdAt', direction: 'desc' };
-    if (has('oldest', 'first') || has('oldest', 'to', 'newest')) return { field: 'createdAt', direction: 'asc' };
-    return undefined;
-  }
-
-  private nearestField(res: ResourceDraft, toks: readonly Tok[], from: number, to: number, implied?: string): FieldDraft | undefined {
-    if (implied) {
-      const f = res.fields.find((x) => x.spec.name === implied || x.words.includes(implied));
-      if (f) return f;
-    }
-    for (let j = to; j < Math.min(toks.length, to + 5); j++) {
-      const f = this.fieldAt(res, toks, j);
-      if (f) return f.field;
-    }
-    for (let j = from - 1; j >= Math.max(0, from - 5); j--) {
-      const f = this.fieldAt(res, toks, j);
-      if (f) return f.field;
-    }
-    // "recipes that take less than a given time": the field whose words include the noun
-    const numeric = res.fields.filter((f) => ['integer', 'number', 'date', 'datetime'].includes(f.spec.type));
-    return numeric.length === 1 ? numeric[0] : undefined;
+    return readOrder(this.filterContext, res, toks);
   }
 
   /** "visitors submit their name, email and a message", "submit a long URL". */
@@ -2577,7 +2453,9 @@ class Analyzer {
       }
     }
     // "no two books share an ISBN"
-    const overlap = ws.some((w) => ['overlap', 'overlapping', 'conflict', 'clash', 'collide', 'double'].includes(w));
+    // "... in same dates", "at the same time": two records over one period, not a unique value
+    const samePeriod = ws.some((w, k) => w === 'same' && ['date', 'dates', 'day', 'days', 'time', 'times', 'period', 'night', 'nights', 'slot'].includes(ws[k + 1] ?? ''));
+    const overlap = samePeriod || ws.some((w) => ['overlap', 'overlapping', 'conflict', 'clash', 'collide', 'double'].includes(w));
     const sharing = ws.includes('share') || ws.includes('duplicate') || ws.includes('unique') || (ws.includes('same') && ws.includes('two'));
     if (sharing && !overlap && this.fieldByWords(ws)) {
       const hit = this.fieldByWords(ws.filter((w) => !['same', 'share', 'duplicate'].includes(w)));

@@ -98,6 +98,32 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
   return out;
 }
 
+/**
+ * "a home team", "the white player": a record in a role, named by the role and pointing at the
+ * record. Counts ("max students") and plurals are never roles.
+ */
+function roleOf(ws: readonly string[], lookup: ResourceLookup, self: readonly string[]): string[] | undefined {
+  const [role, head] = ws;
+  if (ws.length !== 2 || role === undefined || head === undefined || isPluralForm(head) || COUNT_LEADS.has(role)) return undefined;
+  const target = lookup([head]);
+  return target && target.length === 1 && target[0] === head && target.join(' ') !== self.join(' ') ? target : undefined;
+}
+
+const LINK_PARTICIPLES = new Set(['assigned', 'linked', 'attached', 'tied', 'related', 'associated']);
+const COUNT_LEADS = new Set(['min', 'max', 'minimum', 'maximum', 'total', 'number', 'num', 'count', 'no']);
+
+function givenMods(given: GivenItem): Modifiers {
+  const mods: Modifiers = {};
+  if (given.type === 'boolean') mods.boolean = true;
+  else if (given.type) mods.type = given.type;
+  if (given.values?.length) mods.values = [...new Set(given.values)];
+  if (given.optional) mods.optional = true;
+  if (given.required) mods.required = true;
+  if (given.unique) mods.unique = true;
+  if (given.defaultText !== undefined) mods.defaultText = given.defaultText;
+  return mods;
+}
+
 interface Modifiers {
   optional?: boolean;
   required?: boolean;
@@ -292,8 +318,26 @@ function parseDefault(text: string, type: FieldType, values?: string[]): JsonVal
  * "cooking time in minutes", "a list of tags") into a field. `lookup` recognises other resources,
  * which become reference fields.
  */
-export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self: string[]): ItemReading {
-  const mods: Modifiers = {};
+/**
+ * What a typed stage already knows about an item (stages/phrasings.ts: a type, allowed values,
+ * flags, states in order), so it is never written back into English to be read again.
+ */
+export interface GivenItem {
+  type?: FieldType;
+  values?: string[];
+  optional?: boolean;
+  required?: boolean;
+  unique?: boolean;
+  /** The values are states in the order written ("new → triaged → fixed"): each may move to the next. */
+  moves?: boolean;
+  /** A default as written ("pending"). */
+  defaultText?: string;
+  /** The item names a record this one belongs to, whether or not it is described yet. */
+  reference?: boolean;
+}
+
+export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self: string[], given: GivenItem = {}): ItemReading {
+  const mods: Modifiers = givenMods(given);
   const text = textOf(item);
   // "a SKU that must be unique", "a streak that starts at 0": the relative clause only qualifies
   const rel = item.findIndex((t, i) => i > 0 && (t.w === 'that' || t.w === 'which' || t.w === 'who'));
@@ -427,6 +471,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   } else if (ws.length > 1 && last === 'text') {
     mods.type ??= 'text';
     ws = ws.slice(0, -1);
+  } else if (ws.length > 1 && last === 'timestamp') {
+    // "a measured at timestamp", "a created timestamp": the type, not part of the name
+    mods.type ??= 'datetime';
+    ws = ws.slice(0, -1);
   } else if (ws.length > 1 && NAME_SUFFIX_NOISE.has(last)) {
     ws = ws.slice(0, -1);
   }
@@ -438,9 +486,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const named = ws.filter((w) => !NAME_NOISE.has(w));
   if (named.length > 0) ws = named;
   // references to other resources ("a post", "the author (a member)")
-  const target = lookup(ws);
+  const target = lookup(ws) ?? roleOf(ws, lookup, self);
   if (target && target.join(' ') !== self.join(' ') && !listOf) {
-    const name = camelCase(target);
+    // "home team" is named by its role; "assigned person" is just the person
+    const name = camelCase(target.length === 1 && ws.length === 2 && ws[1] === target[0] && !LINK_PARTICIPLES.has(ws[0] as string) ? ws : target);
     return {
       kind: 'field',
       field: { spec: { name, type: 'reference', required: !mods.optional, references: '' }, words: [...target, ...original] },
@@ -473,6 +522,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   }
   // "the date found", "time started": the first word names the type when the last does not
   if (!headHint && ws.length === 2 && ['date', 'time', 'day'].includes(ws[0] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
+  // "year created", "year built": a year, whatever happened in it
+  if (!headHint && ws.length === 2 && ws[0] === 'year' && /^[a-z]+(ed|en|t)$/.test(ws[1] as string)) headHint = TYPE_BY_WORD['year'];
   // "played on", "born on": when something happened, a date; "sent at": a moment
   if (!headHint && ws.length === 2 && /^[a-z]+(ed|en)$/.test(ws[0] as string) && ['on', 'at'].includes(ws[1] as string)) headHint = { type: ws[1] === 'on' ? 'date' : 'datetime' };
   let type: FieldType = mods.type ?? headHint?.type ?? 'string';
@@ -532,5 +583,6 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   }
   if (mods.optional || spec.default !== undefined) spec.required = false;
   if (spec.unique && spec.type === 'stringList') delete spec.unique;
+  if (given.moves && spec.values && spec.values.length > 1) spec.transitions = spec.values.slice(1).map((to, k) => ({ from: spec.values?.[k] as string, to }));
   return { kind: 'field', field: { spec, words: [...new Set([...original, ...ws, ...ws.map(singular), ...(limitField ? ['#limit'] : [])])] } };
 }

@@ -1,15 +1,16 @@
 import { formatBlueprintIssues, parseStructuredPrompt, validateBlueprint, type Blueprint } from '@backforge/blueprint';
 import type { InterpretResult, PromptNotUnderstood } from '../interpreter.js';
-import { analyze } from './analyze.js';
+import { analyze, type TypedList } from './analyze.js';
 import { buildBlueprint } from './build.js';
 import { emptyDraft, renderDraft } from '../draft.js';
 import { deriveExamples } from './examples.js';
 import type { Analysis } from './model.js';
-import { handOver } from './stages/bridge.js';
 import { toClauses } from './stages/clauses.js';
+import { declare, type Declared } from './stages/declare.js';
 import { findGaps } from './stages/gaps.js';
 import { normalise } from './stages/normalise.js';
-import { pascalCase } from './text.js';
+import { untracedLines } from './stages/coverage.js';
+import { pascalCase, splitIdentifier } from './text.js';
 
 export { fragmentWords } from './stages/gaps.js';
 
@@ -19,8 +20,8 @@ export const MAX_PROMPT_LENGTH = 20_000;
 /**
  * prompt -> Blueprint, offline and deterministic: the same name and prompt give a deep-equal
  * result. The prompt is read as written and, when that leaves gaps, once more through the
- * layout stages (stages/normalise.ts -> clauses.ts -> bridge.ts), which read bullets, tables,
- * colon lists and context sentences; the reading with fewer gaps wins (as written on a tie).
+ * layout stages (stages/normalise.ts -> clauses.ts -> declare.ts), which read bullets, tables,
+ * colon lists and context sentences into typed field lists; the reading with fewer gaps wins (as written on a tie).
  * When at least one resource with fields is understood the backend is generated and each gap is
  * a warning; with none, the prompt is refused with PROMPT_NOT_UNDERSTOOD. Either way the result
  * carries the draft of what was understood.
@@ -31,29 +32,54 @@ export function interpretPrompt(name: string, prompt: string): InterpretResult {
   if (text.length > MAX_PROMPT_LENGTH) return refuse(name, '', `The prompt is longer than ${MAX_PROMPT_LENGTH} characters.`, [], ['a shorter description'], [], undefined);
   if (isStructuredPrompt(text)) return readStructured(name, text);
   const direct = read(name, text, text, []);
-  if (direct.ok && direct.warnings.length === 0) return direct;
   const n = normalise(text);
-  const handed = handOver(toClauses(n.lines), n.dropped);
-  if (handed.text.trim() === '' || handed.text === text) return direct;
-  const staged = read(name, text, handed.text, handed.ignored);
-  return better(staged, direct) ? staged : direct;
+  const declared = declare(toClauses(n.lines), n.dropped);
+  // a reading as written with no gap stands, unless the layout typed field lists the sentence reader may have misread
+  const fromContext = direct.ok && recordFromContext(direct.blueprint, declared);
+  if (direct.ok && direct.warnings.length === 0 && declared.lists.length === 0 && !fromContext) return traced(text, direct);
+  if (declared.lists.length === 0 && (declared.text.trim() === '' || declared.text === text)) return traced(text, direct);
+  const staged = read(name, text, declared.text, declared.ignored, declared.lists);
+  return traced(text, (fromContext && staged.ok) || better(staged, direct, declared.lists.length > 0) ? staged : direct);
+}
+
+/**
+ * "We're a small photography studio. ... we add the gallery link": the reading as written made a
+ * record (`Studio`) named only in a sentence the layout stages read as talk about the writer.
+ */
+function recordFromContext(bp: Blueprint, declared: Declared): boolean {
+  const context = declared.ignored.join(' ').toLowerCase();
+  const rest = [declared.text, ...declared.lists.map((l) => l.words.join(' '))].join(' ').toLowerCase();
+  const has = (text: string, w: string): boolean => new RegExp(`\\b${w}(?:s|es)?\\b`).test(text);
+  return bp.resources.some((r) => {
+    const head = (splitIdentifier(r.name).pop() ?? '').toLowerCase();
+    return head.length > 2 && has(context, head) && !has(rest, head);
+  });
+}
+
+/** The chosen reading, with a warning for each line of the prompt nothing came of (stages/coverage.ts). */
+function traced(prompt: string, r: InterpretResult): InterpretResult {
+  if (!r.ok) return r;
+  const untraced = untracedLines(prompt, r.blueprint, [...r.warnings, ...r.ignored]);
+  if (untraced.length === 0) return r;
+  const warnings = [...r.warnings, ...untraced];
+  return { ...r, warnings, draft: renderDraft(r.blueprint, warnings) };
 }
 
 /**
  * Accepted beats refused; then fewer gaps; a tie keeps the reading as written. (Preferring the
  * staged reading for every prompt laid out in lists was tried: it cost four corpus prompts.)
  */
-function better(staged: InterpretResult, direct: InterpretResult): boolean {
+function better(staged: InterpretResult, direct: InterpretResult, typed: boolean): boolean {
   if (staged.ok !== direct.ok) return staged.ok;
-  if (staged.ok && direct.ok) return staged.warnings.length < direct.warnings.length;
+  if (staged.ok && direct.ok) return typed ? staged.warnings.length <= direct.warnings.length : staged.warnings.length < direct.warnings.length;
   if (!staged.ok && !direct.ok) return staged.error.missing.length < direct.error.missing.length;
   return false;
 }
 
-function read(name: string, prompt: string, text: string, ignored: string[]): InterpretResult {
+function read(name: string, prompt: string, text: string, ignored: string[], lists: readonly TypedList[] = []): InterpretResult {
   let analysis: Analysis;
   try {
-    analysis = analyze(text);
+    analysis = analyze(text, lists);
   } catch (error) {
     // A prompt the grammar trips over is still a prompt not understood, never a crash of the job.
     return refuse(name, prompt, 'The prompt could not be read.', [], [`the sentence structure could not be followed (${error instanceof Error ? error.message : String(error)})`], ignored, undefined);

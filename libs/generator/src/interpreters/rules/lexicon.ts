@@ -196,7 +196,7 @@ export const NAME_NOISE = new Set(['long', 'short', 'brief', 'little', 'simple',
 
 /** Units that become part of an integer field's name ("cooking time in minutes" -> cookingTimeMinutes). */
 export const TIME_UNITS = new Set(['minutes', 'minute', 'hours', 'hour', 'seconds', 'second', 'days', 'day', 'weeks', 'week', 'months', 'month', 'years', 'year', 'mins', 'secs', 'ms', 'milliseconds']);
-export const OTHER_UNITS = new Set(['dollars', 'euros', 'pounds', 'cents', 'usd', 'eur', 'gbp', 'kg', 'kilograms', 'grams', 'g', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'liters', 'litres', 'ml', 'percent', 'calories', 'kcal']);
+export const OTHER_UNITS = new Set(['m2', 'sqm', 'sqft', 'dollars', 'euros', 'pounds', 'cents', 'usd', 'eur', 'gbp', 'kg', 'kilograms', 'grams', 'g', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'liters', 'litres', 'ml', 'percent', 'calories', 'kcal']);
 
 /** Trailing phrases that say nothing about the field ("a quantity in stock"). */
 export const TRAILING_NOISE: string[][] = [['in', 'stock'], ['on', 'hand'], ['available'], ['left'], ['remaining'], ['if', 'any'], ['too'], ['as', 'well'], ['each'], ['per', 'item']];
@@ -259,3 +259,13 @@ export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'end
 
 /** Qualifier pairs that share one noun ("a start and end time" is a start time and an end time). */
 export const PAIRED_QUALIFIERS: Record<string, string> = { start: 'end', first: 'last', opening: 'closing', arrival: 'departure', pickup: 'dropoff', min: 'max', minimum: 'maximum', home: 'away', departure: 'arrival', check_in: 'check_out', begin: 'end', from: 'to' };
+
+/** Possessives before a noun ("their name", "its owner"). */
+export const POSSESSIVES = new Set(['their', 'its', 'his', 'her', 'your', 'my', 'our']);
+
+/** "on a given day", "for one specific date": the words naming a calendar day in a list filter. */
+export const DAY_NOUNS = new Set(['day', 'date']);
+export const DAY_ADJECTIVES = new Set(['given', 'specific', 'particular', 'certain', 'chosen', 'single', 'selected']);
+
+/** Words that carry no requirement of their own, for stages/coverage.ts (a line made only of them needs no trace). */
+export const COVERAGE_STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'these', 'those', 'are', 'is', 'was', 'were', 'be', 'been', 'can', 'could', 'should', 'would', 'will', 'must', 'may', 'might', 'need', 'needs', 'want', 'wants', 'wanna', 'like', 'love', 'also', 'just', 'only', 'some', 'any', 'all', 'each', 'every', 'our', 'your', 'their', 'they', 'them', 'you', 'she', 'his', 'her', 'its', 'who', 'what', 'when', 'where', 'which', 'how', 'not', 'but', 'there', 'here', 'have', 'has', 'had', 'get', 'got', 'please', 'thanks', 'thank', 'api', 'app', 'backend', 'system', 'service', 'simple', 'small', 'basic', 'able', 'allow', 'let', 'lets', 'support', 'way', 'thing', 'things', 'stuff', 'etc', 'too', 'well', 'very', 'really', 'so', 'into', 'from', 'than', 'then', 'one', 'two', 'more', 'less', 'user', 'users', 'people', 'someone', 'anyone', 'everyone', 'staff', 'admin', 'admins', 'smth', 'something', 'lol', 'haha', 'hey', 'hello', 'want', 'don', 'doesn', 'isn', 'can\'t', 'cannot', 'yes', 'per', 'via', 'out', 'off', 'over', 'about', 'again', 'already', 'once', 'twice', 'always', 'never', 'new', 'list', 'lists', 'show', 'see', 'view', 'add', 'create', 'delete', 'remove', 'update', 'edit', 'track', 'keep', 'store', 'manage', 'record', 'log', 'find', 'search', 'given', 'rule', 'rules', 'actions', 'action', 'crud', 'endpoint', 'endpoints', 'database', 'data', 'info', 'information', 'details']);

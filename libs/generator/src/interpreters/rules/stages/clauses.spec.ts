@@ -1,4 +1,4 @@
-import { collectionSubject, contextOf, fieldListOf, isFieldLike, splitItems, toClauses } from './clauses.js';
+import { bareListOf, collectionSubject, contextOf, fieldListOf, isFieldLike, keptSubject, splitItems, toClauses } from './clauses.js';
 import { normalise } from './normalise.js';
 
 const clausesOf = (prompt: string) => toClauses(normalise(prompt).lines);
@@ -43,5 +43,37 @@ describe('typed clauses', () => {
   it('tells field-like bullets from sentences', () => {
     expect(['name', 'team name (unique)', 'role: developer / designer', 'express? (yes/no)'].every(isFieldLike)).toBe(true);
     expect(['create an order', 'Members can cancel their booking.', 'the status is open'].some(isFieldLike)).toBe(false);
+  });
+
+  it('reads a bare list as the fields of the records the sentence before it keeps', () => {
+    expect(keptSubject('im a DJ and i need smth to keep my gigs.')).toBe('gigs');
+    expect(keptSubject('I need system for bed reservations.')).toBe('bed reservations');
+    expect(keptSubject('Members borrow books.')).toBeUndefined();
+    expect(bareListOf('Guest give name, passport number, nationality, check in date and bed number.')).toEqual(['name', 'passport number', 'nationality', 'check in date', 'bed number']);
+    expect(bareListOf('list books, add books, remove books')).toBeUndefined();
+    const clauses = clausesOf('hey!! im a DJ and i need smth to keep my gigs. venue, date, fee, paid yes or no. also i wanna see the unpaid ones');
+    expect(clauses.map((c) => c.kind)).toEqual(['context', 'fieldList', 'statement']);
+    expect(clauses[1]).toMatchObject({ subject: 'gigs', items: [{ words: 'venue' }, { words: 'date' }, { words: 'fee' }, { words: 'paid', type: 'boolean' }] });
+  });
+
+  it('a field named by a verb and a typed noun is still a field; a verb with its object is not', () => {
+    expect(isFieldLike('check in date')).toBe(true);
+    expect(isFieldLike('create an order')).toBe(false);
+  });
+
+  it('names a list by the noun phrase after the last verb, never from a copula', () => {
+    expect(fieldListOf('We run a small sports league and want to record match scores: home team, away team, home goals')?.subject).toBe('match scores');
+    expect(fieldListOf('Our band needs a place to keep gigs: venue, city, date')?.subject).toBe('gigs');
+    expect(fieldListOf('Board games I own: title, publisher, min players')?.subject).toBe('Board games');
+    expect(fieldListOf('Status can be one of: todo, doing, done')).toBeUndefined();
+  });
+
+  it('a heading over bullets that are lists of their own is a title over several FieldLists', () => {
+    const clauses = clausesOf('## Choir\n\n- Singers: name, voice (soprano, alto), email\n- Rehearsals: date, location, notes\n- Attendance: singer, rehearsal, present (yes/no)');
+    expect(clauses.map((c) => (c.kind === 'fieldList' ? c.subject : c.kind))).toEqual(['heading', 'Singers', 'Rehearsals', 'Attendance']);
+  });
+
+  it('"like" asks only after "I\'d" or "would": "i have like 5 fish tanks" is talk about the writer', () => {
+    expect(contextOf('i have like 5 fish tanks at home')).toBe('says who the writer is');
   });
 });

@@ -1,5 +1,7 @@
-import { COLLECTION_TAILS, META_NOUNS, MODALS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, DETERMINERS, META_NOUNS, MODALS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERBS } from '../lexicon.js';
+import { isPluralForm } from '../text.js';
 import type { Line } from './normalise.js';
+import { declarationOf } from './declarations.js';
 import { readItem, readRow, type FieldItem } from './phrasings.js';
 
 /**
@@ -10,22 +12,38 @@ import { readItem, readRow, type FieldItem } from './phrasings.js';
  * sentence reader (declarations, actions, rules, state machines).
  */
 export type Clause =
-  | { kind: 'fieldList'; subject: string; items: FieldItem[]; source: string }
+  /** `nounPhrase`: the subject followed a determiner ("A leave request ..."), so its first word is never a verb. */
+  | { kind: 'fieldList'; subject: string; items: FieldItem[]; source: string; nounPhrase?: boolean }
   | { kind: 'context'; text: string; why: string }
   | { kind: 'heading'; text: string }
   | { kind: 'statement'; text: string };
+
+/** Verbs of keeping records that open a list's subject ("to keep gigs: ..."). */
+const KEEPING = new Set(['keep', 'track', 'store', 'log', 'manage', 'record', 'organise', 'organize', 'save', 'list']);
+const COPULAS = new Set(['can', 'is', 'are', 'be', 'must', 'should', 'will', 'may', 'could']);
 
 const LIST_RE = /^([A-Za-z][A-Za-z' ]{0,60}?)\s*(?::|\s[-–—])\s+(.+)$/;
 
 export function toClauses(lines: readonly Line[]): Clause[] {
   const out: Clause[] = [];
   let subjectHint: string | undefined;
+  /** The records the last sentence said it keeps, and where that sentence is in `out`. */
+  let named: { subject: string; at: number } | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as Line;
     if (line.kind === 'heading') {
       const bullets: string[] = [];
       let j = i + 1;
       for (; j < lines.length && (lines[j] as Line).kind === 'bullet'; j++) bullets.push((lines[j] as Extract<Line, { kind: 'bullet' }>).text);
+      // "## Choir" over "- Singers: name, voice, email": each bullet is a list of its own, the heading a title
+      const subLists = bullets.map((b) => fieldListOf(b));
+      const nested = bullets.length > 1 && subLists.every((l) => l !== undefined) && subLists.filter((l) => isPluralForm((l?.subject.split(' ').pop() ?? '').toLowerCase())).length * 2 > bullets.length;
+      if (nested) {
+        out.push({ kind: 'heading', text: line.text });
+        for (const l of subLists) out.push(l);
+        i = j - 1;
+        continue;
+      }
       if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && bullets.every(isFieldLike)) {
         out.push({ kind: 'fieldList', subject: line.text, items: bullets.map((b) => readItem(b).item), source: [line.text, ...bullets].join('; ') });
         i = j - 1;
@@ -49,12 +67,26 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       } else out.push({ kind: 'statement', text: line.cells.join(', ') });
       continue;
     }
-    const text = line.text;
-    const list = fieldListOf(text);
+    // "Rule: no more bookings than seats", "Note: ...": the label says what the sentence is, the rest is it
+    const label = /^([A-Za-z][A-Za-z ]{1,20}):\s+(\S.*)$/.exec(line.text);
+    const text = label && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()) ? (label[2] as string) : line.text;
+    const list = declarationOf(text) ?? fieldListOf(text);
     if (list) {
       out.push(list);
       continue;
     }
+    // "... i need smth to keep my gigs." then "venue, date, fee, paid yes or no.": the bare list
+    // describes the records the sentence before it named, and that sentence was only context
+    const bare = named ? bareListOf(text) : undefined;
+    if (bare && named) {
+      const prev = out[named.at];
+      if (prev?.kind === 'statement') out[named.at] = { kind: 'context', text: prev.text, why: 'names the records listed after it' };
+      out.push({ kind: 'fieldList', subject: named.subject, items: bare.map((b) => readItem(b).item), source: text });
+      named = undefined;
+      continue;
+    }
+    const kept = keptSubject(text);
+    named = kept ? { subject: kept, at: out.length } : undefined;
     const why = contextOf(text);
     if (why) {
       const hint = collectionSubject(text);
@@ -67,14 +99,15 @@ export function toClauses(lines: readonly Line[]): Clause[] {
   return out;
 }
 
-/** A bullet that names a field: a short noun phrase, no modal, not opening on a verb. */
+/** A bullet that names a field: a short noun phrase, no modal, not opening on a verb ("check in date" ends on a typed noun). */
 export function isFieldLike(text: string): boolean {
   const head = text.replace(/\(.*?\)/g, '').split(/\s*[:=]\s*|\s[-–—]\s/)[0] ?? '';
   const ws = head.toLowerCase().split(/\s+/).filter(Boolean);
   if (ws.length === 0 || ws.length > 6) return false;
   if (/[.!]\s/.test(text)) return false;
   const first = ws[0] as string;
-  return !(first in VERBS) && !ws.some((w) => MODALS.has(w) && w !== 'and' && w !== 'or' && w !== 'i') && !['is', 'are', 'gets', 'goes'].some((w) => ws.includes(w));
+  const typedNoun = ws.length >= 2 && !DETERMINERS.has(ws[1] as string) && TYPE_BY_WORD[ws[ws.length - 1] as string] !== undefined;
+  return (!(first in VERBS) || typedNoun) && !ws.some((w) => MODALS.has(w) && w !== 'and' && w !== 'or' && w !== 'i') && !['is', 'are', 'gets', 'goes', 'has', 'have', 'contains', 'includes'].some((w) => ws.includes(w));
 }
 
 /** "Players: name, shirt number, position - goalkeeper, defender", "Classes - name, coach". */
@@ -84,9 +117,18 @@ export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }
   const before = (m[1] as string).trim();
   const parts = splitItems(m[2] as string);
   if (parts.length < 2 || !parts.every(isFieldLike)) return undefined;
-  const ws = before.split(/\s+/);
+  let ws = before.split(/\s+/);
+  // "Status can be one of: a, b" gives values, not the fields of a record
+  if (ws.some((w) => COPULAS.has(w.toLowerCase())) || /\bof$/i.test(before)) return undefined;
   // "Record chess games: ..." opens on a verb; "We need keep prescriptions: ..." names the thing last
   while (ws.length > 1 && (ws[0] as string).toLowerCase() in VERBS) ws.shift();
+  // "Board games I own": a contact clause qualifies the noun before it
+  const pronoun = ws.findIndex((w, k) => k > 0 && SELF_SUBJECTS.concat(['you', 'they']).includes(w.toLowerCase()));
+  if (pronoun > 0) ws.splice(pronoun);
+  // "We run a league and want to record match scores": the noun phrase after the last verb
+  const lastVerb = ws.length > 3 ? ws.map((w) => w.toLowerCase()).findLastIndex((w) => w in VERBS || w === 'to') : -1;
+  if (lastVerb >= 0 && lastVerb < ws.length - 1) ws = ws.slice(lastVerb + 1);
+  while (ws.length > 1 && (DETERMINERS.has((ws[0] as string).toLowerCase()) || KEEPING.has((ws[0] as string).toLowerCase()))) ws.shift();
   const subject = ws.length <= 3 ? ws.join(' ') : (ws[ws.length - 1] as string);
   if (META_NOUNS.has(subject.toLowerCase())) return undefined;
   return { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text };
@@ -115,6 +157,24 @@ export function splitItems(list: string): string[] {
   return items;
 }
 
+const KEEP_VERBS = /\b(?:keep(?:ing)?(?: track of)?|track(?:ing)?(?: of)?|log(?:ging)?|stor(?:e|ing)|record(?:ing)?|manag(?:e|ing)|organi[sz](?:e|ing)|system for|app for|database for)\s+(?:all\s+)?(?:(?:my|our|the|their)\s+)?([a-z]+(?: [a-z]+)?)$/i;
+
+/** "i need smth to keep my gigs", "I need system for bed reservations": the records it keeps. */
+export function keptSubject(sentence: string): string | undefined {
+  const m = KEEP_VERBS.exec(sentence.replace(/[.!?]+$/, '').trim());
+  const ws = (m?.[1] ?? '').toLowerCase().split(' ').filter(Boolean);
+  while (ws.length > 1 && COLLECTION_TAILS.has(ws[ws.length - 1] as string)) ws.pop();
+  return ws.length > 0 && !META_NOUNS.has(ws[ws.length - 1] as string) ? ws.join(' ') : undefined;
+}
+
+/** "venue, date, fee, paid yes or no", "Guest give name, passport number, ...": a list with no subject of its own. */
+export function bareListOf(sentence: string): string[] | undefined {
+  const text = sentence.replace(/[.!]+$/, '').replace(/^(?:[a-z]+\s+){0,2}?(?:give|gives|provide|provides|enter|enters|fill in|fills in|tell us|tells us|write down|writes down)\s+(?:(?:their|his|her|the|us)\s+)?/i, '');
+  if (/:/.test(text)) return undefined;
+  const parts = splitItems(text);
+  return parts.length >= 3 && parts.every(isFieldLike) ? parts : undefined;
+}
+
 /** Why a sentence is talk about the user rather than the data, or undefined. */
 export function contextOf(sentence: string): string | undefined {
   const text = sentence.replace(/[.!?]+$/, '').replace(/[’‘]/g, "'").trim();
@@ -131,7 +191,8 @@ function partKind(part: string): 'self' | 'meta' | undefined {
   const ws = part.split(/\s+/).filter(Boolean);
   const [first, second] = ws;
   if (!first || !SELF_SUBJECTS.includes(first)) return undefined;
-  const hasRequest = ws.some((w) => REQUEST_WORDS.has(w));
+  // "I'd like a backend" asks; "i have like 5 fish tanks" does not
+  const hasRequest = ws.some((w, k) => REQUEST_WORDS.has(w) && (w !== 'like' || ["i'd", "we'd", 'would', 'id'].includes(ws[k - 1] ?? '')));
   const contracted = /^(i'm|im|we're|were|i've|we've)$/.test(first);
   if (!hasRequest && (contracted || (second !== undefined && SELF_VERBS.has(second)))) return 'self';
   // "I'd like a simple backend", "I need a help desk backend", "I want an API for my tool library"

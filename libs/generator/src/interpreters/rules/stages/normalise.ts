@@ -19,7 +19,9 @@ export interface Normalised {
 }
 
 const BULLET = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+\S/;
-const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|approx|incl|min|max|no)\.$/i;
+const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|approx|incl|min|max)\.$/i;
+/** "No. 5" is a number; "yes or no. also ..." ends a sentence. */
+const NUMBER_SIGN = /\bno\.$/i;
 
 export function normalise(prompt: string): Normalised {
   const lines: Line[] = [];
@@ -72,7 +74,7 @@ export function sentences(text: string): string[] {
     const c = text[i];
     if ((c === '.' || c === '!' || c === '?') && (i + 1 === text.length || /\s/.test(text[i + 1] as string))) {
       const piece = text.slice(start, i + 1);
-      if (c === '.' && ABBREVIATIONS.test(piece)) continue;
+      if (c === '.' && (ABBREVIATIONS.test(piece) || (NUMBER_SIGN.test(piece) && /^\s*\d/.test(text.slice(i + 1))))) continue;
       if (piece.trim()) out.push(piece.trim());
       start = i + 1;
     }

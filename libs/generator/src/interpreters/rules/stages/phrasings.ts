@@ -15,6 +15,12 @@ export interface FieldItem {
   values?: string[];
   /** Flags written next to it: unique, optional, required. */
   flags?: string[];
+  /** The values are states written in order ("new → triaged → fixed"): each moves to the next. */
+  moves?: boolean;
+  /** A default written next to it ("pending at first"). */
+  default?: string;
+  /** The item names another record this one belongs to ("belongs to an employee"). */
+  refersTo?: boolean;
 }
 
 export interface Phrasing {
@@ -49,6 +55,16 @@ const item = (words: string, extra: Omit<FieldItem, 'words'> = {}): FieldItem =>
 
 export const PHRASINGS: Phrasing[] = [
   {
+    name: 'states in order, with arrows',
+    examples: [
+      ['status: new → triaged → fixed', item('status', { values: ['new', 'triaged', 'fixed'], moves: true })],
+      ['stage - draft -> review -> published', item('stage', { values: ['draft', 'review', 'published'], moves: true })],
+      ['state (open > in progress > done)', item('state', { values: ['open', 'in progress', 'done'], moves: true })],
+    ],
+    match: (s) => /^([a-z][\w '-]{0,40}?)\s*(?::|=|\s[-–—]|\()\s*(\S[^()]*?(?:\s*(?:→|->|=>|>)\s*[^()]+?)+)\)?$/i.exec(s),
+    read: (m) => item(m[1] as string, { values: (m[2] as string).split(/\s*(?:→|->|=>|>)\s*/).map((v) => v.trim()).filter(Boolean), moves: true }),
+  },
+  {
     name: 'values after a colon or an equals sign',
     examples: [
       ['role: developer / designer / other', item('role', { values: ['developer', 'designer', 'other'] })],
@@ -77,12 +93,22 @@ export const PHRASINGS: Phrasing[] = [
     read: (m) => item(m[1] as string, { type: 'boolean' }),
   },
   {
+    name: 'yes/no written after the name',
+    examples: [
+      ['paid yes or no', item('paid', { type: 'boolean' })],
+      ['fragile yes/no', item('fragile', { type: 'boolean' })],
+      ['sold or not', item('sold', { type: 'boolean' })],
+    ],
+    match: (s) => /^([a-z][\w '-]{0,40}?)\s+(?:yes\s*(?:\/|or)\s*no|y\/n|true\s*\/\s*false|or not)$/i.exec(s),
+    read: (m) => item(m[1] as string, { type: 'boolean' }),
+  },
+  {
     name: 'values separated by slashes in parentheses',
     examples: [
       ['how it felt (good/ok/bad)', item('how it felt', { values: ['good', 'ok', 'bad'] })],
       ['size (S / M / L / XL)', item('size', { values: ['S', 'M', 'L', 'XL'] })],
     ],
-    match: (s) => /^([a-z][\w '-]{0,40}?)\s*\(\s*([^()/]+(?:\/[^()/]+)+)\)$/i.exec(s),
+    match: (s) => (/\bdefault/i.test(s) ? null : /^([a-z][\w '-]{0,40}?)\s*\(\s*([^()/]+(?:\/[^()/]+)+)\)$/i.exec(s)),
     read: (m) => {
       const values = splitValues(m[2] as string);
       const yesNo = values.length === 2 && /^(yes|true|y)$/i.test(values[0] as string);

@@ -1,0 +1,20 @@
+import { DECLARATIONS, declarationOf } from './declarations.js';
+
+/** Table-driven: every declaration phrasing's examples are its tests. */
+describe('declaration sentence phrasings', () => {
+  const cases = DECLARATIONS.flatMap((d) => d.examples.map(([sentence, want]) => [d.name, sentence, want] as const));
+
+  it.each(cases)('%s: %s', (_name, sentence, want) => {
+    const got = declarationOf(sentence);
+    expect(got && { subject: got.subject, items: got.items.map((i) => i.words) }).toEqual(want);
+  });
+
+  it('keeps allowed values and reads "pending at first" as the default, not a field', () => {
+    const got = declarationOf('A leave request belongs to an employee and has a reason and a status (pending, approved, rejected), pending at first.');
+    expect(got?.items).toEqual([{ words: 'employee', refersTo: true }, { words: 'reason' }, { words: 'status (pending, approved, rejected)', default: 'pending' }]);
+  });
+
+  it('leaves a sentence whose parts are not all fields to the sentence reader', () => {
+    expect(declarationOf('A booking belongs to a member and has a date, and it cannot be moved.')).toBeUndefined();
+  });
+});

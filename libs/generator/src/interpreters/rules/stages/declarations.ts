@@ -1,0 +1,90 @@
+import type { Clause } from './clauses.js';
+import { readItem, splitValues, type FieldItem } from './phrasings.js';
+
+/**
+ * Stage 2b: declaration sentences the layout can type without the sentence reader, each a
+ * registry entry `{name, examples, match, read}` giving a FieldList. They cover what the reader
+ * misreads: a record that belongs to another and has fields of its own ("A leave request belongs
+ * to an employee and has a start date, ..." read "leave" as a verb). declarations.spec.ts turns
+ * every entry's examples into a test.
+ */
+type FieldList = Extract<Clause, { kind: 'fieldList' }>;
+
+export interface DeclarationPhrasing {
+  name: string;
+  /** A sentence, the record it declares and the words of its items. */
+  examples: [string, { subject: string; items: string[] }][];
+  match: (sentence: string) => RegExpExecArray | null;
+  read: (m: RegExpExecArray, sentence: string) => FieldList | undefined;
+}
+
+const LINKS = '(?:belongs? to|is for|are for|is linked to|is tied to|is attached to|is part of)';
+const HAS = '(?:has|have|records|record|stores|keeps|contains|includes|holds|with)';
+
+export const DECLARATIONS: DeclarationPhrasing[] = [
+  {
+    name: 'a record of another record, with fields of its own',
+    examples: [
+      ['A leave request belongs to an employee and has a start date, an end date and a reason.', { subject: 'leave request', items: ['employee', 'start date', 'end date', 'reason'] }],
+      ['Each donation belongs to a donor and records the date and the volume in ml.', { subject: 'donation', items: ['donor', 'date', 'volume in ml'] }],
+      ['A session is for one student and has a date, a duration in minutes and a subject.', { subject: 'session', items: ['student', 'date', 'duration in minutes', 'subject'] }],
+    ],
+    match: (s) => new RegExp(`^(?:a|an|each|every|the)\\s+([a-z][a-z -]{1,40}?)\\s+${LINKS}\\s+(?:a|an|one|the|exactly one|a single)\\s+([a-z]+(?: [a-z]+)?)\\s*,?\\s+and\\s+${HAS}\\s+(.+?)[.!]?$`, 'i').exec(s),
+    read: (m, sentence) => {
+      const items = listItems(m[3] as string);
+      return items ? { kind: 'fieldList', subject: m[1] as string, items: [{ words: (m[2] as string).toLowerCase(), refersTo: true }, ...items], source: sentence, nounPhrase: true } : undefined;
+    },
+  },
+];
+
+export function declarationOf(sentence: string): FieldList | undefined {
+  for (const d of DECLARATIONS) {
+    const m = d.match(sentence.trim());
+    const read = m ? d.read(m, sentence) : undefined;
+    if (read) return read;
+  }
+  return undefined;
+}
+
+/**
+ * "a start date, an end date and a status (pending, approved), pending at first": the items, an
+ * item opening on a value of the one before being that one's default. Undefined when an item is
+ * not a noun phrase (the reader then reads the sentence and names what it cannot).
+ */
+function listItems(list: string): FieldItem[] | undefined {
+  const parts = splitTopLevel(list);
+  const items: FieldItem[] = [];
+  for (const part of parts) {
+    const words = part.replace(/^(?:and|or)\s+/i, '').replace(/^(?:a|an|the|its|their)\s+/i, '').trim();
+    if (!words) continue;
+    const prev = items[items.length - 1];
+    const first = words.split(/\s+/)[0]?.toLowerCase() ?? '';
+    const values = prev ? (prev.values ?? splitValues(/\(([^()]+)\)/.exec(prev.words)?.[1] ?? '')) : [];
+    if (prev && values.some((v) => v.toLowerCase() === first) && /\b(?:at first|by default|to start|initially|first)\b/i.test(words)) {
+      prev.default = values.find((v) => v.toLowerCase() === first);
+      continue;
+    }
+    if (/\b(?:can|must|should|will|is|are|cannot|can't|not|never)\b/i.test(words) || words.split(/\s+/).length > 6) return undefined;
+    items.push(readItem(words).item);
+  }
+  return items.length > 0 ? items : undefined;
+}
+
+/** Commas and "and" outside parentheses. */
+function splitTopLevel(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i] as string;
+    if (c === '(') depth++;
+    if (c === ')') depth = Math.max(0, depth - 1);
+    if (depth === 0 && (c === ',' || /^\sand\s/i.test(list.slice(i, i + 5)))) {
+      parts.push(cur);
+      cur = '';
+      if (c !== ',') i += 3;
+    } else cur += c;
+  }
+  parts.push(cur);
+  return parts.map((p) => p.trim()).filter(Boolean);
+}

@@ -1,0 +1,27 @@
+import { interpretPrompt } from '../interpret.js';
+import { DAY_PHRASINGS } from './filters.js';
+
+/** Table-driven: every calendar phrasing's examples are its tests ("list R: field op, field op"). */
+describe('calendar filter phrasings', () => {
+  const cases = DAY_PHRASINGS.flatMap((p) => p.examples.map(([prompt, want]) => [p.name, prompt, want] as const));
+
+  it.each(cases)('%s: %s', (_name, prompt, want) => {
+    const r = interpretPrompt('filters', prompt);
+    if (!r.ok) throw new Error(r.error.missing.join('; '));
+    const m = /^list (\w+): (.+)$/.exec(want) as RegExpExecArray;
+    const filters = (m[2] as string).split(', ').map((f) => f.split(' '));
+    const lists = r.blueprint.actions.filter((a) => a.kind === 'list' && a.resource === m[1]);
+    expect(lists.some((a) => a.kind === 'list' && filters.every(([field, op]) => a.filters.some((f) => f.field === field && f.op === op)))).toBe(true);
+  });
+
+  it('names a calendar filter it cannot place instead of dropping it', () => {
+    const r = interpretPrompt('filters', 'Trips have a name, a start date and an end date. List the trips on a given day.');
+    expect(r.ok && r.warnings.some((w) => w.includes('on a given day'))).toBe(true);
+  });
+
+  it('reads "their own" as the records pointing at the one asking', () => {
+    const r = interpretPrompt('leave', 'Employees have a name. Absences: employee, start date, reason. An employee can list their own absences.');
+    expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.resource === 'Absence' && a.filters.some((f) => f.field === 'employee' && f.op === 'eq'))).toBe(true);
+  });
+});
+

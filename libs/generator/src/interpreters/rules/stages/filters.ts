@@ -1,0 +1,260 @@
+import type { FieldSpec, FilterOperator, FilterSpec } from '@backforge/blueprint';
+import type { FieldDraft } from '../fields.js';
+import { COMPARATIVES, DAY_ADJECTIVES, DAY_NOUNS, DETERMINERS, POSSESSIVES } from '../lexicon.js';
+import type { ActionDraft, ResourceDraft } from '../model.js';
+import { camelCase, pascalCase, plural, singular, splitIdentifier } from '../text.js';
+import type { Tok } from '../tokens.js';
+
+/**
+ * Stage: the filters and the order of a list. The sentence reader finds the list and its
+ * resource; this module reads what narrows it. Calendar filters are a registry of phrasings
+ * (`DAY_PHRASINGS`, each with its examples, tested by filters.spec.ts): "on a given day" is the
+ * records of that day (`onDay`), "between two dates" a range (`fromDay` + `toDay`). A calendar
+ * filter on a resource with no date, or with several, is a warning quoting the words, not a guess.
+ */
+export interface FilterContext {
+  /** A field of `res` named by the words at `i`. */
+  fieldAt(res: ResourceDraft, toks: readonly Tok[], i: number): { field: FieldDraft; end: number } | undefined;
+  /** The longest resource name starting at `i`. */
+  resourceAt(toks: readonly Tok[], i: number): { res: ResourceDraft; end: number; plural: boolean } | undefined;
+  /** Where a filter that cannot be kept is named. */
+  unmapped: string[];
+}
+
+export interface DayPhrasing {
+  name: string;
+  /** A list request and the filters it must give ("list Match: date onDay"). */
+  examples: [string, string][];
+  /** How many words at `i` it reads, 0 when it does not match. */
+  match: (ws: readonly string[], i: number) => number;
+  ops: FilterOperator[];
+}
+
+/** "a given", "the", "one specific": the words between the preposition and "day". */
+function dayAt(ws: readonly string[], i: number): number {
+  let j = i;
+  while (j < ws.length && (DETERMINERS.has(ws[j] as string) || DAY_ADJECTIVES.has(ws[j] as string))) j++;
+  return j > i && DAY_NOUNS.has(ws[j] ?? '') ? j + 1 - i : 0;
+}
+
+export const DAY_PHRASINGS: DayPhrasing[] = [
+  {
+    name: 'the records of one day',
+    examples: [
+      ['Matches have a home team, an away team and a date. List the matches on a given day.', 'list Match: date onDay'],
+      ['Shifts: nurse, date, type. List shifts on a day.', 'list Shift: date onDay'],
+      ['Shoots have a client name and a date. Photographers see all shoots for a given date.', 'list Shoot: date onDay'],
+    ],
+    match: (ws, i) => (['on', 'of', 'for'].includes(ws[i] ?? '') ? (n => (n > 0 ? n + 1 : 0))(dayAt(ws, i + 1)) : 0),
+    ops: ['onDay'],
+  },
+  {
+    name: 'the records between two dates',
+    examples: [
+      ['Readings have a value and a measured at timestamp. List the readings between two dates.', 'list Reading: measuredAt fromDay, measuredAt toDay'],
+      ['Expenses have an amount and a date. Show expenses in a date range.', 'list Expense: date fromDay, date toDay'],
+    ],
+    match: (ws, i) => {
+      if (ws[i] === 'between' && ['two', '2'].includes(ws[i + 1] ?? '') && ['dates', 'days'].includes(ws[i + 2] ?? '')) return 3;
+      if (['in', 'within', 'for', 'over'].includes(ws[i] ?? '') && ['a', 'the', 'any'].includes(ws[i + 1] ?? '') && ws[i + 2] === 'date' && ws[i + 3] === 'range') return 4;
+      return 0;
+    },
+    ops: ['fromDay', 'toDay'],
+  },
+];
+
+const isDated = (f: FieldDraft): boolean => (f.spec.type === 'date' || f.spec.type === 'datetime') && f.spec.generated === undefined;
+
+/** The one date the calendar filter is on: the only one, or the one called "date". */
+function dayField(res: ResourceDraft): FieldDraft | undefined {
+  const dated = res.fields.filter(isDated);
+  if (dated.length === 1) return dated[0];
+  return dated.find((f) => f.spec.name === 'date');
+}
+
+export function paramName(op: FilterOperator, field: FieldSpec): string {
+  const words = splitIdentifier(field.name);
+  const dated = field.type === 'date' || field.type === 'datetime';
+  switch (op) {
+    case 'eq':
+      return field.name;
+    case 'contains':
+      return field.type === 'stringList' ? camelCase([...words.slice(0, -1), singular(words[words.length - 1] as string)]) : field.name;
+    case 'lt':
+      return camelCase([...words, dated ? 'before' : 'below']);
+    case 'gt':
+      return camelCase([...words, dated ? 'after' : 'above']);
+    case 'lte':
+      return camelCase(['max', ...words]);
+    case 'gte':
+      return camelCase(['min', ...words]);
+    case 'onDay':
+      return camelCase([...words, 'day']);
+    case 'fromDay':
+      return camelCase([...words, 'from']);
+    case 'toDay':
+      return camelCase([...words, 'to']);
+  }
+}
+
+/**
+ * The filters a list asks for, read from the words after its verb ("by category", "cheaper than
+ * a given price", "on a given day"). `lemma` is the list's verb (search reads text as contains).
+ */
+export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readonly Tok[], s: { lemma: string; text: string; subject?: readonly string[] }): FilterSpec[] {
+  const filters: FilterSpec[] = [];
+  const add = (field: FieldDraft, op: FilterOperator): void => {
+    const f: FilterSpec = { param: paramName(op, field.spec), field: field.spec.name, op };
+    if (!filters.some((x) => x.param === f.param)) filters.push(f);
+  };
+  const eqOp = (field: FieldDraft): FilterOperator => (field.spec.type === 'stringList' ? 'contains' : s.lemma === 'search' && (field.spec.type === 'string' || field.spec.type === 'text') ? 'contains' : 'eq');
+  const ws = toks.map((t) => t.w);
+  for (let i = 0; i < toks.length; i++) {
+    const w = ws[i] as string;
+    const day = DAY_PHRASINGS.map((p) => ({ p, len: p.match(ws, i) })).find((x) => x.len > 0);
+    if (day) {
+      const field = dayField(res);
+      if (field) for (const op of day.p.ops) add(field, op);
+      else ctx.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has ${res.fields.some((f) => isDated(f)) ? 'several dates; say which one' : 'no date'} to filter by)`);
+      i += day.len - 1;
+      continue;
+    }
+    // "an employee can list their own requests": the records pointing at the one asking
+    if (POSSESSIVES.has(w) && ws[i + 1] === 'own') {
+      const said = [...(s.subject ?? []), ...s.text.split(/[^A-Za-z]+/)].map((x) => singular(x.toLowerCase()));
+      const refs = res.fields.filter((f) => f.spec.type === 'reference' && said.includes((f.spec.references ?? '').toLowerCase()));
+      if (refs.length === 1) add(refs[0] as FieldDraft, 'eq');
+      else ctx.unmapped.push(`"${s.text}" (${pascalCase(res.words)} does not say whose it is; give it a reference to the one asking)`);
+      i += 1;
+      continue;
+    }
+    const comp = COMPARATIVES.find((c) => c.words.every((cw, k) => ws[i + k] === cw));
+    if (comp && !(w === 'over' && false)) {
+      const near = nearestField(ctx, res, toks, i, i + comp.words.length, comp.impliedField);
+      if (near && ['integer', 'number', 'date', 'datetime'].includes(near.spec.type)) {
+        add(near, comp.op);
+        i += comp.words.length - 1;
+        continue;
+      }
+    }
+    if (w === 'by' && ['sorted', 'ordered', 'sort', 'order', 'sorting', 'ordering', 'ranked'].includes(ws[i - 1] ?? '')) {
+      i += 1;
+      continue;
+    }
+    if (w === 'by' || (w === 'for' && ws[i + 1] === 'a' && ws[i + 2] === 'given') || w === 'per') {
+      let j = i + 1;
+      while (j < toks.length) {
+        const t = toks[j] as Tok;
+        if (DETERMINERS.has(t.w) || POSSESSIVES.has(t.w) || t.w === ',' || t.w === 'or' || t.w === 'and' || t.w === 'given' || t.w === 'their') {
+          j++;
+          continue;
+        }
+        const f = ctx.fieldAt(res, toks, j);
+        if (f) {
+          add(f.field, eqOp(f.field));
+          j = f.end;
+          continue;
+        }
+        const r = ctx.resourceAt(toks, j);
+        const ref = r ? res.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(r.res.words)) : undefined;
+        if (r && ref) {
+          add(ref, 'eq');
+          j = r.end;
+          continue;
+        }
+        break;
+      }
+      i = j - 1;
+      continue;
+    }
+    if (['of', 'for', 'in', 'at', 'from', 'on', 'to', 'with', 'have', 'has'].includes(w)) {
+      let j = i + 1;
+      while (j < toks.length && (DETERMINERS.has((toks[j] as Tok).w) || POSSESSIVES.has((toks[j] as Tok).w))) j++;
+      const r = ctx.resourceAt(toks, j);
+      const ref = r ? res.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(r.res.words)) : undefined;
+      if (r && ref) {
+        add(ref, 'eq');
+        i = r.end - 1;
+        continue;
+      }
+      if (r && r.res !== res && w !== 'to' && w !== 'with') {
+        // "the matches of a player" when a match does not point at a player: not dropped silently
+        ctx.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has no ${pascalCase(r.res.words)} to filter by; give it one, e.g. "${plural(res.words.join(' '))} have a ${r.res.words.join(' ')}")`);
+        i = r.end - 1;
+        continue;
+      }
+      // "employees in a department", "tasks with a given priority"
+      const GIVEN = ['given', 'particular', 'specific', 'certain', 'chosen'];
+      const given = GIVEN.includes(toks[j]?.w ?? '') || toks[j - 1]?.w === 'a' || toks[j - 1]?.w === 'an' || GIVEN.includes(toks[j - 1]?.w ?? '');
+      const f = given ? ctx.fieldAt(res, toks, GIVEN.includes(toks[j]?.w ?? '') ? j + 1 : j) : undefined;
+      if (f && w !== 'to' && !COMPARATIVES.some((c) => c.words[0] === toks[j]?.w) && f.field.spec.type !== 'integer' && f.field.spec.type !== 'number') {
+        add(f.field, eqOp(f.field));
+        i = f.end - 1;
+        continue;
+      }
+    }
+    // "currently checked in", "that are out of order": a yes/no field named by several words
+    let multiWord = 0;
+    for (let n = 3; n >= 2 && multiWord === 0; n--) {
+      const phrase = ws.slice(i, i + n);
+      const flag = phrase.length === n ? res.fields.find((f) => f.spec.type === 'boolean' && f.spec.name === camelCase(phrase)) : undefined;
+      if (flag) {
+        add(flag, 'eq');
+        multiWord = n;
+      }
+    }
+    if (multiWord > 0) {
+      i += multiWord - 1;
+      continue;
+    }
+    // "todos that are done", "open issues": a state value names a boolean or enum filter
+    const stateField = res.fields.find((f) => (f.spec.type === 'boolean' && (f.spec.name === w || (w.startsWith('un') && f.spec.name === w.slice(2)))) || (f.spec.type === 'enum' && (f.spec.values ?? []).some((v) => v.toLowerCase() === w)));
+    if (stateField && !['by'].includes(ws[i - 1] ?? '')) add(stateField, 'eq');
+  }
+  return filters;
+}
+
+/** "newest first", "sorted by price, highest first". */
+export function readOrder(ctx: FilterContext, res: ResourceDraft, toks: readonly Tok[]): ActionDraft['orderBy'] {
+  const ws = toks.flatMap((t) => (t.inner ? t.inner : [t])).map((t) => t.w);
+  const has = (...seq: string[]): boolean => ws.some((_, i) => seq.every((w, k) => ws[i + k] === w));
+  // a ranking puts the best first unless told otherwise
+  const desc = has('desc') || has('descending') || has('highest', 'first') || has('largest', 'first') || has('most', 'first') || has('biggest', 'first') || ((has('ranked') || has('leaderboard') || has('ranking')) && !has('ascending') && !has('lowest', 'first'));
+  const SORT = ['sorted', 'ordered', 'sort', 'order', 'sorting', 'ordering', 'ranked'];
+  const sorted = ws.findIndex((w, i) => SORT.includes(w) && ws[i + 1] === 'by');
+  if (sorted >= 0) {
+    const at = toks.findIndex((t, i) => SORT.includes(t.w) && toks[i + 1]?.w === 'by');
+    let j = at + 2;
+    while (j < toks.length && (DETERMINERS.has((toks[j] as Tok).w) || POSSESSIVES.has((toks[j] as Tok).w))) j++;
+    const f = at >= 0 ? ctx.fieldAt(res, toks, j) : undefined;
+    if (f && f.field.spec.type !== 'stringList') return { field: f.field.spec.name, direction: desc ? 'desc' : 'asc' };
+    if (toks[j]?.w === 'date' || toks[j]?.w === 'creation') return { field: 'createdAt', direction: desc ? 'desc' : 'asc' };
+  }
+  if (sorted < 0 && (has('highest', 'first') || has('lowest', 'first') || has('largest', 'first') || has('smallest', 'first'))) {
+    // "show the bids, highest first": the record's one number
+    const numbers = res.fields.filter((f) => (f.spec.type === 'integer' || f.spec.type === 'number') && !f.spec.generated);
+    if (numbers.length === 1) return { field: (numbers[0] as FieldDraft).spec.name, direction: has('lowest', 'first') || has('smallest', 'first') ? 'asc' : 'desc' };
+  }
+  if (has('newest', 'first') || has('latest', 'first') || has('most', 'recent', 'first') || has('recent', 'first') || has('newest', 'to', 'oldest')) return { field: 'createdAt', direction: 'desc' };
+  if (has('oldest', 'first') || has('oldest', 'to', 'newest')) return { field: 'createdAt', direction: 'asc' };
+  return undefined;
+}
+
+function nearestField(ctx: FilterContext, res: ResourceDraft, toks: readonly Tok[], from: number, to: number, implied?: string): FieldDraft | undefined {
+  if (implied) {
+    const f = res.fields.find((x) => x.spec.name === implied || x.words.includes(implied));
+    if (f) return f;
+  }
+  for (let j = to; j < Math.min(toks.length, to + 5); j++) {
+    const f = ctx.fieldAt(res, toks, j);
+    if (f) return f.field;
+  }
+  for (let j = from - 1; j >= Math.max(0, from - 5); j--) {
+    const f = ctx.fieldAt(res, toks, j);
+    if (f) return f.field;
+  }
+  // "recipes that take less than a given time": the field whose words include the noun
+  const numeric = res.fields.filter((f) => ['integer', 'number', 'date', 'datetime'].includes(f.spec.type));
+  return numeric.length === 1 ? numeric[0] : undefined;
+}
+
