@@ -1,0 +1,29 @@
+// One checks thread of ChecksPool (checks-pool.ts): runs @backforge/generator's runChecks off the
+// service's event loop, with a sandbox of its own (forked on first use). Plain JavaScript so the same
+// file runs from src (tests) and from dist; it imports the built libraries.
+import { parentPort } from 'node:worker_threads';
+import { runChecks } from '@backforge/generator';
+import { LazySandbox } from '@backforge/sandbox';
+
+const sandbox = new LazySandbox({ workers: 1 });
+
+/** What survives the thread boundary of an error: enough for the caller's classification (code, transient). */
+function serialize(error) {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const { code, transient } = /** @type {{ code?: unknown, transient?: unknown }} */ (error);
+  return { name: error.name, message: error.message, stack: error.stack, ...(code !== undefined ? { code } : {}), ...(transient !== undefined ? { transient } : {}) };
+}
+
+parentPort?.on('message', async (message) => {
+  if (message.type === 'stop') {
+    await sandbox.stop().catch(() => undefined);
+    parentPort?.postMessage({ type: 'stopped' });
+    return;
+  }
+  try {
+    const report = await runChecks(message.project, { sandbox: await sandbox.get() });
+    parentPort?.postMessage({ type: 'done', id: message.id, report });
+  } catch (error) {
+    parentPort?.postMessage({ type: 'failed', id: message.id, error: serialize(error) });
+  }
+});
