@@ -22,7 +22,13 @@ parentPort?.on('message', async (message) => {
   }
   try {
     const report = await runChecks(message.project, { sandbox: await sandbox.get() });
-    parentPort?.postMessage({ type: 'done', id: message.id, report });
+    try {
+      parentPort?.postMessage({ type: 'done', id: message.id, report });
+    } catch {
+      // A check's details the structured clone cannot copy (a function, a class with internals):
+      // the report is kept as JSON anyway, so send what JSON keeps.
+      parentPort?.postMessage({ type: 'done', id: message.id, report: JSON.parse(JSON.stringify(report)) });
+    }
   } catch (error) {
     parentPort?.postMessage({ type: 'failed', id: message.id, error: serialize(error) });
   }
