@@ -90,7 +90,8 @@ export class ChecksPool {
       const index = this.threads.indexOf(thread);
       if (index < 0) return;
       this.threads.splice(index, 1);
-      thread.job?.reject(new ChecksThreadError({ name: error.name, message: `the checks thread stopped: ${error.message}` }));
+      // The thread died, not the project's checks: an outage, retried after the job's lease.
+      thread.job?.reject(new ChecksThreadError({ name: error.name, message: `the checks thread stopped: ${error.message}`, transient: true }));
       thread.job = undefined;
       if (!this.closed) this.dispatch();
     };

@@ -7,6 +7,24 @@ import { LazySandbox } from '@backforge/sandbox';
 
 const sandbox = new LazySandbox({ workers: 1 });
 
+/** Attempts at starting the sandbox for one project: a loaded machine can make a start miss its bound. */
+const SANDBOX_START_ATTEMPTS = 3;
+
+/**
+ * The sandbox, started on first use. A start that keeps failing is an outage (this machine, not the
+ * project): the error says `transient`, so the job is retried after its lease rather than failed.
+ */
+async function startedSandbox() {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await sandbox.get();
+    } catch (error) {
+      if (attempt >= SANDBOX_START_ATTEMPTS) throw Object.assign(error instanceof Error ? error : new Error(String(error)), { transient: true });
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
 /** What survives the thread boundary of an error: enough for the caller's classification (code, transient). */
 function serialize(error) {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
@@ -21,7 +39,7 @@ parentPort?.on('message', async (message) => {
     return;
   }
   try {
-    const report = await runChecks(message.project, { sandbox: await sandbox.get() });
+    const report = await runChecks(message.project, { sandbox: await startedSandbox() });
     try {
       parentPort?.postMessage({ type: 'done', id: message.id, report });
     } catch {
