@@ -14,6 +14,7 @@ import { JobStreamHttpController } from './job-stream.http.controller.js';
 import { PlatformAuthGuard, PlatformBearerStrategy } from './platform-auth.js';
 import { platformTokensProjection } from './platform-tokens.projection.js';
 import { ValidationHttpController } from './validation.http.controller.js';
+import { PlatformTokenCache } from './verified-tokens.js';
 
 /**
  * The gateway: the only public door of the control API (platform auth, the `data` envelope, signed
@@ -23,6 +24,6 @@ import { ValidationHttpController } from './validation.http.controller.js';
 @Module({
   imports: [PassportModule],
   controllers: [GatewayNatsController, GenerateHttpController, AgentsHttpController, ApiKeysHttpController, JobStreamHttpController, ValidationHttpController, DownloadsHttpController, DeployHttpController],
-  providers: [provideReadModels(GATEWAY_READ_MODELS, 'gateway', [platformTokensProjection]), GatewaySecrets, PlatformBearerStrategy, PlatformAuthGuard, GatewayArtifacts],
+  providers: [provideReadModels(GATEWAY_READ_MODELS, 'gateway', [platformTokensProjection]), GatewaySecrets, PlatformBearerStrategy, PlatformAuthGuard, GatewayArtifacts, PlatformTokenCache],
 })
 export class GatewayModule {}

@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GatewaySecrets, type GatewayConfig } from './gateway-secrets.js';
 import { GATEWAY_READ_MODELS } from './gateway.tokens.js';
 import { PlatformTokenRow } from './platform-tokens.projection.js';
+import { PlatformTokenCache } from './verified-tokens.js';
 
 /** Who is calling: the workspace of the platform token, and the token. */
 export interface Principal {
@@ -23,13 +24,15 @@ const UNAUTHENTICATED = 'A valid platform token is required: Authorization: Bear
 /**
  * `Authorization: Bearer <platform token>` (passport-http-bearer). A malformed token (bad shape or
  * checksum) is refused before any lookup; a well-formed one is looked up by its keyed digest, and
- * a revoked or unknown one is refused like a missing one.
+ * a revoked or unknown one is refused like a missing one. Tokens found active are kept in the
+ * verified-token cache (evicted by revocations), so a request costs no lookup.
  */
 @Injectable()
 export class PlatformBearerStrategy extends PassportStrategy(Strategy, 'platform') {
   constructor(
     private readonly secrets: GatewaySecrets,
     @Inject(GATEWAY_READ_MODELS) private readonly readModels: ReadModels,
+    private readonly cache: PlatformTokenCache,
   ) {
     super();
   }
@@ -37,8 +40,12 @@ export class PlatformBearerStrategy extends PassportStrategy(Strategy, 'platform
   async validate(raw: string): Promise<Principal | false> {
     const parsed = parsePlatformToken(raw);
     if (!parsed.ok) return false;
-    const row = await this.readModels.dataSource.getRepository(PlatformTokenRow).findOneBy({ digest: digestSecret(parsed.value, this.secrets.digestKey), revokedAt: IsNull() });
-    return row ? { workspaceId: row.workspaceId, tokenId: row.id } : false;
+    const digest = digestSecret(parsed.value, this.secrets.digestKey);
+    const verified = await this.cache.verify(digest, async () => {
+      const row = await this.readModels.dataSource.getRepository(PlatformTokenRow).findOneBy({ digest, revokedAt: IsNull() });
+      return row ? { workspaceId: row.workspaceId, tokenId: row.id } : undefined;
+    });
+    return verified ?? false;
   }
 }
 

@@ -12,6 +12,7 @@ import {
   type ListAgentsMessage,
   type Page,
 } from '@backforge/contracts';
+import { AgentViewCache } from './agent-view-cache.js';
 import { agentView, jobView } from './agent-views.js';
 import { AgentRow, GenerationJobRow } from './generation.projection.js';
 import type { ReadModels } from '@backforge/projections';
@@ -25,16 +26,22 @@ const POSITION = /^\d{1,20}$/;
  */
 @Injectable()
 export class AgentQueriesHandler {
-  constructor(@Inject(GENERATION_READ_MODELS) private readonly readModels: ReadModels) {}
+  constructor(
+    @Inject(GENERATION_READ_MODELS) private readonly readModels: ReadModels,
+    private readonly views: AgentViewCache,
+  ) {}
 
   private get db() {
     return this.readModels.dataSource;
   }
 
+  /** The most read route of the control API: answered from the agent-view cache while nothing changed. */
   async getAgent(message: GetAgentMessage): Promise<AgentView> {
-    const row = await this.db.getRepository(AgentRow).findOneBy({ id: message.agentId, workspaceId: message.workspaceId });
-    if (!row) throw new DomainError('NOT_FOUND', `No agent ${message.agentId}`);
-    return agentView(row);
+    return this.views.read(`${message.workspaceId}/${message.agentId}`, async () => {
+      const row = await this.db.getRepository(AgentRow).findOneBy({ id: message.agentId, workspaceId: message.workspaceId });
+      if (!row) throw new DomainError('NOT_FOUND', `No agent ${message.agentId}`);
+      return agentView(row);
+    });
   }
 
   async getAgentBySlug(message: GetAgentBySlugMessage): Promise<AgentView> {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentQueriesHandler } from './agent-queries.handler.js';
+import { AgentViewCache } from './agent-view-cache.js';
 import { ClaimGenerationHandler } from './claim-generation.handler.js';
 import { GenerateBackendHandler } from './generate-backend.handler.js';
 import { GenerationInfrastructure } from './generation-infrastructure.js';
@@ -20,6 +21,6 @@ import { RunGenerationHandler } from './run-generation.handler.js';
   controllers: [GenerationNatsController],
   providers: [
     provideReadModels(GENERATION_READ_MODELS, 'generation', [generationProjection]),
-    GenerationInfrastructure, GenerateBackendHandler, AgentQueriesHandler, RunGenerationHandler, ClaimGenerationHandler, GenerationWorker],
+    GenerationInfrastructure, AgentViewCache, GenerateBackendHandler, AgentQueriesHandler, RunGenerationHandler, ClaimGenerationHandler, GenerationWorker],
 })
 export class GenerationModule {}

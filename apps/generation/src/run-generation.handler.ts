@@ -4,7 +4,7 @@ import { formatBlueprintIssues, validateBlueprint, type Blueprint } from '@backf
 import { DomainError, streamName, type ArtifactRef, type CheckReportData, type GenerationStage, type JobError } from '@backforge/contracts';
 import { handleCommand } from '@backforge/deciders';
 import type { EventStore } from '@backforge/event-store';
-import { packProject, projectFile, runChecks, synthesize, type CheckReport } from '@backforge/generator';
+import { packProject, projectFile, synthesize, type CheckReport } from '@backforge/generator';
 import { eventMetadata } from '@backforge/messaging';
 import { isTransientError } from '@backforge/resilience';
 import { EVENT_STORE, LOGGER, type Logger } from '@backforge/runtime';
@@ -113,8 +113,8 @@ export class RunGenerationHandler {
 
     await enter('validating');
     const startedAt = new Date();
-    const sandbox = await this.infrastructure.checksSandbox();
-    const report = toReportData(await runChecks(project, { sandbox }), startedAt);
+    // Off the event loop: lease renewals and messages are answered while the project is checked.
+    const report = toReportData(await this.infrastructure.checks.run(project), startedAt);
     if (report.status !== 'passed') {
       const failed = report.checks.filter((c) => c.status === 'failed').map((c) => `${c.kind}: ${c.name}`);
       throw new JobFailure({ code: 'CHECKS_FAILED', message: `The generated backend did not pass ${failed.length} check(s)`, details: { failed } }, report);

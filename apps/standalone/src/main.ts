@@ -40,7 +40,7 @@ runMain('standalone', async () => {
       configureApp: serveOpenApi,
       ...(embedded ? { onClosed: embedded.stop } : {}),
     });
-    await printFirstToken(databaseUrl, parseSecretKey(config.authDigestKey, 'AUTH_DIGEST_KEY'), config.port);
+    await printFirstToken(databaseUrl, parseSecretKey(config.authDigestKey, 'AUTH_DIGEST_KEY'), running.port);
     return running;
   } catch (error) {
     await embedded?.stop();
@@ -50,7 +50,8 @@ runMain('standalone', async () => {
 
 /**
  * On the very first start (no workspace yet), a `default` workspace and a platform token, printed
- * once: the raw token is kept nowhere, so this is the only time it can be shown.
+ * once: the raw token is kept nowhere, so this is the only time it can be shown. `port` is the bound
+ * one (PORT=0 lets the system pick it).
  */
 async function printFirstToken(databaseUrl: string, digestKey: Buffer, port: number): Promise<void> {
   const events = await createEventStore({ kind: 'postgres', url: databaseUrl, poolSize: 1 });

@@ -3,7 +3,7 @@ import { ArtifactNotFoundError } from '@backforge/artifact-store';
 import { DomainError, streamName, type CheckReportData, type JobError } from '@backforge/contracts';
 import { handleCommand } from '@backforge/deciders';
 import type { EventStore } from '@backforge/event-store';
-import { runChecks, unpackProject, type CheckReport, type GeneratedProject } from '@backforge/generator';
+import { unpackProject, type CheckReport, type GeneratedProject } from '@backforge/generator';
 import { eventMetadata } from '@backforge/messaging';
 import { isTransientError } from '@backforge/resilience';
 import { EVENT_STORE, LOGGER, type Logger } from '@backforge/runtime';
@@ -51,8 +51,8 @@ export class RunValidationHandler {
       const project = await this.loadProject(claim);
       if (signal.aborted) return;
       const startedAt = new Date();
-      const sandbox = await this.infrastructure.checksSandbox();
-      const report = toReportData(await runChecks(project, { sandbox }), startedAt);
+      // Off the event loop: lease renewals and messages are answered while the project is checked.
+      const report = toReportData(await this.infrastructure.checks.run(project), startedAt);
       await this.decide(claim, { type: 'CompleteValidation', workerId: claim.workerId, attempt: claim.attempt, report });
       this.logger.info({ jobId: claim.jobId, agentId: claim.agentId, status: report.status }, 'validation completed');
     } catch (error) {

@@ -1,30 +1,27 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { artifactStoreConfigFromSettings, createArtifactStore, type ArtifactStore } from '@backforge/artifact-store';
 import type { ServiceConfig } from '@backforge/config';
-import { SERVICE_CONFIG } from '@backforge/runtime';
-import { LazySandbox, type Sandbox } from '@backforge/sandbox';
+import { ChecksPool, SERVICE_CONFIG } from '@backforge/runtime';
 
 export type ValidationConfig = ServiceConfig<'validation'>;
 
 /**
- * What a validation run needs besides the log: the artifact store, and a sandbox for the checks
- * (started on first use: a process that never validates never forks sandbox workers).
+ * What a validation run needs besides the log: the artifact store, and the pool of checks threads
+ * (started on first use: a process that never validates starts no thread and forks no sandbox worker).
  */
 @Injectable()
 export class ValidationInfrastructure implements OnApplicationShutdown {
   readonly artifacts: ArtifactStore;
-  private readonly sandbox = new LazySandbox({ workers: 1 });
+  /** The checks run in worker threads (one per concurrent job), each with its own sandbox, started on first use. */
+  readonly checks: ChecksPool;
 
   constructor(@Inject(SERVICE_CONFIG) readonly config: ValidationConfig) {
     this.artifacts = createArtifactStore(artifactStoreConfigFromSettings(config));
-  }
-
-  checksSandbox(): Promise<Sandbox> {
-    return this.sandbox.get();
+    this.checks = new ChecksPool(config.jobConcurrency);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.sandbox.stop();
+    await this.checks.close();
     await this.artifacts.close();
   }
 }

@@ -24,3 +24,12 @@ export { HealthHttpController } from './health/health.http.controller.js';
 
 // Read models of a service, as a provider.
 export { provideReadModels } from './read-models.provider.js';
+
+// Following the log, for in-memory caches that must hear every change.
+export { LogFollower } from './log-follower.js';
+export type { LogFollowerOptions } from './log-follower.js';
+
+// The generator's checks off the event loop (generation and validation).
+export { ChecksPool, ChecksThreadError } from './checks/checks-pool.js';
+export { JobWorker } from './job-worker.js';
+export type { JobWorkerOptions } from './job-worker.js';

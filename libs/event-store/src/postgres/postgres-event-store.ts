@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { JsonObject } from '@backforge/contracts';
 import {
   EventStoreUnavailableError,
   WrongExpectedRevisionError,
   type AppendResult,
   type EventFilter,
-  type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -17,19 +15,19 @@ import {
   type Subscription,
 } from '../event-store.port.js';
 import { normaliseFilter } from '../internal/filter.js';
-import { backoffDelay, sleep, type BackoffOptions } from '@backforge/resilience';
-import { DEFAULT_BACKOFF, DEFAULT_TIMEOUT_MS, withStoreTimeout, Wakeup } from '../internal/timing.js';
+import { sleep, type BackoffOptions } from '@backforge/resilience';
+import { DEFAULT_BACKOFF, DEFAULT_TIMEOUT_MS, withStoreTimeout } from '../internal/timing.js';
 import { expectedRevisionText, validateAppend } from '../internal/validation.js';
 import { PgListener } from './pg-listener.js';
-import { isTransientPgError, mapPgError, sqlStateOf } from './postgres-errors.js';
+import { NO_EXCLUSION, PgSubscription, type Page, type StartPoint } from './pg-subscription.js';
+import { statements, toActual, toRecordedEvent, type EventRow } from './postgres-statements.js';
+import { mapPgError, sqlStateOf } from './postgres-errors.js';
 import {
   CONFLICT_SQLSTATE,
   MAX_EVENTS_PER_APPEND,
-  IN_FLIGHT_HERE,
   POSITION_INDEX_BITS,
   assertSchemaName,
   notifyChannel,
-  positionOffsetSql,
   schemaLockKey,
   schemaStatements,
 } from './postgres-schema.js';
@@ -68,37 +66,6 @@ export interface PostgresEventStoreOptions {
   /** Backoff for reconnecting the LISTEN connection and retrying failed subscription reads. */
   reconnect?: BackoffOptions;
 }
-
-interface EventRow {
-  /** NULL while this cluster has no position offset yet. */
-  horizon: string | null;
-  position: string | null;
-  stream_name: string;
-  revision: string;
-  event_type: string;
-  data: JsonObject;
-  metadata: EventMetadata;
-  recorded_at: string;
-}
-
-interface Page {
-  events: RecordedEvent[];
-  /** Everything matching up to here (inclusive) has been delivered or skipped by the filter. */
-  scannedTo: bigint;
-  /** The page hit its row limit: read again at once. */
-  full: boolean;
-  /** Committed events exist above the horizon: a transaction below them is still in flight. */
-  pending: boolean;
-}
-
-/** Where a subscription starts: `cursor` exclusive; events at or below `head` only if their xid was in flight. */
-interface StartPoint {
-  cursor: bigint;
-  head: bigint;
-  inFlight: bigint[];
-}
-
-const NO_EXCLUSION = { head: -1n, inFlight: [] as bigint[] };
 
 export interface PostgresEventStoreDiagnostics {
   /** Read round trips made by subscriptions (a quiet store with live subscriptions keeps this still). */
@@ -457,178 +424,6 @@ export class PostgresEventStore implements EventStore {
       return await withStoreTimeout(this.pool.query<R>(withReadTimeout), this.timeoutMs, `event store ${what}`);
     } catch (error) {
       throw mapPgError(error, `event store ${what}`);
-    }
-  }
-}
-
-function toActual(revision: bigint): bigint | 'no_stream' {
-  return revision < 0n ? 'no_stream' : revision;
-}
-
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    streamName: row.stream_name,
-    type: row.event_type,
-    data: row.data,
-    metadata: row.metadata,
-    revision: BigInt(row.revision),
-    position: BigInt(row.position ?? '-1'),
-    recordedAt: row.recorded_at,
-  };
-}
-
-function statements(schema: string) {
-  const s = `"${schema}"`;
-  /**
-   * The lowest xid that may still commit events here, or the next xid, in position space: every later
-   * commit lands at or above it. NULL while this cluster has no position offset yet (see postgres-schema.ts).
-   */
-  const horizon = `(coalesce((SELECT min(f.xid) FROM (${IN_FLIGHT_HERE}) AS f),
-                   pg_snapshot_xmax(pg_current_snapshot())::text::bigint) + ${positionOffsetSql(schema)}) << ${POSITION_INDEX_BITS}`;
-  // recorded_at leaves the server as ISO-8601 text: parsing dates row by row was a tenth of read-all's client time.
-  const columns = `e.global_position::text AS position, e.stream_name, e.stream_revision::text AS revision, e.event_type, e.data, e.metadata,
-    to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`;
-  return {
-    notifyName: `bf_es_notify_${schema}`,
-    notify: `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`,
-    appendName: `bf_es_append_${schema}`,
-    append: `SELECT next_revision::text AS next_revision, last_position::text AS last_position FROM ${s}.append_events($1, $2, $3::jsonb)`,
-    readStreamForwardsName: `bf_es_read_fwd_${schema}`,
-    readStreamForwards: `SELECT ${columns} FROM ${s}.events e WHERE e.stream_name = $1 AND e.stream_revision >= $2::bigint ORDER BY e.stream_revision ASC LIMIT $3::bigint`,
-    readStreamBackwardsName: `bf_es_read_bwd_${schema}`,
-    readStreamBackwards: `SELECT ${columns} FROM ${s}.events e WHERE e.stream_name = $1 AND e.stream_revision <= $2::bigint ORDER BY e.stream_revision DESC LIMIT $3::bigint`,
-    headName: `bf_es_head_${schema}`,
-    head: `SELECT coalesce((SELECT max(global_position) FROM ${s}.events), -1)::text AS head,
-                  ARRAY(SELECT (f.xid + o.xid_offset)::text FROM (${IN_FLIGHT_HERE}) AS f) AS in_flight, o.xid_offset IS NULL AS no_epoch
-             FROM (SELECT ${positionOffsetSql(schema)} AS xid_offset) AS o`,
-    establishEpoch: `SELECT ${s}.establish_position_epoch()`,
-    readAllName: `bf_es_read_all_${schema}`,
-    // The horizon and the rows come from one statement, hence one snapshot. LEFT JOIN keeps the
-    // horizon row when no event matches. $3/$4: the `from: 'end'` exclusion (see StartPoint).
-    readAll: `SELECT h.horizon::text AS horizon, ${columns}
-      FROM (SELECT ${horizon} AS horizon) h
-      LEFT JOIN LATERAL (
-        SELECT * FROM ${s}.events ev
-         WHERE ev.global_position > $1::bigint
-           AND (ev.global_position > $3::bigint OR (ev.global_position >> ${POSITION_INDEX_BITS}) = ANY ($4::bigint[]))
-         ORDER BY ev.global_position
-         LIMIT $2::int
-      ) e ON true`,
-    readFilteredName: `bf_es_read_filtered_${schema}`,
-    // Scan at most $7 entries (narrow columns), keep those below the horizon that match, then fetch
-    // the matching rows whole. `stats` says how far the scan safely got and whether it hit the horizon.
-    readFiltered: `WITH h AS MATERIALIZED (SELECT ${horizon} AS horizon),
-      scan AS MATERIALIZED (
-        SELECT ev.global_position AS pos, ev.stream_name, ev.event_type FROM ${s}.events ev
-         WHERE ev.global_position > $1::bigint
-           AND (ev.global_position > $5::bigint OR (ev.global_position >> ${POSITION_INDEX_BITS}) = ANY ($6::bigint[]))
-         ORDER BY ev.global_position
-         LIMIT $7::int
-      ),
-      stats AS (
-        SELECT max(scan.pos) FILTER (WHERE scan.pos < h.horizon) AS safe_max, count(*)::int AS scanned,
-               coalesce(bool_or(scan.pos >= h.horizon), false) AS unsafe
-          FROM h LEFT JOIN scan ON true
-      ),
-      hits AS (
-        SELECT scan.pos FROM scan, h
-         WHERE scan.pos < h.horizon
-           AND ($3::text[] IS NULL OR EXISTS (SELECT 1 FROM unnest($3::text[]) AS p(prefix) WHERE starts_with(scan.stream_name, p.prefix)))
-           AND ($4::text[] IS NULL OR scan.event_type = ANY ($4::text[]))
-         ORDER BY scan.pos
-         LIMIT $2::int
-      )
-      SELECT h.horizon::text AS horizon, st.safe_max::text AS safe_max, st.scanned, st.unsafe, ${columns}
-        FROM h CROSS JOIN stats st
-        LEFT JOIN LATERAL (SELECT ev.* FROM hits JOIN ${s}.events ev ON ev.global_position = hits.pos) e ON true
-       ORDER BY e.global_position`,
-  };
-}
-
-/**
- * Catch-up then live: reads pages from the log until it is at the horizon, then sleeps until a
- * NOTIFY or a local append says something was committed (or, while LISTEN is down, a fallback poll).
- */
-class PgSubscription implements Subscription {
-  private closed = false;
-  private iterator: AsyncGenerator<RecordedEvent, void, undefined> | undefined;
-  private readonly wakeup = new Wakeup();
-
-  constructor(
-    private readonly store: PostgresEventStore,
-    private readonly options: SubscribeToAllOptions,
-    private readonly listenerConnected: () => boolean,
-    private readonly onClose: (subscription: PgSubscription) => void,
-  ) {}
-
-  wake(): void {
-    this.wakeup.notify();
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.onClose(this);
-    this.wakeup.notify();
-  }
-
-  /** One reader per subscription: every call returns the same iterator, continuing where the last left off. */
-  [Symbol.asyncIterator](): AsyncIterator<RecordedEvent> {
-    this.iterator ??= this.run();
-    return this.iterator;
-  }
-
-  private async *run(): AsyncGenerator<RecordedEvent, void, undefined> {
-    const { pageSize, fallbackPollMs, idleRecheckMs, backoff } = this.store.readTuning;
-    const filter = normaliseFilter(this.options.filter);
-    try {
-      let start: StartPoint | undefined;
-      let failures = 0;
-      while (!start && !this.closed) {
-        const seen = this.wakeup.current;
-        try {
-          start = await this.store.startPoint(this.options.from);
-        } catch (error) {
-          if (this.closed) return;
-          if (!isTransientPgError(error)) throw error;
-          await this.wakeup.wait(seen, backoffDelay(++failures, backoff));
-        }
-      }
-      if (!start) return;
-      let cursor = start.cursor;
-      let exclusion: { head: bigint; inFlight: bigint[] } = start.inFlight.length > 0 ? start : NO_EXCLUSION;
-      let pendingRounds = 0;
-      while (!this.closed) {
-        const seen = this.wakeup.current;
-        let page: Page;
-        try {
-          this.store.subscriptionPolls += 1;
-          page = await this.store.readPage(cursor, filter, pageSize, exclusion);
-          failures = 0;
-        } catch (error) {
-          if (this.closed) return;
-          if (!isTransientPgError(error)) throw error;
-          await this.wakeup.wait(seen, backoffDelay(++failures, backoff));
-          continue;
-        }
-        for (const event of page.events) {
-          if (this.closed) return;
-          yield event;
-        }
-        cursor = page.scannedTo;
-        if (exclusion !== NO_EXCLUSION && cursor >= exclusion.head) exclusion = NO_EXCLUSION;
-        if (page.full) continue;
-        if (page.pending) {
-          // A transaction below visible events is still open. If it is one of ours its commit will
-          // NOTIFY; if it is elsewhere in the cluster nothing will, so look again soon.
-          await this.wakeup.wait(seen, Math.min(50, 2 ** pendingRounds++));
-          continue;
-        }
-        pendingRounds = 0;
-        await this.wakeup.wait(seen, this.listenerConnected() ? idleRecheckMs : fallbackPollMs);
-      }
-    } finally {
-      await this.close();
     }
   }
 }

@@ -46,4 +46,28 @@ export function instrumentServer(
     return runWithCorrelation(correlationIdFrom(headerOf(context, CORRELATION_HEADER)), done);
   });
   server.setOnProcessingEndHook(() => server.inFlight.leave());
+  memoizeRoutes(server);
+}
+
+/** Subjects a server resolves; past this many (a flood of odd subjects) new ones are not kept. */
+const MAX_ROUTES = 1_000;
+
+/**
+ * Nest resolves a message's subject to its handler on every message with `JSON.parse(subject)` in
+ * a try/catch, which throws for every plain subject (up to three times per request in-process):
+ * the same answer, kept per subject.
+ */
+function memoizeRoutes(server: object): void {
+  const target = server as { getRouteFromPattern?: (pattern: string) => string };
+  const resolve = target.getRouteFromPattern?.bind(server);
+  if (!resolve) return;
+  const routes = new Map<string, string>();
+  target.getRouteFromPattern = (pattern: string): string => {
+    let route = routes.get(pattern);
+    if (route === undefined) {
+      route = resolve(pattern);
+      if (routes.size < MAX_ROUTES) routes.set(pattern, route);
+    }
+    return route;
+  };
 }

@@ -47,6 +47,12 @@ export function installHttpEdge(fastify: FastifyInstance, logger: Logger): void 
     else done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {
+    const level = QUIET_PATHS.test(request.url) ? 'debug' : 'info';
+    // Nothing is built for a line the level drops (this hook runs on every request).
+    if (!logger.isLevelEnabled(level)) {
+      done();
+      return;
+    }
     const line = {
       correlationId: correlationIdOfRequest(request),
       method: request.method,
@@ -54,8 +60,7 @@ export function installHttpEdge(fastify: FastifyInstance, logger: Logger): void 
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
     };
-    if (QUIET_PATHS.test(request.url)) logger.debug(line, 'http request');
-    else logger.info(line, 'http request');
+    logger[level](line, 'http request');
     done();
   });
 }
