@@ -49,7 +49,13 @@ describeWith(['postgres', 'nats'])('each service in its own process (distributed
       expect(ready.body).toEqual({
         status: 'ok',
         service,
-        checks: { postgres: { status: 'ok' }, eventStore: { status: 'ok' }, nats: { status: 'ok' } },
+        checks: {
+          postgres: { status: 'ok' },
+          eventStore: { status: 'ok' },
+          nats: { status: 'ok' },
+          // The router is ready only once its key and routing tables have caught up with the log.
+          ...(service === 'invoke-router' ? { invokeTables: { status: 'ok' } } : {}),
+        },
       });
     }
 

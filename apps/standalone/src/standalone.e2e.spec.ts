@@ -54,7 +54,7 @@ describe('standalone process with its embedded PostgreSQL', () => {
     const port = await startedPort(first, 120_000);
     const ready = await waitReady(port, started + 120_000);
     const readyMs = Date.now() - started;
-    expect(ready).toEqual({ status: 200, body: { status: 'ok', service: 'standalone', checks: { postgres: { status: 'ok' }, eventStore: { status: 'ok' } } } });
+    expect(ready).toEqual({ status: 200, body: { status: 'ok', service: 'standalone', checks: { postgres: { status: 'ok' }, eventStore: { status: 'ok' }, invokeTables: { status: 'ok' } } } });
     expect(readyMs).toBeLessThan(120_000);
     process.stderr.write(`[standalone e2e] fresh data dir: ready in ${readyMs} ms\n`);
     expect(first.logs.find((l) => l.msg === 'embedded PostgreSQL started')).toMatchObject({ initialised: true });
