@@ -17,8 +17,11 @@ function freePort() {
   });
 }
 
-/** Starts it, waits for ready, returns `{base, token, stop}` (`token`: the first start's `default` token). */
-export async function startStandalone(name, extraEnv = {}) {
+/**
+ * Starts it, waits for ready, returns `{base, token, stop}` (`token`: the first start's `default` token).
+ * `execArgv`: extra Node flags for the platform process (e.g. `--cpu-prof` when profiling).
+ */
+export async function startStandalone(name, extraEnv = {}, execArgv = []) {
   const pg = (await import('pg')).default;
   const serverUrl = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
   const dbName = `bf_bench_${name}_${process.pid}`;
@@ -37,7 +40,7 @@ export async function startStandalone(name, extraEnv = {}) {
     LOG_LEVEL: 'warn',
     ...extraEnv,
   };
-  const platform = spawn(process.execPath, ['--no-node-snapshot', path.join(root, 'apps/standalone/dist/main.js')], { cwd: tmp, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const platform = spawn(process.execPath, ['--no-node-snapshot', ...execArgv, path.join(root, 'apps/standalone/dist/main.js')], { cwd: tmp, env, stdio: ['ignore', 'pipe', 'inherit'] });
   const stop = async () => {
     if (platform.exitCode === null && platform.signalCode === null) {
       const closed = new Promise((r) => platform.once('close', r));
