@@ -47,8 +47,9 @@ export class DeployWorker implements OnApplicationBootstrap, OnApplicationShutdo
     await this.loop.stop();
   }
 
-  wake(): void {
-    this.loop.wake();
+  /** `agentId`: a deployment just requested in this process, claimed before the read model shows it. */
+  wake(agentId?: string): void {
+    this.loop.wake(agentId);
   }
 
   private async findCandidates(limit: number): Promise<string[]> {

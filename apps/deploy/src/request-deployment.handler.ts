@@ -53,10 +53,15 @@ export class RequestDeploymentHandler {
       { type: 'RequestDeployment', deploymentId, agentId, workspaceId, agent: readinessOf(agent) },
       { metadata: () => eventMetadata({ workspaceId }) },
     );
+    // Claimed at once, from the log (deploy -> first invoke is a figure users feel, docs/benchmarks.md).
+    this.worker.wake(agentId);
     if (requested.position !== undefined) await this.readModels.waitFor(requested.position);
-    // Read before the worker is woken: the answer is the deployment as requested (`deploying`).
     const row = await this.readModels.dataSource.getRepository(DeployAgentRow).findOneBy({ id: agentId, workspaceId });
-    this.worker.wake();
-    return row ? deploymentView(row) : { agentId, deploymentId, status: 'deploying', version: requested.state.version, servingVersion: requested.state.serving?.version ?? null };
+    // The answer is the deployment as requested (`deploying`); should the worker already have finished
+    // it, the read model says more than that, so the request's own view is answered instead.
+    const stillOpen = row?.deploymentId === deploymentId && (row.deploymentPhase === 'queued' || row.deploymentPhase === 'running');
+    return stillOpen && row
+      ? deploymentView(row)
+      : { agentId, deploymentId, status: 'deploying', version: requested.state.version, servingVersion: requested.state.serving?.version ?? null };
   }
 }

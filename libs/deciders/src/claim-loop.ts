@@ -22,6 +22,8 @@ export class ClaimLoop<Claim> {
   private readonly abort = new AbortController();
   private wakeUp: (() => void) | undefined;
   private woken = false;
+  /** Ids just requested in this process: tried before the read model, which may not show them yet. */
+  private readonly hints: string[] = [];
   private loop: Promise<void> | undefined;
 
   constructor(private readonly options: ClaimLoopOptions<Claim>) {}
@@ -30,8 +32,12 @@ export class ClaimLoop<Claim> {
     this.loop ??= this.spin();
   }
 
-  /** Look for work now rather than at the next poll. */
-  wake(): void {
+  /**
+   * Look for work now rather than at the next poll. `hint`: the id of a job just requested here, tried
+   * first (a claim decides on the log, so a hint that is not claimable costs one read and nothing else).
+   */
+  wake(hint?: string): void {
+    if (hint !== undefined && !this.hints.includes(hint)) this.hints.push(hint);
     this.woken = true;
     this.wakeUp?.();
   }
@@ -63,22 +69,33 @@ export class ClaimLoop<Claim> {
   }
 
   private async fill(signal: AbortSignal): Promise<void> {
+    const hinted = this.hints.splice(0);
+    for (const id of hinted) {
+      if (!(await this.claimAndRun(id, signal))) return;
+    }
     const free = this.options.concurrency - this.running.size;
     if (free <= 0) return;
-    const candidates = (await this.options.findCandidates(free + this.running.size)).filter((id) => !this.running.has(id));
+    const candidates = (await this.options.findCandidates(free + this.running.size)).filter((id) => !hinted.includes(id));
     for (const id of candidates) {
-      if (signal.aborted || this.running.size >= this.options.concurrency) return;
-      const claim = await this.options.claim(id);
-      if (claim === undefined) continue;
-      const run = this.options
-        .run(claim, signal)
-        .catch((error: unknown) => this.options.logger.error({ err: error, worker: this.options.name, jobId: id }, 'job run failed'))
-        .finally(() => {
-          this.running.delete(id);
-          this.wake();
-        });
-      this.running.set(id, run);
+      if (!(await this.claimAndRun(id, signal))) return;
     }
+  }
+
+  /** Claims `id` and starts its run if there is room; false once there is no more room (or the loop stops). */
+  private async claimAndRun(id: string, signal: AbortSignal): Promise<boolean> {
+    if (signal.aborted || this.running.size >= this.options.concurrency) return false;
+    if (this.running.has(id)) return true;
+    const claim = await this.options.claim(id);
+    if (claim === undefined) return true;
+    const run = this.options
+      .run(claim, signal)
+      .catch((error: unknown) => this.options.logger.error({ err: error, worker: this.options.name, jobId: id }, 'job run failed'))
+      .finally(() => {
+        this.running.delete(id);
+        this.wake();
+      });
+    this.running.set(id, run);
+    return true;
   }
 
   private sleep(): Promise<void> {
