@@ -8,10 +8,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { json, pct, startStandalone } from './support/standalone.mjs';
 
 const self = import.meta.filename;
 const root = path.resolve(import.meta.dirname, '../..');
@@ -20,10 +20,6 @@ const CONNECTIONS = 16;
 const ROUND_SECONDS = 5;
 const ROUNDS = 3;
 
-function pct(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** --load <url> <token> <seconds> <connections>: prints {requests, errors, seconds, latenciesMs: {p50,p99}}. */
 async function loadMode([url, token, seconds, connections]) {
@@ -84,56 +80,15 @@ async function load(url, token) {
   return JSON.parse(await done);
 }
 
-async function json(url, options = {}) {
-  const res = await fetch(url, { ...options, signal: AbortSignal.timeout(60_000) });
-  return { status: res.status, body: await res.json() };
-}
 
 async function main() {
   const loadStart = os.loadavg()[0].toFixed(1);
-  const pg = (await import('pg')).default;
-  const serverUrl = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
-  const dbName = `bf_bench_cp_${process.pid}`;
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(serverUrl), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
+  // The per-token rate limit (default 50/s) would answer 429 to a throughput bench: lifted here.
+  const { base, token, stop } = await startStandalone('cp', { CONTROL_RATE_LIMIT_PER_SECOND: '1000000', CONTROL_RATE_LIMIT_BURST: '1000000' });
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'bf-bench-cp-'));
-  // A free port chosen here: the first-start message prints the configured port (0 would print 0).
-  const port = await new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: p } = probe.address();
-      probe.close(() => resolve(p));
-    });
-  });
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString(), BACKFORGE_DATA_DIR: path.join(tmp, 'data'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
-    // The per-token rate limit (default 50/s) would answer 429 to a throughput bench: lifted here.
-    CONTROL_RATE_LIMIT_PER_SECOND: '1000000', CONTROL_RATE_LIMIT_BURST: '1000000' };
-  const platform = spawn(process.execPath, ['--no-node-snapshot', path.join(root, 'apps/standalone/dist/main.js')], { cwd: tmp, env, stdio: ['ignore', 'pipe', 'inherit'] });
   let bare;
   try {
-    // The first start prints the port and a `default` workspace token.
-    let out = '';
-    const { token } = await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the standalone process did not print its token within 10 min')), 600_000);
-      platform.stdout.on('data', (c) => {
-        out += c;
-        const token = /^\s+(bfp_\S+)$/m.exec(out)?.[1];
-        if (token) {
-          clearTimeout(timer);
-          resolve({ token });
-        }
-      });
-      platform.on('exit', (code) => reject(new Error(`standalone exited (${code})`)));
-    });
-    const base = `http://127.0.0.1:${port}`;
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    // Ready first, and one warm-up round trip to each service the bench uses.
-    for (let deadline = Date.now() + 300_000; ; ) {
-      const ready = await fetch(`${base}/health/ready`).then((r) => r.status, () => 0);
-      if (ready === 200) break;
-      if (Date.now() > deadline) throw new Error('the standalone process did not get ready within 5 min');
-      await new Promise((r) => setTimeout(r, 200));
-    }
     await json(`${base}/v1/agents`, { headers: auth });
     const corpus = JSON.parse(await fs.readFile(path.join(root, 'libs/generator/corpus/public.json'), 'utf8')).prompts;
 
@@ -226,13 +181,7 @@ Gateway / bare throughput: **${(ratio * 100).toFixed(0)}%** (target: at least 50
 `);
   } finally {
     bare?.proc.kill('SIGKILL');
-    if (platform.exitCode === null && platform.signalCode === null) {
-      const closed = new Promise((r) => platform.once('close', r));
-      platform.kill('SIGTERM');
-      await closed;
-    }
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
+    await stop();
     await fs.rm(tmp, { recursive: true, force: true });
   }
 }
