@@ -224,3 +224,51 @@ export function typeFits(target: FieldSpec, source: FieldSpec): boolean {
       return source.type === target.type;
   }
 }
+
+/**
+ * Required references that lead back to where they start (a firing must name a piece and a piece
+ * must name a firing; an employee must name another employee): no record of any of them can be
+ * created first. One finding a cycle, on its first field in blueprint order.
+ */
+export function checkRequiredReferenceCycles(resources: readonly ResourceSpec[], report: Report): void {
+  const edges = new Map<string, { field: string; to: string; at: string }[]>();
+  resources.forEach((resource, ri) => {
+    const out = resource.fields.flatMap((f, fi) =>
+      f.type === 'reference' && f.required && f.generated === undefined && f.references !== undefined ? [{ field: f.name, to: f.references, at: `/resources/${ri}/fields/${fi}` }] : [],
+    );
+    edges.set(resource.name, out);
+  });
+  const reported = new Set<string>();
+  for (const [from, out] of edges) {
+    for (const edge of out) {
+      const path = pathBack(edges, edge.to, from);
+      if (!path) continue;
+      const cycle = [`${from}.${edge.field}`, ...path];
+      const key = JSON.stringify([...new Set([from, ...path.map((p) => p.split('.')[0])])].sort());
+      if (reported.has(key)) continue;
+      reported.add(key);
+      report(
+        `${edge.at}/required`,
+        `resource ${from}: the required reference "${edge.field}" leads back to ${from} (${cycle.join(' -> ')} -> ${from}), so no record of ${key === JSON.stringify([from]) ? 'it' : 'these resources'} could ever be created first; make one of these references optional`,
+      );
+    }
+  }
+}
+
+/** The required-reference fields from `start` back to `goal` (`Piece.firing`, ...), if any. */
+function pathBack(edges: Map<string, { field: string; to: string }[]>, start: string, goal: string): string[] | undefined {
+  const cameFrom = new Map<string, string[]>([[start, []]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const at = queue.shift() as string;
+    const path = cameFrom.get(at) as string[];
+    if (at === goal) return path;
+    for (const e of edges.get(at) ?? []) {
+      if (cameFrom.has(e.to) && e.to !== goal) continue;
+      if (e.to === goal) return [...path, `${at}.${e.field}`];
+      cameFrom.set(e.to, [...path, `${at}.${e.field}`]);
+      queue.push(e.to);
+    }
+  }
+  return undefined;
+}

@@ -16,6 +16,7 @@ import type { BlueprintIssue } from './structure.js';
 import { RESERVED_ACTION_NAMES, RESERVED_FIELD_NAMES, RESERVED_LIST_PARAMS } from './identifiers.js';
 import {
   checkFieldSpec,
+  checkRequiredReferenceCycles,
   checkUniqueTogether,
   fieldNames,
   fieldOf,
@@ -58,6 +59,7 @@ export function semanticIssues(bp: Blueprint): BlueprintIssue[] {
     });
     checkUniqueTogether(resource, `/resources/${ri}`, report);
   });
+  checkRequiredReferenceCycles(bp.resources, report);
 
   const actions = new Map<string, ActionSpec>();
   bp.actions.forEach((action, ai) => {

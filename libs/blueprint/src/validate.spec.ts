@@ -51,6 +51,8 @@ const structural: Case[] = [
 ];
 
 const semantic: Case[] = [
+  ['a required reference to its own resource', 'todo', (bp) => { bp.resources[0].fields.push({ name: 'parent', type: 'reference', references: 'Todo', required: true }); }, '/resources/0/fields/6/required', /required reference "parent" leads back to Todo \(Todo\.parent -> Todo\), so no record of it could ever be created first/],
+  ['two resources whose required references point at each other', 'library', (bp) => { bp.resources[0].fields.push({ name: 'favourite', type: 'reference', references: 'Book', required: true }); bp.resources[1].fields.push({ name: 'owner', type: 'reference', references: 'Member', required: true }); }, '/resources/0/fields/2/required', /Member\.favourite -> Book\.owner -> Member\), so no record of these resources could ever be created first; make one of these references optional/],
   ['a parent guard on a field the parent lacks', 'rsvp', (bp) => { bp.rules.push({ kind: 'parentGuard', resource: 'Rsvp', via: 'event', field: 'status', op: 'eq', value: 'open', message: 'm' }); }, '/rules/1/field', /"status" is not a field of Event/],
   ['a parent guard in without a list', 'rsvp', (bp) => { bp.rules.push({ kind: 'parentGuard', resource: 'Rsvp', via: 'event', field: 'capacity', op: 'in', value: 3, message: 'm' }); }, '/rules/1/value', /in needs a list, got 3/],
   ['a parent guard value of the wrong type', 'rsvp', (bp) => { bp.rules.push({ kind: 'parentGuard', resource: 'Rsvp', via: 'event', field: 'capacity', op: 'gt', value: 'many', message: 'm' }); }, '/rules/1/value', /"many" is not an integer/],

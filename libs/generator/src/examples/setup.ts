@@ -27,6 +27,8 @@ export class Setup {
   readonly made: Made[] = [];
   /** Steps that made a parent ready for some child's parent guards, by `Child.via:wanted`. */
   readonly ready = new Map<string, string>();
+  /** Resources whose creation is under way: a reference back to one of them is a cycle. */
+  private readonly creating = new Set<string>();
 
   constructor(private readonly ctx: Context) {}
 
@@ -44,8 +46,16 @@ export class Setup {
    */
   create(resource: ResourceSpec, variant: number, opts: CreateOptions = {}): Made | undefined {
     const action = this.ctx.createAction(resource.name);
-    if (!action) return undefined;
-    const input = this.ctx.input(resource, variant, this, opts);
+    // Records that reference each other (a firing lists its pieces, a piece names its firing): the
+    // inner one cannot be made first, so its optional reference is left out, a required one fails.
+    if (!action || this.creating.has(resource.name)) return undefined;
+    this.creating.add(resource.name);
+    let input: JsonObject | undefined;
+    try {
+      input = this.ctx.input(resource, variant, this, opts);
+    } finally {
+      this.creating.delete(resource.name);
+    }
     if (!input) return undefined;
     const step = this.name(lowerFirst(resource.name));
     this.steps.push({ as: step, action, input });
