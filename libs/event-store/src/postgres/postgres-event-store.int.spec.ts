@@ -237,7 +237,7 @@ describePg('PostgresEventStore', () => {
         const next = await first;
         const latency = Date.now() - started;
         expect(next.done).toBe(false);
-        expect(latency).toBeLessThan(500);
+        expect(latency).toBeLessThan(3_000); // well inside the 5 s idle re-check, generous for a loaded machine
       } finally {
         await subscription.close();
       }

@@ -17,7 +17,7 @@ describe('HealthRegistry', () => {
     const started = Date.now();
     const result = await registry.readiness();
     expect(result.checks.eventStore).toEqual({ status: 'error', error: 'no answer within 50 ms' });
-    expect(Date.now() - started).toBeLessThan(500);
+    expect(Date.now() - started).toBeLessThan(3_000); // bounded, not hanging: generous for a loaded machine
   });
 
   it('refuses a check registered twice', () => {
