@@ -269,3 +269,53 @@ export const DAY_ADJECTIVES = new Set(['given', 'specific', 'particular', 'certa
 
 /** Words that carry no requirement of their own, for stages/coverage.ts (a line made only of them needs no trace). */
 export const COVERAGE_STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'these', 'those', 'are', 'is', 'was', 'were', 'be', 'been', 'can', 'could', 'should', 'would', 'will', 'must', 'may', 'might', 'need', 'needs', 'want', 'wants', 'wanna', 'like', 'love', 'also', 'just', 'only', 'some', 'any', 'all', 'each', 'every', 'our', 'your', 'their', 'they', 'them', 'you', 'she', 'his', 'her', 'its', 'who', 'what', 'when', 'where', 'which', 'how', 'not', 'but', 'there', 'here', 'have', 'has', 'had', 'get', 'got', 'please', 'thanks', 'thank', 'api', 'app', 'backend', 'system', 'service', 'simple', 'small', 'basic', 'able', 'allow', 'let', 'lets', 'support', 'way', 'thing', 'things', 'stuff', 'etc', 'too', 'well', 'very', 'really', 'so', 'into', 'from', 'than', 'then', 'one', 'two', 'more', 'less', 'user', 'users', 'people', 'someone', 'anyone', 'everyone', 'staff', 'admin', 'admins', 'smth', 'something', 'lol', 'haha', 'hey', 'hello', 'want', 'don', 'doesn', 'isn', 'can\'t', 'cannot', 'yes', 'per', 'via', 'out', 'off', 'over', 'about', 'again', 'already', 'once', 'twice', 'always', 'never', 'new', 'list', 'lists', 'show', 'see', 'view', 'add', 'create', 'delete', 'remove', 'update', 'edit', 'track', 'keep', 'store', 'manage', 'record', 'log', 'find', 'search', 'given', 'rule', 'rules', 'actions', 'action', 'crud', 'endpoint', 'endpoints', 'database', 'data', 'info', 'information', 'details']);
+
+// ---- the sentence reader's vocabulary (moved from analyze.ts)
+export const VERB_SET: ReadonlySet<string> = new Set(Object.keys(VERBS));
+export const REFUSALS = new Set(['refused', 'denied', 'forbidden', 'disallowed', 'prevented', 'prohibited', 'rejected']);
+export const DESCRIPTIVE_NUMBERS = new Set(['percentage', 'percent', 'discount', 'price', 'rate', 'fee', 'cost', 'year', 'age', 'temperature', 'weight', 'height', 'length', 'width', 'duration', 'minutes', 'latitude', 'longitude', 'gpa']);
+export const LENDING_VERBS = new Set(['borrow', 'lend', 'loan', 'rent', 'lease', 'hire', 'check_out', 'checkout']);
+/** Decisions with two outcomes: true accepts, false turns down. */
+export const DECISION_SIDES: Record<string, boolean> = { accept: true, approve: true, reject: false, decline: false, deny: false };
+/** Verbs saying records are kept ("a place to keep gigs"). */
+export const KEEP_VERBS = new Set(['keep', 'track', 'store', 'manage', 'log', 'record', 'organize', 'organise']);
+/** Marks given on a scale ("give it a score from 1 to 10") and the verb that gives each. */
+export const SCALE_NOUNS: Record<string, string> = { score: 'score', rating: 'rate', grade: 'grade', mark: 'grade' };
+export const INCREASE_WORDS = new Set(['adds', 'add', 'increases', 'increase', 'raises', 'plus', 'increments', 'increment', 'tops', 'bumps']);
+export const DECREASE_WORDS = new Set(['subtracts', 'subtract', 'decreases', 'decrease', 'reduces', 'reduce', 'removes', 'lowers', 'minus', 'decrements', 'deducts', 'takes']);
+/** Actors that are people using the backend, never records of it (teams and owners may be). */
+export const PERSON_WORDS = new Set(['user', 'visitor', 'people', 'person', 'someone', 'anyone', 'everyone', 'anybody', 'somebody', 'we', 'i', 'you', 'they', 'he', 'she', 'me', 'us', 'caller', 'consumer', 'public', 'folk', 'client']);
+/** Things counted on a record rather than kept as records ("add points to a team"). */
+export const COUNT_NOUNS = new Set(['points', 'credits', 'coins', 'stars', 'tokens', 'hours', 'minutes', 'miles', 'kilometers', 'goals', 'wins', 'losses', 'xp']);
+/** People named by the records their relation verbs create ("the members of a club"). */
+export const AGENT_RECORDS: Record<string, string[]> = { member: ['membership'], subscriber: ['subscription'], attendee: ['attendance', 'booking', 'registration', 'rsvp', 'signup'], participant: ['registration', 'enrollment', 'signup'], bidder: ['bid'], voter: ['vote'], applicant: ['application'], enrollee: ['enrollment'], registrant: ['registration'], donor: ['donation'] };
+/** States that undo another ("mark it fixed" after "report it broken"). */
+export const ANTONYMS: Record<string, string> = { fixed: 'broken', repaired: 'broken', found: 'lost', returned: 'lost', unlocked: 'locked', unblocked: 'blocked', resolved: 'broken', working: 'broken', available: 'unavailable', healthy: 'sick', recovered: 'sick' };
+/** Relation verbs that, with nothing to choose between, count on their target. */
+export const COUNTED_VOTES = new Set(['vote', 'upvote', 'endorse', 'nominate']);
+/** Nouns that, after "the/my", name the whole collection being described ("see the list"). */
+export const COLLECTION_NOUNS = new Set(['list', 'watchlist', 'wishlist', 'backlog', 'catalog', 'catalogue', 'collection', 'queue', 'roster', 'lineup', 'leaderboard', 'ranking', 'rankings', 'waitlist']);
+/** Verbs that give a record a score on a stated scale ("rate them from 1 to 10"). */
+export const RATE_VERBS = new Set(['rate', 'score', 'grade']);
+/** Yes/no fields that say a place is taken, and the verbs that free it. */
+export const OCCUPANCY = new Set(['occupied', 'taken', 'inUse', 'busy', 'inService', 'booked', 'reserved', 'parked', 'full']);
+export const LEAVE_VERBS = new Set(['leave', 'vacate', 'exit', 'free', 'release', 'depart', 'empty', 'clear']);
+/** Relation verbs whose direct object is the record they create ("book an appointment", "order pizzas"). */
+export const CREATES_OBJECT = new Set(['book', 'reserve', 'order', 'report', 'request', 'register', 'submit', 'post', 'upload', 'log', 'record', 'file', 'purchase', 'buy', 'apply', 'bid', 'pledge', 'donate', 'complain', 'rsvp', 'sign_up', 'enroll', 'enrol', 'subscribe', 'join', 'attend', 'comment', 'review', 'answer', 'reply', 'respond', 'nominate', 'endorse', 'cast']);
+export const PHRASAL_HEADS: ReadonlySet<string> = new Set(PHRASAL.map(([head]) => head));
+
+export const CONNECTORS: string[][] = [
+  ['consist', 'of'], ['consists', 'of'], ['is', 'made', 'of'], ['are', 'made', 'of'], ['comes', 'with'], ['come', 'with'], ['is', 'described', 'by'], ['are', 'described', 'by'],
+  ['should', 'have'], ['must', 'have'], ['will', 'have'], ['can', 'have'], ['may', 'have'],
+  ['have'], ['has'], ['having'], ['with'], ['contain'], ['contains'], ['include'], ['includes'], ['store'], ['stores'], ['carry'], ['carries'], ['need'], ['needs'], ['require'], ['requires'], ['keep'], ['keeps'], ['track'], ['tracks'], ['record'], ['records'],
+];
+export const PREPOSITIONS = new Set(['to', 'for', 'on', 'in', 'at', 'of', 'by', 'from', 'into', 'onto', 'about', 'per', 'via', 'under', 'over', 'with', 'without', 'within', 'between', 'through', 'after', 'before', 'as', 'than', 'whether', 'that', 'which', 'who', 'if', 'when']);
+export const PRONOUNS = new Set(['them', 'it', 'they', 'those', 'these', 'one', 'ones', 'each', 'him', 'her', 'everything', 'everyone', 'everybody']);
+export const BE_WORDS = new Set(['be', 'is', 'are', 'been', 'being', 'get', 'gets', 'was', 'were', 'become', 'becomes']);
+export const SEPARATORS = new Set([',', 'and', 'or', 'then', '&', 'plus', 'also', 'where']);
+export const SEP_FILLERS = new Set([',', 'and', 'or', 'then', 'either', 'optionally', 'also', 'can', 'could', 'may', 'should', 'must', 'will', 'to', 'be', 'able', 'way', 'ability', 'finally', 'lastly', 'we', 'i', 'you', 'want', 'need', 'it', 'possible', 'is', 'option', 'endpoint', 'endpoints', 'let', 'allow', 'them', 'later', 'afterwards', 'both', 'easily', 'even', 'just', 'there', 'some', 'other', 'others', 'another', 'one', 'that', 'which']);
+export const NEGATIONS = new Set(['cannot', "can't", 'not', 'never', "mustn't", "shouldn't", "won't", "isn't", "aren't", 'no', "don't", "doesn't", 'nobody']);
+export const COUNT_VERBS = new Set(['count', 'counts', 'counted', 'increment', 'increments', 'incremented', 'increase', 'increases', 'bump', 'bumps', 'add', 'adds', 'record', 'records', 'register', 'registers', 'log', 'logs', 'track', 'tracks', 'tally', 'tallies']);
+export const LIMIT_WORDS = new Set(['capacity', 'exceed', 'exceeds', 'beyond', 'full', 'limit', 'limited', 'maximum', 'more', 'over', 'most', 'max', 'extra', 'excess', 'past', 'overbooked', 'oversold']);
+export const RELATION_PREPS = new Set(['to', 'for', 'on', 'in', 'at', 'into', 'onto', 'with', 'from']);
+export const SUBJECT_SKIP = new Set([...MODALS, ...META_VERBS, 'way', 'ability', 'endpoint', 'endpoints', 'possible', 'is', 'are', 'there', 'it', 'option', 'feature', 'also', 'please', 'able', 'be', 'easily', 'should', 'where', 'so', 'that']);
