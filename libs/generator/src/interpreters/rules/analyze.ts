@@ -41,6 +41,8 @@ export class Analyzer {
   lastCreated: ResourceDraft | undefined;
   lastCreatedSentence = -1;
   readonly pendingItems: { res: ResourceDraft; items: Tok[][]; origin: string }[] = [];
+  /** Which rule phrasing read each rule clause (for tests and the docs), in order. */
+  readonly ruleReadings: { clause: string; phrasing: string; reading: string }[] = [];
 
   constructor(
     prompt: string,

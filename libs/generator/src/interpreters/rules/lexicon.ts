@@ -319,3 +319,15 @@ export const COUNT_VERBS = new Set(['count', 'counts', 'counted', 'increment', '
 export const LIMIT_WORDS = new Set(['capacity', 'exceed', 'exceeds', 'beyond', 'full', 'limit', 'limited', 'maximum', 'more', 'over', 'most', 'max', 'extra', 'excess', 'past', 'overbooked', 'oversold']);
 export const RELATION_PREPS = new Set(['to', 'for', 'on', 'in', 'at', 'into', 'onto', 'with', 'from']);
 export const SUBJECT_SKIP = new Set([...MODALS, ...META_VERBS, 'way', 'ability', 'endpoint', 'endpoints', 'possible', 'is', 'are', 'there', 'it', 'option', 'feature', 'also', 'please', 'able', 'be', 'easily', 'should', 'where', 'so', 'that']);
+
+// ---- rule phrasings (stages/rule-phrasings.ts)
+/** Verbs after a field's name that make a sentence a constraint on it ("the ISBN must be unique"). */
+export const RULE_COPULAS = new Set(['must', 'should', 'is', 'are', 'has', 'have', 'needs', 'can', 'may']);
+/** Words saying an action is done once ("already borrowed", "paid twice"). */
+export const ONCE_WORDS = new Set(['already', 'again', 'twice', 'once']);
+export const BELOW_WORDS = new Set(['below', 'under', 'negative', 'less']);
+export const ZERO_WORDS = new Set(['zero', '0', 'negative']);
+/** "at the same time": two records over one period, not one shared value. */
+export const PERIOD_NOUNS = new Set(['date', 'dates', 'day', 'days', 'time', 'times', 'period', 'night', 'nights', 'slot']);
+export const OVERLAP_WORDS = new Set(['overlap', 'overlapping', 'conflict', 'clash', 'collide', 'double']);
+export const SHARE_WORDS = new Set(['same', 'share', 'duplicate']);
