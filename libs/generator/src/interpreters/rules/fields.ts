@@ -1,6 +1,6 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
 import type { JsonValue } from '@backforge/contracts';
-import { DETERMINERS, FIELD_PHRASES, NAME_NOISE, NATURALLY_UNIQUE, PAIRED_QUALIFIERS, VERBS, OTHER_UNITS, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, type TypeHint } from './lexicon.js';
+import { DESCRIBED, MEASURE_UNITS, QUANTITY_QUALIFIERS, DETERMINERS, FIELD_PHRASES, NAME_NOISE, NATURALLY_UNIQUE, PAIRED_QUALIFIERS, VERBS, OTHER_UNITS, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, type TypeHint } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { splitList, textOf, type Tok } from './tokens.js';
 
@@ -396,15 +396,27 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   for (const noise of TRAILING_NOISE) {
     if (ws.length > noise.length && noise.every((w, k) => ws[ws.length - noise.length + k] === w)) ws = ws.slice(0, ws.length - noise.length);
   }
+  // A label as written on a form ("weight in kg", "number of items") keeps its unit of measure and
+  // its count in the name; a description with an article ("a weight in kg", "a number of seats")
+  // names only the quantity, and a currency or an area stays out of the name either way ("fee in
+  // euros", "surface in m2"). Each reading is the corpus' (pallets, workouts, cinema seats, gigs).
+  const label = !DESCRIBED.test(text.trim());
   // "in minutes" -> unit
   const inIdx = ws.lastIndexOf('in');
   const unitWords = inIdx > 0 ? ws.slice(inIdx + 1) : [];
+  let unitInName: string | undefined;
   if (unitWords.length === 1 || (unitWords.length === 2 && ['square', 'cubic', 'sq'].includes(unitWords[0] as string))) {
     const unit = unitWords[unitWords.length - 1] as string;
     if (TIME_UNITS.has(unit) || OTHER_UNITS.has(unit)) {
       mods.unit = unit;
       ws = ws.slice(0, inIdx);
+      if (label && MEASURE_UNITS.has(unit)) unitInName = unit;
     }
+  } else if (label && ws.length > 1 && MEASURE_UNITS.has(ws[ws.length - 1] as string) && !mods.unit) {
+    // "distance km", "dose mg": the unit written after the name
+    mods.unit = ws[ws.length - 1];
+    unitInName = mods.unit;
+    ws = ws.slice(0, -1);
   }
   let listOf = false;
   /** "a maximum of 20 attendees": a limit the analyzer may turn into a capacity rule. */
@@ -438,10 +450,12 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
       countOf = true;
       ws = ['total', ...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))];
     } else if (head.length >= 1 && (head[head.length - 1] === 'number' || head[head.length - 1] === 'count' || head[head.length - 1] === 'amount') && tail.length > 0 && (head.length === 1 || ['maximum', 'max', 'minimum', 'min', 'total'].includes(head[0] as string))) {
-      // "number of pages" -> pages, "maximum number of students" -> maximumStudents
+      // "a number of pages" -> pages, "maximum number of students" -> maximumStudents; the label
+      // "number of items" -> numberOfItems
       countOf = head[head.length - 1] !== 'amount';
       const thing = [...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))];
-      ws = head[head.length - 1] === 'amount' ? ['amount'] : [...head.slice(0, -1), ...thing];
+      const asLabel = label && head.length === 1 && head[0] === 'number';
+      ws = head[head.length - 1] === 'amount' ? ['amount'] : asLabel ? ['number', 'of', ...thing] : [...head.slice(0, -1), ...thing];
     } else if (tail.length > 0) {
       ws = [...tail, ...head];
     }
@@ -496,6 +510,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
       refersTo: target,
     };
   }
+  if (unitInName && ws[ws.length - 1] !== unitInName) ws = [...ws, unitInName];
   if (mods.unit && TIME_UNITS.has(mods.unit)) {
     const unit = mods.unit.endsWith('s') ? mods.unit : `${mods.unit}s`;
     if (ws[ws.length - 1] !== unit) ws = [...ws, unit === 'mins' ? 'minutes' : unit === 'secs' ? 'seconds' : unit];
@@ -520,6 +535,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     // "room number", "card number": identifiers, not quantities
     headHint = { type: 'string' };
   }
+  // "goals for", "rate per word", "weight kg": the quantity named first decides
+  const qualified = ws.findIndex((w, k) => k > 0 && QUANTITY_QUALIFIERS.has(w));
+  if (!hint && qualified > 0 && !countLead) headHint = TYPE_BY_WORD[ws[qualified - 1] as string] ?? headHint;
+  if (!hint && unitInName && ws.length > 1) headHint = TYPE_BY_WORD[ws[ws.length - 2] as string] ?? headHint;
   // "the date found", "time started": the first word names the type when the last does not
   if (!headHint && ws.length === 2 && ['date', 'time', 'day'].includes(ws[0] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
   // "year created", "year built": a year, whatever happened in it
