@@ -5,7 +5,7 @@ import { singular } from './text.js';
 import type { FilterContext } from './stages/filters.js';
 import { type Clause, splitClauses, type Tok, tokenize, words as wordsOf } from './tokens.js';
 import { stripDeterminers } from './stages/reading.js';
-import { addField, addReference, ensureResource, fieldAt, fieldByWords, fieldOf, findResource, resourceAt } from './stages/resolve.js';
+import { addField, addReference, ensureResource, newResource, fieldAt, fieldByWords, fieldOf, findResource, resourceAt } from './stages/resolve.js';
 import { keepReadings, readBelongsTo, readContext, readDeclaration, readItems } from './stages/sentences.js';
 import { collectCandidate, readSegments, segment } from './stages/segment.js';
 import { addLimitRules, isRuleClause, readFieldStatement, readRule } from './stages/rules.js';
@@ -64,7 +64,15 @@ export class Analyzer {
     for (const { list, res } of typed) {
       this.lastResource = res;
       // "belongs to a donor" makes the donor a record even before anything describes it
-      for (const it of list.items) if (it.given.reference) addReference(this, res, ensureResource(this, it.words.split(/\s+/).map((w, k, all) => (k === all.length - 1 ? singular(w) : w)), list.source, false), true);
+      for (const it of list.items) {
+        if (!it.given.reference) continue;
+        const words = it.words.split(/\s+/).map((w, k, all) => (k === all.length - 1 ? singular(w) : w));
+        // "a donation belongs to a donor": the donor is a record of its own, never the donation
+        // its agent noun would otherwise name
+        const found = findResource(this, words);
+        const parent = found && found !== res ? found : found && keyOf(found.words) === keyOf(words) ? found : newResource(this, words, list.source);
+        addReference(this, res, parent, true);
+      }
       const own = list.items.filter((it) => !it.given.reference);
       keepReadings(this, res, own.map((it) => readFieldItem(tokenize(it.words), this.lookup, res.words, it.given)), list.source);
     }

@@ -71,6 +71,10 @@ export function ensureResource(ctx: Analyzer, ws: string[], origin: string, decl
     if (declared) existing.declared = true;
     return existing;
   }
+  return newResource(ctx, ws, origin, declared);
+}
+
+export function newResource(ctx: Analyzer, ws: string[], origin: string, declared = false): ResourceDraft {
   const res: ResourceDraft = { words: ws, fields: [], origin, declared };
   ctx.resources.push(res);
   return res;
