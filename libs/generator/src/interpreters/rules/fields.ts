@@ -541,8 +541,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (!hint && unitInName && ws.length > 1) headHint = TYPE_BY_WORD[ws[ws.length - 2] as string] ?? headHint;
   // "the date found", "time started": the first word names the type when the last does not
   if (!headHint && ws.length === 2 && ['date', 'time', 'day'].includes(ws[0] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
-  // "year created", "year built": a year, whatever happened in it
-  if (!headHint && ws.length === 2 && ws[0] === 'year' && /^[a-z]+(ed|en|t)$/.test(ws[1] as string)) headHint = TYPE_BY_WORD['year'];
+  // "year created", "hours worked", "miles driven": the quantity, whatever happened to it
+  if (!headHint && ws.length === 2 && /^[a-z]+(ed|en|t)$/.test(ws[1] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
   // "played on", "born on": when something happened, a date; "sent at": a moment
   if (!headHint && ws.length === 2 && /^[a-z]+(ed|en)$/.test(ws[0] as string) && ['on', 'at'].includes(ws[1] as string)) headHint = { type: ws[1] === 'on' ? 'date' : 'datetime' };
   let type: FieldType = mods.type ?? headHint?.type ?? 'string';

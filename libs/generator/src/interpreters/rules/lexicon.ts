@@ -158,6 +158,10 @@ export const FIELD_PHRASES: { words: string[]; name: string[]; hint?: TypeHint }
   { words: ['telephone', 'number'], name: ['phone'], hint: { type: 'string' } },
   { words: ['mobile', 'number'], name: ['phone'], hint: { type: 'string' } },
   { words: ['date', 'of', 'birth'], name: ['date', 'of', 'birth'], hint: { type: 'date' } },
+  // fixed expressions kept as written ("day of week" is not a "week day")
+  { words: ['day', 'of', 'week'], name: ['day', 'of', 'week'], hint: { type: 'string' } },
+  { words: ['day', 'of', 'the', 'week'], name: ['day', 'of', 'week'], hint: { type: 'string' } },
+  { words: ['time', 'of', 'day'], name: ['time', 'of', 'day'], hint: { type: 'string' } },
   { words: ['web', 'site'], name: ['website'], hint: { type: 'url' } },
   { words: ['home', 'page'], name: ['homepage'], hint: { type: 'url' } },
   { words: ['zip', 'code'], name: ['zip', 'code'], hint: { type: 'string' } },
