@@ -51,6 +51,9 @@ describe('typed clauses', () => {
     expect(keptSubject('Members borrow books.')).toBeUndefined();
     expect(bareListOf('Guest give name, passport number, nationality, check in date and bed number.')).toEqual(['name', 'passport number', 'nationality', 'check in date', 'bed number']);
     expect(bareListOf('list books, add books, remove books')).toBeUndefined();
+    // a yes/no item is a field although its first word is a verb too ("deposit")
+    expect(bareListOf('pet name, deposit paid or not, weight, arrival date')).toEqual(['pet name', 'deposit paid or not', 'weight', 'arrival date']);
+    expect(bareListOf('An invoice has a number (unique), a customer name, an amount')).toBeUndefined();
     const clauses = clausesOf('hey!! im a DJ and i need smth to keep my gigs. venue, date, fee, paid yes or no. also i wanna see the unpaid ones');
     expect(clauses.map((c) => c.kind)).toEqual(['context', 'fieldList', 'statement']);
     expect(clauses[1]).toMatchObject({ subject: 'gigs', items: [{ words: 'venue' }, { words: 'date' }, { words: 'fee' }, { words: 'paid', type: 'boolean' }] });

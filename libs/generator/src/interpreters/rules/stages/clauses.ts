@@ -172,7 +172,13 @@ export function bareListOf(sentence: string): string[] | undefined {
   const text = sentence.replace(/[.!]+$/, '').replace(/^(?:[a-z]+\s+){0,2}?(?:give|gives|provide|provides|enter|enters|fill in|fills in|tell us|tells us|write down|writes down)\s+(?:(?:their|his|her|the|us)\s+)?/i, '');
   if (/:/.test(text)) return undefined;
   const parts = splitItems(text);
-  return parts.length >= 3 && parts.every(isFieldLike) ? parts : undefined;
+  // in a list with no subject, "deposit paid or not" is a yes/no field although "deposit" is a verb too
+  const typed = (p: string): boolean => {
+    const { item, phrasing } = readItem(p);
+    const ws = item.words.toLowerCase().split(/\s+/);
+    return phrasing !== 'a plain name' && ws.length <= 4 && !ws.some((w) => DETERMINERS.has(w) || ['is', 'are', 'has', 'have'].includes(w));
+  };
+  return parts.length >= 3 && parts.every((p) => isFieldLike(p) || typed(p)) ? parts : undefined;
 }
 
 /** Why a sentence is talk about the user rather than the data, or undefined. */
