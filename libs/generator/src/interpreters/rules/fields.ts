@@ -1,6 +1,6 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
 import type { JsonValue } from '@backforge/contracts';
-import { DESCRIBED, MEASURE_UNITS, QUANTITY_QUALIFIERS, DETERMINERS, FIELD_PHRASES, NAME_NOISE, NATURALLY_UNIQUE, PAIRED_QUALIFIERS, VERBS, OTHER_UNITS, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, type TypeHint } from './lexicon.js';
+import { DESCRIBED, MEASURE_UNITS, SEQUENCE_NUMBERS, QUANTITY_QUALIFIERS, DETERMINERS, FIELD_PHRASES, NAME_NOISE, NATURALLY_UNIQUE, PAIRED_QUALIFIERS, VERBS, OTHER_UNITS, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, type TypeHint } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { splitList, textOf, type Tok } from './tokens.js';
 
@@ -532,8 +532,9 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     if (headHint.type === 'boolean') headHint = { type: 'string' };
   }
   if (!hint && headWord === 'number' && ws.length > 1 && !countOf && !countLead) {
-    // "room number", "card number": identifiers, not quantities
-    headHint = { type: 'string' };
+    // "room number", "card number": identifiers, not quantities; "shirt number", "episode number":
+    // places in a sequence, whole numbers
+    headHint = SEQUENCE_NUMBERS.has(ws[ws.length - 2] as string) ? { type: 'integer' } : { type: 'string' };
   }
   // "goals for", "rate per word", "weight kg": the quantity named first decides
   const qualified = ws.findIndex((w, k) => k > 0 && QUANTITY_QUALIFIERS.has(w));

@@ -342,4 +342,6 @@ export const DESCRIBED = /^(?:a|an|the|one|its|their|his|her|our|my|your)\s/i;
 /** Words after a quantity that qualify it without naming its type ("goals for", "rate per word"). */
 /** Units of measure a label keeps in its name ("weight in kg" -> weightKg); not currencies or areas. */
 export const MEASURE_UNITS = new Set(['kg', 'kilograms', 'grams', 'g', 'mg', 'milligrams', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'liters', 'litres', 'ml']);
+/** Things numbered in a sequence: their "X number" is a whole number, not an identifier ("room number" is one). */
+export const SEQUENCE_NUMBERS = new Set(['episode', 'shirt', 'jersey', 'pitch', 'plot', 'seat', 'bed', 'lane', 'court', 'locker', 'round', 'chapter', 'season', 'lap', 'bib', 'berth', 'stall', 'platform', 'gate']);
 export const QUANTITY_QUALIFIERS = new Set(['for', 'against', 'per']);
