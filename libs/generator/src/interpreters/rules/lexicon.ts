@@ -345,3 +345,20 @@ export const MEASURE_UNITS = new Set(['kg', 'kilograms', 'grams', 'g', 'mg', 'mi
 /** Things numbered in a sequence: their "X number" is a whole number, not an identifier ("room number" is one). */
 export const SEQUENCE_NUMBERS = new Set(['episode', 'shirt', 'jersey', 'pitch', 'plot', 'seat', 'bed', 'lane', 'court', 'locker', 'round', 'chapter', 'season', 'lap', 'bib', 'berth', 'stall', 'platform', 'gate']);
 export const QUANTITY_QUALIFIERS = new Set(['for', 'against', 'per']);
+
+// ---- field items (fields.ts, field-modifiers.ts)
+export const TYPE_WORDS: Record<string, FieldType> = {
+  integer: 'integer', int: 'integer', 'whole number': 'integer', number: 'number', numeric: 'number', decimal: 'number', float: 'number', double: 'number', money: 'number', currency: 'number',
+  string: 'string', text: 'text', 'long text': 'text', date: 'date', datetime: 'datetime', timestamp: 'datetime', time: 'datetime', boolean: 'boolean', bool: 'boolean', 'yes no': 'boolean', 'true false': 'boolean', 'yes or no': 'boolean', 'true or false': 'boolean',
+  email: 'email', url: 'url', link: 'url', list: 'stringList', array: 'stringList', tags: 'stringList',
+};
+export const FLAG_WORDS = new Set(['optional', 'optionally', 'required', 'mandatory', 'unique', 'distinct', 'nullable', 'needed']);
+export const BOOLEAN_SUFFIX = new Set(['flag', 'switch', 'toggle', 'boolean', 'checkbox', 'bool', 'indicator']);
+export const BOOLEAN_LEAD = new Set(['boolean']);
+export const NAME_SUFFIX_NOISE = new Set(['field', 'value', 'string', 'property', 'attribute', 'info', 'information']);
+export const LIST_HEADS = new Set(['list', 'set', 'array', 'collection', 'bunch', 'series']);
+export const ENUM_MARKERS: string[][] = [['one', 'of'], ['of'], ['either'], ['can', 'be'], ['could', 'be'], ['may', 'be'], ['which', 'is'], ['that', 'is'], ['values'], ['such', 'as'], ['like']];
+export const STORE_PROVIDED = new Set(['id', 'identifier', 'createdAt', 'updatedAt', 'creationDate', 'createdDate', 'created', 'updated', 'revision']);
+export const VERB_NAMES: ReadonlySet<string> = new Set([...Object.keys(VERBS), 'check', 'display', 'show', 'call', 'contact', 'visit', 'reach', 'use', 'pay', 'read']);
+export const LINK_PARTICIPLES = new Set(['assigned', 'linked', 'attached', 'tied', 'related', 'associated']);
+export const COUNT_LEADS = new Set(['min', 'max', 'minimum', 'maximum', 'total', 'number', 'num', 'count', 'no']);
