@@ -51,6 +51,20 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       return { kind: 'fieldList', subject: m[1] as string, items: [...refs, ...items], source: sentence, nounPhrase: true };
     },
   },
+  {
+    name: 'records under a coordinated qualifier, with their fields',
+    examples: [
+      ['Arts and crafts kits with a name, a price and an age range.', { subject: 'kits', items: ['name', 'price', 'age range'] }],
+      ['Bed and breakfast rooms with a number, a view and a nightly price.', { subject: 'rooms', items: ['number', 'view', 'nightly price'] }],
+    ],
+    // "lost and found items": a name never holds "and", so the pair only says what the records are
+    // for; what is left is the head noun (a pair in a name is read this way wherever it stands)
+    match: (s) => new RegExp(`^([a-z]+ and [a-z]+)\\s+([a-z]+)\\s+with\\s+(.+?)[.!]?$`, 'i').exec(s),
+    read: (m, sentence) => {
+      const items = listItems(m[3] as string);
+      return items && items.length >= 2 ? { kind: 'fieldList', subject: (m[2] as string).toLowerCase(), items, source: sentence, nounPhrase: true } : undefined;
+    },
+  },
 ];
 
 export function declarationOf(sentence: string): FieldList | undefined {
