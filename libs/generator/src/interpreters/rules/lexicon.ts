@@ -362,3 +362,6 @@ export const STORE_PROVIDED = new Set(['id', 'identifier', 'createdAt', 'updated
 export const VERB_NAMES: ReadonlySet<string> = new Set([...Object.keys(VERBS), 'check', 'display', 'show', 'call', 'contact', 'visit', 'reach', 'use', 'pay', 'read']);
 export const LINK_PARTICIPLES = new Set(['assigned', 'linked', 'attached', 'tied', 'related', 'associated']);
 export const COUNT_LEADS = new Set(['min', 'max', 'minimum', 'maximum', 'total', 'number', 'num', 'count', 'no']);
+
+/** List subjects that are pronouns ("each one: name, ..."): they name the records of the sentence before. */
+export const PRONOUN_SUBJECTS = new Set(['one', 'ones', 'it', 'they', 'them', 'these', 'those', 'each', 'each one', 'every one']);

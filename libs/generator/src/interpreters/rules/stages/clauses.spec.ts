@@ -1,4 +1,4 @@
-import { bareListOf, collectionSubject, contextOf, fieldListOf, isFieldLike, keptSubject, splitItems, toClauses } from './clauses.js';
+import { bareListOf, collectionSubject, contextOf, fieldListOf, isFieldLike, keptSubject, lastNounPhrase, splitItems, toClauses } from './clauses.js';
 import { normalise } from './normalise.js';
 
 const clausesOf = (prompt: string) => toClauses(normalise(prompt).lines);
@@ -78,5 +78,15 @@ describe('typed clauses', () => {
 
   it('"like" asks only after "I\'d" or "would": "i have like 5 fish tanks" is talk about the writer', () => {
     expect(contextOf('i have like 5 fish tanks at home')).toBe('says who the writer is');
+  });
+
+  it('a list whose subject is a pronoun ("each one: ...") lists the records the sentence before named', () => {
+    expect(lastNounPhrase('my dad keeps like 300 vinyl records, want them in an app.')).toBe('vinyl records');
+    const clauses = toClauses([
+      { kind: 'sentence', text: 'my dad keeps like 300 vinyl records, want them in an app.' },
+      { kind: 'sentence', text: 'each one: artist, title, year.' },
+    ]);
+    expect(clauses.map((c) => c.kind)).toEqual(['context', 'fieldList']);
+    expect(clauses[1]).toMatchObject({ subject: 'vinyl records' });
   });
 });
