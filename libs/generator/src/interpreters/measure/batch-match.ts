@@ -1,6 +1,7 @@
 import type { Blueprint, FieldSpec } from '@backforge/blueprint';
 import type { InterpretResult } from '../interpreter.js';
 import { blueprintSignatures, type CorpusExpectation } from '../rules/corpus-match.js';
+import { isNamingNote } from '../rules/stages/names.js';
 
 /**
  * How a fresh batch is judged (docs/prompts.md, "Measuring on fresh prompts"). Looser than the
@@ -94,7 +95,10 @@ export function outcomeOf(result: InterpretResult, expect: CorpusExpectation): {
   const problems = batchProblems(result.blueprint, expect);
   if (problems.length === 0) return { outcome: 'faithful', problems };
   const warnings = (result as { warnings?: readonly string[] }).warnings ?? [];
-  return { outcome: warnings.length > 0 ? 'gaps named' : 'silently wrong', problems };
+  // a note on a qualified name (stages/names.ts) names a gap only when a record's name is one
+  const nameProblem = problems.some((p) => /^(?:no|unasked) resource /.test(p));
+  const gaps = warnings.filter((w) => nameProblem || !isNamingNote(w));
+  return { outcome: gaps.length > 0 ? 'gaps named' : 'silently wrong', problems };
 }
 
 export interface Figures {

@@ -1,8 +1,10 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import type { JsonValue } from '@backforge/contracts';
-import { DETERMINERS, FIELD_PHRASES, NAME_NOISE, NATURALLY_UNIQUE, PAIRED_QUALIFIERS, VERBS, OTHER_UNITS, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, type TypeHint } from './lexicon.js';
+import { BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, DESCRIBED, DETERMINERS, ENUM_MARKERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, PAIRED_QUALIFIERS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, type TypeHint, VERB_NAMES } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
-import { splitList, textOf, type Tok } from './tokens.js';
+import { type Tok, splitList, textOf } from './tokens.js';
+import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
+
+export type { GivenItem } from './field-modifiers.js';
 
 /** A field as read from the prompt, with the words that may name it later ("the cooking time"). */
 export interface FieldDraft {
@@ -21,21 +23,7 @@ export type ItemReading =
 /** Finds a resource by the words of a noun phrase; gives back its canonical (singular) words. */
 export type ResourceLookup = (words: string[]) => string[] | undefined;
 
-const TYPE_WORDS: Record<string, FieldType> = {
-  integer: 'integer', int: 'integer', 'whole number': 'integer', number: 'number', numeric: 'number', decimal: 'number', float: 'number', double: 'number', money: 'number', currency: 'number',
-  string: 'string', text: 'text', 'long text': 'text', date: 'date', datetime: 'datetime', timestamp: 'datetime', time: 'datetime', boolean: 'boolean', bool: 'boolean', 'yes no': 'boolean', 'true false': 'boolean', 'yes or no': 'boolean', 'true or false': 'boolean',
-  email: 'email', url: 'url', link: 'url', list: 'stringList', array: 'stringList', tags: 'stringList',
-};
-const FLAG_WORDS = new Set(['optional', 'optionally', 'required', 'mandatory', 'unique', 'distinct', 'nullable', 'needed']);
-const BOOLEAN_SUFFIX = new Set(['flag', 'switch', 'toggle', 'boolean', 'checkbox', 'bool', 'indicator']);
-const BOOLEAN_LEAD = new Set(['boolean']);
-const NAME_SUFFIX_NOISE = new Set(['field', 'value', 'string', 'property', 'attribute', 'info', 'information']);
-const LIST_HEADS = new Set(['list', 'set', 'array', 'collection', 'bunch', 'series']);
-const ENUM_MARKERS: string[][] = [['one', 'of'], ['of'], ['either'], ['can', 'be'], ['could', 'be'], ['may', 'be'], ['which', 'is'], ['that', 'is'], ['values'], ['such', 'as'], ['like']];
-const STORE_PROVIDED = new Set(['id', 'identifier', 'createdAt', 'updatedAt', 'creationDate', 'createdDate', 'created', 'updated', 'revision']);
 
-const isNumber = (w: string | undefined): boolean => w !== undefined && /^-?\d+(\.\d+)?$/.test(w);
-const VERB_NAMES: ReadonlySet<string> = new Set([...Object.keys(VERBS), 'check', 'display', 'show', 'call', 'contact', 'visit', 'reach', 'use', 'pay', 'read']);
 
 /**
  * Turns "one of low, medium or high" into a parenthesised group before the list is split, so the
@@ -109,232 +97,7 @@ function roleOf(ws: readonly string[], lookup: ResourceLookup, self: readonly st
   return target && target.length === 1 && target[0] === head && target.join(' ') !== self.join(' ') ? target : undefined;
 }
 
-const LINK_PARTICIPLES = new Set(['assigned', 'linked', 'attached', 'tied', 'related', 'associated']);
-const COUNT_LEADS = new Set(['min', 'max', 'minimum', 'maximum', 'total', 'number', 'num', 'count', 'no']);
 
-function givenMods(given: GivenItem): Modifiers {
-  const mods: Modifiers = {};
-  if (given.type === 'boolean') mods.boolean = true;
-  else if (given.type) mods.type = given.type;
-  if (given.values?.length) mods.values = [...new Set(given.values)];
-  if (given.optional) mods.optional = true;
-  if (given.required) mods.required = true;
-  if (given.unique) mods.unique = true;
-  if (given.defaultText !== undefined) mods.defaultText = given.defaultText;
-  return mods;
-}
-
-interface Modifiers {
-  optional?: boolean;
-  required?: boolean;
-  unique?: boolean;
-  type?: FieldType;
-  hint?: TypeHint;
-  min?: number;
-  max?: number;
-  lengthBounds?: boolean;
-  values?: string[];
-  defaultText?: string;
-  unit?: string;
-  boolean?: boolean;
-  positive?: boolean;
-}
-
-function readParen(inner: Tok[], mods: Modifiers): void {
-  const ws = inner.map((t) => t.w);
-  const joined = ws.filter((w) => w !== ',' && w !== '/').join(' ');
-  if (ws[0] === 'e.g' || ws[0] === 'eg' || ws[0] === 'e' || ws[0] === 'like' || ws[0] === 'for' || ws[0] === 'ex' || ws[0] === 'i.e') return;
-  if (TYPE_WORDS[joined]) {
-    mods.type = TYPE_WORDS[joined];
-    return;
-  }
-  const defIdx = ws.findIndex((w) => w === 'default' || w === 'defaults' || w === 'defaulting');
-  if (defIdx >= 0) {
-    readWords(inner.slice(0, defIdx), mods);
-    let k = defIdx + 1;
-    while (inner[k] && (inner[k]?.w === 'to' || inner[k]?.w === ':' || inner[k]?.w === 'is')) k++;
-    mods.defaultText = inner.slice(k).map((t) => t.raw).join(' ');
-    return;
-  }
-  const rest = inner.filter((t) => !FLAG_WORDS.has(t.w) && t.w !== ',' && t.w !== 'and');
-  readWords(inner.filter((t) => FLAG_WORDS.has(t.w)), mods);
-  if (rest.length === 0) return;
-  const restWords = rest.map((t) => t.w);
-  if (rest.some((t) => t.w === '#range') || restWords.some((w) => ['max', 'maximum', 'min', 'minimum', 'least', 'most', 'up'].includes(w))) {
-    readWords(rest, mods);
-    return;
-  }
-  if (restWords.length === 1 && (TIME_UNITS.has(restWords[0] as string) || OTHER_UNITS.has(restWords[0] as string))) {
-    mods.unit = restWords[0];
-    return;
-  }
-  if (restWords[0] === 'in' && restWords.length === 2) {
-    mods.unit = restWords[1];
-    return;
-  }
-  const typeWord = TYPE_WORDS[restWords.join(' ')];
-  if (typeWord) {
-    mods.type = typeWord;
-    return;
-  }
-  const values = splitList(inner.filter((t) => !FLAG_WORDS.has(t.w)))
-    .map((v) => textOf(v).trim())
-    .filter((v) => v.length > 0);
-  if (values.length >= 2) {
-    const lowered = values.map((v) => v.toLowerCase());
-    if (lowered.length === 2 && ((lowered.includes('yes') && lowered.includes('no')) || (lowered.includes('true') && lowered.includes('false')))) {
-      mods.type = 'boolean';
-      return;
-    }
-    mods.values = [...new Set(values)];
-  }
-}
-
-/** Flags, bounds, defaults and units written inline ("an optional note", "at most 100 characters"). */
-function readWords(toks: Tok[], mods: Modifiers): Tok[] {
-  const kept: Tok[] = [];
-  for (let i = 0; i < toks.length; i++) {
-    const t = toks[i] as Tok;
-    const w = t.w;
-    const next = toks[i + 1]?.w;
-    if (w === 'optional' || w === 'optionally' || w === 'nullable') {
-      mods.optional = true;
-      continue;
-    }
-    if (w === 'required' || w === 'mandatory' || w === 'needed') {
-      mods.required = true;
-      continue;
-    }
-    if (w === 'unique' || w === 'distinct') {
-      mods.unique = true;
-      continue;
-    }
-    if ((w === 'negative' && ['not', 'non', 'never'].includes(toks[i - 1]?.w ?? '')) || w === 'nonnegative') {
-      // "a price (not negative)"
-      mods.min = 0;
-      continue;
-    }
-    if ((w === 'duplicates' || w === 'duplicate' || w === 'dupes') && ['no', 'without'].includes(toks[i - 1]?.w ?? '')) {
-      // "a SKU (no duplicates allowed)"
-      mods.unique = true;
-      continue;
-    }
-    if (w === 'positive' || (w === 'non-negative' && (mods.min = 0) === 0)) {
-      if (w === 'positive') mods.positive = true;
-      continue;
-    }
-    if (w === 'non-empty' || (w === 'empty' && toks[i - 1]?.w === 'not')) {
-      mods.min = 1;
-      mods.lengthBounds = true;
-      continue;
-    }
-    if (['must', 'be', 'should', 'not', 'always', 'is', 'no', 'allowed', 'never', 'non'].includes(w) && toks.some((x) => ['positive', 'non-negative', 'negative', 'empty', 'non-empty', 'unique', 'optional', 'required', 'duplicates', 'duplicate'].includes(x.w))) continue;
-    if (w === '#paren') {
-      readParen(t.inner ?? [], mods);
-      continue;
-    }
-    if (w === '#range') {
-      mods.min = t.range?.min;
-      mods.max = t.range?.max;
-      if (['characters', 'chars', 'letters'].includes(next ?? '')) {
-        mods.lengthBounds = true;
-        i++;
-      }
-      continue;
-    }
-    const bound = boundAt(toks, i);
-    if (bound) {
-      if (bound.which === 'min') mods.min = bound.value;
-      else mods.max = bound.value;
-      if (bound.length) mods.lengthBounds = true;
-      i = bound.end;
-      continue;
-    }
-    const startsValue = (w === 'starting' || w === 'starts') && ['at', 'from', 'as', 'with'].includes(next ?? '');
-    if ((w === 'default' || w === 'defaults' || w === 'defaulting' || w === 'initially' || startsValue) && next !== undefined) {
-      let k = i + 1;
-      while (toks[k] && ['to', 'at', 'as', 'of', 'is', ':'].includes(toks[k]?.w ?? '')) k++;
-      const value = toks[k];
-      if (value) {
-        mods.defaultText = value.raw;
-        i = k;
-        continue;
-      }
-    }
-    if (w === 'if' && (next === 'any' || next === 'known' || next === 'available' || next === 'applicable')) {
-      mods.optional = true;
-      i++;
-      continue;
-    }
-    kept.push(t);
-  }
-  return kept;
-}
-
-function boundAt(toks: Tok[], i: number): { which: 'min' | 'max'; value: number; end: number; length: boolean } | undefined {
-  const w = (k: number): string | undefined => toks[i + k]?.w;
-  const pick = (which: 'min' | 'max', n: number): { which: 'min' | 'max'; value: number; end: number; length: boolean } | undefined => {
-    const value = w(n);
-    if (!isNumber(value)) return undefined;
-    const unit = w(n + 1);
-    const length = unit === 'characters' || unit === 'chars' || unit === 'letters';
-    return { which, value: Number(value), end: i + n + (length ? 1 : 0), length };
-  };
-  if ((w(0) === 'at' && w(1) === 'least') || (w(0) === 'no' && w(1) === 'less' && w(2) === 'than')) return pick('min', w(0) === 'no' ? 3 : 2);
-  if ((w(0) === 'at' && w(1) === 'most') || (w(0) === 'up' && w(1) === 'to')) return pick('max', 2);
-  if (w(0) === 'no' && w(1) === 'more' && w(2) === 'than') return pick('max', 3);
-  if (w(0) === 'max' || w(0) === 'maximum') return pick('max', w(1) === 'of' ? 2 : 1);
-  if (w(0) === 'min' || w(0) === 'minimum') return pick('min', w(1) === 'of' ? 2 : 1);
-  if (w(0) === 'of' && (w(1) === 'at' || w(1) === 'up' || w(1) === 'max' || w(1) === 'no')) {
-    const inner = boundAt(toks, i + 1);
-    return inner;
-  }
-  return undefined;
-}
-
-function parseDefault(text: string, type: FieldType, values?: string[]): JsonValue | undefined {
-  const t = text.toLowerCase();
-  switch (type) {
-    case 'boolean':
-      if (['true', 'yes', 'on', 'enabled'].includes(t)) return true;
-      if (['false', 'no', 'off', 'disabled'].includes(t)) return false;
-      return undefined;
-    case 'integer':
-      return /^-?\d+$/.test(t) ? Number(t) : t === 'zero' ? 0 : undefined;
-    case 'number':
-      return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : t === 'zero' ? 0 : undefined;
-    case 'enum':
-      return values?.find((v) => v.toLowerCase() === t);
-    case 'string':
-    case 'text':
-      return text;
-    default:
-      return undefined;
-  }
-}
-
-/**
- * Reads one item of a field list ("an optional due date", "a priority (low, medium, high)",
- * "cooking time in minutes", "a list of tags") into a field. `lookup` recognises other resources,
- * which become reference fields.
- */
-/**
- * What a typed stage already knows about an item (stages/phrasings.ts: a type, allowed values,
- * flags, states in order), so it is never written back into English to be read again.
- */
-export interface GivenItem {
-  type?: FieldType;
-  values?: string[];
-  optional?: boolean;
-  required?: boolean;
-  unique?: boolean;
-  /** The values are states in the order written ("new → triaged → fixed"): each may move to the next. */
-  moves?: boolean;
-  /** A default as written ("pending"). */
-  defaultText?: string;
-  /** The item names a record this one belongs to, whether or not it is described yet. */
-  reference?: boolean;
-}
 
 export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self: string[], given: GivenItem = {}): ItemReading {
   const mods: Modifiers = givenMods(given);
@@ -396,15 +159,27 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   for (const noise of TRAILING_NOISE) {
     if (ws.length > noise.length && noise.every((w, k) => ws[ws.length - noise.length + k] === w)) ws = ws.slice(0, ws.length - noise.length);
   }
+  // A label as written on a form ("weight in kg", "number of items") keeps its unit of measure and
+  // its count in the name; a description with an article ("a weight in kg", "a number of seats")
+  // names only the quantity, and a currency or an area stays out of the name either way ("fee in
+  // euros", "surface in m2"). Each reading is the corpus' (pallets, workouts, cinema seats, gigs).
+  const label = !DESCRIBED.test(text.trim());
   // "in minutes" -> unit
   const inIdx = ws.lastIndexOf('in');
   const unitWords = inIdx > 0 ? ws.slice(inIdx + 1) : [];
+  let unitInName: string | undefined;
   if (unitWords.length === 1 || (unitWords.length === 2 && ['square', 'cubic', 'sq'].includes(unitWords[0] as string))) {
     const unit = unitWords[unitWords.length - 1] as string;
     if (TIME_UNITS.has(unit) || OTHER_UNITS.has(unit)) {
       mods.unit = unit;
       ws = ws.slice(0, inIdx);
+      if (label && MEASURE_UNITS.has(unit)) unitInName = unit;
     }
+  } else if (label && ws.length > 1 && MEASURE_UNITS.has(ws[ws.length - 1] as string) && !mods.unit) {
+    // "distance km", "dose mg": the unit written after the name
+    mods.unit = ws[ws.length - 1];
+    unitInName = mods.unit;
+    ws = ws.slice(0, -1);
   }
   let listOf = false;
   /** "a maximum of 20 attendees": a limit the analyzer may turn into a capacity rule. */
@@ -438,10 +213,12 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
       countOf = true;
       ws = ['total', ...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))];
     } else if (head.length >= 1 && (head[head.length - 1] === 'number' || head[head.length - 1] === 'count' || head[head.length - 1] === 'amount') && tail.length > 0 && (head.length === 1 || ['maximum', 'max', 'minimum', 'min', 'total'].includes(head[0] as string))) {
-      // "number of pages" -> pages, "maximum number of students" -> maximumStudents
+      // "a number of pages" -> pages, "maximum number of students" -> maximumStudents; the label
+      // "number of items" -> numberOfItems
       countOf = head[head.length - 1] !== 'amount';
       const thing = [...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))];
-      ws = head[head.length - 1] === 'amount' ? ['amount'] : [...head.slice(0, -1), ...thing];
+      const asLabel = label && head.length === 1 && head[0] === 'number';
+      ws = head[head.length - 1] === 'amount' ? ['amount'] : asLabel ? ['number', 'of', ...thing] : [...head.slice(0, -1), ...thing];
     } else if (tail.length > 0) {
       ws = [...tail, ...head];
     }
@@ -496,6 +273,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
       refersTo: target,
     };
   }
+  if (unitInName && ws[ws.length - 1] !== unitInName) ws = [...ws, unitInName];
   if (mods.unit && TIME_UNITS.has(mods.unit)) {
     const unit = mods.unit.endsWith('s') ? mods.unit : `${mods.unit}s`;
     if (ws[ws.length - 1] !== unit) ws = [...ws, unit === 'mins' ? 'minutes' : unit === 'secs' ? 'seconds' : unit];
@@ -517,13 +295,18 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     if (headHint.type === 'boolean') headHint = { type: 'string' };
   }
   if (!hint && headWord === 'number' && ws.length > 1 && !countOf && !countLead) {
-    // "room number", "card number": identifiers, not quantities
-    headHint = { type: 'string' };
+    // "room number", "card number": identifiers, not quantities; "shirt number", "episode number":
+    // places in a sequence, whole numbers
+    headHint = SEQUENCE_NUMBERS.has(ws[ws.length - 2] as string) ? { type: 'integer' } : { type: 'string' };
   }
+  // "goals for", "rate per word", "weight kg": the quantity named first decides
+  const qualified = ws.findIndex((w, k) => k > 0 && QUANTITY_QUALIFIERS.has(w));
+  if (!hint && qualified > 0 && !countLead) headHint = TYPE_BY_WORD[ws[qualified - 1] as string] ?? headHint;
+  if (!hint && unitInName && ws.length > 1) headHint = TYPE_BY_WORD[ws[ws.length - 2] as string] ?? headHint;
   // "the date found", "time started": the first word names the type when the last does not
   if (!headHint && ws.length === 2 && ['date', 'time', 'day'].includes(ws[0] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
-  // "year created", "year built": a year, whatever happened in it
-  if (!headHint && ws.length === 2 && ws[0] === 'year' && /^[a-z]+(ed|en|t)$/.test(ws[1] as string)) headHint = TYPE_BY_WORD['year'];
+  // "year created", "hours worked", "miles driven": the quantity, whatever happened to it
+  if (!headHint && ws.length === 2 && /^[a-z]+(ed|en|t)$/.test(ws[1] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
   // "played on", "born on": when something happened, a date; "sent at": a moment
   if (!headHint && ws.length === 2 && /^[a-z]+(ed|en)$/.test(ws[0] as string) && ['on', 'at'].includes(ws[1] as string)) headHint = { type: ws[1] === 'on' ? 'date' : 'datetime' };
   let type: FieldType = mods.type ?? headHint?.type ?? 'string';

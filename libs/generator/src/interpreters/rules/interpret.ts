@@ -10,6 +10,7 @@ import { declare, type Declared } from './stages/declare.js';
 import { findGaps } from './stages/gaps.js';
 import { normalise } from './stages/normalise.js';
 import { untracedLines } from './stages/coverage.js';
+import { namingNotes } from './stages/names.js';
 import { pascalCase, splitIdentifier } from './text.js';
 
 export { fragmentWords } from './stages/gaps.js';
@@ -56,12 +57,13 @@ function recordFromContext(bp: Blueprint, declared: Declared): boolean {
   });
 }
 
-/** The chosen reading, with a warning for each line of the prompt nothing came of (stages/coverage.ts). */
+/** The chosen reading, with a warning for each line of the prompt nothing came of (stages/coverage.ts) and each name kept with a qualifier (stages/names.ts). */
 function traced(prompt: string, r: InterpretResult): InterpretResult {
   if (!r.ok) return r;
   const untraced = untracedLines(prompt, r.blueprint, [...r.warnings, ...r.ignored]);
-  if (untraced.length === 0) return r;
-  const warnings = [...r.warnings, ...untraced];
+  const notes = namingNotes(r.blueprint, prompt);
+  if (untraced.length === 0 && notes.length === 0) return r;
+  const warnings = [...r.warnings, ...untraced, ...notes];
   return { ...r, warnings, draft: renderDraft(r.blueprint, warnings) };
 }
 

@@ -1,4 +1,4 @@
-import { bareListOf, collectionSubject, contextOf, fieldListOf, isFieldLike, keptSubject, splitItems, toClauses } from './clauses.js';
+import { bareListOf, collectionSubject, contextOf, fieldListOf, isFieldLike, keptSubject, lastNounPhrase, splitItems, toClauses } from './clauses.js';
 import { normalise } from './normalise.js';
 
 const clausesOf = (prompt: string) => toClauses(normalise(prompt).lines);
@@ -51,6 +51,9 @@ describe('typed clauses', () => {
     expect(keptSubject('Members borrow books.')).toBeUndefined();
     expect(bareListOf('Guest give name, passport number, nationality, check in date and bed number.')).toEqual(['name', 'passport number', 'nationality', 'check in date', 'bed number']);
     expect(bareListOf('list books, add books, remove books')).toBeUndefined();
+    // a yes/no item is a field although its first word is a verb too ("deposit")
+    expect(bareListOf('pet name, deposit paid or not, weight, arrival date')).toEqual(['pet name', 'deposit paid or not', 'weight', 'arrival date']);
+    expect(bareListOf('An invoice has a number (unique), a customer name, an amount')).toBeUndefined();
     const clauses = clausesOf('hey!! im a DJ and i need smth to keep my gigs. venue, date, fee, paid yes or no. also i wanna see the unpaid ones');
     expect(clauses.map((c) => c.kind)).toEqual(['context', 'fieldList', 'statement']);
     expect(clauses[1]).toMatchObject({ subject: 'gigs', items: [{ words: 'venue' }, { words: 'date' }, { words: 'fee' }, { words: 'paid', type: 'boolean' }] });
@@ -75,5 +78,15 @@ describe('typed clauses', () => {
 
   it('"like" asks only after "I\'d" or "would": "i have like 5 fish tanks" is talk about the writer', () => {
     expect(contextOf('i have like 5 fish tanks at home')).toBe('says who the writer is');
+  });
+
+  it('a list whose subject is a pronoun ("each one: ...") lists the records the sentence before named', () => {
+    expect(lastNounPhrase('my dad keeps like 300 vinyl records, want them in an app.')).toBe('vinyl records');
+    const clauses = toClauses([
+      { kind: 'sentence', text: 'my dad keeps like 300 vinyl records, want them in an app.' },
+      { kind: 'sentence', text: 'each one: artist, title, year.' },
+    ]);
+    expect(clauses.map((c) => c.kind)).toEqual(['context', 'fieldList']);
+    expect(clauses[1]).toMatchObject({ subject: 'vinyl records' });
   });
 });

@@ -1,4 +1,5 @@
-import { COLLECTION_TAILS, DETERMINERS, META_NOUNS, MODALS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERBS } from '../lexicon.js';
+import nlp from 'compromise';
+import { COLLECTION_TAILS, DETERMINERS, META_NOUNS, MODALS, POSSESSIVES, PRONOUN_SUBJECTS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERBS } from '../lexicon.js';
 import { isPluralForm } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf } from './declarations.js';
@@ -72,6 +73,16 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     const text = label && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()) ? (label[2] as string) : line.text;
     const list = declarationOf(text) ?? fieldListOf(text);
     if (list) {
+      // "... 200 recipe cards ... each one: name, ingredients": a pronoun names the records the
+      // sentence before named, and that sentence was only context
+      const prev = out[out.length - 1];
+      if (PRONOUN_SUBJECTS.has(list.subject.toLowerCase()) && prev?.kind === 'statement') {
+        const antecedent = named?.subject ?? lastNounPhrase(prev.text);
+        if (antecedent) {
+          out[out.length - 1] = { kind: 'context', text: prev.text, why: 'names the records listed after it' };
+          list.subject = antecedent;
+        }
+      }
       out.push(list);
       continue;
     }
@@ -111,6 +122,18 @@ export function isFieldLike(text: string): boolean {
 }
 
 /** "Players: name, shirt number, position - goalkeeper, defender", "Classes - name, coach". */
+/** The last plural noun phrase of a sentence, without numbers or determiners ("like 200 recipe cards" -> "recipe cards"). */
+export function lastNounPhrase(sentence: string): string | undefined {
+  const nouns = nlp(sentence).nouns().out('array') as string[];
+  for (const n of [...nouns].reverse()) {
+    // "300 vinyl records in the attic": the phrase ends before its preposition
+    const head = n.toLowerCase().split(/\s+(?:in|on|at|of|for|with|from|to)\s+/)[0] ?? '';
+    const ws = head.replace(/[^a-z' -]/g, ' ').split(/\s+/).filter((w) => w && !DETERMINERS.has(w) && !POSSESSIVES.has(w) && !PRONOUN_SUBJECTS.has(w) && !['like', 'about', 'some', 'many'].includes(w));
+    if (ws.length > 0 && ws.length <= 3 && isPluralForm(ws[ws.length - 1] as string)) return ws.join(' ');
+  }
+  return undefined;
+}
+
 export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }> | undefined {
   const m = LIST_RE.exec(text.replace(/[.!]$/, ''));
   if (!m) return undefined;
@@ -172,7 +195,13 @@ export function bareListOf(sentence: string): string[] | undefined {
   const text = sentence.replace(/[.!]+$/, '').replace(/^(?:[a-z]+\s+){0,2}?(?:give|gives|provide|provides|enter|enters|fill in|fills in|tell us|tells us|write down|writes down)\s+(?:(?:their|his|her|the|us)\s+)?/i, '');
   if (/:/.test(text)) return undefined;
   const parts = splitItems(text);
-  return parts.length >= 3 && parts.every(isFieldLike) ? parts : undefined;
+  // in a list with no subject, "deposit paid or not" is a yes/no field although "deposit" is a verb too
+  const typed = (p: string): boolean => {
+    const { item, phrasing } = readItem(p);
+    const ws = item.words.toLowerCase().split(/\s+/);
+    return phrasing !== 'a plain name' && ws.length <= 4 && !ws.some((w) => DETERMINERS.has(w) || ['is', 'are', 'has', 'have'].includes(w));
+  };
+  return parts.length >= 3 && parts.every((p) => isFieldLike(p) || typed(p)) ? parts : undefined;
 }
 
 /** Why a sentence is talk about the user rather than the data, or undefined. */

@@ -19,6 +19,7 @@ export interface DeclarationPhrasing {
 }
 
 const LINKS = '(?:belongs? to|is for|are for|is linked to|is tied to|is attached to|is part of)';
+const JOINS = '(?:links|connects|joins|pairs|ties|is between)';
 const HAS = '(?:has|have|records|record|stores|keeps|contains|includes|holds|with)';
 
 export const DECLARATIONS: DeclarationPhrasing[] = [
@@ -33,6 +34,35 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     read: (m, sentence) => {
       const items = listItems(m[3] as string);
       return items ? { kind: 'fieldList', subject: m[1] as string, items: [{ words: (m[2] as string).toLowerCase(), refersTo: true }, ...items], source: sentence, nounPhrase: true } : undefined;
+    },
+  },
+  {
+    name: 'a record linking two records, with fields of its own',
+    examples: [
+      ['An assignment links a volunteer and a shift and holds a role and a rating between 1 and 5.', { subject: 'assignment', items: ['volunteer', 'shift', 'role', 'rating between 1 and 5'] }],
+      ['Each loan connects a member with a book and has a due date.', { subject: 'loan', items: ['member', 'book', 'due date'] }],
+      ['A match pairs a mentor and a mentee.', { subject: 'match', items: ['mentor', 'mentee'] }],
+    ],
+    match: (s) => new RegExp(`^(?:a|an|each|every|the)\\s+([a-z][a-z -]{1,40}?)\\s+${JOINS}\\s+(?:a|an|one|the)\\s+([a-z]+(?: [a-z]+)?)\\s+(?:and|with|to)\\s+(?:a|an|one|the)\\s+([a-z]+(?: [a-z]+)?)(?:\\s*,?\\s+and\\s+${HAS}\\s+(.+?))?[.!]?$`, 'i').exec(s),
+    read: (m, sentence) => {
+      const items = m[4] === undefined ? [] : listItems(m[4]);
+      if (!items) return undefined;
+      const refs = [m[2] as string, m[3] as string].map((w) => ({ words: w.toLowerCase(), refersTo: true }));
+      return { kind: 'fieldList', subject: m[1] as string, items: [...refs, ...items], source: sentence, nounPhrase: true };
+    },
+  },
+  {
+    name: 'records under a coordinated qualifier, with their fields',
+    examples: [
+      ['Arts and crafts kits with a name, a price and an age range.', { subject: 'kits', items: ['name', 'price', 'age range'] }],
+      ['Bed and breakfast rooms with a number, a view and a nightly price.', { subject: 'rooms', items: ['number', 'view', 'nightly price'] }],
+    ],
+    // "lost and found items": a name never holds "and", so the pair only says what the records are
+    // for; what is left is the head noun (a pair in a name is read this way wherever it stands)
+    match: (s) => new RegExp(`^([a-z]+ and [a-z]+)\\s+([a-z]+)\\s+with\\s+(.+?)[.!]?$`, 'i').exec(s),
+    read: (m, sentence) => {
+      const items = listItems(m[3] as string);
+      return items && items.length >= 2 ? { kind: 'fieldList', subject: (m[2] as string).toLowerCase(), items, source: sentence, nounPhrase: true } : undefined;
     },
   },
 ];
@@ -79,7 +109,8 @@ function splitTopLevel(list: string): string[] {
     const c = list[i] as string;
     if (c === '(') depth++;
     if (c === ')') depth = Math.max(0, depth - 1);
-    if (depth === 0 && (c === ',' || /^\sand\s/i.test(list.slice(i, i + 5)))) {
+    // "between 0 and 20" is one range, not two items
+    if (depth === 0 && (c === ',' || (/^\sand\s/i.test(list.slice(i, i + 5)) && !/\bbetween\s+\S+$/i.test(cur)))) {
       parts.push(cur);
       cur = '';
       if (c !== ',') i += 3;

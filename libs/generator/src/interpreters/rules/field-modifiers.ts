@@ -1,0 +1,231 @@
+import type { FieldType } from '@backforge/blueprint';
+import type { JsonValue } from '@backforge/contracts';
+import { FLAG_WORDS, OTHER_UNITS, TIME_UNITS, TYPE_WORDS, type TypeHint } from './lexicon.js';
+import { type Tok, splitList, textOf } from './tokens.js';
+
+/** Flags, bounds, defaults, units and values written with a field item ("an optional note", "at most 100 characters"). */
+const isNumber = (w: string | undefined): boolean => w !== undefined && /^-?\d+(\.\d+)?$/.test(w);
+
+export function givenMods(given: GivenItem): Modifiers {
+  const mods: Modifiers = {};
+  if (given.type === 'boolean') mods.boolean = true;
+  else if (given.type) mods.type = given.type;
+  if (given.values?.length) mods.values = [...new Set(given.values)];
+  if (given.optional) mods.optional = true;
+  if (given.required) mods.required = true;
+  if (given.unique) mods.unique = true;
+  if (given.defaultText !== undefined) mods.defaultText = given.defaultText;
+  return mods;
+}
+
+export interface Modifiers {
+  optional?: boolean;
+  required?: boolean;
+  unique?: boolean;
+  type?: FieldType;
+  hint?: TypeHint;
+  min?: number;
+  max?: number;
+  lengthBounds?: boolean;
+  values?: string[];
+  defaultText?: string;
+  unit?: string;
+  boolean?: boolean;
+  positive?: boolean;
+}
+
+export function readParen(inner: Tok[], mods: Modifiers): void {
+  const ws = inner.map((t) => t.w);
+  const joined = ws.filter((w) => w !== ',' && w !== '/').join(' ');
+  if (ws[0] === 'e.g' || ws[0] === 'eg' || ws[0] === 'e' || ws[0] === 'like' || ws[0] === 'for' || ws[0] === 'ex' || ws[0] === 'i.e') return;
+  if (TYPE_WORDS[joined]) {
+    mods.type = TYPE_WORDS[joined];
+    return;
+  }
+  const defIdx = ws.findIndex((w) => w === 'default' || w === 'defaults' || w === 'defaulting');
+  if (defIdx >= 0) {
+    readWords(inner.slice(0, defIdx), mods);
+    let k = defIdx + 1;
+    while (inner[k] && (inner[k]?.w === 'to' || inner[k]?.w === ':' || inner[k]?.w === 'is')) k++;
+    mods.defaultText = inner.slice(k).map((t) => t.raw).join(' ');
+    return;
+  }
+  const rest = inner.filter((t) => !FLAG_WORDS.has(t.w) && t.w !== ',' && t.w !== 'and');
+  readWords(inner.filter((t) => FLAG_WORDS.has(t.w)), mods);
+  if (rest.length === 0) return;
+  const restWords = rest.map((t) => t.w);
+  if (rest.some((t) => t.w === '#range') || restWords.some((w) => ['max', 'maximum', 'min', 'minimum', 'least', 'most', 'up'].includes(w))) {
+    readWords(rest, mods);
+    return;
+  }
+  if (restWords.length === 1 && (TIME_UNITS.has(restWords[0] as string) || OTHER_UNITS.has(restWords[0] as string))) {
+    mods.unit = restWords[0];
+    return;
+  }
+  if (restWords[0] === 'in' && restWords.length === 2) {
+    mods.unit = restWords[1];
+    return;
+  }
+  const typeWord = TYPE_WORDS[restWords.join(' ')];
+  if (typeWord) {
+    mods.type = typeWord;
+    return;
+  }
+  const values = splitList(inner.filter((t) => !FLAG_WORDS.has(t.w)))
+    .map((v) => textOf(v).trim())
+    .filter((v) => v.length > 0);
+  if (values.length >= 2) {
+    const lowered = values.map((v) => v.toLowerCase());
+    if (lowered.length === 2 && ((lowered.includes('yes') && lowered.includes('no')) || (lowered.includes('true') && lowered.includes('false')))) {
+      mods.type = 'boolean';
+      return;
+    }
+    mods.values = [...new Set(values)];
+  }
+}
+
+/** Flags, bounds, defaults and units written inline ("an optional note", "at most 100 characters"). */
+export function readWords(toks: Tok[], mods: Modifiers): Tok[] {
+  const kept: Tok[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i] as Tok;
+    const w = t.w;
+    const next = toks[i + 1]?.w;
+    if (w === 'optional' || w === 'optionally' || w === 'nullable') {
+      mods.optional = true;
+      continue;
+    }
+    if (w === 'required' || w === 'mandatory' || w === 'needed') {
+      mods.required = true;
+      continue;
+    }
+    if (w === 'unique' || w === 'distinct') {
+      mods.unique = true;
+      continue;
+    }
+    if ((w === 'negative' && ['not', 'non', 'never'].includes(toks[i - 1]?.w ?? '')) || w === 'nonnegative') {
+      // "a price (not negative)"
+      mods.min = 0;
+      continue;
+    }
+    if ((w === 'duplicates' || w === 'duplicate' || w === 'dupes') && ['no', 'without'].includes(toks[i - 1]?.w ?? '')) {
+      // "a SKU (no duplicates allowed)"
+      mods.unique = true;
+      continue;
+    }
+    if (w === 'positive' || (w === 'non-negative' && (mods.min = 0) === 0)) {
+      if (w === 'positive') mods.positive = true;
+      continue;
+    }
+    if (w === 'non-empty' || (w === 'empty' && toks[i - 1]?.w === 'not')) {
+      mods.min = 1;
+      mods.lengthBounds = true;
+      continue;
+    }
+    if (['must', 'be', 'should', 'not', 'always', 'is', 'no', 'allowed', 'never', 'non'].includes(w) && toks.some((x) => ['positive', 'non-negative', 'negative', 'empty', 'non-empty', 'unique', 'optional', 'required', 'duplicates', 'duplicate'].includes(x.w))) continue;
+    if (w === '#paren') {
+      readParen(t.inner ?? [], mods);
+      continue;
+    }
+    if (w === '#range') {
+      mods.min = t.range?.min;
+      mods.max = t.range?.max;
+      if (['characters', 'chars', 'letters'].includes(next ?? '')) {
+        mods.lengthBounds = true;
+        i++;
+      }
+      continue;
+    }
+    const bound = boundAt(toks, i);
+    if (bound) {
+      if (bound.which === 'min') mods.min = bound.value;
+      else mods.max = bound.value;
+      if (bound.length) mods.lengthBounds = true;
+      i = bound.end;
+      continue;
+    }
+    const startsValue = (w === 'starting' || w === 'starts') && ['at', 'from', 'as', 'with'].includes(next ?? '');
+    if ((w === 'default' || w === 'defaults' || w === 'defaulting' || w === 'initially' || startsValue) && next !== undefined) {
+      let k = i + 1;
+      while (toks[k] && ['to', 'at', 'as', 'of', 'is', ':'].includes(toks[k]?.w ?? '')) k++;
+      const value = toks[k];
+      if (value) {
+        mods.defaultText = value.raw;
+        i = k;
+        continue;
+      }
+    }
+    if (w === 'if' && (next === 'any' || next === 'known' || next === 'available' || next === 'applicable')) {
+      mods.optional = true;
+      i++;
+      continue;
+    }
+    kept.push(t);
+  }
+  return kept;
+}
+
+export function boundAt(toks: Tok[], i: number): { which: 'min' | 'max'; value: number; end: number; length: boolean } | undefined {
+  const w = (k: number): string | undefined => toks[i + k]?.w;
+  const pick = (which: 'min' | 'max', n: number): { which: 'min' | 'max'; value: number; end: number; length: boolean } | undefined => {
+    const value = w(n);
+    if (!isNumber(value)) return undefined;
+    const unit = w(n + 1);
+    const length = unit === 'characters' || unit === 'chars' || unit === 'letters';
+    return { which, value: Number(value), end: i + n + (length ? 1 : 0), length };
+  };
+  if ((w(0) === 'at' && w(1) === 'least') || (w(0) === 'no' && w(1) === 'less' && w(2) === 'than')) return pick('min', w(0) === 'no' ? 3 : 2);
+  if ((w(0) === 'at' && w(1) === 'most') || (w(0) === 'up' && w(1) === 'to')) return pick('max', 2);
+  if (w(0) === 'no' && w(1) === 'more' && w(2) === 'than') return pick('max', 3);
+  if (w(0) === 'max' || w(0) === 'maximum') return pick('max', w(1) === 'of' ? 2 : 1);
+  if (w(0) === 'min' || w(0) === 'minimum') return pick('min', w(1) === 'of' ? 2 : 1);
+  if (w(0) === 'of' && (w(1) === 'at' || w(1) === 'up' || w(1) === 'max' || w(1) === 'no')) {
+    const inner = boundAt(toks, i + 1);
+    return inner;
+  }
+  return undefined;
+}
+
+export function parseDefault(text: string, type: FieldType, values?: string[]): JsonValue | undefined {
+  const t = text.toLowerCase();
+  switch (type) {
+    case 'boolean':
+      if (['true', 'yes', 'on', 'enabled'].includes(t)) return true;
+      if (['false', 'no', 'off', 'disabled'].includes(t)) return false;
+      return undefined;
+    case 'integer':
+      return /^-?\d+$/.test(t) ? Number(t) : t === 'zero' ? 0 : undefined;
+    case 'number':
+      return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : t === 'zero' ? 0 : undefined;
+    case 'enum':
+      return values?.find((v) => v.toLowerCase() === t);
+    case 'string':
+    case 'text':
+      return text;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Reads one item of a field list ("an optional due date", "a priority (low, medium, high)",
+ * "cooking time in minutes", "a list of tags") into a field. `lookup` recognises other resources,
+ * which become reference fields.
+ */
+/**
+ * What a typed stage already knows about an item (stages/phrasings.ts: a type, allowed values,
+ * flags, states in order), so it is never written back into English to be read again.
+ */
+export interface GivenItem {
+  type?: FieldType;
+  values?: string[];
+  optional?: boolean;
+  required?: boolean;
+  unique?: boolean;
+  /** The values are states in the order written ("new → triaged → fixed"): each may move to the next. */
+  moves?: boolean;
+  /** A default as written ("pending"). */
+  defaultText?: string;
+  /** The item names a record this one belongs to, whether or not it is described yet. */
+  reference?: boolean;
+}

@@ -1,0 +1,40 @@
+import { keyOf } from '../model.js';
+import { verbInfinitive } from '../text.js';
+import type { Analyzer } from '../analyze.js';
+
+/** Completion: verbs learnt from the states named, and the CRUD a user expects of every record. */
+/** Enum values and yes/no fields that are past participles make their verbs known ("retired" -> retire). */
+export function learnStateVerbs(ctx: Analyzer): void {
+  for (const res of ctx.resources) {
+    for (const f of res.fields) {
+      const states = f.spec.type === 'enum' ? (f.spec.values ?? []) : f.spec.type === 'boolean' ? [f.spec.name] : [];
+      for (const state of states) {
+        const w = state.toLowerCase();
+        if (!/^[a-z]+ed$/.test(w)) continue;
+        const lemma = verbInfinitive(w);
+        if (lemma && lemma !== w && !ctx.verbs.has(lemma)) {
+          ctx.verbs.set(lemma, 'state');
+          ctx.verbSet.add(lemma);
+        }
+      }
+    }
+  }
+}
+
+/**
+ * A resource whose CRUD the prompt does not describe gets create, get and list (a library's
+ * members must be registered before they borrow); one that is described keeps what was asked,
+ * plus create, without which it would stay empty.
+ */
+export function addImplicitActions(ctx: Analyzer): void {
+  for (const res of ctx.resources) {
+    const key = keyOf(res.words);
+    const own = ctx.actions.filter((a) => a.resource === key);
+    const crud = own.filter((a) => ['create', 'get', 'list', 'update', 'delete'].includes(a.kind));
+    const kinds: ('create' | 'get' | 'list')[] = crud.length === 0 ? ['create', 'get', 'list'] : ['create'];
+    for (const kind of kinds) {
+      if (own.some((a) => a.kind === kind) || ctx.forbidden.has(`${key}:${kind}`)) continue;
+      ctx.actions.push({ kind, resource: key, verb: kind, description: '', filters: [], params: [], guards: [], effects: [], implicit: true, ...(kind === 'get' ? { by: 'id' } : {}) });
+    }
+  }
+}

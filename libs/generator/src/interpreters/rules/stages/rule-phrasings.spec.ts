@@ -1,0 +1,25 @@
+import { Analyzer } from '../analyze.js';
+import { RULE_PHRASINGS } from './rule-phrasings.js';
+
+/** Table-driven: every rule phrasing's examples are its tests; the last sentence is the rule. */
+describe('rule phrasings', () => {
+  const cases = RULE_PHRASINGS.flatMap((p) => p.examples.map(([prompt, says]) => [p.name, prompt, says] as const));
+
+  it.each(cases)('%s: %s', (name, prompt, says) => {
+    const a = new Analyzer(prompt);
+    const analysis = a.run();
+    const last = a.ruleReadings[a.ruleReadings.length - 1];
+    expect({ phrasing: last?.phrasing, says: analysis.understood.includes(says) || analysis.understood }).toEqual({ phrasing: name, says: true });
+  });
+
+  it('has at least two examples per entry and unique names', () => {
+    for (const p of RULE_PHRASINGS) expect([p.name, p.examples.length >= 2]).toEqual([p.name, true]);
+    expect(new Set(RULE_PHRASINGS.map((p) => p.name)).size).toBe(RULE_PHRASINGS.length);
+  });
+
+  it('names a rule no entry reads as a gap, quoting it', () => {
+    const a = new Analyzer('Books have a title. A book must be nice to its readers.');
+    const analysis = a.run();
+    expect(analysis.unmapped.some((u) => u.startsWith('"A book must be nice to its readers"'))).toBe(true);
+  });
+});

@@ -1,0 +1,348 @@
+import type { FieldSpec, GuardSpec } from '@backforge/blueprint';
+import type { Analyzer } from '../analyze.js';
+import type { FieldDraft } from '../fields.js';
+import { LIMIT_WORDS, NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS, REFUSALS, RULE_COPULAS, SHARE_WORDS, VERB_SET, VERBS, ZERO_WORDS, BELOW_WORDS, ONCE_WORDS } from '../lexicon.js';
+import { keyOf, type ActionDraft, type ResourceDraft, type RuleDraft } from '../model.js';
+import { pascalCase, pastParticiple, plural, singular, splitIdentifier, verbLemma } from '../text.js';
+import { splitList, textOf, words as wordsOf, type Clause } from '../tokens.js';
+import { stripDeterminers } from './reading.js';
+import { fieldByWords } from './resolve.js';
+import { counterPattern } from './rules.js';
+
+/**
+ * The registry of rule phrasings: each entry reads one way people write a rule ("a book that is
+ * already borrowed cannot be borrowed again", "an event can't take more guests than its capacity")
+ * over the records, fields and actions already resolved, into a typed reading. Entries are pure:
+ * they look at the analysis and never change it; `applyRuleReading` (rules.ts) does. The first
+ * entry that matches reads the clause; rule-phrasings.spec.ts runs every entry's examples.
+ */
+export type RuleReading =
+  /** Each `trigger` adds one to a managed counter on the action's record. */
+  | { kind: 'count'; action: ActionDraft; resource: ResourceDraft; field: string; says: string }
+  /** The action refuses a state; `guard` is absent when the action already carries it. */
+  | { kind: 'guard'; action: ActionDraft; guard?: GuardSpec; says: string }
+  | { kind: 'capacity'; rule: RuleDraft; says: string }
+  /** Restates what the blueprint already holds. */
+  | { kind: 'noted'; says: string }
+  /** A field's new spec (unique, optional, a range, values, a default, a minimum). */
+  | { kind: 'field'; field: FieldDraft; spec: FieldSpec; says: string }
+  /** "books cannot be deleted": the action is not offered. */
+  | { kind: 'forbid'; resource: string; action: 'delete' | 'update'; says: string }
+  /** Recognised, but the blueprint cannot do it as written: a warning quoting the clause. */
+  | { kind: 'refused'; reason: string };
+
+/** What an entry sees: the clause, its words, and the analysis so far (read-only by convention). */
+export interface RuleView {
+  clause: Clause;
+  ws: string[];
+  ctx: Analyzer;
+}
+
+export interface RulePhrasing {
+  name: string;
+  /** A small prompt whose last sentence is the rule, and what the rule must be read as. */
+  examples: [string, string][];
+  read: (v: RuleView) => RuleReading | undefined;
+}
+
+const firstVerb = (a: ActionDraft): string => a.verb.split('_')[0] as string;
+const namesVerb = (ws: readonly string[], a: ActionDraft): boolean => ws.some((w) => verbLemma(w, new Set([firstVerb(a)])) !== undefined || w === pastParticiple(firstVerb(a)));
+const setsLiteral = (a: ActionDraft, field: string, value: string | boolean): boolean => a.effects.some((e) => 'set' in e && e.set === field && 'literal' in e.to && e.to.literal === value);
+const pointingAt = (ctx: Analyzer, parent: ResourceDraft): ResourceDraft[] => ctx.resources.filter((r) => r !== parent && r.fields.some((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)));
+const referenceTo = (child: ResourceDraft, parent: ResourceDraft): FieldDraft => child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)) as FieldDraft;
+const cloneSpec = (spec: FieldSpec): FieldSpec => JSON.parse(JSON.stringify(spec)) as FieldSpec;
+
+function capacity(parent: ResourceDraft, child: ResourceDraft, limit: string): RuleReading {
+  const via = referenceTo(child, parent);
+  return {
+    kind: 'capacity',
+    rule: { kind: 'capacity', resource: keyOf(child.words), via: via.spec.name, limitField: limit, message: `This ${parent.words.join(' ')} is full` },
+    says: `a ${parent.words.join(' ')} takes at most ${limit} ${plural(child.words.join(' '))}`,
+  };
+}
+
+/**
+ * "A broken tool can't be borrowed", "a spot that's occupied can't take another car": a negated
+ * rule naming a state of the record (an enum value or a yes/no field) guards the action it names,
+ * or the one that sets that state.
+ */
+export function stateGuard({ ws, ctx }: RuleView): RuleReading | undefined {
+  const neg = ws.findIndex((w) => NEGATIONS.has(w));
+  if (neg < 0) return undefined;
+  for (const res of ctx.resources) {
+    if (!ws.some((w) => res.words.includes(singular(w)))) continue;
+    // the state is named with the thing, before the negation ("a car in maintenance can't ...")
+    const lead = ws.slice(0, neg);
+    let state: { field: FieldDraft; value: string | boolean } | undefined;
+    for (const f of res.fields) {
+      if (f.spec.type === 'boolean' && lead.some((w) => w === f.spec.name.toLowerCase())) state = { field: f, value: true };
+      if (f.spec.type === 'enum') {
+        const v = (f.spec.values ?? []).find((val) => lead.includes(val.toLowerCase()));
+        if (v !== undefined) state = { field: f, value: v };
+      }
+      if (state) break;
+    }
+    if (!state) continue;
+    const { field, value } = state;
+    const own = ctx.actions.filter((a) => a.resource === keyOf(res.words) && a.kind === 'transition');
+    // the action named after the negation ("can't be borrowed"), else the one that sets the state
+    const named = own.find((a) => namesVerb(ws.slice(neg + 1), a));
+    const setter = own.find((a) => setsLiteral(a, field.spec.name, value));
+    const guarded = named ?? setter;
+    if (!guarded) continue;
+    const thing = res.words.join(' ');
+    const label = typeof value === 'string' ? value : splitIdentifier(field.spec.name).join(' ');
+    const has = guarded.guards.some((g) => g.field === field.spec.name && g.op === 'ne' && JSON.stringify(g.value) === JSON.stringify({ literal: value }));
+    const message = guarded === setter && !named ? `This ${thing} is already ${label}` : `A ${label} ${thing} cannot be ${pastParticiple(firstVerb(guarded))}`;
+    return { kind: 'guard', action: guarded, ...(has ? {} : { guard: { field: field.spec.name, op: 'ne', value: { literal: value }, message } }), says: `${guarded.name ?? guarded.verb} is refused when the ${thing} is ${label}` };
+  }
+  return undefined;
+}
+
+export const FIELD_STATEMENT = 'a constraint on one field';
+
+/** "the ISBN must be unique", "notes are optional", "difficulty is between 1 and 5". */
+export function fieldStatement({ clause: c, ws, ctx }: RuleView): Extract<RuleReading, { kind: 'field' }> | undefined {
+  const cop = ws.findIndex((w) => RULE_COPULAS.has(w));
+  if (cop <= 0) return undefined;
+  const hit = fieldByWords(ctx, stripDeterminers(ws.slice(0, cop)));
+  if (!hit) return undefined;
+  const spec = cloneSpec(hit.field.spec);
+  const tail = ws.slice(cop + 1);
+  let did = false;
+  if (tail.includes('unique') && spec.type !== 'boolean' && spec.type !== 'stringList') {
+    spec.unique = true;
+    did = true;
+  }
+  if (tail.includes('optional') || (tail.includes('be') && tail.includes('empty'))) {
+    spec.required = false;
+    did = true;
+  }
+  if (tail.includes('required') || tail.includes('mandatory')) {
+    spec.required = true;
+    delete spec.default;
+    did = true;
+  }
+  if (tail.includes('email')) {
+    spec.type = 'email';
+    did = true;
+  }
+  if (tail.includes('url') || tail.includes('link')) {
+    spec.type = 'url';
+    did = true;
+  }
+  if (tail.includes('positive') && (spec.type === 'integer' || spec.type === 'number')) {
+    spec.min = spec.type === 'integer' ? 1 : 0;
+    did = true;
+  }
+  const range = c.toks.find((t) => t.w === '#range' || (t.inner ?? []).some((x) => x.w === '#range'));
+  const r = range?.range ?? range?.inner?.find((x) => x.w === '#range')?.range;
+  if (r && (spec.type === 'integer' || spec.type === 'number' || spec.type === 'string')) {
+    if (spec.type === 'string') spec.type = 'integer';
+    if (r.min !== undefined) spec.min = r.min;
+    if (r.max !== undefined) spec.max = r.max;
+    did = true;
+  }
+  const paren = c.toks.find((t) => t.w === '#paren');
+  const oneOf = ws.indexOf('of');
+  if ((paren || (oneOf > 0 && ws[oneOf - 1] === 'one')) && !r) {
+    const values = paren ? splitList(paren.inner ?? []).map(textOf) : splitList(c.toks.slice(c.toks.findIndex((t, i) => t.w === 'of' && c.toks[i - 1]?.w === 'one') + 1)).map(textOf);
+    if (values.length >= 2) {
+      spec.type = 'enum';
+      spec.values = values;
+      delete spec.min;
+      delete spec.max;
+      if (!spec.required || spec.default === undefined) spec.default = values[0];
+      spec.required = false;
+      did = true;
+    }
+  }
+  const def = ws.findIndex((w) => w === 'default' || w === 'defaults' || w === 'starts');
+  if (def >= 0) {
+    const raw = ws.slice(def + 1).filter((w) => !['to', 'at', 'as', 'of', 'is', 'out', 'with'].includes(w))[0];
+    if (raw !== undefined) {
+      const value = spec.type === 'boolean' ? ['true', 'yes', 'on'].includes(raw) : spec.type === 'integer' || spec.type === 'number' ? Number(raw === 'zero' ? 0 : raw) : spec.type === 'enum' ? (spec.values ?? []).find((v) => v.toLowerCase() === raw) : raw;
+      if (value !== undefined && !(typeof value === 'number' && Number.isNaN(value))) {
+        spec.default = value;
+        spec.required = false;
+        did = true;
+      }
+    }
+  }
+  return did ? { kind: 'field', field: hit.field, spec, says: `${spec.name}: ${c.text}` } : undefined;
+}
+
+export const RULE_PHRASINGS: RulePhrasing[] = [
+  {
+    name: 'each action counts on its record',
+    examples: [
+      ['Make a link shortener. You submit a URL and get back a short code. Looking up a code gives you the URL and counts one visit.', 'each look_up adds one to visits'],
+      ['Posts have a title. Users can view a post. Every view counts as one view.', 'each view adds one to views'],
+    ],
+    read: ({ clause: c, ctx }) => {
+      const counter = counterPattern(ctx, c);
+      if (!counter) return undefined;
+      const action = [...ctx.actions].reverse().find((a) => a.verb === counter.trigger);
+      if (!action) return { kind: 'refused', reason: `nothing in the prompt does "${counter.trigger}"` };
+      const resource = ctx.resources.find((r) => keyOf(r.words) === action.resource) as ResourceDraft;
+      const field = plural(singular(counter.counted));
+      if (action.kind !== 'get' && action.kind !== 'transition') return { kind: 'refused', reason: `only a lookup or a change can count ${field}` };
+      return { kind: 'count', action, resource, field, says: `each ${counter.trigger} adds one to ${field}` };
+    },
+  },
+  {
+    name: 'an action done once cannot be done again',
+    examples: [
+      ['Books have a title and a status (available, borrowed). Members can borrow a book, which marks it borrowed. A book that is already borrowed cannot be borrowed again.', 'borrowBook is refused when it was already done'],
+      ['Invoices have a number and a paid flag. Staff can mark an invoice as paid. An invoice cannot be paid twice.', 'markInvoicePaid is refused when it was already done'],
+    ],
+    read: ({ ws, ctx }) => {
+      if (!ws.some((w) => ONCE_WORDS.has(w))) return undefined;
+      const sets = (a: ActionDraft, w: string): boolean => a.effects.some((e) => 'set' in e && 'literal' in e.to && (e.set === w || e.to.literal === w));
+      const guarded = ctx.actions.find((a) => a.kind === 'transition' && ws.some((w) => verbLemma(w, new Set([firstVerb(a)])) !== undefined || w === pastParticiple(firstVerb(a)) || sets(a, w)));
+      if (!guarded) return undefined;
+      const says = `${guarded.name ?? guarded.verb} is refused when it was already done`;
+      if (guarded.guards.length > 0) return { kind: 'guard', action: guarded, says };
+      const effect = guarded.effects[0];
+      if (!(effect && 'set' in effect && 'literal' in effect.to)) return undefined;
+      const state = typeof effect.to.literal === 'string' ? effect.to.literal : effect.set;
+      return { kind: 'guard', action: guarded, guard: { field: effect.set, op: 'ne', value: effect.to, message: `This ${guarded.resource} is already ${state}` }, says };
+    },
+  },
+  {
+    name: 'a record in a state cannot be acted on',
+    examples: [
+      ['Tools have a name and a status (available, broken). Members can borrow a tool. A broken tool cannot be borrowed.', 'borrowTool is refused when the tool is broken'],
+      ['Cars have a make and a status (available, rented, maintenance). Customers rent a car and return it; a car in maintenance cannot be rented.', 'rentCar is refused when the car is maintenance'],
+    ],
+    read: stateGuard,
+  },
+  {
+    name: 'a taken record cannot be taken',
+    examples: [
+      ['Books have a title. Members can borrow a book and return it. It must not be possible to borrow a book that is currently on loan.', 'borrowBook is refused while it is taken'],
+      ['Bikes have a frame number. Riders rent bikes and give them back. It must not be possible to rent a bike that is currently out.', 'rentBike is refused while it is taken'],
+    ],
+    read: ({ ws, ctx }) => {
+      const take = ctx.actions.find((a) => a.kind === 'transition' && VERBS[a.verb] === 'take' && ws.some((w) => verbLemma(w, new Set([firstVerb(a)])) !== undefined));
+      if (!take || !ws.some((w) => NEGATIONS.has(w)) || take.guards.length === 0) return undefined;
+      return { kind: 'noted', says: `${take.name ?? take.verb} is refused while it is taken` };
+    },
+  },
+  {
+    name: 'a limit field caps the records pointing at it',
+    examples: [
+      ['Events have a title and a capacity. Guests can RSVP to an event by giving a name and email. No more guests than the capacity.', 'a event takes at most capacity rsvps'],
+      ['Courses have a code and a max enrollment. Students enroll in a course; a course cannot exceed its max enrollment.', 'a course takes at most maxEnrollment enrollments'],
+    ],
+    read: ({ ws, ctx }) => {
+      if (!ws.some((w) => LIMIT_WORDS.has(w))) return undefined;
+      for (const parent of ctx.resources) {
+        const limit = parent.fields.find((f) => f.spec.type === 'integer' && ws.some((w) => f.words.includes(w) || f.spec.name === w));
+        if (!limit) continue;
+        const pointing = pointingAt(ctx, parent);
+        const named = pointing.find((r) => ws.some((w) => r.words.includes(singular(w)) || r.words.join('') === singular(w).replace(/-/g, '')));
+        const child = named ?? (pointing.length === 1 ? pointing[0] : undefined);
+        if (child) return capacity(parent, child, limit.spec.name);
+      }
+      return undefined;
+    },
+  },
+  {
+    name: 'a refusal restating a known capacity',
+    examples: [
+      ['Workshops have a title and a max attendees number. Attendees sign up for a workshop with their name. A workshop holds at most its max attendees; extra sign-ups are rejected.', '"extra sign-ups are rejected" restates the capacity rule'],
+      ['Tours have a name and a capacity. Hikers book a tour with their name. A tour holds at most its capacity; extra bookings are refused.', '"extra bookings are refused" restates the capacity rule'],
+    ],
+    read: ({ clause: c, ws, ctx }) => {
+      if (!ws.some((w) => LIMIT_WORDS.has(w)) || !ws.some((w) => REFUSALS.has(w) || NEGATIONS.has(w))) return undefined;
+      const known = ctx.rules.find((r) => r.kind === 'capacity' && ws.some((w) => keyOf(r.resource.split(' ')).replace(/ /g, '') === singular(w).replace(/-/g, '') || r.resource.split(' ').includes(singular(w))));
+      return known ? { kind: 'noted', says: `"${c.text}" restates the capacity rule` } : undefined;
+    },
+  },
+  {
+    name: 'a record that cannot be overbooked',
+    examples: [
+      ['Screenings have a movie title and a number of seats. People reserve a seat for a screening with their name. A screening can not be overbooked.', 'a screening takes at most seats reservations'],
+      ['Meetups have a title and a maximum number of attendees. Attendees register for a meetup with a name; once a meetup is full, further registrations are refused.', 'a meetup takes at most maximumAttendees registrations'],
+    ],
+    read: ({ ws, ctx }) => {
+      if (!ws.some((w) => /^over[a-z]+ed$/.test(w) || w === 'full' || w === 'overbook')) return undefined;
+      for (const parent of ctx.resources.filter((r) => ws.some((w) => r.words.includes(singular(w))))) {
+        const limits = parent.fields.filter((f) => f.spec.type === 'integer' && /capacity|seats|spots|slots|limit|max|places|tickets|size/i.test(f.spec.name));
+        const pointing = pointingAt(ctx, parent);
+        if (limits.length === 1 && pointing.length === 1) return capacity(parent, pointing[0] as ResourceDraft, (limits[0] as FieldDraft).spec.name);
+      }
+      return undefined;
+    },
+  },
+  {
+    name: 'a number that never goes below zero',
+    examples: [
+      ['Racks have a label and a used units count. Allocate units on a rack (increase used units by an amount). Used units can never go below zero.', 'usedUnitsCount never goes below zero'],
+      ['Items have a name and a quantity. The quantity cannot be negative.', 'quantity never goes below zero'],
+    ],
+    read: ({ ws, ctx }) => {
+      if (!ws.some((w) => BELOW_WORDS.has(w)) || !ws.some((w) => ZERO_WORDS.has(w))) return undefined;
+      const hit = fieldByWords(ctx, ws);
+      if (!hit || (hit.field.spec.type !== 'integer' && hit.field.spec.type !== 'number')) return undefined;
+      const spec = cloneSpec(hit.field.spec);
+      spec.min = Math.max(spec.min ?? 0, 0);
+      return { kind: 'field', field: hit.field, spec, says: `${spec.name} never goes below zero` };
+    },
+  },
+  {
+    name: 'no two records share a value',
+    examples: [
+      ['Books have a title and an isbn. No two books share an isbn.', 'isbn is unique'],
+      ['Members have a name and an email. Two members cannot have the same email.', 'email is unique'],
+    ],
+    read: ({ ws, ctx }) => {
+      // "... in same dates", "at the same time": two records over one period, not a unique value
+      const samePeriod = ws.some((w, k) => w === 'same' && PERIOD_NOUNS.has(ws[k + 1] ?? ''));
+      const overlap = samePeriod || ws.some((w) => OVERLAP_WORDS.has(w));
+      const sharing = ws.includes('share') || ws.includes('duplicate') || ws.includes('unique') || (ws.includes('same') && ws.includes('two'));
+      if (!sharing || overlap || !fieldByWords(ctx, ws)) return undefined;
+      const hit = fieldByWords(ctx, ws.filter((w) => !SHARE_WORDS.has(w)));
+      if (!hit || hit.field.spec.type === 'boolean' || hit.field.spec.type === 'stringList') return undefined;
+      const spec = cloneSpec(hit.field.spec);
+      spec.unique = true;
+      return { kind: 'field', field: hit.field, spec, says: `${spec.name} is unique` };
+    },
+  },
+  {
+    name: 'records that cannot be deleted or changed',
+    examples: [
+      ['Books have a title. Books cannot be deleted.', 'books cannot be deleted'],
+      ['Payments have an amount. Payments can never be updated.', 'payments cannot be updated'],
+    ],
+    read: ({ ws, ctx }) => {
+      const neg = ws.findIndex((w) => NEGATIONS.has(w));
+      if (neg < 0) return undefined;
+      const verb = ws.slice(neg + 1).map((w) => verbLemma(w, VERB_SET)).find((x): x is string => x !== undefined);
+      const res = ctx.resources.find((r) => ws.slice(0, neg).some((w) => r.words.includes(singular(w))));
+      if (!verb || !res || !['delete', 'update'].includes(VERBS[verb] ?? '')) return undefined;
+      const action = VERBS[verb] as 'delete' | 'update';
+      return { kind: 'forbid', resource: keyOf(res.words), action, says: `${plural(res.words.join(' '))} cannot be ${action}d` };
+    },
+  },
+  {
+    name: FIELD_STATEMENT,
+    examples: [
+      ['Books have a title and an isbn. The isbn must be unique.', 'isbn: The isbn must be unique'],
+      ['Climbs have a name and a difficulty. Difficulty is between 1 and 5.', 'difficulty: Difficulty is between 1 and 5'],
+    ],
+    read: fieldStatement,
+  },
+];
+
+/** The first entry that reads the clause, with its reading; a clause none reads is a warning. */
+export function readRuleClause(ctx: Analyzer, clause: Clause): { phrasing: string; reading: RuleReading } {
+  const view: RuleView = { clause, ws: wordsOf(clause.toks), ctx };
+  for (const p of RULE_PHRASINGS) {
+    const reading = p.read(view);
+    if (reading) return { phrasing: p.name, reading };
+  }
+  return { phrasing: 'none', reading: { kind: 'refused', reason: 'a rule I cannot enforce' } };
+}
+

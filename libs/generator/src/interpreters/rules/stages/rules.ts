@@ -1,0 +1,124 @@
+import type { FieldDraft } from '../fields.js';
+import { COUNT_VERBS, NEGATIONS, REFUSALS, VERB_SET } from '../lexicon.js';
+import { keyOf, type ResourceDraft } from '../model.js';
+import { camelCase, pascalCase, plural, singular, verbLemma } from '../text.js';
+import { type Clause, words as wordsOf } from '../tokens.js';
+import { stripDeterminers } from './reading.js';
+import { addField, fieldByWords, fieldOf } from './resolve.js';
+import { isBaseOrGerund, segment } from './segment.js';
+import { addRule } from './actions.js';
+import { FIELD_STATEMENT, fieldStatement, readRuleClause, type RuleReading } from './rule-phrasings.js';
+import type { Analyzer } from '../analyze.js';
+
+/** Rules: rule clauses read into guards, capacity, uniqueness, counters and field constraints. */
+export function isRuleClause(ctx: Analyzer, c: Clause): boolean {
+  const ws = wordsOf(c.toks);
+  if (counterPattern(ctx, c)) return true;
+  // "a workshop holds at most its max attendees"
+  const limitPhrase = ws.some((w, i) => (w === 'at' && ws[i + 1] === 'most') || (w === 'no' && ws[i + 1] === 'more') || (w === 'limited' && ws[i + 1] === 'to'));
+  if (limitPhrase && ctx.resources.some((r) => r.fields.some((f) => f.spec.type === 'integer' && ws.some((w) => f.words.includes(w))))) return true;
+  const neg = ws.findIndex((w) => NEGATIONS.has(w) || REFUSALS.has(w));
+  if (neg >= 0) {
+    // "list animals that are not adopted" is an action whose filter is negated
+    const first = segment(ctx, c)[0];
+    const negTok = c.toks.findIndex((t) => NEGATIONS.has(t.w) || REFUSALS.has(t.w));
+    return !(first && !first.passive && first.verbIndex < negTok && isBaseOrGerund(ctx, first.verbTok, first.lemma));
+  }
+  const firstVerbIdx = ws.findIndex((w) => ['must', 'should', 'is', 'are', 'has', 'needs'].includes(w));
+  if (firstVerbIdx > 0 && ['be', 'unique', 'optional', 'required', 'mandatory', 'one', 'between', 'valid', 'an', 'a', 'to', 'at', 'positive'].includes(ws[firstVerbIdx + 1] ?? '')) {
+    const left = stripDeterminers(ws.slice(0, firstVerbIdx));
+    return left.length > 0 && fieldByWords(ctx, left) !== undefined;
+  }
+  const copulaUnique = ws.includes('unique') && ws.some((w) => ['is', 'are', 'be', 'must', 'should'].includes(w)) && !segment(ctx, c).some((sg) => isBaseOrGerund(ctx, sg.verbTok, sg.lemma) && !sg.passive);
+  return ws.includes('already') || ws.includes('twice') || copulaUnique || (ws.includes('each') && ws.some((w) => COUNT_VERBS.has(w)));
+}
+
+export function counterPattern(ctx: Analyzer, c: Clause): { trigger: string; counted: string } | undefined {
+  const ws = wordsOf(c.toks);
+  const ci = ws.findIndex((w, i) => i > 0 && COUNT_VERBS.has(w));
+  if (ci < 0) return undefined;
+  const lead = ws.slice(0, ci).filter((w) => !['each', 'every', 'per', 'whenever', 'when', 'a', 'an', 'the', 'time', 'someone', 'successful', 'and'].includes(w));
+  if (!['each', 'every', 'per', 'whenever', 'when'].includes(ws[0] as string)) return undefined;
+  const trigger = lead.map((w) => verbLemma(w, VERB_SET)).find((x): x is string => x !== undefined);
+  const counted = stripDeterminers(ws.slice(ci + 1).filter((w) => w !== 'as' && w !== 'one' && w !== 'new'))[0];
+  if (!trigger || !counted) return undefined;
+  return { trigger, counted };
+}
+
+/** Reads a rule clause through the registry (rule-phrasings.ts) and applies what it read. */
+export function readRule(ctx: Analyzer, c: Clause): void {
+  const { phrasing, reading } = readRuleClause(ctx, c);
+  ctx.ruleReadings.push({ clause: c.text, phrasing, reading: reading.kind });
+  applyRuleReading(ctx, c, reading);
+}
+
+/** The one place a rule reading changes the analysis. */
+export function applyRuleReading(ctx: Analyzer, c: Clause, r: RuleReading): void {
+  switch (r.kind) {
+    case 'refused':
+      ctx.unmapped.push(`"${c.text}" (${r.reason})`);
+      return;
+    case 'count': {
+      const field = fieldOf(ctx, r.resource, r.field) ?? addField(ctx, r.resource, { spec: { name: r.field, type: 'integer', required: false, default: 0, min: 0, generated: 'managed' }, words: [r.field, singular(r.field)] });
+      field.spec.generated = 'managed';
+      field.spec.required = false;
+      field.spec.default ??= 0;
+      const action = r.action;
+      if (action.kind === 'get') {
+        action.kind = 'transition';
+        action.name ??= camelCase([...action.verb.split('_'), ...r.resource.words]);
+        action.params = [];
+        action.guards = [];
+        action.effects = [];
+      }
+      action.effects.push({ increment: field.spec.name, by: { literal: 1 } });
+      break;
+    }
+    case 'guard':
+      if (r.guard) r.action.guards.push(r.guard);
+      break;
+    case 'capacity':
+      addRule(ctx, r.rule);
+      break;
+    case 'field':
+      for (const k of Object.keys(r.field.spec)) if (!(k in r.spec)) delete (r.field.spec as unknown as Record<string, unknown>)[k];
+      Object.assign(r.field.spec, r.spec);
+      break;
+    case 'forbid': {
+      const i = ctx.actions.findIndex((a) => a.resource === r.resource && a.kind === r.action);
+      if (i >= 0) ctx.actions.splice(i, 1);
+      ctx.forbidden.add(`${r.resource}:${r.action}`);
+      break;
+    }
+    case 'noted':
+      break;
+  }
+  ctx.understood.push(r.says);
+}
+
+/** "the ISBN must be unique", "notes are optional", "difficulty is between 1 and 5". */
+export function readFieldStatement(ctx: Analyzer, c: Clause): boolean {
+  const reading = fieldStatement({ clause: c, ws: wordsOf(c.toks), ctx });
+  if (!reading) return false;
+  ctx.ruleReadings.push({ clause: c.text, phrasing: FIELD_STATEMENT, reading: reading.kind });
+  applyRuleReading(ctx, c, reading);
+  return true;
+}
+
+/**
+ * "A club can have at most 30 members", "each session has a maximum of 20 attendees": a limit
+ * field on a record that exactly one kind of record points at is that record's capacity.
+ */
+export function addLimitRules(ctx: Analyzer): void {
+  for (const parent of ctx.resources) {
+    for (const f of parent.fields) {
+      if (!f.words.includes('#limit') || ctx.rules.some((r) => r.kind === 'capacity' && r.limitField === f.spec.name)) continue;
+      const pointing = ctx.resources.filter((r) => r !== parent && r.fields.some((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(parent.words)));
+      if (pointing.length !== 1) continue;
+      const child = pointing[0] as ResourceDraft;
+      const via = child.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(parent.words)) as FieldDraft;
+      addRule(ctx, { kind: 'capacity', resource: keyOf(child.words), via: via.spec.name, limitField: f.spec.name, message: `This ${parent.words.join(' ')} is full` });
+      ctx.understood.push(`a ${parent.words.join(' ')} takes at most ${f.spec.name} ${plural(child.words.join(' '))}`);
+    }
+  }
+}
