@@ -12,6 +12,8 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '08': { faithful: 5, silentlyWrongAtMost: 7 },
   '09': { faithful: 11, silentlyWrongAtMost: 4 },
   '10': { faithful: 9, silentlyWrongAtMost: 1 },
+  // Sealed batch 11: its first contact with the interpreter of 2026-11-25, no fix for it yet.
+  '11': { faithful: 1, silentlyWrongAtMost: 5 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {
