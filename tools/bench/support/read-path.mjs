@@ -34,10 +34,26 @@ async function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
+/** CPU seconds per thread name (Node names its threads: main `node`, workers, libuv pool...). */
+async function threadSeconds(pid) {
+  const out = {};
+  for (const tid of await fs.readdir(`/proc/${pid}/task`).catch(() => [])) {
+    const stat = await fs.readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => undefined);
+    if (!stat) continue;
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.split(') ')[1].split(' ');
+    out[name] = (out[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
+  }
+  return out;
+}
+
 async function load(url, token, pid) {
   const before = await cpuSeconds(pid);
+  const threadsBefore = await threadSeconds(pid);
   const result = JSON.parse(await child(['--load', url, token, String(seconds), String(CONNECTIONS)]).done);
-  return { ...result, cpuUsPerRequest: ((await cpuSeconds(pid)) - before) * 1e6 / Math.max(1, result.requests) };
+  const threadsAfter = await threadSeconds(pid);
+  const threads = Object.fromEntries(Object.entries(threadsAfter).map(([k, v]) => [k, Number((v - (threadsBefore[k] ?? 0)).toFixed(2))]).filter(([, v]) => v > 0.05));
+  return { ...result, threads, cpuUsPerRequest: ((await cpuSeconds(pid)) - before) * 1e6 / Math.max(1, result.requests) };
 }
 
 const profDir = profile ? await fs.mkdtemp(path.join(os.tmpdir(), 'bf-read-path-prof-')) : undefined;
@@ -82,7 +98,7 @@ try {
     const cpuRatio = bw.cpuUsPerRequest / gw.cpuUsPerRequest;
     ratios.push(ratio);
     cpuRatios.push(cpuRatio);
-    const line = { round: r, gateway: Math.round(gw.requests / gw.seconds), bare: Math.round(bw.requests / bw.seconds), ratio: Number(ratio.toFixed(3)), gwCpuUs: Math.round(gw.cpuUsPerRequest), bareCpuUs: Math.round(bw.cpuUsPerRequest), cpuRatio: Number(cpuRatio.toFixed(3)), gwP99: Number(gw.p99.toFixed(1)), gwErrors: gw.errors, load: os.loadavg()[0] };
+    const line = { round: r, gateway: Math.round(gw.requests / gw.seconds), bare: Math.round(bw.requests / bw.seconds), ratio: Number(ratio.toFixed(3)), gwCpuUs: Math.round(gw.cpuUsPerRequest), bareCpuUs: Math.round(bw.cpuUsPerRequest), cpuRatio: Number(cpuRatio.toFixed(3)), gwP99: Number(gw.p99.toFixed(1)), gwThreads: gw.threads, gwErrors: gw.errors, load: os.loadavg()[0] };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   }
   const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
