@@ -4,7 +4,9 @@
 // Not a bench itself (run.mjs runs only *.bench.mjs). Prints one JSON line per round and the ratio,
 // also as CPU time per request of each server process (Linux /proc): far steadier than throughput
 // on a loaded machine, since waiting for a core costs no CPU time.
-// Usage: node --no-node-snapshot tools/bench/support/read-path.mjs [rounds=3] [seconds=5] [--cpu-prof]
+// Usage: node --no-node-snapshot tools/bench/support/read-path.mjs [rounds=3] [seconds=5] [--cpu-prof] [--perf]
+// --perf: `perf record` (cpu-clock: on-CPU time only, unlike --cpu-prof's wall-clock samples, which
+// a loaded machine inflates wherever the process is preempted) over the first gateway round.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -15,6 +17,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const benchFile = path.join(root, 'tools/bench/control-plane.bench.mjs');
 const args = process.argv.slice(2);
 const profile = args.includes('--cpu-prof');
+const perf = args.includes('--perf');
 const [rounds = 3, seconds = 5] = args.filter((a) => !a.startsWith('--')).map(Number);
 const CONNECTIONS = 16;
 
@@ -57,7 +60,7 @@ async function load(url, token, pid) {
 }
 
 const profDir = profile ? await fs.mkdtemp(path.join(os.tmpdir(), 'bf-read-path-prof-')) : undefined;
-const { base, token, stop, pid } = await startStandalone('readpath', { CONTROL_RATE_LIMIT_PER_SECOND: '1000000', CONTROL_RATE_LIMIT_BURST: '1000000' }, profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
+const { base, token, stop, pid } = await startStandalone('readpath', { CONTROL_RATE_LIMIT_PER_SECOND: '1000000', CONTROL_RATE_LIMIT_BURST: '1000000' }, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), ...(perf ? ['--perf-basic-prof'] : [])]);
 const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'bf-read-path-'));
 let bare;
 try {
@@ -92,7 +95,15 @@ try {
   const ratios = [];
   const cpuRatios = [];
   for (let r = 0; r < rounds; r += 1) {
+    const recorder = perf && r === 0 ? spawn('perf', ['record', '-e', 'cpu-clock', '-F', '999', '-g', '-p', String(pid), '-o', path.join(tmp, 'perf.data')], { stdio: 'ignore' }) : undefined;
     const gw = await load(agentUrl, token, pid);
+    if (recorder) {
+      recorder.kill('SIGINT');
+      await new Promise((r) => recorder.on('close', r));
+      const perfFile = path.join(os.tmpdir(), `bf-read-path-${process.pid}.perf.data`);
+      await fs.copyFile(path.join(tmp, 'perf.data'), perfFile);
+      process.stdout.write(`perf data in ${perfFile}\n`);
+    }
     const bw = await load(bareUrl, '-', bare.proc.pid);
     const ratio = gw.requests / gw.seconds / (bw.requests / bw.seconds);
     const cpuRatio = bw.cpuUsPerRequest / gw.cpuUsPerRequest;
