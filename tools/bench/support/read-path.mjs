@@ -5,6 +5,8 @@
 // also as CPU time per request of each server process (Linux /proc): far steadier than throughput
 // on a loaded machine, since waiting for a core costs no CPU time.
 // Usage: node --no-node-snapshot tools/bench/support/read-path.mjs [rounds=3] [seconds=5] [--cpu-prof] [--perf]
+// --also=<path>: load that gateway path too (no token) in each round, e.g. --also=/health/live for
+// the floor of a Nest route with none of the read path's steps.
 // --perf: `perf record` (cpu-clock: on-CPU time only, unlike --cpu-prof's wall-clock samples, which
 // a loaded machine inflates wherever the process is preempted) over the first gateway round.
 import { spawn } from 'node:child_process';
@@ -18,6 +20,7 @@ const benchFile = path.join(root, 'tools/bench/control-plane.bench.mjs');
 const args = process.argv.slice(2);
 const profile = args.includes('--cpu-prof');
 const perf = args.includes('--perf');
+const also = args.find((a) => a.startsWith('--also='))?.slice('--also='.length);
 const [rounds = 3, seconds = 5] = args.filter((a) => !a.startsWith('--')).map(Number);
 const CONNECTIONS = 16;
 
@@ -105,6 +108,10 @@ try {
       process.stdout.write(`perf data in ${perfFile}\n`);
     }
     const bw = await load(bareUrl, '-', bare.proc.pid);
+    if (also) {
+      const other = await load(`${base}${also}`, '-', pid);
+      process.stdout.write(`${JSON.stringify({ round: r, path: also, rps: Math.round(other.requests / other.seconds), ratio: Number((other.requests / other.seconds / (bw.requests / bw.seconds)).toFixed(3)), cpuUs: Math.round(other.cpuUsPerRequest), errors: other.errors })}\n`);
+    }
     const ratio = gw.requests / gw.seconds / (bw.requests / bw.seconds);
     const cpuRatio = bw.cpuUsPerRequest / gw.cpuUsPerRequest;
     ratios.push(ratio);
