@@ -94,7 +94,7 @@ export class PlatformAuthGuard extends AuthGuard('platform') implements CanActiv
     this.limiter = new RateLimiter({ ratePerSecond: config.controlRatePerSecond, burst: config.controlRateBurst });
   }
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest & { user?: Principal }>();
     const query = request.query as Record<string, unknown> | undefined;
     const body = request.body as Record<string, unknown> | undefined;
@@ -102,20 +102,30 @@ export class PlatformAuthGuard extends AuthGuard('platform') implements CanActiv
       throw new UnauthorizedException(UNAUTHENTICATED);
     }
     // A token the strategy verified before and the cache still holds skips passport's per-request
-    // machinery (docs/decisions.md, "Platform auth fast path"); any other goes through passport.
+    // machinery (docs/decisions.md, "Gateway read path"), synchronously; any other goes through passport.
     const credentials = bearerCredentials(request.headers.authorization);
     const known = credentials === undefined ? undefined : this.strategy.verifiedPrincipal(credentials);
-    if (known) request.user = known;
-    const allowed = known !== undefined || ((await super.canActivate(context)) as boolean);
-    const principal = request.user;
-    if (allowed && principal) {
-      const decision = this.limiter.take(principal.tokenId);
-      if (!decision.ok) {
-        void context.switchToHttp().getResponse<FastifyReply>().header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
-        throw new DomainError('RATE_LIMITED', 'Too many requests with this token: slow down and retry after the Retry-After seconds');
-      }
+    if (known) {
+      request.user = known;
+      this.limit(context, known);
+      return true;
     }
+    return this.throughPassport(context, request);
+  }
+
+  private async throughPassport(context: ExecutionContext, request: { user?: Principal }): Promise<boolean> {
+    const allowed = (await super.canActivate(context)) as boolean;
+    if (allowed && request.user) this.limit(context, request.user);
     return allowed;
+  }
+
+  /** The token bucket of this token: 429 with Retry-After when it is empty. */
+  private limit(context: ExecutionContext, principal: Principal): void {
+    const decision = this.limiter.take(principal.tokenId);
+    if (!decision.ok) {
+      void context.switchToHttp().getResponse<FastifyReply>().header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
+      throw new DomainError('RATE_LIMITED', 'Too many requests with this token: slow down and retry after the Retry-After seconds');
+    }
   }
 
   override handleRequest<TUser = Principal>(error: unknown, user: TUser | false): TUser {
