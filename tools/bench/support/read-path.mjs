@@ -2,8 +2,8 @@
 // agent generated, then `GET /v1/agents/{id}` through the gateway against the bare Fastify route
 // (both served and loaded by control-plane.bench.mjs's --bare and --load modes), rounds alternating.
 // Not a bench itself (run.mjs runs only *.bench.mjs). Prints one JSON line per round and the ratio,
-// also as CPU time per request of each server process (Linux /proc): far steadier than throughput
-// on a loaded machine, since waiting for a core costs no CPU time.
+// also as CPU time per request of each server process (Linux /proc): waiting for a core costs no CPU
+// time, but on a shared VM the host's steal still inflates it, so compare rounds of one run only.
 // Usage: node --no-node-snapshot tools/bench/support/read-path.mjs [rounds=3] [seconds=5] [--cpu-prof] [--perf]
 // --also=<path>: load that gateway path too (no token) in each round, e.g. --also=/health/live for
 // the floor of a Nest route with none of the read path's steps.
