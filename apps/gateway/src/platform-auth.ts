@@ -38,15 +38,43 @@ export class PlatformBearerStrategy extends PassportStrategy(Strategy, 'platform
   }
 
   async validate(raw: string): Promise<Principal | false> {
-    const parsed = parsePlatformToken(raw);
-    if (!parsed.ok) return false;
-    const digest = digestSecret(parsed.value, this.secrets.digestKey);
+    const digest = this.digestOf(raw);
+    if (digest === undefined) return false;
     const verified = await this.cache.verify(digest, async () => {
       const row = await this.readModels.dataSource.getRepository(PlatformTokenRow).findOneBy({ digest, revokedAt: IsNull() });
       return row ? { workspaceId: row.workspaceId, tokenId: row.id } : undefined;
     });
     return verified ?? false;
   }
+
+  /**
+   * The principal of a token this strategy already verified and the cache still holds (no revocation
+   * since, within its TTL); undefined otherwise, and the request goes through passport.
+   */
+  verifiedPrincipal(raw: string): Principal | undefined {
+    const digest = this.digestOf(raw);
+    return digest === undefined ? undefined : this.cache.peek(digest);
+  }
+
+  /** The keyed digest of a well-formed token (shape and checksum); undefined for a malformed one. */
+  private digestOf(raw: string): string | undefined {
+    const parsed = parsePlatformToken(raw);
+    return parsed.ok ? digestSecret(parsed.value, this.secrets.digestKey) : undefined;
+  }
+}
+
+/**
+ * The credentials of `Authorization: Bearer <token>` exactly as passport-http-bearer reads that
+ * header (two space-separated parts, scheme case-insensitive); undefined for any other shape, which
+ * is left to passport (and its refusals).
+ */
+function bearerCredentials(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const space = header.indexOf(' ');
+  if (space < 0 || header.indexOf(' ', space + 1) >= 0) return undefined;
+  if (header.slice(0, space).toLowerCase() !== 'bearer') return undefined;
+  const credentials = header.slice(space + 1);
+  return credentials === '' ? undefined : credentials;
 }
 
 /**
@@ -58,28 +86,46 @@ export class PlatformBearerStrategy extends PassportStrategy(Strategy, 'platform
 export class PlatformAuthGuard extends AuthGuard('platform') implements CanActivate {
   private readonly limiter: RateLimiter;
 
-  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
+  constructor(
+    @Inject(SERVICE_CONFIG) config: GatewayConfig,
+    private readonly strategy: PlatformBearerStrategy,
+  ) {
     super();
     this.limiter = new RateLimiter({ ratePerSecond: config.controlRatePerSecond, burst: config.controlRateBurst });
   }
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest & { user?: Principal }>();
     const query = request.query as Record<string, unknown> | undefined;
     const body = request.body as Record<string, unknown> | undefined;
     if (query?.access_token !== undefined || (typeof body === 'object' && body !== null && 'access_token' in body)) {
       throw new UnauthorizedException(UNAUTHENTICATED);
     }
-    const allowed = (await super.canActivate(context)) as boolean;
-    const principal = request.user;
-    if (allowed && principal) {
-      const decision = this.limiter.take(principal.tokenId);
-      if (!decision.ok) {
-        void context.switchToHttp().getResponse<FastifyReply>().header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
-        throw new DomainError('RATE_LIMITED', 'Too many requests with this token: slow down and retry after the Retry-After seconds');
-      }
+    // A token the strategy verified before and the cache still holds skips passport's per-request
+    // machinery (docs/decisions.md, "Gateway read path"), synchronously; any other goes through passport.
+    const credentials = bearerCredentials(request.headers.authorization);
+    const known = credentials === undefined ? undefined : this.strategy.verifiedPrincipal(credentials);
+    if (known) {
+      request.user = known;
+      this.limit(context, known);
+      return true;
     }
+    return this.throughPassport(context, request);
+  }
+
+  private async throughPassport(context: ExecutionContext, request: { user?: Principal }): Promise<boolean> {
+    const allowed = (await super.canActivate(context)) as boolean;
+    if (allowed && request.user) this.limit(context, request.user);
     return allowed;
+  }
+
+  /** The token bucket of this token: 429 with Retry-After when it is empty. */
+  private limit(context: ExecutionContext, principal: Principal): void {
+    const decision = this.limiter.take(principal.tokenId);
+    if (!decision.ok) {
+      void context.switchToHttp().getResponse<FastifyReply>().header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
+      throw new DomainError('RATE_LIMITED', 'Too many requests with this token: slow down and retry after the Retry-After seconds');
+    }
   }
 
   override handleRequest<TUser = Principal>(error: unknown, user: TUser | false): TUser {

@@ -84,4 +84,24 @@ describe('verified-token cache', () => {
     for (let i = 0; i < 10; i++) await cache.verify(`d${i}`, async () => ({ workspaceId: 'w', tokenId: `t${i}` }));
     expect(cache.size).toBe(3);
   });
+
+  it('peeks only at what a verification kept: nothing unknown, revoked, suspended or expired', async () => {
+    let now = 1_000;
+    const cache = new VerifiedTokenCache({ ttlMs: 100, now: () => now });
+    expect(cache.peek('d1')).toBeUndefined();
+    await cache.verify('d1', lookup(A)); // feed not up yet: not kept
+    expect(cache.peek('d1')).toBeUndefined();
+    cache.resume();
+    await cache.verify('d1', lookup(A));
+    expect(cache.peek('d1')).toEqual(A);
+    now += 101;
+    expect(cache.peek('d1')).toBeUndefined();
+    expect(cache.size).toBe(0);
+    await cache.verify('d1', lookup(A));
+    cache.revoke(A.tokenId);
+    expect(cache.peek('d1')).toBeUndefined();
+    await cache.verify('d2', lookup({ workspaceId: 'ws_b', tokenId: 'ptk_b' }));
+    cache.suspend();
+    expect(cache.peek('d2')).toBeUndefined();
+  });
 });

@@ -42,9 +42,8 @@ export class VerifiedTokenCache {
 
   /** The token of this digest, from the cache or from `lookup` (the read model); undefined when unknown or revoked. */
   async verify(digest: string, lookup: () => Promise<VerifiedToken | undefined>): Promise<VerifiedToken | undefined> {
-    const hit = this.entries.get(digest);
-    if (hit && hit.expiresAt > this.now()) return hit.token;
-    if (hit) this.entries.delete(digest);
+    const hit = this.peek(digest);
+    if (hit) return hit;
     const epoch = this.epoch;
     const found = await lookup();
     if (!found || this.revokedIds.has(found.tokenId)) return undefined;
@@ -53,6 +52,15 @@ export class VerifiedTokenCache {
       this.entries.set(digest, { token: found, expiresAt: this.now() + this.ttlMs });
     }
     return found;
+  }
+
+  /** The token of this digest if the cache holds it (unexpired), without a lookup; synchronous. */
+  peek(digest: string): VerifiedToken | undefined {
+    const hit = this.entries.get(digest);
+    if (hit === undefined) return undefined;
+    if (hit.expiresAt > this.now()) return hit.token;
+    this.entries.delete(digest);
+    return undefined;
   }
 
   /** The token is refused from now on, whatever the read model says. */

@@ -21,6 +21,8 @@ export function correlationIdFrom(candidate: unknown): string {
 
 /** Runs `fn` with `correlationId` as the current correlation (for everything `fn` awaits). */
 export function runWithCorrelation<T>(correlationId: string, fn: () => T): T {
+  // Already current (the HTTP edge's second entry, an in-process handler of this request): no new context.
+  if (storage.getStore()?.correlationId === correlationId) return fn();
   return storage.run({ correlationId }, fn);
 }
 

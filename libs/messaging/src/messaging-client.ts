@@ -35,6 +35,7 @@ export class MessagingClient {
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const record = this.transport.record(payload, this.headers());
     try {
+      if (this.transport.request) return (await this.transport.request(pattern, record, timeoutMs)) as TReply;
       return await lastValueFrom(this.transport.client.send<TReply>(pattern, record).pipe(timeout({ first: timeoutMs })), {
         defaultValue: undefined as TReply,
       });

@@ -18,7 +18,8 @@ function freePort() {
 }
 
 /**
- * Starts it, waits for ready, returns `{base, token, stop}` (`token`: the first start's `default` token).
+ * Starts it, waits for ready, returns `{base, token, stop, pid}` (`token`: the first start's `default` token;
+ * `pid`: the platform process, e.g. to read its CPU time).
  * `execArgv`: extra Node flags for the platform process (e.g. `--cpu-prof` when profiling).
  */
 export async function startStandalone(name, extraEnv = {}, execArgv = []) {
@@ -72,7 +73,7 @@ export async function startStandalone(name, extraEnv = {}, execArgv = []) {
       if (Date.now() > deadline) throw new Error('the standalone process did not get ready within 5 min');
       await new Promise((r) => setTimeout(r, 200));
     }
-    return { base, token, stop };
+    return { base, token, stop, pid: platform.pid };
   } catch (error) {
     await stop();
     throw error;

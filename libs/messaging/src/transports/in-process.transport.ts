@@ -1,4 +1,6 @@
 import { BaseRpcContext, ClientProxy, Server, type CustomTransportStrategy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
+import { finalize, isObservable } from 'rxjs';
+import { RequestTimeoutError } from '../errors.js';
 import { InFlight } from './in-flight.js';
 import { instrumentServer, type MessageHeaders, type MessagingTransport } from './transport.js';
 
@@ -44,12 +46,13 @@ export class InProcessBus {
   }
 
   request(pattern: string, data: unknown, headers: MessageHeaders, callback: Callback): void {
-    const server = [...this.servers].find((s) => s.handles(pattern, false));
-    if (!server) {
-      callback({ err: NO_HANDLER, isDisposed: true });
-      return;
+    for (const server of this.servers) {
+      if (server.handles(pattern, false)) {
+        server.dispatchRequest(pattern, data, headers, callback);
+        return;
+      }
     }
-    server.dispatchRequest(pattern, data, headers, callback);
+    callback({ err: NO_HANDLER, isDisposed: true });
   }
 
   emit(pattern: string, data: unknown, headers: MessageHeaders): void {
@@ -106,11 +109,19 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
       return;
     }
     const payload = overTheWire(data);
-    this.handleRequest(
-      context,
-      async () => this.transformToObservable(await handler(payload, context)),
-      (packet) => callback(overTheWire(normaliseError(packet))),
-    );
+    const respond = (packet: WritePacket): void => callback(overTheWire(normaliseError(packet)));
+    // A plain result (every query's) is answered at once, as Nest's stream path would answer it (one
+    // packet, the value and the end), without an rxjs chain and a tick per request; a stream, or a
+    // failure (the exception filter answers with an erroring stream), takes Nest's path.
+    this.runWithProcessingHooks(context, async (runEndHook) => {
+      const result: unknown = await handler(payload, context);
+      if (isObservable(result)) {
+        this.send(result.pipe(finalize(runEndHook)), respond);
+        return;
+      }
+      runEndHook();
+      respond({ response: result, isDisposed: true });
+    });
   }
 
   dispatchEvent(pattern: string, data: unknown, headers: MessageHeaders): void {
@@ -162,6 +173,44 @@ export class InProcessClient extends ClientProxy {
     };
   }
 
+  /**
+   * A request straight to the bus, settled as Nest's client settles one (an error packet rejects,
+   * the last value before the end resolves; `timeoutMs` bounds the first answer), without the
+   * per-request rxjs chain and connect of `send`.
+   */
+  request(pattern: string, record: unknown, timeoutMs: number): Promise<unknown> {
+    const { data, headers } = unpack(record);
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      let last: unknown;
+      const timer = setTimeout(() => {
+        settled = true;
+        reject(new RequestTimeoutError(pattern, timeoutMs));
+      }, timeoutMs);
+      // Asynchronous like a network hop: the caller's stack unwinds before the handler runs.
+      setImmediate(() => {
+        if (settled) return;
+        this.bus.request(pattern, data, headers, ({ err, response, isDisposed }) => {
+          if (settled) return;
+          clearTimeout(timer); // the bound is on the first answer, as the rxjs `timeout({ first })` it replaces
+          if (err) {
+            settled = true;
+            // What the other side answered (a typed reply, Nest's string...), as Nest's client rejects
+            // with it: MessagingClient classifies it.
+            // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+            reject(err);
+            return;
+          }
+          if (response !== undefined || !isDisposed) last = response;
+          if (isDisposed) {
+            settled = true;
+            resolve(last);
+          }
+        });
+      });
+    });
+  }
+
   protected dispatchEvent<T>(packet: ReadPacket): Promise<T> {
     const { data, headers } = unpack(packet.data);
     this.bus.emit(this.normalizePattern(packet.pattern), data, headers);
@@ -185,6 +234,7 @@ export function createInProcessTransport(options: { drainTimeoutMs?: number } = 
     kind: 'in-process',
     server,
     client,
+    request: (pattern, record, timeoutMs) => client.request(pattern, record, timeoutMs),
     record: (payload, headers) => new InProcessRecord(payload, headers),
     headerOf,
     async ping() {

@@ -23,6 +23,12 @@ export interface MessagingTransport {
   readonly server: InstrumentableServer;
   /** Nest's client (ClientNats or InProcessClient); send/emit are what MessagingClient uses. */
   readonly client: Pick<ClientProxy, 'send' | 'emit' | 'connect' | 'close'>;
+  /**
+   * A request without Nest's client pipeline (an rxjs chain and a connect per request), where the
+   * transport has a cheaper way: resolves the reply (undefined when the handler answered nothing),
+   * rejects with what the handler's side answered, or RequestTimeoutError. Absent: `client.send`.
+   */
+  request?(pattern: string, record: unknown, timeoutMs: number): Promise<unknown>;
   /** Packs a payload with headers into what `client.send`/`client.emit` carry. */
   record(payload: unknown, headers: MessageHeaders): unknown;
   /** Reads a header from a handler's transport context (`@Ctx()`). */

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { UnauthorizedException } from '@nestjs/common';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
+import { digestSecret, generatePlatformToken } from '@backforge/auth';
+import type { ReadModels } from '@backforge/projections';
+import type { GatewayConfig, GatewaySecrets } from './gateway-secrets.js';
+import { PlatformAuthGuard, PlatformBearerStrategy, type Principal } from './platform-auth.js';
+import { VerifiedTokenCache, type PlatformTokenCache } from './verified-tokens.js';
+
+const digestKey = randomBytes(32);
+const active = generatePlatformToken().token;
+const revoked = generatePlatformToken().token;
+const rows = new Map([[digestSecret(active, digestKey), { id: 'ptk_1', workspaceId: 'ws_1' }]]);
+
+/** The guard and strategy over a read model holding `active` only; `lookups` counts its queries. */
+function setUp(burst: number) {
+  const state = { lookups: 0 };
+  const readModels = {
+    dataSource: {
+      getRepository: () => ({
+        findOneBy: async ({ digest }: { digest: string }) => {
+          state.lookups += 1;
+          return rows.get(digest) ?? null;
+        },
+      }),
+    },
+  } as unknown as ReadModels;
+  const cache = new VerifiedTokenCache();
+  cache.resume();
+  const strategy = new PlatformBearerStrategy({ digestKey } as GatewaySecrets, readModels, cache as PlatformTokenCache);
+  const guard = new PlatformAuthGuard({ controlRatePerSecond: 0.001, controlRateBurst: burst } as GatewayConfig, strategy);
+  return { guard, cache, state };
+}
+
+function call(guard: PlatformAuthGuard, headers: Record<string, string>, query: Record<string, unknown> = {}) {
+  const request: { headers: Record<string, string>; query: Record<string, unknown>; user?: Principal } = { headers, query };
+  const sent: Record<string, string> = {};
+  const reply = { header: (name: string, value: string) => ((sent[name] = value), reply) };
+  const run = async () => guard.canActivate(new ExecutionContextHost([request, reply, () => undefined]));
+  return { request, sent, result: run().then((ok) => ({ ok }), (error: unknown) => ({ error })) };
+}
+
+describe('PlatformAuthGuard', () => {
+  it('verifies a token through passport once, then lets it through from the cache, rate limit included', async () => {
+    const { guard, state } = setUp(3);
+    for (let i = 0; i < 3; i += 1) {
+      const { request, result } = call(guard, { authorization: `Bearer ${active}` });
+      await expect(result).resolves.toEqual({ ok: true });
+      expect(request.user).toEqual({ workspaceId: 'ws_1', tokenId: 'ptk_1' });
+    }
+    expect(state.lookups).toBe(1);
+    const limited = call(guard, { authorization: `bearer ${active}` });
+    const outcome = (await limited.result) as { error: { code?: string } };
+    expect(outcome.error.code).toBe('RATE_LIMITED');
+    expect(Number(limited.sent['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('refuses what passport refuses, whatever the cache holds', async () => {
+    const { guard, cache } = setUp(100);
+    await call(guard, { authorization: `Bearer ${active}` }).result;
+    const refused: Array<Record<string, string>> = [{}, { authorization: `Bearer ${revoked}` }, { authorization: 'Bearer bfp_malformed' }, { authorization: `Basic ${active}` }, { authorization: `Bearer  ${active}` }];
+    for (const headers of refused) {
+      const outcome = (await call(guard, headers).result) as { error?: unknown };
+      expect(outcome.error).toBeInstanceOf(UnauthorizedException);
+    }
+    // A token in the query is refused even with a valid header.
+    const inQuery = (await call(guard, { authorization: `Bearer ${active}` }, { access_token: active }).result) as { error?: unknown };
+    expect(inQuery.error).toBeInstanceOf(UnauthorizedException);
+    // Once revoked, the cached token goes back through passport, which refuses it (the read model
+    // may still show it active: the cache remembers the revocation).
+    cache.revoke('ptk_1');
+    const after = (await call(guard, { authorization: `Bearer ${active}` }).result) as { error?: unknown };
+    expect(after.error).toBeInstanceOf(UnauthorizedException);
+  });
+});
