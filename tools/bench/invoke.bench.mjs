@@ -27,6 +27,23 @@ const ROUNDS = 3;
 const BACKENDS = 500;
 const lib = (name) => import(path.join(root, 'libs', name, 'dist', 'index.js'));
 
+/**
+ * Options when run by hand (`pnpm bench invoke` passes none): `--only a,b` runs only those parts
+ * (throughput, describe, half, keys, revocation, memory); `--router-flags "<node flags>"` starts the
+ * routers with extra Node flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile one).
+ */
+function benchOptions(argv) {
+  const value = (name) => {
+    const at = argv.indexOf(name);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const only = value('--only')?.split(',').filter(Boolean);
+  return {
+    runs: (part) => !only || only.includes(part),
+    routerFlags: value('--router-flags')?.split(/\s+/).filter(Boolean) ?? [],
+  };
+}
+
 function pct(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -130,7 +147,8 @@ function treeRss(pid) {
   return rows.filter(([p]) => tree.has(p)).reduce((n, [, , rss]) => n + rss * 1024, 0);
 }
 
-async function main() {
+async function main(argv) {
+  const opts = benchOptions(argv);
   const pg = (await import('pg')).default;
   const { PostgresEventStore } = await lib('event-store');
   const { digestSecret, generateAgentKey, generateSecret, parseAgentKey, parseSecretKey } = await lib('auth');
@@ -185,7 +203,7 @@ async function main() {
       LOG_LEVEL: 'warn', AUTH_DIGEST_KEY: digestSecretKey, ARTIFACT_STORE: 'fs', ARTIFACTS_DIR: path.join(tmp, 'artifacts'),
       INVOKE_RATE_LIMIT_PER_SECOND: '1000000', INVOKE_RATE_LIMIT_BURST: '1000000',
     };
-    const proc = spawn(process.execPath, ['--no-node-snapshot', path.join(root, 'apps/invoke-router/dist/main.js')], { cwd: tmp, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const proc = spawn(process.execPath, ['--no-node-snapshot', ...opts.routerFlags, path.join(root, 'apps/invoke-router/dist/main.js')], { cwd: tmp, env, stdio: ['ignore', 'ignore', 'inherit'] });
     routers.push(proc);
     const base = `http://127.0.0.1:${port}`;
     for (let deadline = Date.now() + 300_000; ; ) {
@@ -224,16 +242,23 @@ async function main() {
     const bareUrl = `http://127.0.0.1:${barePort}/v1/invoke/recipes`;
 
     // 1. Throughput, alternating rounds, then both at half of the router's rate.
-    log('throughput');
-    await load(url, key, bodyFile);
-    await load(bareUrl, '-', bodyFile);
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const summary = (rs) => ({ rps: median(rs.map((x) => x.requests / x.seconds)), p50: median(rs.map((x) => x.p50)), p99: Math.max(...rs.map((x) => x.p99)), errors: rs.reduce((n, x) => n + x.errors, 0) });
     const rounds = { router: [], bare: [] };
-    for (let r = 0; r < ROUNDS; r += 1) {
+    if (opts.runs('throughput') || opts.runs('half')) {
+      log('throughput');
+      await load(url, key, bodyFile);
+      await load(bareUrl, '-', bodyFile);
+    }
+    for (let r = 0; opts.runs('throughput') && r < ROUNDS; r += 1) {
       rounds.router.push(await load(url, key, bodyFile));
       rounds.bare.push(await load(bareUrl, '-', bodyFile));
     }
-    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const summary = (rs) => ({ rps: median(rs.map((x) => x.requests / x.seconds)), p50: median(rs.map((x) => x.p50)), p99: Math.max(...rs.map((x) => x.p99)), errors: rs.reduce((n, x) => n + x.errors, 0) });
+    if (!opts.runs('throughput') && opts.runs('half')) {
+      // Half load needs the router's full rate: one round of each.
+      rounds.router.push(await load(url, key, bodyFile));
+      rounds.bare.push(await load(bareUrl, '-', bodyFile));
+    }
     const ro = summary(rounds.router);
     const bo = summary(rounds.bare);
     // The same without the store: `describe` runs in the isolate only (router + sandbox, no PostgreSQL).
@@ -246,109 +271,125 @@ async function main() {
     });
     const bareDescribeUrl = `http://127.0.0.1:${bareDescribePort}/v1/invoke/recipes`;
     const describeRounds = { router: [], bare: [] };
-    for (let r = 0; r < ROUNDS; r += 1) {
+    for (let r = 0; opts.runs('describe') && r < ROUNDS; r += 1) {
       describeRounds.router.push(await load(url, key, describeFile));
       describeRounds.bare.push(await load(bareDescribeUrl, '-', describeFile));
     }
     const rd = summary(describeRounds.router);
     const bd = summary(describeRounds.bare);
     const half = Math.max(1, Math.round(ro.rps / 2));
-    log(`half load: ${half} req/s`);
-    const halfRouter = await load(url, key, bodyFile, half);
-    const halfBare = await load(bareUrl, '-', bodyFile, half);
-
-    // 2. Key verification, warm, in this process: what the router does per request before routing.
-    log('key verification');
-    const tables = new InvokeTables();
-    const presented = [];
-    for (let i = 0; i < 10_000; i += 1) {
-      const k = generateAgentKey().key;
-      tables.apply({ type: 'ApiKeyCreated', data: { keyId: `key_${i}`, agentId: 'agt', digest: digestSecret(k, digestKey), lineage: `key_${i}` } });
-      if (i % 10 === 0) presented.push(k);
+    const skipped = { p50: NaN, p99: NaN, errors: 0 };
+    let halfRouter = skipped;
+    let halfBare = skipped;
+    if (opts.runs('half')) {
+      log(`half load: ${half} req/s`);
+      halfRouter = await load(url, key, bodyFile, half);
+      halfBare = await load(bareUrl, '-', bodyFile, half);
     }
-    const verify = (k) => {
-      const parsed = parseAgentKey(k);
-      return parsed.ok && tables.checkKey(digestSecret(parsed.value, digestKey), Date.now()).ok;
-    };
+
     const cpuPerOp = [];
     const wallPerOp = [];
-    for (let batch = 0; batch < 100; batch += 1) {
-      const cpu0 = process.cpuUsage();
-      const t0 = performance.now();
-      for (let i = 0; i < 2000; i += 1) if (!verify(presented[i % presented.length])) throw new Error('a valid key was refused');
-      wallPerOp.push(((performance.now() - t0) * 1000) / 2000);
-      const cpu = process.cpuUsage(cpu0);
-      cpuPerOp.push((cpu.user + cpu.system) / 2000);
-    }
-    cpuPerOp.sort((a, b) => a - b);
-    wallPerOp.sort((a, b) => a - b);
-
-    // 3. Revocation to refusal across two router processes.
-    log('revocation');
-    const r2 = await startRouter();
-    await keysTransport.client.connect();
-    const keys = new MessagingClient(keysTransport, 5000);
-    const revocation = async (rounds, withNotification) => {
-      const out = [];
-      for (let i = 0; i < rounds; i += 1) {
-        const k = await keyFor(agentId);
-        // Polled on a slug nobody has: 404 while the key is valid, 401 once refused; no backend runs.
-        for (const r of [r1, r2]) while ((await post(`${r.base}/v1/invoke/no-such-slug`, k.key, {})).status !== 404) await new Promise((res) => setTimeout(res, 2));
-        await events.append(`apikey-${k.keyId}`, [{ type: 'ApiKeyRevoked', data: { keyId: k.keyId }, metadata: md() }], 'any');
-        if (withNotification) await keys.notify(KEYS_SUBJECTS.keyEnded, { keyId: k.keyId, revoked: true });
-        const t0 = performance.now();
-        const seen = await Promise.all(
-          [r1, r2].map(async (r) => {
-            while ((await post(`${r.base}/v1/invoke/no-such-slug`, k.key, {})).status !== 401) if (performance.now() - t0 > 10_000) throw new Error('not refused within 10 s');
-            return performance.now() - t0;
-          }),
-        );
-        out.push(Math.max(...seen));
+    if (opts.runs('keys')) {
+      // 2. Key verification, warm, in this process: what the router does per request before routing.
+      log('key verification');
+      const tables = new InvokeTables();
+      const presented = [];
+      for (let i = 0; i < 10_000; i += 1) {
+        const k = generateAgentKey().key;
+        tables.apply({ type: 'ApiKeyCreated', data: { keyId: `key_${i}`, agentId: 'agt', digest: digestSecret(k, digestKey), lineage: `key_${i}` } });
+        if (i % 10 === 0) presented.push(k);
       }
-      return out.sort((a, b) => a - b);
-    };
-    const revokedBoth = await revocation(100, true);
-    const revokedLog = await revocation(30, false);
-    // What one poll costs on these routers now: the resolution of the figures above.
-    const pollKey = await keyFor(agentId);
-    const pollRtt = [];
-    for (let i = 0; i < 200; i += 1) {
-      const t0 = performance.now();
-      await post(`${(i % 2 ? r2 : r1).base}/v1/invoke/no-such-slug`, pollKey.key, {});
-      pollRtt.push(performance.now() - t0);
+      const verify = (k) => {
+        const parsed = parseAgentKey(k);
+        return parsed.ok && tables.checkKey(digestSecret(parsed.value, digestKey), Date.now()).ok;
+      };
+      for (let batch = 0; batch < 100; batch += 1) {
+        const cpu0 = process.cpuUsage();
+        const t0 = performance.now();
+        for (let i = 0; i < 2000; i += 1) if (!verify(presented[i % presented.length])) throw new Error('a valid key was refused');
+        wallPerOp.push(((performance.now() - t0) * 1000) / 2000);
+        const cpu = process.cpuUsage(cpu0);
+        cpuPerOp.push((cpu.user + cpu.system) / 2000);
+      }
+      cpuPerOp.sort((a, b) => a - b);
+      wallPerOp.sort((a, b) => a - b);
     }
-    pollRtt.sort((a, b) => a - b);
 
-    // 4. Memory with 500 deployed backends loaded (each invoked once).
-    log(`memory: deploying and loading ${BACKENDS} backends`);
-    const before = treeRss(r1.pid);
-    const deployed = [];
-    for (let i = 0; i < BACKENDS; i += 1) {
-      const id = await agentWithDeployment(`m-${i}`);
-      deployed.push({ slug: `m-${i}`, key: (await keyFor(id)).key });
-    }
-    const loadStarted = performance.now();
-    let next = 0;
-    let failed = 0;
-    await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        while (next < deployed.length) {
-          const d = deployed[next++];
-          for (let attempt = 0; ; attempt += 1) {
-            const res = await post(`${r1.base}/v1/invoke/${d.slug}`, d.key, { action: 'describe' });
-            if (res.status === 200) break;
-            if (res.status !== 401 || attempt > 500) {
-              failed += 1;
-              break;
-            }
-            await new Promise((r) => setTimeout(r, 10)); // the key's event is on its way
-          }
+    let revokedBoth = [];
+    let revokedLog = [];
+    const pollRtt = [];
+    if (opts.runs('revocation')) {
+      // 3. Revocation to refusal across two router processes.
+      log('revocation');
+      const r2 = await startRouter();
+      await keysTransport.client.connect();
+      const keys = new MessagingClient(keysTransport, 5000);
+      const revocation = async (rounds, withNotification) => {
+        const out = [];
+        for (let i = 0; i < rounds; i += 1) {
+          const k = await keyFor(agentId);
+          // Polled on a slug nobody has: 404 while the key is valid, 401 once refused; no backend runs.
+          for (const r of [r1, r2]) while ((await post(`${r.base}/v1/invoke/no-such-slug`, k.key, {})).status !== 404) await new Promise((res) => setTimeout(res, 2));
+          await events.append(`apikey-${k.keyId}`, [{ type: 'ApiKeyRevoked', data: { keyId: k.keyId }, metadata: md() }], 'any');
+          if (withNotification) await keys.notify(KEYS_SUBJECTS.keyEnded, { keyId: k.keyId, revoked: true });
+          const t0 = performance.now();
+          const seen = await Promise.all(
+            [r1, r2].map(async (r) => {
+              while ((await post(`${r.base}/v1/invoke/no-such-slug`, k.key, {})).status !== 401) if (performance.now() - t0 > 10_000) throw new Error('not refused within 10 s');
+              return performance.now() - t0;
+            }),
+          );
+          out.push(Math.max(...seen));
         }
-      }),
-    );
-    const loadSeconds = (performance.now() - loadStarted) / 1000;
-    await new Promise((r) => setTimeout(r, 3000));
-    const after = treeRss(r1.pid);
+        return out.sort((a, b) => a - b);
+      };
+      revokedBoth = await revocation(100, true);
+      revokedLog = await revocation(30, false);
+      // What one poll costs on these routers now: the resolution of the figures above.
+      const pollKey = await keyFor(agentId);
+      for (let i = 0; i < 200; i += 1) {
+        const t0 = performance.now();
+        await post(`${(i % 2 ? r2 : r1).base}/v1/invoke/no-such-slug`, pollKey.key, {});
+        pollRtt.push(performance.now() - t0);
+      }
+      pollRtt.sort((a, b) => a - b);
+    }
+
+    let before = NaN;
+    let after = NaN;
+    let loadSeconds = NaN;
+    let failed = 0;
+    if (opts.runs('memory')) {
+      // 4. Memory with 500 deployed backends loaded (each invoked once).
+      log(`memory: deploying and loading ${BACKENDS} backends`);
+      before = treeRss(r1.pid);
+      const deployed = [];
+      for (let i = 0; i < BACKENDS; i += 1) {
+        const id = await agentWithDeployment(`m-${i}`);
+        deployed.push({ slug: `m-${i}`, key: (await keyFor(id)).key });
+      }
+      const loadStarted = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next < deployed.length) {
+            const d = deployed[next++];
+            for (let attempt = 0; ; attempt += 1) {
+              const res = await post(`${r1.base}/v1/invoke/${d.slug}`, d.key, { action: 'describe' });
+              if (res.status === 200) break;
+              if (res.status !== 401 || attempt > 500) {
+                failed += 1;
+                break;
+              }
+              await new Promise((r) => setTimeout(r, 10)); // the key's event is on its way
+            }
+          }
+        }),
+      );
+      loadSeconds = (performance.now() - loadStarted) / 1000;
+      await new Promise((r) => setTimeout(r, 3000));
+      after = treeRss(r1.pid);
+    }
 
     const f = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
     const k = (n) => Math.round(n).toLocaleString('en-US');
@@ -403,4 +444,4 @@ async function main() {
 const [mode, ...args] = process.argv.slice(2);
 if (mode === '--load') await loadMode(args);
 else if (mode === '--bare') await bareMode(args);
-else await main();
+else await main(process.argv.slice(2));
