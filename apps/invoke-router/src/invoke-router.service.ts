@@ -64,7 +64,7 @@ export class InvokeRouterService implements OnModuleInit, OnApplicationShutdown 
     this.artifacts = createArtifactStore(artifactStoreConfigFromSettings(config));
     this.sandbox = new LazySandbox({ workers: config.invokeSandboxWorkers, limits: { wallTimeMs: config.invokeTimeoutMs, cpuTimeMs: config.invokeCpuTimeMs } });
     this.bridge = new PostgresStoreBridge({ connectionString: databaseUrl });
-    this.feed = new InvokeTablesFeed(events, logger, (deployed) => this.runner.deployed(deployed));
+    this.feed = new InvokeTablesFeed(events, logger, (change) => this.runner.deployment(change));
     this.runner = new BackendRunner((agentId) => this.feed.tables.deploymentOf(agentId), this.sandbox, this.artifacts, this.bridge, logger);
     this.usage = new KeyUsage(
       (keyId, usedAt) => messaging.request(KEYS_SUBJECTS.used, { keyId, usedAt }, { timeoutMs: 10_000 }),
