@@ -317,6 +317,7 @@ async function main(argv) {
 
     let revokedBoth = [];
     let revokedLog = [];
+    const inRouter = { notification: [], event: [], via: { notification: 0, event: 0 } };
     const pollRtt = [];
     if (opts.runs('revocation')) {
       // 3. Revocation to refusal across two router processes.
@@ -324,6 +325,20 @@ async function main(argv) {
       const r2 = await startRouter();
       await keysTransport.client.connect();
       const keys = new MessagingClient(keysTransport, 5000);
+      // Each router announces when its table started refusing a revoked key, by its own clock (the
+      // same host's as this process): the in-router figure, free of the polls' round trips.
+      const { connect } = await import('@nats-io/transport-node');
+      const nc = await connect({ servers: natsUrl, name: 'bench-key-refused' });
+      const notices = new Map();
+      const sub = nc.subscribe(`${namespace}.backforge.invoke-router.notify.key-refused`, {
+        callback: (err, msg) => {
+          if (err) return;
+          const packet = JSON.parse(new TextDecoder().decode(msg.data));
+          const notice = packet.data ?? packet;
+          notices.set(notice.keyId, [...(notices.get(notice.keyId) ?? []), notice]);
+        },
+      });
+      const epochNow = () => performance.timeOrigin + performance.now();
       const revocation = async (rounds, withNotification) => {
         const out = [];
         for (let i = 0; i < rounds; i += 1) {
@@ -331,6 +346,7 @@ async function main(argv) {
           // Polled on a slug nobody has: 404 while the key is valid, 401 once refused; no backend runs.
           for (const r of [r1, r2]) while ((await post(`${r.base}/v1/invoke/no-such-slug`, k.key, {})).status !== 404) await new Promise((res) => setTimeout(res, 2));
           await events.append(`apikey-${k.keyId}`, [{ type: 'ApiKeyRevoked', data: { keyId: k.keyId }, metadata: md() }], 'any');
+          const sent = epochNow(); // the append's answer, and the notification's publish right after it
           if (withNotification) await keys.notify(KEYS_SUBJECTS.keyEnded, { keyId: k.keyId, revoked: true });
           const t0 = performance.now();
           const seen = await Promise.all(
@@ -340,11 +356,22 @@ async function main(argv) {
             }),
           );
           out.push(Math.max(...seen));
+          for (const deadline = Date.now() + 5000; (notices.get(k.keyId)?.length ?? 0) < 2 && Date.now() < deadline; ) await new Promise((res) => setTimeout(res, 5));
+          const heard = notices.get(k.keyId) ?? [];
+          if (heard.length < 2) throw new Error(`only ${heard.length} router(s) announced refusing key ${k.keyId}`);
+          for (const n of heard) inRouter.via[n.via] += 1;
+          const slowest = Math.max(...heard.map((n) => n.refusedAt));
+          // From the notification's publish (with it), or from the append's answer (the event alone).
+          (withNotification ? inRouter.notification : inRouter.event).push(slowest - sent);
         }
         return out.sort((a, b) => a - b);
       };
       revokedBoth = await revocation(100, true);
       revokedLog = await revocation(30, false);
+      inRouter.notification.sort((a, b) => a - b);
+      inRouter.event.sort((a, b) => a - b);
+      sub.unsubscribe();
+      await nc.close();
       // What one poll costs on these routers now: the resolution of the figures above.
       const pollKey = await keyFor(agentId);
       for (let i = 0; i < 200; i += 1) {
@@ -413,12 +440,14 @@ async function main(argv) {
       '',
       `Key verification, warm (in one process: \`parseAgentKey\` + CRC + \`digestSecret\` + the router's \`InvokeTables.checkKey\`, 10,000 keys, 100 batches of 2,000): CPU p50 ${f(cpuPerOp[50], 2)} µs, wall p50 ${f(wallPerOp[50], 2)} µs, best batch ${f(wallPerOp[0], 2)} µs per check; target < 10 µs ${cpuPerOp[50] < 10 ? '✅' : '❌'}.`,
       '',
-      `Revocation to refusal across two router processes: after the \`ApiKeyRevoked\` append returns, each router is polled (\`POST /v1/invoke/no-such-slug\`: 404 while the key is valid, 401 once refused) until both refuse; the figure is when the slower one did.`,
+      `Revocation to refusal across two router processes, two ways. Polled: after the \`ApiKeyRevoked\` append returns, each router is polled (\`POST /v1/invoke/no-such-slug\`: 404 while the key is valid, 401 once refused) until both refuse; the figure is when the slower one did. Inside the routers: each router publishes \`backforge.invoke-router.notify.key-refused\` with the time (its clock, the same host's) its table started refusing the key; the figure is the slower router's time minus the notification's publish (or the append's answer, for the event alone), without the polls' round trips.`,
       '',
       '| revocation | n | p50 | p95 | p99 | max | target |',
       '|---|---|---|---|---|---|---|',
       `| event + \`backforge.keys.notify.key-ended\` (what the keys service sends) | ${revokedBoth.length} | ${f(pct(revokedBoth, 50))} ms | ${f(pct(revokedBoth, 95))} ms | ${f(pct(revokedBoth, 99))} ms | ${f(revokedBoth.at(-1))} ms | p99 < 100 ms ${pct(revokedBoth, 99) < 100 ? '✅' : '❌'} |`,
+      `| inside the routers: notification's publish -> table refuses (refused by the notification ${inRouter.via.notification}, by the event ${inRouter.via.event}) | ${inRouter.notification.length} | ${f(pct(inRouter.notification, 50), 2)} ms | ${f(pct(inRouter.notification, 95), 2)} ms | ${f(pct(inRouter.notification, 99), 2)} ms | ${f(inRouter.notification.at(-1), 2)} ms | p99 < 100 ms ${pct(inRouter.notification, 99) < 100 ? '✅' : '❌'} |`,
       `| the event alone (log subscription: LISTEN/NOTIFY) | ${revokedLog.length} | ${f(pct(revokedLog, 50))} ms | ${f(pct(revokedLog, 95))} ms | ${f(pct(revokedLog, 99))} ms | ${f(revokedLog.at(-1))} ms | |`,
+      `| inside the routers: the event alone, append's answer -> table refuses | ${inRouter.event.length} | ${f(pct(inRouter.event, 50), 2)} ms | ${f(pct(inRouter.event, 95), 2)} ms | ${f(pct(inRouter.event, 99), 2)} ms | ${f(inRouter.event.at(-1), 2)} ms | |`,
       `| baseline: one poll's round trip (a 404 on these routers) | ${pollRtt.length} | ${f(pct(pollRtt, 50))} ms | ${f(pct(pollRtt, 95))} ms | ${f(pct(pollRtt, 99))} ms | ${f(pollRtt.at(-1))} ms | |`,
       '',
       `What bounds the router: one deployed backend lives on one sandbox worker process (a single thread); every \`getRecipe\` is an IPC round trip to it, a second one for its store call, and a PostgreSQL read. The HTTP route and the key check are not the bottleneck (a CPU profile of the router process at full \`describe\` load showed it about a third idle, waiting on the worker). The revocation figures cannot be finer than one poll's round trip (baseline row): on a loaded machine its tail is the figures' tail.`,

@@ -30,6 +30,8 @@ export class InvokeTablesFeed {
     private readonly logger: Logger,
     /** Told what live events (after catch-up) change about deployments (the runner loads ahead). */
     private readonly onDeployment: (change: DeploymentChange) => void = () => undefined,
+    /** Told when a live ApiKeyRevoked event revoked a key the table still accepted. */
+    private readonly onKeyRevoked: (keyId: string) => void = () => undefined,
   ) {}
 
   /** Reads the whole log, then follows it; resolves once the tables hold everything up to now. */
@@ -57,8 +59,11 @@ export class InvokeTablesFeed {
   private apply(event: RecordedEvent, live: boolean): void {
     this.position = event.position;
     this.lastEventAt = Date.now();
+    const keyId = event.type === 'ApiKeyRevoked' && typeof event.data.keyId === 'string' ? event.data.keyId : undefined;
+    const revoking = live && keyId !== undefined && !this.tables.isRevoked(keyId);
     const change = this.tables.apply(event);
     if (change && live) this.onDeployment(change);
+    if (revoking && this.tables.isRevoked(keyId)) this.onKeyRevoked(keyId);
   }
 
   private async follow(): Promise<void> {

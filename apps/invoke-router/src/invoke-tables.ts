@@ -157,13 +157,21 @@ export class InvokeTables {
   /**
    * A key-ended notification (ahead of its event): revoked, or refused from `expiresAt`. It can only
    * end a key sooner, never revive one, so a stale or repeated notification changes nothing.
+   * True when it revoked a key that was not revoked yet.
    */
-  endKey(keyId: string, ending: { revoked?: boolean; expiresAt?: string }): void {
+  endKey(keyId: string, ending: { revoked?: boolean; expiresAt?: string }): boolean {
     const entry = this.byId.get(keyId);
-    if (!entry) return;
-    if (ending.revoked === true) entry.revoked = true;
+    if (!entry) return false;
+    const revoking = ending.revoked === true && !entry.revoked;
+    if (revoking) entry.revoked = true;
     const at = ending.expiresAt === undefined ? Number.NaN : Date.parse(ending.expiresAt);
     if (Number.isFinite(at)) entry.expiresAt = Math.min(entry.expiresAt ?? at, at);
+    return revoking;
+  }
+
+  /** Whether a known key is revoked (false for an unknown one). */
+  isRevoked(keyId: string): boolean {
+    return this.byId.get(keyId)?.revoked === true;
   }
 
   /** The key a digest names, if it may be used at `now` (epoch ms). */
