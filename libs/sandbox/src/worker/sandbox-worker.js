@@ -14,7 +14,7 @@
  *
  * Before each synchronous run inside an isolate (a handler segment, a bundle instantiation, the
  * unwinding after `end`) the worker writes "<rid> <seq> <budget ms>" at offset 0 of fd 3 (a small
- * file the host opened; "0" after the run). The host's watchdog reads it with this process's
+ * file the host opened; "0" after it, or at the end of the turn for handler segments that returned). The host's watchdog reads it with this process's
  * main-thread CPU time: a run that outlives its budget inside a built-in that never reaches V8's
  * interrupt check is killed and blamed on that rid, and if V8 takes the whole process down (some
  * out-of-memory paths are fatal) the host knows which invocation did it. A file, not a pipe: a
