@@ -10,6 +10,7 @@
 // The load generator runs in its own process (keep-alive connections). One markdown section on
 // stdout. The same file is the load generator (--load) and the bare server (--bare).
 import { spawn, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -26,6 +27,23 @@ const ROUND_SECONDS = 5;
 const ROUNDS = 3;
 const BACKENDS = 500;
 const lib = (name) => import(path.join(root, 'libs', name, 'dist', 'index.js'));
+
+/**
+ * Options when run by hand (`pnpm bench invoke` passes none): `--only a,b` runs only those parts
+ * (throughput, describe, half, keys, revocation, memory); `--router-flags "<node flags>"` starts the
+ * routers with extra Node flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile one).
+ */
+function benchOptions(argv) {
+  const value = (name) => {
+    const at = argv.indexOf(name);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const only = value('--only')?.split(',').filter(Boolean);
+  return {
+    runs: (part) => !only || only.includes(part),
+    routerFlags: value('--router-flags')?.split(/\s+/).filter(Boolean) ?? [],
+  };
+}
 
 function pct(sorted, p) {
   if (sorted.length === 0) return NaN;
@@ -130,7 +148,46 @@ function treeRss(pid) {
   return rows.filter(([p]) => tree.has(p)).reduce((n, [, , rss]) => n + rss * 1024, 0);
 }
 
-async function main() {
+/** A process and its children (the router's sandbox workers). */
+function treePids(pid) {
+  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' });
+  const rows = out.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [p, pp] of rows) if (tree.has(pp) && !tree.has(p)) (tree.add(p), (grew = true));
+  }
+  return [...tree];
+}
+
+/** CPU time (user + system, ms) a process has used; NaN when it cannot be read (gone, or no /proc). */
+function cpuMsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ = 100
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU the given processes used while `run` ran, in µs per request it answered. */
+async function withCpu(groups, run) {
+  const before = Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, pids.map((pid) => [pid, cpuMsOf(pid)])]));
+  const result = await run();
+  result.cpu = {};
+  for (const [name, pids] of Object.entries(before)) {
+    const ms = pids.reduce((n, [pid, was]) => {
+      const now = cpuMsOf(pid);
+      return Number.isFinite(now) && Number.isFinite(was) ? n + now - was : n;
+    }, 0);
+    result.cpu[name] = (ms * 1000) / Math.max(1, result.requests);
+  }
+  return result;
+}
+
+async function main(argv) {
+  const opts = benchOptions(argv);
   const pg = (await import('pg')).default;
   const { PostgresEventStore } = await lib('event-store');
   const { digestSecret, generateAgentKey, generateSecret, parseAgentKey, parseSecretKey } = await lib('auth');
@@ -185,7 +242,7 @@ async function main() {
       LOG_LEVEL: 'warn', AUTH_DIGEST_KEY: digestSecretKey, ARTIFACT_STORE: 'fs', ARTIFACTS_DIR: path.join(tmp, 'artifacts'),
       INVOKE_RATE_LIMIT_PER_SECOND: '1000000', INVOKE_RATE_LIMIT_BURST: '1000000',
     };
-    const proc = spawn(process.execPath, ['--no-node-snapshot', path.join(root, 'apps/invoke-router/dist/main.js')], { cwd: tmp, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const proc = spawn(process.execPath, ['--no-node-snapshot', ...opts.routerFlags, path.join(root, 'apps/invoke-router/dist/main.js')], { cwd: tmp, env, stdio: ['ignore', 'ignore', 'inherit'] });
     routers.push(proc);
     const base = `http://127.0.0.1:${port}`;
     for (let deadline = Date.now() + 300_000; ; ) {
@@ -224,16 +281,34 @@ async function main() {
     const bareUrl = `http://127.0.0.1:${barePort}/v1/invoke/recipes`;
 
     // 1. Throughput, alternating rounds, then both at half of the router's rate.
-    log('throughput');
-    await load(url, key, bodyFile);
-    await load(bareUrl, '-', bodyFile);
-    const rounds = { router: [], bare: [] };
-    for (let r = 0; r < ROUNDS; r += 1) {
-      rounds.router.push(await load(url, key, bodyFile));
-      rounds.bare.push(await load(bareUrl, '-', bodyFile));
-    }
     const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const summary = (rs) => ({ rps: median(rs.map((x) => x.requests / x.seconds)), p50: median(rs.map((x) => x.p50)), p99: Math.max(...rs.map((x) => x.p99)), errors: rs.reduce((n, x) => n + x.errors, 0) });
+    const summary = (rs) => ({
+      rps: median(rs.map((x) => x.requests / x.seconds)),
+      p50: median(rs.map((x) => x.p50)),
+      p99: Math.max(...rs.map((x) => x.p99)),
+      errors: rs.reduce((n, x) => n + x.errors, 0),
+      cpu: Object.fromEntries(Object.keys(rs[0]?.cpu ?? {}).map((name) => [name, median(rs.map((x) => x.cpu[name]))])),
+    });
+    // The router's process with its sandbox workers, and the PostgreSQL backends serving this database.
+    const routerCpuGroups = async () => ({
+      router: treePids(r1.pid),
+      postgres: (await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid),
+    });
+    const rounds = { router: [], bare: [] };
+    if (opts.runs('throughput') || opts.runs('half')) {
+      log('throughput');
+      await load(url, key, bodyFile);
+      await load(bareUrl, '-', bodyFile);
+    }
+    for (let r = 0; opts.runs('throughput') && r < ROUNDS; r += 1) {
+      rounds.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, bodyFile)));
+      rounds.bare.push(await withCpu({ bare: [bare.proc.pid] }, () => load(bareUrl, '-', bodyFile)));
+    }
+    if (!opts.runs('throughput') && opts.runs('half')) {
+      // Half load needs the router's full rate: one round of each.
+      rounds.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, bodyFile)));
+      rounds.bare.push(await withCpu({ bare: [bare.proc.pid] }, () => load(bareUrl, '-', bodyFile)));
+    }
     const ro = summary(rounds.router);
     const bo = summary(rounds.bare);
     // The same without the store: `describe` runs in the isolate only (router + sandbox, no PostgreSQL).
@@ -246,109 +321,152 @@ async function main() {
     });
     const bareDescribeUrl = `http://127.0.0.1:${bareDescribePort}/v1/invoke/recipes`;
     const describeRounds = { router: [], bare: [] };
-    for (let r = 0; r < ROUNDS; r += 1) {
-      describeRounds.router.push(await load(url, key, describeFile));
-      describeRounds.bare.push(await load(bareDescribeUrl, '-', describeFile));
+    for (let r = 0; opts.runs('describe') && r < ROUNDS; r += 1) {
+      describeRounds.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, describeFile)));
+      describeRounds.bare.push(await withCpu({ bare: [bareDescribe.proc.pid] }, () => load(bareDescribeUrl, '-', describeFile)));
     }
     const rd = summary(describeRounds.router);
     const bd = summary(describeRounds.bare);
     const half = Math.max(1, Math.round(ro.rps / 2));
-    log(`half load: ${half} req/s`);
-    const halfRouter = await load(url, key, bodyFile, half);
-    const halfBare = await load(bareUrl, '-', bodyFile, half);
-
-    // 2. Key verification, warm, in this process: what the router does per request before routing.
-    log('key verification');
-    const tables = new InvokeTables();
-    const presented = [];
-    for (let i = 0; i < 10_000; i += 1) {
-      const k = generateAgentKey().key;
-      tables.apply({ type: 'ApiKeyCreated', data: { keyId: `key_${i}`, agentId: 'agt', digest: digestSecret(k, digestKey), lineage: `key_${i}` } });
-      if (i % 10 === 0) presented.push(k);
+    const skipped = { p50: NaN, p99: NaN, errors: 0 };
+    let halfRouter = skipped;
+    let halfBare = skipped;
+    if (opts.runs('half')) {
+      log(`half load: ${half} req/s`);
+      halfRouter = await load(url, key, bodyFile, half);
+      halfBare = await load(bareUrl, '-', bodyFile, half);
     }
-    const verify = (k) => {
-      const parsed = parseAgentKey(k);
-      return parsed.ok && tables.checkKey(digestSecret(parsed.value, digestKey), Date.now()).ok;
-    };
+
     const cpuPerOp = [];
     const wallPerOp = [];
-    for (let batch = 0; batch < 100; batch += 1) {
-      const cpu0 = process.cpuUsage();
-      const t0 = performance.now();
-      for (let i = 0; i < 2000; i += 1) if (!verify(presented[i % presented.length])) throw new Error('a valid key was refused');
-      wallPerOp.push(((performance.now() - t0) * 1000) / 2000);
-      const cpu = process.cpuUsage(cpu0);
-      cpuPerOp.push((cpu.user + cpu.system) / 2000);
-    }
-    cpuPerOp.sort((a, b) => a - b);
-    wallPerOp.sort((a, b) => a - b);
-
-    // 3. Revocation to refusal across two router processes.
-    log('revocation');
-    const r2 = await startRouter();
-    await keysTransport.client.connect();
-    const keys = new MessagingClient(keysTransport, 5000);
-    const revocation = async (rounds, withNotification) => {
-      const out = [];
-      for (let i = 0; i < rounds; i += 1) {
-        const k = await keyFor(agentId);
-        // Polled on a slug nobody has: 404 while the key is valid, 401 once refused; no backend runs.
-        for (const r of [r1, r2]) while ((await post(`${r.base}/v1/invoke/no-such-slug`, k.key, {})).status !== 404) await new Promise((res) => setTimeout(res, 2));
-        await events.append(`apikey-${k.keyId}`, [{ type: 'ApiKeyRevoked', data: { keyId: k.keyId }, metadata: md() }], 'any');
-        if (withNotification) await keys.notify(KEYS_SUBJECTS.keyEnded, { keyId: k.keyId, revoked: true });
-        const t0 = performance.now();
-        const seen = await Promise.all(
-          [r1, r2].map(async (r) => {
-            while ((await post(`${r.base}/v1/invoke/no-such-slug`, k.key, {})).status !== 401) if (performance.now() - t0 > 10_000) throw new Error('not refused within 10 s');
-            return performance.now() - t0;
-          }),
-        );
-        out.push(Math.max(...seen));
+    if (opts.runs('keys')) {
+      // 2. Key verification, warm, in this process: what the router does per request before routing.
+      log('key verification');
+      const tables = new InvokeTables();
+      const presented = [];
+      for (let i = 0; i < 10_000; i += 1) {
+        const k = generateAgentKey().key;
+        tables.apply({ type: 'ApiKeyCreated', data: { keyId: `key_${i}`, agentId: 'agt', digest: digestSecret(k, digestKey), lineage: `key_${i}` } });
+        if (i % 10 === 0) presented.push(k);
       }
-      return out.sort((a, b) => a - b);
-    };
-    const revokedBoth = await revocation(100, true);
-    const revokedLog = await revocation(30, false);
-    // What one poll costs on these routers now: the resolution of the figures above.
-    const pollKey = await keyFor(agentId);
-    const pollRtt = [];
-    for (let i = 0; i < 200; i += 1) {
-      const t0 = performance.now();
-      await post(`${(i % 2 ? r2 : r1).base}/v1/invoke/no-such-slug`, pollKey.key, {});
-      pollRtt.push(performance.now() - t0);
+      const verify = (k) => {
+        const parsed = parseAgentKey(k);
+        return parsed.ok && tables.checkKey(digestSecret(parsed.value, digestKey), Date.now()).ok;
+      };
+      for (let batch = 0; batch < 100; batch += 1) {
+        const cpu0 = process.cpuUsage();
+        const t0 = performance.now();
+        for (let i = 0; i < 2000; i += 1) if (!verify(presented[i % presented.length])) throw new Error('a valid key was refused');
+        wallPerOp.push(((performance.now() - t0) * 1000) / 2000);
+        const cpu = process.cpuUsage(cpu0);
+        cpuPerOp.push((cpu.user + cpu.system) / 2000);
+      }
+      cpuPerOp.sort((a, b) => a - b);
+      wallPerOp.sort((a, b) => a - b);
     }
-    pollRtt.sort((a, b) => a - b);
 
-    // 4. Memory with 500 deployed backends loaded (each invoked once).
-    log(`memory: deploying and loading ${BACKENDS} backends`);
-    const before = treeRss(r1.pid);
-    const deployed = [];
-    for (let i = 0; i < BACKENDS; i += 1) {
-      const id = await agentWithDeployment(`m-${i}`);
-      deployed.push({ slug: `m-${i}`, key: (await keyFor(id)).key });
-    }
-    const loadStarted = performance.now();
-    let next = 0;
-    let failed = 0;
-    await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        while (next < deployed.length) {
-          const d = deployed[next++];
-          for (let attempt = 0; ; attempt += 1) {
-            const res = await post(`${r1.base}/v1/invoke/${d.slug}`, d.key, { action: 'describe' });
-            if (res.status === 200) break;
-            if (res.status !== 401 || attempt > 500) {
-              failed += 1;
-              break;
-            }
-            await new Promise((r) => setTimeout(r, 10)); // the key's event is on its way
-          }
+    let revokedBoth = [];
+    let revokedLog = [];
+    const inRouter = { notification: [], event: [], via: { notification: 0, event: 0 } };
+    const pollRtt = [];
+    if (opts.runs('revocation')) {
+      // 3. Revocation to refusal across two router processes.
+      log('revocation');
+      const r2 = await startRouter();
+      await keysTransport.client.connect();
+      const keys = new MessagingClient(keysTransport, 5000);
+      // Each router announces when its table started refusing a revoked key, by its own clock (the
+      // same host's as this process): the in-router figure, free of the polls' round trips.
+      const { connect } = await import('@nats-io/transport-node');
+      const nc = await connect({ servers: natsUrl, name: 'bench-key-refused' });
+      const notices = new Map();
+      const sub = nc.subscribe(`${namespace}.backforge.invoke-router.notify.key-refused`, {
+        callback: (err, msg) => {
+          if (err) return;
+          const packet = JSON.parse(new TextDecoder().decode(msg.data));
+          const notice = packet.data ?? packet;
+          notices.set(notice.keyId, [...(notices.get(notice.keyId) ?? []), notice]);
+        },
+      });
+      const epochNow = () => performance.timeOrigin + performance.now();
+      const revocation = async (rounds, withNotification) => {
+        const out = [];
+        for (let i = 0; i < rounds; i += 1) {
+          const k = await keyFor(agentId);
+          // Polled on a slug nobody has: 404 while the key is valid, 401 once refused; no backend runs.
+          for (const r of [r1, r2]) while ((await post(`${r.base}/v1/invoke/no-such-slug`, k.key, {})).status !== 404) await new Promise((res) => setTimeout(res, 2));
+          await events.append(`apikey-${k.keyId}`, [{ type: 'ApiKeyRevoked', data: { keyId: k.keyId }, metadata: md() }], 'any');
+          const sent = epochNow(); // the append's answer, and the notification's publish right after it
+          if (withNotification) await keys.notify(KEYS_SUBJECTS.keyEnded, { keyId: k.keyId, revoked: true });
+          const t0 = performance.now();
+          const seen = await Promise.all(
+            [r1, r2].map(async (r) => {
+              while ((await post(`${r.base}/v1/invoke/no-such-slug`, k.key, {})).status !== 401) if (performance.now() - t0 > 10_000) throw new Error('not refused within 10 s');
+              return performance.now() - t0;
+            }),
+          );
+          out.push(Math.max(...seen));
+          for (const deadline = Date.now() + 5000; (notices.get(k.keyId)?.length ?? 0) < 2 && Date.now() < deadline; ) await new Promise((res) => setTimeout(res, 5));
+          const heard = notices.get(k.keyId) ?? [];
+          if (heard.length < 2) throw new Error(`only ${heard.length} router(s) announced refusing key ${k.keyId}`);
+          for (const n of heard) inRouter.via[n.via] += 1;
+          const slowest = Math.max(...heard.map((n) => n.refusedAt));
+          // From the notification's publish (with it), or from the append's answer (the event alone).
+          (withNotification ? inRouter.notification : inRouter.event).push(slowest - sent);
         }
-      }),
-    );
-    const loadSeconds = (performance.now() - loadStarted) / 1000;
-    await new Promise((r) => setTimeout(r, 3000));
-    const after = treeRss(r1.pid);
+        return out.sort((a, b) => a - b);
+      };
+      revokedBoth = await revocation(100, true);
+      revokedLog = await revocation(30, false);
+      inRouter.notification.sort((a, b) => a - b);
+      inRouter.event.sort((a, b) => a - b);
+      sub.unsubscribe();
+      await nc.close();
+      // What one poll costs on these routers now: the resolution of the figures above.
+      const pollKey = await keyFor(agentId);
+      for (let i = 0; i < 200; i += 1) {
+        const t0 = performance.now();
+        await post(`${(i % 2 ? r2 : r1).base}/v1/invoke/no-such-slug`, pollKey.key, {});
+        pollRtt.push(performance.now() - t0);
+      }
+      pollRtt.sort((a, b) => a - b);
+    }
+
+    let before = NaN;
+    let after = NaN;
+    let loadSeconds = NaN;
+    let failed = 0;
+    if (opts.runs('memory')) {
+      // 4. Memory with 500 deployed backends loaded (each invoked once).
+      log(`memory: deploying and loading ${BACKENDS} backends`);
+      before = treeRss(r1.pid);
+      const deployed = [];
+      for (let i = 0; i < BACKENDS; i += 1) {
+        const id = await agentWithDeployment(`m-${i}`);
+        deployed.push({ slug: `m-${i}`, key: (await keyFor(id)).key });
+      }
+      const loadStarted = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next < deployed.length) {
+            const d = deployed[next++];
+            for (let attempt = 0; ; attempt += 1) {
+              const res = await post(`${r1.base}/v1/invoke/${d.slug}`, d.key, { action: 'describe' });
+              if (res.status === 200) break;
+              if (res.status !== 401 || attempt > 500) {
+                failed += 1;
+                break;
+              }
+              await new Promise((r) => setTimeout(r, 10)); // the key's event is on its way
+            }
+          }
+        }),
+      );
+      loadSeconds = (performance.now() - loadStarted) / 1000;
+      await new Promise((r) => setTimeout(r, 3000));
+      after = treeRss(r1.pid);
+    }
 
     const f = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
     const k = (n) => Math.round(n).toLocaleString('en-US');
@@ -368,19 +486,23 @@ async function main() {
       `| latency at full load (p50 / p99) | ${f(ro.p50, 2)} / ${f(ro.p99, 2)} ms | ${f(bo.p50, 2)} / ${f(bo.p99, 2)} ms | | |`,
       `| latency at half the router's rate, ${k(half)} req/s (p50 / p99) | ${f(halfRouter.p50, 2)} / ${f(halfRouter.p99, 2)} ms | ${f(halfBare.p50, 2)} / ${f(halfBare.p99, 2)} ms | | p99 < 5 ms ${halfRouter.p99 < 5 ? '✅' : '❌'} |`,
       `| \`describe\` (no store call), ${CONNECTIONS} connections | ${k(rd.rps)} req/s, p99 ${f(rd.p99, 2)} ms | ${k(bd.rps)} req/s, p99 ${f(bd.p99, 2)} ms | ${f((rd.rps / bd.rps) * 100, 0)}% | |`,
+      `| CPU per \`getRecipe\` at full load: router process + its sandbox workers; PostgreSQL backends | ${f(ro.cpu.router, 0)} µs; ${f(ro.cpu.postgres, 0)} µs | ${f(bo.cpu.bare, 0)} µs | ${f(((ro.cpu.router + ro.cpu.postgres) / bo.cpu.bare) * 100, 0)}% | |`,
+      `| CPU per \`describe\`: router + workers; PostgreSQL | ${f(rd.cpu.router, 0)} µs; ${f(rd.cpu.postgres, 0)} µs | ${f(bd.cpu.bare, 0)} µs | ${f(((rd.cpu.router + rd.cpu.postgres) / bd.cpu.bare) * 100, 0)}% | |`,
       `| failed requests (all rounds) | ${ro.errors + halfRouter.errors} | ${bo.errors + halfBare.errors} | | 0 |`,
       '',
       `Key verification, warm (in one process: \`parseAgentKey\` + CRC + \`digestSecret\` + the router's \`InvokeTables.checkKey\`, 10,000 keys, 100 batches of 2,000): CPU p50 ${f(cpuPerOp[50], 2)} µs, wall p50 ${f(wallPerOp[50], 2)} µs, best batch ${f(wallPerOp[0], 2)} µs per check; target < 10 µs ${cpuPerOp[50] < 10 ? '✅' : '❌'}.`,
       '',
-      `Revocation to refusal across two router processes: after the \`ApiKeyRevoked\` append returns, each router is polled (\`POST /v1/invoke/no-such-slug\`: 404 while the key is valid, 401 once refused) until both refuse; the figure is when the slower one did.`,
+      `Revocation to refusal across two router processes, two ways. Polled: after the \`ApiKeyRevoked\` append returns, each router is polled (\`POST /v1/invoke/no-such-slug\`: 404 while the key is valid, 401 once refused) until both refuse; the figure is when the slower one did. Inside the routers: each router publishes \`backforge.invoke-router.notify.key-refused\` with the time (its clock, the same host's) its table started refusing the key; the figure is the slower router's time minus the notification's publish (or the append's answer, for the event alone), without the polls' round trips.`,
       '',
       '| revocation | n | p50 | p95 | p99 | max | target |',
       '|---|---|---|---|---|---|---|',
       `| event + \`backforge.keys.notify.key-ended\` (what the keys service sends) | ${revokedBoth.length} | ${f(pct(revokedBoth, 50))} ms | ${f(pct(revokedBoth, 95))} ms | ${f(pct(revokedBoth, 99))} ms | ${f(revokedBoth.at(-1))} ms | p99 < 100 ms ${pct(revokedBoth, 99) < 100 ? '✅' : '❌'} |`,
+      `| inside the routers: notification's publish -> table refuses (refused by the notification ${inRouter.via.notification}, by the event ${inRouter.via.event}) | ${inRouter.notification.length} | ${f(pct(inRouter.notification, 50), 2)} ms | ${f(pct(inRouter.notification, 95), 2)} ms | ${f(pct(inRouter.notification, 99), 2)} ms | ${f(inRouter.notification.at(-1), 2)} ms | p99 < 100 ms ${pct(inRouter.notification, 99) < 100 ? '✅' : '❌'} |`,
       `| the event alone (log subscription: LISTEN/NOTIFY) | ${revokedLog.length} | ${f(pct(revokedLog, 50))} ms | ${f(pct(revokedLog, 95))} ms | ${f(pct(revokedLog, 99))} ms | ${f(revokedLog.at(-1))} ms | |`,
+      `| inside the routers: the event alone, append's answer -> table refuses | ${inRouter.event.length} | ${f(pct(inRouter.event, 50), 2)} ms | ${f(pct(inRouter.event, 95), 2)} ms | ${f(pct(inRouter.event, 99), 2)} ms | ${f(inRouter.event.at(-1), 2)} ms | |`,
       `| baseline: one poll's round trip (a 404 on these routers) | ${pollRtt.length} | ${f(pct(pollRtt, 50))} ms | ${f(pct(pollRtt, 95))} ms | ${f(pct(pollRtt, 99))} ms | ${f(pollRtt.at(-1))} ms | |`,
       '',
-      `What bounds the router: one deployed backend lives on one sandbox worker process (a single thread); every \`getRecipe\` is an IPC round trip to it, a second one for its store call, and a PostgreSQL read. The HTTP route and the key check are not the bottleneck (a CPU profile of the router process at full \`describe\` load showed it about a third idle, waiting on the worker). The revocation figures cannot be finer than one poll's round trip (baseline row): on a loaded machine its tail is the figures' tail.`,
+      `What bounds the router: CPU, per request, before any scheduling (rows "CPU per"): a \`getRecipe\` costs the router process and its sandbox workers ~${f(ro.cpu.router / 1000, 1)} ms and PostgreSQL ~${f(ro.cpu.postgres / 1000, 2)} ms, the bare route ~${f(bo.cpu.bare / 1000, 2)} ms. Both are driven by a load generator that itself spends on the order of 0.1 ms per request, so on 2 cores the router's path can at best run at roughly a tenth to a fifth of the bare route's rate; 50% would need the router, its workers and PostgreSQL together to spend about 0.25 ms per request. Profiles (\`node --cpu-prof\` on the router and its workers; this bench takes \`--only throughput --router-flags "--cpu-prof --cpu-prof-dir=…"\`): at full load the router process is the saturated one (about one core); about half of its busy time is write syscalls (the IPC message to the worker and the store result back, the PostgreSQL query, the HTTP answer), each ~100-200 µs on this VM because it wakes another process; the worker spends ~0.3 ms per \`getRecipe\` (two runs inside the isolate, their marker writes, its IPC writes). What was cut: a backend's concurrency at its worker (was 4: it capped one backend near 1,000 req/s with the CPU half idle), one IPC write per event-loop turn instead of per message, one marker write per run instead of two, no AbortController abort per invocation, a named statement for \`get\`. The half-load tail is the machine's: the router's and the worker's event loops were measured stalling 30-90 ms at a third of this rate on a machine whose run queue was 4-8 on 2 cores (other sessions' work), and a do-nothing Node process with a 5 ms timer stalled 74 ms at the same time, with no GC or timer of ours behind it (router scavenges 4-6 ms, no mark-compact in steady state; the watchdog reads a 48-byte file per worker every 20 ms). When the machine gets busier during the run, half of the rate measured earlier can be more than the router then gets, and the paced latency grows with the backlog (p50 far above the full-load p50 says so). The revocation figures polled cannot be finer than one poll's round trip (baseline row); the in-router rows are not bound by it.`,
       '',
       `Memory: resident memory of the router process and its sandbox workers (their children). Idle with its tables loaded: ${f(idleRss / MB, 0)} MB; before loading the ${BACKENDS} backends: ${f(before / MB, 0)} MB; after deploying ${BACKENDS} more agents (each a ${f(bundleBytes.length / 1024)} KiB generated bundle) and invoking each once (${f(loadSeconds)} s, ${failed} failed): ${f(after / MB, 0)} MB, i.e. ${f((after - before) / BACKENDS / MB, 2)} MB per loaded backend.`,
     ];
@@ -403,4 +525,4 @@ async function main() {
 const [mode, ...args] = process.argv.slice(2);
 if (mode === '--load') await loadMode(args);
 else if (mode === '--bare') await bareMode(args);
-else await main();
+else await main(process.argv.slice(2));

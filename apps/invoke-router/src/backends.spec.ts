@@ -53,11 +53,20 @@ function setup() {
   const bridge = { storeFor: () => ({}) } as unknown as PostgresStoreBridge;
   let current: DeployedVersion | undefined;
   const runner = new BackendRunner(() => current, lazy, artifacts, bridge, silent);
+  /** Deployment n as the log names it (not yet routed). */
+  const version = (n: number): DeployedVersion => ({
+    agentId: 'agt',
+    slug: 's',
+    version: n,
+    deploymentId: `dep${n}`,
+    bundle: { filename: `s-v${n}.bundle.js`, kind: 'bundle', size: 4, sha256: '', contentType: 'text/javascript' },
+  });
+  /** Deployment n now serves (the routing table names it). */
   const deploy = (n: number): DeployedVersion => {
-    current = { agentId: 'agt', slug: 's', version: n, deploymentId: `dep${n}`, bundle: { filename: `s-v${n}.bundle.js`, kind: 'bundle', size: 4, sha256: '', contentType: 'text/javascript' } };
+    current = version(n);
     return current;
   };
-  return { fake, runner, deploy };
+  return { fake, runner, deploy, version };
 }
 
 describe('BackendRunner', () => {
@@ -73,7 +82,7 @@ describe('BackendRunner', () => {
 
     const inFlight = runner.invoke('agt', { action: 'slow' }); // on v1, not finished yet
     await tick();
-    runner.deployed(deploy(2)); // v2 starts loading in the background
+    runner.deployment({ kind: 'deployed', deployment: deploy(2) }); // v2 starts loading in the background
     await tick();
     const during = runner.invoke('agt', { action: 'b' }); // v2 not loaded: v1 answers
     await tick();
@@ -109,7 +118,7 @@ describe('BackendRunner', () => {
     await tick();
     f2.finishCalls();
     await ok;
-    r2.deployed(d2(2));
+    r2.deployment({ kind: 'deployed', deployment: d2(2) });
     await tick();
     f2.pendingLoads.get('agt:dep2')?.reject(new SandboxError('LOAD_FAILED', 'broken'));
     await tick();
@@ -140,5 +149,61 @@ describe('BackendRunner', () => {
     expect((await b).body).toEqual({ ok: true, result: 'agt:dep2' });
     expect(fake.events.filter((e) => e.startsWith('load'))).toEqual(['load agt:dep1', 'load agt:dep2']);
     expect(fake.events).toContain('unload agt:dep1');
+  });
+
+  it('loads a deployment ahead while it is under way and routes it only when it succeeds: its first request does not wait for a load', async () => {
+    const { fake, runner, deploy, version } = setup();
+    runner.deployment({ kind: 'deploying', deployment: version(1) });
+    runner.deployment({ kind: 'deploying', deployment: version(1) }); // its DeploymentStarted: no second load
+    await tick();
+    expect(fake.events).toEqual(['load agt:dep1']);
+    fake.pendingLoads.get('agt:dep1')?.resolve();
+    await tick();
+    await expect(runner.invoke('agt', { action: 'x' })).rejects.toMatchObject({ code: 'SANDBOX_UNAVAILABLE' }); // not routed yet
+    runner.deployment({ kind: 'deployed', deployment: deploy(1) });
+    const first = runner.invoke('agt', { action: 'x' });
+    await tick();
+    expect(fake.events).toEqual(['load agt:dep1', 'invoke agt:dep1']);
+    fake.finishCalls();
+    expect((await first).body).toEqual({ ok: true, result: 'agt:dep1' });
+  });
+
+  it('keeps serving the old version while a redeploy loads ahead; a failed deployment unloads it, a succeeded one replaces the old', async () => {
+    const { fake, runner, deploy, version } = setup();
+    deploy(1);
+    const warm = runner.invoke('agt', { action: 'x' });
+    await tick();
+    fake.pendingLoads.get('agt:dep1')?.resolve();
+    await tick();
+    fake.finishCalls();
+    await warm;
+
+    runner.deployment({ kind: 'deploying', deployment: version(2) });
+    await tick();
+    fake.pendingLoads.get('agt:dep2')?.resolve();
+    await tick();
+    const during = runner.invoke('agt', { action: 'x' });
+    await tick();
+    fake.finishCalls();
+    expect((await during).body).toEqual({ ok: true, result: 'agt:dep1' }); // loaded, not routed
+    runner.deployment({ kind: 'deployFailed', deployment: version(2) });
+    await tick();
+    await tick();
+    expect(fake.events).toContain('unload agt:dep2');
+    expect(fake.events).not.toContain('unload agt:dep1');
+
+    runner.deployment({ kind: 'deploying', deployment: version(3) });
+    await tick();
+    fake.pendingLoads.get('agt:dep3')?.resolve();
+    await tick();
+    runner.deployment({ kind: 'deployed', deployment: deploy(3) });
+    const after = runner.invoke('agt', { action: 'x' });
+    await tick();
+    fake.finishCalls();
+    expect((await after).body).toEqual({ ok: true, result: 'agt:dep3' });
+    await tick();
+    await tick();
+    expect(fake.events).toContain('unload agt:dep1');
+    expect(fake.events.filter((e) => e.startsWith('load'))).toEqual(['load agt:dep1', 'load agt:dep2', 'load agt:dep3']);
   });
 });

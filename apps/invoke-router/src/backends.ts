@@ -3,7 +3,7 @@ import type { ArtifactStore } from '@backforge/artifact-store';
 import type { BackendRequest, BackendResponse } from '@backforge/contracts';
 import type { Logger } from '@backforge/runtime';
 import { SandboxError, type LazySandbox, type PostgresBackendStore, type PostgresStoreBridge } from '@backforge/sandbox';
-import type { DeployedVersion } from './invoke-tables.js';
+import type { DeployedVersion, DeploymentChange } from './invoke-tables.js';
 
 /** A deployment's bundle in the sandbox, under its own backend id (`<agentId>:<deploymentId>`). */
 interface LoadedVersion {
@@ -22,16 +22,19 @@ interface LoadedVersion {
 const LOAD_RETRY_MS = 1000;
 
 /**
- * Runs deployed backends: loads a deployment's bundle from the artifact store into the sandbox on
- * first use (or ahead of it, on a redeploy of a backend already in use) and invokes it with that
- * agent's PostgreSQL store. Each deployment is its own sandbox backend, so a redeploy never touches
- * the running version: requests keep going to the old one until the new one has loaded, then the
- * old one is unloaded when its last request has finished. No request of a redeploy fails.
+ * Runs deployed backends: loads a deployment's bundle from the artifact store into the sandbox
+ * ahead of use (as soon as the log says the deployment is under way; not routed until it succeeds)
+ * or on first use, and invokes it with that agent's PostgreSQL store. Each deployment is its own
+ * sandbox backend, so a redeploy never touches the running version: requests keep going to the old
+ * one until the new one has loaded, then the old one is unloaded when its last request has
+ * finished. No request of a redeploy fails. A deployment that fails unloads what was loaded ahead.
  */
 export class BackendRunner {
   private readonly current = new Map<string, LoadedVersion>();
   /** The version that served before `current`, while `current` is still loading. */
   private readonly previous = new Map<string, LoadedVersion>();
+  /** Loaded ahead of its deployment's success, by deployment id: not routed yet. */
+  private readonly ahead = new Map<string, LoadedVersion>();
   private readonly failedAt = new Map<string, number>();
   private readonly stores = new Map<string, PostgresBackendStore>();
 
@@ -66,16 +69,38 @@ export class BackendRunner {
     }
   }
 
-  /** A newer deployment of an agent in use: load it now, so the switch costs its users nothing. */
-  deployed(deployed: DeployedVersion): void {
-    const current = this.current.get(deployed.agentId);
-    if (!current || current.deploymentId === deployed.deploymentId) return;
-    this.pick(deployed);
+  /**
+   * What the log says about a deployment. Under way: load its bundle now, unrouted, so that its
+   * first request (or its agent's users, on a redeploy) need not wait for it. Succeeded: switch to
+   * it (the routing table already names it); loaded ahead or in use, at once. Failed: unload what
+   * was loaded ahead.
+   */
+  deployment(change: DeploymentChange): void {
+    const { deployment } = change;
+    switch (change.kind) {
+      case 'deploying':
+        if (!this.ahead.has(deployment.deploymentId) && this.current.get(deployment.agentId)?.deploymentId !== deployment.deploymentId) {
+          this.ahead.set(deployment.deploymentId, this.startLoad(deployment));
+        }
+        return;
+      case 'deployed': {
+        const current = this.current.get(deployment.agentId);
+        if (current?.deploymentId === deployment.deploymentId) return;
+        if (current || this.ahead.has(deployment.deploymentId)) this.pick(deployment);
+        return;
+      }
+      case 'deployFailed': {
+        const version = this.ahead.get(deployment.deploymentId);
+        this.ahead.delete(deployment.deploymentId);
+        if (version) this.retire(version);
+        return;
+      }
+    }
   }
 
   /** Deployments loaded (or loading) in the sandbox. */
   get loadedCount(): number {
-    return this.current.size + this.previous.size;
+    return this.current.size + this.previous.size + this.ahead.size;
   }
 
   /** The version to run now, without waiting, or undefined when the caller must wait for a load. */
@@ -89,10 +114,19 @@ export class BackendRunner {
         throw new SandboxError('SANDBOX_UNAVAILABLE', 'the deployed version could not be loaded; retry');
       }
       const replaced = current;
-      current = this.startLoad(deployed);
-      if (replaced?.loaded) this.previous.set(agentId, replaced);
-      else if (replaced) this.retire(replaced);
+      // Loaded ahead (or loading): it becomes the routed version now.
+      const loadedAhead = this.ahead.get(deployed.deploymentId);
+      this.ahead.delete(deployed.deploymentId);
+      current = loadedAhead ?? this.startLoad(deployed);
       this.current.set(agentId, current);
+      if (current.loaded) {
+        // Loaded ahead and ready: whatever served before retires now (its load handler ran already).
+        const previous = this.previous.get(agentId);
+        this.previous.delete(agentId);
+        if (previous) this.retire(previous);
+        if (replaced) this.retire(replaced);
+      } else if (replaced?.loaded) this.previous.set(agentId, replaced);
+      else if (replaced) this.retire(replaced);
     }
     if (current.loaded) return current;
     const previous = this.previous.get(agentId);
@@ -105,6 +139,7 @@ export class BackendRunner {
     await version.ready; // a failed load rejects: the caller answers 503
   }
 
+  /** Starts loading a deployment (routed, or ahead: then a failure is not the route's). */
   private startLoad(deployed: DeployedVersion): LoadedVersion {
     const version: LoadedVersion = {
       backendId: `${deployed.agentId}:${deployed.deploymentId}`,
@@ -119,6 +154,7 @@ export class BackendRunner {
       () => {
         version.loaded = true;
         this.failedAt.delete(deployed.deploymentId);
+        if (this.ahead.get(deployed.deploymentId) === version) return; // waits for its deployment's outcome
         if (this.current.get(deployed.agentId) !== version) {
           this.retire(version); // superseded while loading
           return;
@@ -128,6 +164,12 @@ export class BackendRunner {
         if (previous) this.retire(previous);
       },
       (error: unknown) => {
+        if (this.ahead.get(deployed.deploymentId) === version) {
+          // Not routed: the deployment's success (if it comes) loads it again on first use.
+          this.ahead.delete(deployed.deploymentId);
+          this.logger.warn({ err: error, agentId: deployed.agentId, deploymentId: deployed.deploymentId }, 'loading a deployment ahead of its success failed');
+          throw error instanceof SandboxError ? error : new SandboxError('SANDBOX_UNAVAILABLE', 'the deployed version could not be loaded; retry');
+        }
         this.failedAt.set(deployed.deploymentId, Date.now());
         this.logger.error({ err: error, agentId: deployed.agentId, deploymentId: deployed.deploymentId, version: deployed.version }, 'deployed bundle did not load');
         if (this.current.get(deployed.agentId) === version) {

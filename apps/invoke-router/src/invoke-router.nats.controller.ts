@@ -22,6 +22,6 @@ export class InvokeRouterNatsController {
   /** Every router hears it (no queue group): the key is refused before the log's event arrives. */
   @EventPattern<Record<string, KeyEndedNotification>>(KEYS_SUBJECTS.keyEnded)
   keyEnded(@Payload() notification: KeyEndedNotification): void {
-    this.router.feed.tables.endKey(notification.keyId, notification);
+    this.router.keyEnded(notification);
   }
 }

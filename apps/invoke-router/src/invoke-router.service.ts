@@ -3,10 +3,10 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { artifactStoreConfigFromSettings, createArtifactStore, type ArtifactStore } from '@backforge/artifact-store';
 import { parseSecretKey } from '@backforge/auth';
 import type { ServiceConfig } from '@backforge/config';
-import { KEYS_SUBJECTS } from '@backforge/contracts';
+import { KEYS_SUBJECTS, subjectOf, type KeyEndedNotification } from '@backforge/contracts';
 import type { EventStore } from '@backforge/event-store';
 import { MessagingClient } from '@backforge/messaging';
-import { DATABASE_URL, EVENT_STORE, HealthRegistry, LOGGER, SERVICE_CONFIG, type Logger } from '@backforge/runtime';
+import { DATABASE_URL, EVENT_STORE, HealthRegistry, INSTANCE_ID, LOGGER, SERVICE_CONFIG, type Logger } from '@backforge/runtime';
 import { LazySandbox, PostgresStoreBridge } from '@backforge/sandbox';
 import type { FastifyInstance } from 'fastify';
 import { BackendRunner } from './backends.js';
@@ -37,6 +37,21 @@ export type InvokeRouterConfig = Pick<
 >;
 
 /**
+ * Published (a notification: every listener hears it) when this router's table starts refusing a
+ * revoked key, by the keys service's notification or by the log's event, whichever came first:
+ * operators (and the invoke bench) see when each router enforced a revocation, by its own clock.
+ */
+export const KEY_REFUSED_SUBJECT = subjectOf('invoke-router', 'notify.key-refused');
+
+export interface KeyRefusedNotice {
+  keyId: string;
+  instanceId: string;
+  via: 'notification' | 'event';
+  /** Epoch ms (fractional) when the table changed. */
+  refusedAt: number;
+}
+
+/**
  * Builds the data plane at boot: the key and routing tables (caught up from the log before the
  * process listens), the sandbox that runs deployed backends with each agent's PostgreSQL store,
  * and the raw Fastify route on this process's HTTP server.
@@ -56,7 +71,8 @@ export class InvokeRouterService implements OnModuleInit, OnApplicationShutdown 
     @Inject(EVENT_STORE) events: EventStore,
     @Inject(DATABASE_URL) databaseUrl: string,
     @Inject(LOGGER) private readonly logger: Logger,
-    messaging: MessagingClient,
+    @Inject(INSTANCE_ID) private readonly instanceId: string,
+    private readonly messaging: MessagingClient,
     private readonly health: HealthRegistry,
     private readonly adapterHost: HttpAdapterHost,
   ) {
@@ -64,7 +80,12 @@ export class InvokeRouterService implements OnModuleInit, OnApplicationShutdown 
     this.artifacts = createArtifactStore(artifactStoreConfigFromSettings(config));
     this.sandbox = new LazySandbox({ workers: config.invokeSandboxWorkers, limits: { wallTimeMs: config.invokeTimeoutMs, cpuTimeMs: config.invokeCpuTimeMs } });
     this.bridge = new PostgresStoreBridge({ connectionString: databaseUrl });
-    this.feed = new InvokeTablesFeed(events, logger, (deployed) => this.runner.deployed(deployed));
+    this.feed = new InvokeTablesFeed(
+      events,
+      logger,
+      (change) => this.runner.deployment(change),
+      (keyId) => this.announceRefusal(keyId, 'event'),
+    );
     this.runner = new BackendRunner((agentId) => this.feed.tables.deploymentOf(agentId), this.sandbox, this.artifacts, this.bridge, logger);
     this.usage = new KeyUsage(
       (keyId, usedAt) => messaging.request(KEYS_SUBJECTS.used, { keyId, usedAt }, { timeoutMs: 10_000 }),
@@ -86,6 +107,16 @@ export class InvokeRouterService implements OnModuleInit, OnApplicationShutdown 
     });
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     mountInvokeRoute(fastify, this.handler, this.config.invokeBodyLimitBytes, this.logger);
+  }
+
+  /** The keys service's notification that a key ended (ahead of its event). */
+  keyEnded(notification: KeyEndedNotification): void {
+    if (this.feed.tables.endKey(notification.keyId, notification)) this.announceRefusal(notification.keyId, 'notification');
+  }
+
+  private announceRefusal(keyId: string, via: KeyRefusedNotice['via']): void {
+    const notice: KeyRefusedNotice = { keyId, instanceId: this.instanceId, via, refusedAt: performance.timeOrigin + performance.now() };
+    this.messaging.notify(KEY_REFUSED_SUBJECT, notice).catch((error: unknown) => this.logger.debug({ err: error, keyId }, 'key-refused notice not sent'));
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,7 +1,7 @@
 import { STREAM_PREFIX } from '@backforge/contracts';
 import type { EventFilter, EventStore, RecordedEvent, Subscription } from '@backforge/event-store';
 import type { Logger } from '@backforge/runtime';
-import { InvokeTables, ROUTER_EVENT_TYPES, type DeployedVersion } from './invoke-tables.js';
+import { InvokeTables, ROUTER_EVENT_TYPES, type DeploymentChange } from './invoke-tables.js';
 
 const FILTER: EventFilter = {
   streamPrefixes: [STREAM_PREFIX.apikey, STREAM_PREFIX.agent, STREAM_PREFIX.slug, STREAM_PREFIX.deployment],
@@ -28,8 +28,10 @@ export class InvokeTablesFeed {
   constructor(
     private readonly events: EventStore,
     private readonly logger: Logger,
-    /** Told when a deployment goes live after catch-up (the runner preloads it). */
-    private readonly onDeployed: (deployed: DeployedVersion) => void = () => undefined,
+    /** Told what live events (after catch-up) change about deployments (the runner loads ahead). */
+    private readonly onDeployment: (change: DeploymentChange) => void = () => undefined,
+    /** Told when a live ApiKeyRevoked event revoked a key the table still accepted. */
+    private readonly onKeyRevoked: (keyId: string) => void = () => undefined,
   ) {}
 
   /** Reads the whole log, then follows it; resolves once the tables hold everything up to now. */
@@ -57,8 +59,11 @@ export class InvokeTablesFeed {
   private apply(event: RecordedEvent, live: boolean): void {
     this.position = event.position;
     this.lastEventAt = Date.now();
-    const deployed = this.tables.apply(event);
-    if (deployed && live) this.onDeployed(deployed);
+    const keyId = event.type === 'ApiKeyRevoked' && typeof event.data.keyId === 'string' ? event.data.keyId : undefined;
+    const revoking = live && keyId !== undefined && !this.tables.isRevoked(keyId);
+    const change = this.tables.apply(event);
+    if (change && live) this.onDeployment(change);
+    if (revoking && this.tables.isRevoked(keyId)) this.onKeyRevoked(keyId);
   }
 
   private async follow(): Promise<void> {

@@ -51,13 +51,29 @@ describe('InvokeTables', () => {
     expect(t.route('nothing', keyA)).toEqual({ ok: false, refusal: REFUSALS.unknownSlug });
     expect(t.route('notes', keyA)).toEqual({ ok: false, refusal: REFUSALS.forbidden });
     expect(t.route('shop', keyA)).toEqual({ ok: false, refusal: REFUSALS.notDeployed });
-    expect(t.apply(deployed('agt_a', 'shop', 1))).toMatchObject({ version: 1 });
+    expect(t.apply(deployed('agt_a', 'shop', 1))).toMatchObject({ kind: 'deployed', deployment: { version: 1 } });
     t.apply(deployed('agt_a', 'shop', 2));
     const route = t.route('shop', keyA);
     expect(route.ok && route.deployed).toMatchObject({ agentId: 'agt_a', version: 2, deploymentId: 'dep_2', bundle: { filename: 'shop-v2.bundle.js' } });
     t.apply(deployed('agt_a', 'shop', 1, 'dep_rollback')); // log order wins: a rollback serves v1
     const back = t.route('shop', keyA);
     expect(back.ok && back.deployed.deploymentId).toBe('dep_rollback');
+  });
+
+  it('tells a deployment under way (to load ahead) apart from one that serves, and one that failed; only success routes', () => {
+    const t = tables(...base);
+    const keyA = keyOf(t, 'digest-a');
+    const requested = { type: 'DeploymentRequested', data: { deploymentId: 'dep_1', agentId: 'agt_a', workspaceId: 'ws', slug: 'shop', version: 1, bundle: bundle(1) } };
+    expect(t.apply(requested)).toEqual({ kind: 'deploying', deployment: { agentId: 'agt_a', slug: 'shop', version: 1, deploymentId: 'dep_1', bundle: bundle(1) } });
+    expect(t.apply({ type: 'DeploymentStarted', data: { deploymentId: 'dep_1', attempt: 1, workerId: 'w', leaseExpiresAt: '' } })).toMatchObject({ kind: 'deploying' });
+    expect(t.route('shop', keyA)).toEqual({ ok: false, refusal: REFUSALS.notDeployed });
+    expect(t.apply({ type: 'DeploymentFailed', data: { deploymentId: 'dep_1', attempt: 1, error: { code: 'X', message: 'x' } } })).toMatchObject({ kind: 'deployFailed', deployment: { deploymentId: 'dep_1' } });
+    expect(t.apply({ type: 'DeploymentStarted', data: { deploymentId: 'dep_1', attempt: 2, workerId: 'w', leaseExpiresAt: '' } })).toBeUndefined(); // ended
+    t.apply({ ...requested, data: { ...requested.data, deploymentId: 'dep_2', version: 2, bundle: bundle(2) } });
+    expect(t.apply(deployed('agt_a', 'shop', 2))).toMatchObject({ kind: 'deployed', deployment: { deploymentId: 'dep_2' } });
+    expect(t.apply({ type: 'DeploymentFailed', data: { deploymentId: 'dep_2', attempt: 1, error: { code: 'X', message: 'x' } } })).toBeUndefined(); // not open any more
+    const route = t.route('shop', keyA);
+    expect(route.ok && route.deployed.deploymentId).toBe('dep_2');
   });
 
   it('keeps a slug with its first agent for ever', () => {

@@ -21,7 +21,26 @@ export interface DeployedVersion {
 }
 
 /** The events the router's tables are built from (stream prefixes `apikey-`, `agent-`, `slug-`, `deployment-`). */
-export const ROUTER_EVENT_TYPES = ['ApiKeyCreated', 'ApiKeyRevoked', 'ApiKeyRotated', 'AgentCreated', 'SlugReserved', 'DeploymentSucceeded'] as const;
+export const ROUTER_EVENT_TYPES = [
+  'ApiKeyCreated',
+  'ApiKeyRevoked',
+  'ApiKeyRotated',
+  'AgentCreated',
+  'SlugReserved',
+  'DeploymentRequested',
+  'DeploymentStarted',
+  'DeploymentSucceeded',
+  'DeploymentFailed',
+] as const;
+
+/**
+ * What an event changed about deployments: one is under way (`deploying`: its bundle may be loaded
+ * ahead, not routed), one now serves its agent (`deployed`), or one ended without going live.
+ */
+export type DeploymentChange =
+  | { kind: 'deploying'; deployment: DeployedVersion }
+  | { kind: 'deployed'; deployment: DeployedVersion }
+  | { kind: 'deployFailed'; deployment: DeployedVersion };
 
 export interface TableEvent {
   type: string;
@@ -46,6 +65,17 @@ export type RouteCheck = { ok: true; deployed: DeployedVersion } | { ok: false; 
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** The deployment a DeploymentRequested or DeploymentSucceeded names (both carry all of it). */
+function deploymentOfEvent(d: Record<string, unknown>): DeployedVersion | undefined {
+  const agentId = str(d.agentId);
+  const slug = str(d.slug);
+  const deploymentId = str(d.deploymentId);
+  const bundle = d.bundle as ArtifactRef | undefined;
+  const version = typeof d.version === 'number' ? d.version : undefined;
+  if (!agentId || !slug || !deploymentId || version === undefined || typeof bundle?.filename !== 'string') return undefined;
+  return { agentId, slug, version, deploymentId, bundle };
+}
+
 /**
  * The router's key table and routing table: a projection of the log kept in memory. `apply` is a
  * function of the events only (times come from the events' data), so two routers that applied the
@@ -56,9 +86,11 @@ export class InvokeTables {
   private readonly byId = new Map<string, KeyEntry>();
   private readonly agentOfSlug = new Map<string, string>();
   private readonly deployed = new Map<string, DeployedVersion>();
+  /** Deployments requested and not ended yet, by deployment id (at most one per agent). */
+  private readonly open = new Map<string, DeployedVersion>();
 
-  /** Applies one event; answers the deployment when it changed which version serves an agent. */
-  apply(event: TableEvent): DeployedVersion | undefined {
+  /** Applies one event; answers what it changed about deployments, if anything. */
+  apply(event: TableEvent): DeploymentChange | undefined {
     const d = event.data;
     switch (event.type) {
       case 'ApiKeyCreated': {
@@ -91,18 +123,31 @@ export class InvokeTables {
         if (slug && agentId && !this.agentOfSlug.has(slug)) this.agentOfSlug.set(slug, agentId);
         return undefined;
       }
+      case 'DeploymentRequested': {
+        const deployment = deploymentOfEvent(d);
+        if (!deployment) return undefined;
+        this.open.set(deployment.deploymentId, deployment);
+        return { kind: 'deploying', deployment };
+      }
+      case 'DeploymentStarted': {
+        // A claim (or a later attempt's): the deployment is still under way.
+        const deployment = this.open.get(str(d.deploymentId) ?? '');
+        return deployment ? { kind: 'deploying', deployment } : undefined;
+      }
+      case 'DeploymentFailed': {
+        const deploymentId = str(d.deploymentId) ?? '';
+        const deployment = this.open.get(deploymentId);
+        this.open.delete(deploymentId);
+        return deployment ? { kind: 'deployFailed', deployment } : undefined;
+      }
       case 'DeploymentSucceeded': {
-        const agentId = str(d.agentId);
-        const slug = str(d.slug);
-        const deploymentId = str(d.deploymentId);
-        const bundle = d.bundle as ArtifactRef | undefined;
-        const version = typeof d.version === 'number' ? d.version : undefined;
-        if (!agentId || !slug || !deploymentId || version === undefined || typeof bundle?.filename !== 'string') return undefined;
-        if (!this.agentOfSlug.has(slug)) this.agentOfSlug.set(slug, agentId);
+        const deployed = deploymentOfEvent(d);
+        if (!deployed) return undefined;
+        this.open.delete(deployed.deploymentId);
+        if (!this.agentOfSlug.has(deployed.slug)) this.agentOfSlug.set(deployed.slug, deployed.agentId);
         // The latest deployment in log order serves (a redeploy of an older version is a rollback).
-        const deployed: DeployedVersion = { agentId, slug, version, deploymentId, bundle };
-        this.deployed.set(agentId, deployed);
-        return deployed;
+        this.deployed.set(deployed.agentId, deployed);
+        return { kind: 'deployed', deployment: deployed };
       }
       default:
         return undefined;
@@ -112,13 +157,21 @@ export class InvokeTables {
   /**
    * A key-ended notification (ahead of its event): revoked, or refused from `expiresAt`. It can only
    * end a key sooner, never revive one, so a stale or repeated notification changes nothing.
+   * True when it revoked a key that was not revoked yet.
    */
-  endKey(keyId: string, ending: { revoked?: boolean; expiresAt?: string }): void {
+  endKey(keyId: string, ending: { revoked?: boolean; expiresAt?: string }): boolean {
     const entry = this.byId.get(keyId);
-    if (!entry) return;
-    if (ending.revoked === true) entry.revoked = true;
+    if (!entry) return false;
+    const revoking = ending.revoked === true && !entry.revoked;
+    if (revoking) entry.revoked = true;
     const at = ending.expiresAt === undefined ? Number.NaN : Date.parse(ending.expiresAt);
     if (Number.isFinite(at)) entry.expiresAt = Math.min(entry.expiresAt ?? at, at);
+    return revoking;
+  }
+
+  /** Whether a known key is revoked (false for an unknown one). */
+  isRevoked(keyId: string): boolean {
+    return this.byId.get(keyId)?.revoked === true;
   }
 
   /** The key a digest names, if it may be used at `now` (epoch ms). */

@@ -11,8 +11,10 @@ export interface SandboxOptions {
   /** Time a worker may take to start or to load one backend (default 10 s). */
   controlTimeoutMs?: number;
   /**
-   * Invocations of one backend at its worker at once (default 4); more wait in order, so a burst to
-   * one backend delays the others on its worker by at most this many CPU limits.
+   * Invocations of one backend at its worker at once (default 16); more wait in order. Most of an
+   * invocation's time is spent waiting on its store calls, not running, so this is what bounds one
+   * backend's throughput; fairness between backends on a worker comes from the worker taking runs
+   * round-robin (a burst delays another backend by about one run of the busy one, not its queue).
    */
   maxConcurrentPerBackend?: number;
   /** Invocations of one backend that may wait for those (default 64); past it, OVERLOADED. */

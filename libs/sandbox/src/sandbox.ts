@@ -6,10 +6,10 @@ import { Gate } from './gate.js';
 import { DEFAULT_SANDBOX_LIMITS, resolveLimits, type SandboxLimits } from './limits.js';
 import { checkBackendResponse } from './response.js';
 import { isSandboxErrorCode, SandboxError } from './sandbox-error.js';
-import { InvocationStore, relayStoreCall } from './store-relay.js';
+import { InvocationStore } from './store-relay.js';
 import { readMarker, releaseMarkerFile, removeStaleMarkerDirs } from './watchdog.js';
 import type { SandboxInvokeContext, SandboxMemory, SandboxOptions } from './sandbox-options.js';
-import { inspectWorker, requestWorker, spawnWorker, terminateWorker, tooSlow, type Invocation, type Reply, type StoreRequest, type Worker } from './worker-process.js';
+import { inspectWorker, post, requestWorker, spawnWorker, terminateWorker, tooSlow, type Invocation, type Reply, type StoreRequest, type Worker } from './worker-process.js';
 
 const MAX_RESPAWN_DELAY_MS = 5000;
 const MAX_COOL_DOWN_MS = 60_000;
@@ -78,7 +78,7 @@ export class Sandbox {
     this.limits = resolveLimits(DEFAULT_SANDBOX_LIMITS, options.limits);
     this.maxBackendsPerWorker = options.maxBackendsPerWorker ?? 256;
     this.controlTimeoutMs = options.controlTimeoutMs ?? 10_000;
-    this.maxConcurrentPerBackend = options.maxConcurrentPerBackend ?? 4;
+    this.maxConcurrentPerBackend = options.maxConcurrentPerBackend ?? 16;
     this.maxQueuedPerBackend = options.maxQueuedPerBackend ?? 64;
     this.maxWorkerMemoryBytes = (options.maxWorkerMemoryMb ?? 2048) * 1024 * 1024;
     this.loadCpuTimeMs = Math.max(1000, this.limits.cpuTimeMs * 10);
@@ -269,11 +269,7 @@ export class Sandbox {
     if (!inv) return;
     const answer = (ok: boolean, payload: string): void => {
       if (!inv.worker.alive || !worker.invocations.has(inv.rid)) return;
-      try {
-        worker.child.send({ t: 'storeResult', rid: inv.rid, cid: message.cid, ok, payload });
-      } catch {
-        // the worker died; its exit handler fails the invocation
-      }
+      post(worker, { t: 'storeResult', rid: inv.rid, cid: message.cid, ok, payload }); // if it died, its exit handler fails the invocation
     };
     inv.ops += 1;
     if (inv.ops > inv.limits.storeOps) {
@@ -281,8 +277,8 @@ export class Sandbox {
       this.end(inv, new SandboxError('STORE_LIMIT_EXCEEDED', `the handler made more than ${inv.limits.storeOps} store calls`));
       return;
     }
-    inv.scoped ??= new InvocationStore(inv.store, inv.limits.storeResultBytes);
-    const { ok, payload } = await relayStoreCall(inv.scoped.store, message.method, message.args, inv.limits.outputBytes, inv.limits.storeResultBytes);
+    inv.scoped ??= new InvocationStore(inv.store, inv.limits.outputBytes, inv.limits.storeResultBytes);
+    const { ok, payload } = await inv.scoped.call(message.method, message.args);
     answer(ok, payload);
   }
 
@@ -302,11 +298,7 @@ export class Sandbox {
     const { ended } = inv.worker;
     ended.set(inv.rid, inv.backendId); // its unwinding in the worker is still its own
     if (ended.size > ENDED_KEPT) ended.delete(ended.keys().next().value as number);
-    try {
-      if (inv.worker.alive) inv.worker.child.send({ t: 'end', rid: inv.rid });
-    } catch {
-      // gone already
-    }
+    post(inv.worker, { t: 'end', rid: inv.rid }); // a worker that is gone has nothing to end
   }
 
   private pickWorker(): number {
@@ -460,21 +452,22 @@ export class Sandbox {
         ),
       };
       worker.invocations.set(rid, inv);
-      try {
-        worker.child.send({
-          t: 'invoke',
-          rid,
-          backendId,
-          request: requestJson,
-          now,
-          cpuTimeMs: limits.cpuTimeMs,
-          storeOps: limits.storeOps,
-          outputBytes: limits.outputBytes,
-          // The worker skips it if it only gets to it after this (the host has given up by then).
-          deadline,
-        });
-      } catch {
-        this.settle(inv, new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is not reachable; retry'));
+      const sent = post(worker, {
+        t: 'invoke',
+        rid,
+        backendId,
+        request: requestJson,
+        now,
+        cpuTimeMs: limits.cpuTimeMs,
+        storeOps: limits.storeOps,
+        outputBytes: limits.outputBytes,
+        // The worker skips it if it only gets to it after this (the host has given up by then).
+        deadline,
+      });
+      if (!sent) {
+        const error = new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is not reachable; retry');
+        retryable.add(error); // it never reached the worker: invoke runs it again
+        this.settle(inv, error);
       }
     });
   }

@@ -13,16 +13,38 @@ export interface StoreAnswer {
 /** One invocation's view of its store, made at its first store call and ended with it. */
 export class InvocationStore {
   private readonly controller = new AbortController();
-  readonly store: BackendStore;
+  private readonly store: BackendStore;
+  /** Store calls of the invocation not answered yet. */
+  private running = 0;
+  private ended = false;
 
-  constructor(store: BackendStore, maxResultBytes: number) {
+  constructor(
+    store: BackendStore,
+    private readonly maxArgBytes: number,
+    private readonly maxResultBytes: number,
+  ) {
     const scope: StoreCallScope = { signal: this.controller.signal, maxResultBytes };
     this.store = isInvocationScoped(store) ? (store.forInvocation(scope) as BackendStore) : store;
   }
 
-  /** Cancels what the invocation still has running in the store (the store decides how). */
+  /** Runs one relayed store call (see `relayStoreCall`); none once the invocation ended. */
+  async call(method: string, argsJson: unknown): Promise<StoreAnswer> {
+    if (this.ended) return { ok: false, payload: 'this invocation has ended' };
+    this.running += 1;
+    try {
+      return await relayStoreCall(this.store, method, argsJson, this.maxArgBytes, this.maxResultBytes);
+    } finally {
+      this.running -= 1;
+    }
+  }
+
+  /**
+   * Cancels what the invocation still has running in the store (the store decides how). Aborting
+   * costs an error object with its stack, so an invocation whose calls all answered skips it.
+   */
   end(): void {
-    this.controller.abort();
+    this.ended = true;
+    if (this.running > 0) this.controller.abort();
   }
 }
 

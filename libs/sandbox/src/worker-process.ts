@@ -72,6 +72,8 @@ export interface Worker {
   /** Invocations the host ended that the worker may still be unwinding: rid -> backend id. */
   ended: Map<number, string>;
   lastShed: number;
+  /** Messages for the worker sent in this turn of the event loop (see `post`). */
+  outbox: object[];
 }
 
 export interface WorkerEvents {
@@ -111,17 +113,23 @@ export function spawnWorker(index: number, on: WorkerEvents): Worker {
     killed: null,
     ended: new Map(),
     lastShed: 0,
+    outbox: [],
   };
   const stderr = child.stderr;
   stderr?.setEncoding('utf8');
   stderr?.on('data', (chunk: string) => {
     worker.stderrTail = (worker.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
   });
-  child.on('message', (message: WorkerMessage) => {
+  const receive = (message: WorkerMessage): void => {
     if (message.t === 'ready') {
       worker.isReady = true;
       onReady();
     } else on.message(worker, message);
+  };
+  // The worker sends a turn's messages as one array (see `post`).
+  child.on('message', (message: WorkerMessage | WorkerMessage[]) => {
+    if (Array.isArray(message)) for (const one of message) receive(one);
+    else receive(message);
   });
   child.on('error', () => undefined); // 'close' follows and does the bookkeeping
   // 'close' comes after the process exited and its stdio drained: the marker and stderr tail are complete.
@@ -174,13 +182,34 @@ function cpuOverrun(worker: Worker): { rid: number; budgetMs: number } | null {
   return over ? { rid: marker.rid, budgetMs: marker.budgetMs } : null;
 }
 
+/**
+ * Queues a message for the worker; the messages of one turn of the event loop go in one IPC write
+ * at its end (a write that wakes the worker costs more than the JSON in it, and under load several
+ * invocations and store results are ready in the same turn). False when the worker is gone.
+ */
+export function post(worker: Worker, message: object): boolean {
+  if (!worker.alive || !worker.child.connected) return false;
+  worker.outbox.push(message);
+  if (worker.outbox.length === 1) setImmediate(flush, worker);
+  return true;
+}
+
+function flush(worker: Worker): void {
+  const batch = worker.outbox;
+  worker.outbox = [];
+  if (batch.length === 0 || !worker.child.connected) return; // it died: its exit handler fails what was queued
+  try {
+    worker.child.send(batch.length === 1 ? (batch[0] as object) : batch);
+  } catch {
+    // the channel closed under us: likewise
+  }
+}
+
 /** Sends a control request (load, unload, memory, shed) and waits for its reply, at most `timeoutMs`. */
 export function requestWorker(worker: Worker, rid: number, message: Record<string, unknown>, timeoutMs: number, loading?: string): Promise<Reply> {
   const reply = new Promise<Reply>((resolve, reject) => {
     worker.pending.set(rid, { resolve, reject, ...(loading === undefined ? {} : { loading }) });
-    try {
-      worker.child.send({ ...message, rid });
-    } catch {
+    if (!post(worker, { ...message, rid })) {
       worker.pending.delete(rid);
       reject(new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is not reachable'));
     }

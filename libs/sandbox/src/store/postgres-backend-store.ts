@@ -70,6 +70,7 @@ interface RecordRow {
 }
 
 const COLUMNS = 'id, revision, data, created_at, updated_at';
+const GET_SQL = `SELECT ${COLUMNS} FROM ${BACKEND_RECORDS_TABLE} WHERE agent_id = $1 AND collection = $2 AND id = $3`;
 const ISO = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const SYSTEM_TEXT: Record<string, string> = { id: 'id', createdAt: ISO('created_at'), updatedAt: ISO('updated_at') };
 const SYSTEM_ORDER: Record<string, string> = { id: 'id COLLATE "C"', createdAt: 'created_at', updatedAt: 'updated_at' };
@@ -308,9 +309,8 @@ export class PostgresBackendStore implements BackendStore {
   async get(collection: string, id: string): Promise<StoredRecord | null> {
     const name = checkCollection(collection);
     const key = checkId(id);
-    const { rows } = await this.run((c) =>
-      c.query<RecordRow>(`SELECT ${COLUMNS} FROM ${BACKEND_RECORDS_TABLE} WHERE agent_id = $1 AND collection = $2 AND id = $3`, [this.agentId, name, key]),
-    );
+    // A named statement: each pooled connection parses and plans it once, then only binds it.
+    const { rows } = await this.run((c) => c.query<RecordRow>({ name: 'backforge_store_get', text: GET_SQL, values: [this.agentId, name, key] }));
     return rows[0] ? toRecord(rows[0]) : null;
   }
 

@@ -5,14 +5,16 @@
  * from an isolate are forwarded to the host, which owns the store. Plain JavaScript so it runs the
  * same under jest (from source) and from dist, with no compile step.
  *
- * Messages in:  load {rid, backendId, code, memoryMb, loadTimeoutMs} | unload {rid, backendId}
+ * Messages in (one, or an array of them sent in one write):
+ *               load {rid, backendId, code, memoryMb, loadTimeoutMs} | unload {rid, backendId}
  *               invoke {rid, backendId, request, now, cpuTimeMs, storeOps, outputBytes, deadline}
  *               storeResult {rid, cid, ok, payload} | end {rid} | memory {rid} | shed {rid}
- * Messages out: reply {rid, ok, code?, message?, response?, ms?, rss?} | store {rid, cid, method, args}
+ * Messages out (likewise):
+ *               reply {rid, ok, code?, message?, response?, ms?, rss?} | store {rid, cid, method, args}
  *
  * Before each synchronous run inside an isolate (a handler segment, a bundle instantiation, the
  * unwinding after `end`) the worker writes "<rid> <seq> <budget ms>" at offset 0 of fd 3 (a small
- * file the host opened; "0" after the run). The host's watchdog reads it with this process's
+ * file the host opened; "0" after it, or at the end of the turn for handler segments that returned). The host's watchdog reads it with this process's
  * main-thread CPU time: a run that outlives its budget inside a built-in that never reaches V8's
  * interrupt check is killed and blamed on that rid, and if V8 takes the whole process down (some
  * out-of-memory paths are fatal) the host knows which invocation did it. A file, not a pipe: a
@@ -54,13 +56,41 @@ const invocations = new Map();
 let markerBroken = false;
 let markerSeq = 0;
 
+/**
+ * Messages to the host wait here until the end of the current run turn (or of this turn of the
+ * event loop), then go as one IPC write: a write that wakes the host costs more than the JSON in it,
+ * and under load several replies and store calls are ready in the same turn.
+ * @type {object[]}
+ */
+let outbox = [];
+
 /** @param {object} message */
 function send(message) {
-  if (process.connected) process.send?.(message);
+  outbox.push(message);
+  if (outbox.length === 1) setImmediate(flush);
+}
+
+function flush() {
+  if (outbox.length === 0) return;
+  const batch = outbox;
+  outbox = [];
+  if (process.connected) process.send?.(batch.length === 1 ? batch[0] : batch);
+}
+
+/**
+ * The marker names a handler segment that returned normally: it is cleared at the end of the turn
+ * (`unmarkFinished`) rather than after each segment, so back-to-back segments cost one write each.
+ * What runs between them is the worker's own bookkeeping (microseconds), charged to the one before.
+ */
+let finishedMarked = false;
+
+function unmarkFinished() {
+  if (finishedMarked) mark(0);
 }
 
 /** @param {number} rid @param {number} [budgetMs] */
 function mark(rid, budgetMs = 0) {
+  finishedMarked = false;
   if (markerBroken) return;
   try {
     markerBuffer.fill(32);
@@ -216,7 +246,7 @@ function runSegment(inv, fn, args) {
   mark(inv.rid, budgetMs);
   try {
     fn.applySync(undefined, args, { timeout: budgetMs });
-    mark(0);
+    finishedMarked = true;
   } catch (e) {
     mark(0);
     const code = classify(isolate, performance.now() - started, budgetMs);
@@ -226,7 +256,10 @@ function runSegment(inv, fn, args) {
   }
   if (!isolate.isDisposed) {
     inv.cpuLeftNs -= isolate.cpuTime - before;
-    if (inv.cpuLeftNs <= 0n && !inv.ended) recycle(backend, inv, 'CPU_TIME_EXCEEDED', 'the handler used more than its CPU time');
+    if (inv.cpuLeftNs <= 0n && !inv.ended) {
+      mark(0); // disposing the isolate is not the handler's run
+      recycle(backend, inv, 'CPU_TIME_EXCEEDED', 'the handler used more than its CPU time');
+    }
   }
 }
 
@@ -404,8 +437,12 @@ function onShed(m) {
  * Runs inside isolates are taken round-robin across backends: messages that arrive while a run is
  * going on are queued per backend and each backend gets one run in turn, so a backend with many
  * invocations in flight delays another by one run, not by all of its queue. Within a backend the
- * order is kept (a store result or an `end` always follows its invocation).
+ * order is kept (a store result or an `end` always follows its invocation). A turn of the event
+ * loop takes whole rounds while they fit in TURN_BUDGET_MS (at least one round), so a message
+ * that arrives meanwhile waits for that budget plus one run per busy backend; short runs share a
+ * turn, and their messages to the host one write.
  */
+const TURN_BUDGET_MS = 2;
 /** @type {Map<string, Array<() => void>>} */
 const runQueues = new Map();
 /** @type {string[]} */
@@ -427,20 +464,30 @@ function enqueue(backendId, run) {
   }
 }
 
-function drain() {
-  drainScheduled = false;
+/** Takes the next backend's next run off the queues and runs it. */
+function runNext() {
   const backendId = readyBackends.shift();
   if (backendId === undefined) return;
   const queue = /** @type {Array<() => void>} */ (runQueues.get(backendId));
   const run = /** @type {() => void} */ (queue.shift());
   if (queue.length > 0) readyBackends.push(backendId);
   else runQueues.delete(backendId);
-  // One run per turn of the event loop: messages that arrived meanwhile are queued before the next.
-  if (readyBackends.length > 0) {
+  run();
+}
+
+function drain() {
+  drainScheduled = false;
+  const started = performance.now();
+  do {
+    // One round: each backend ready now gets one run.
+    for (let round = readyBackends.length; round > 0; round--) runNext();
+  } while (readyBackends.length > 0 && performance.now() - started < TURN_BUDGET_MS);
+  unmarkFinished();
+  // Messages that arrived meanwhile are queued before the next turn.
+  if (readyBackends.length > 0 && !drainScheduled) {
     drainScheduled = true;
     setImmediate(drain);
   }
-  run();
 }
 
 /** The backend a store result or an end belongs to (none: it is stale, and handled at once). @param {number} rid */
@@ -448,7 +495,8 @@ function backendOf(rid) {
   return invocations.get(rid)?.backend.id;
 }
 
-process.on('message', (/** @type {any} */ m) => {
+/** @param {any} m */
+function onMessage(m) {
   switch (m?.t) {
     case 'load':
       onLoad(m);
@@ -463,8 +511,10 @@ process.on('message', (/** @type {any} */ m) => {
     case 'end': {
       const run = m.t === 'end' ? () => onEnd(m) : () => onStoreResult(m);
       const backendId = backendOf(m.rid);
-      if (backendId === undefined) run();
-      else enqueue(backendId, run);
+      if (backendId === undefined) {
+        run();
+        unmarkFinished();
+      } else enqueue(backendId, run);
       break;
     }
     case 'shed':
@@ -476,6 +526,12 @@ process.on('message', (/** @type {any} */ m) => {
     default:
       break;
   }
+}
+
+// The host sends a turn's messages as one array (see `flush`).
+process.on('message', (/** @type {any} */ m) => {
+  if (Array.isArray(m)) for (const one of m) onMessage(one);
+  else onMessage(m);
 });
 // The host is the only reason to live: no host, no worker.
 process.on('disconnect', () => process.exit(0));
