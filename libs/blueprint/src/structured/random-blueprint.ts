@@ -201,10 +201,13 @@ export function randomBlueprint(seed: number): Blueprint {
   const r = new Random(seed);
   const names = RESOURCE_NAMES.filter(() => r.chance(0.4));
   if (names.length === 0) names.push(r.pick(RESOURCE_NAMES));
-  const resources: ResourceSpec[] = names.map((name) => {
+  const resources: ResourceSpec[] = names.map((name, index) => {
     const fieldNames = FIELD_NAMES.filter(() => r.chance(0.3));
     if (fieldNames.length === 0) fieldNames.push(r.pick(FIELD_NAMES));
     const resource: ResourceSpec = { name, plural: `${name.charAt(0).toLowerCase()}${name.slice(1)}s`, fields: fieldNames.map((f) => randomField(r, f, names, false)) };
+    // Required references point only at resources listed before, so they never form a cycle
+    // (which validation refuses: no record of the cycle could be created first).
+    for (const f of resource.fields) if (f.type === 'reference' && f.required && names.indexOf(f.references ?? '') >= index) f.required = false;
     if (r.chance(0.3)) resource.description = r.text(6);
     const pairable = resource.fields.filter((f) => f.type !== 'stringList');
     if (pairable.length >= 2 && r.chance(0.4)) resource.uniqueTogether = [[pairable[0]?.name ?? '', pairable[1]?.name ?? '']];
