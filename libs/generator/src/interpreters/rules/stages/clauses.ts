@@ -115,7 +115,7 @@ export function isFieldLike(text: string): boolean {
   const head = text.replace(/\(.*?\)/g, '').split(/\s*[:=]\s*|\s[-–—]\s/)[0] ?? '';
   const ws = head.toLowerCase().split(/\s+/).filter(Boolean);
   if (ws.length === 0 || ws.length > 6) return false;
-  if (/[.!]\s/.test(text)) return false;
+  if (/[.!]\s/.test(text.replace(/\(.*?\)/g, ''))) return false;
   const first = ws[0] as string;
   const typedNoun = ws.length >= 2 && !DETERMINERS.has(ws[1] as string) && TYPE_BY_WORD[ws[ws.length - 1] as string] !== undefined;
   return (!(first in VERBS) || typedNoun) && !ws.some((w) => MODALS.has(w) && w !== 'and' && w !== 'or' && w !== 'i') && !['is', 'are', 'gets', 'goes', 'has', 'have', 'contains', 'includes'].some((w) => ws.includes(w));
@@ -173,7 +173,9 @@ export function splitItems(list: string): string[] {
   parts.push(cur);
   const items = parts.map((p) => p.trim().replace(/^(?:and|or|also|plus)\s+/i, '').replace(/^(?:a|an|the)\s+/i, '')).filter(Boolean);
   const opener = items.findIndex((p) => /^[a-z][\w ]{0,30}?\s*(?::|=|\s[-–—])\s*\S/i.test(p));
-  if (opener >= 0 && opener < items.length - 1) return [...items.slice(0, opener), items.slice(opener).join(', ')];
+  // "type: galaxy / nebula, constellation": values written with slashes, bars or arrows end at the comma
+  const ownSeparators = opener >= 0 && /[/|→>]/.test(items[opener] as string);
+  if (opener >= 0 && opener < items.length - 1 && !ownSeparators) return [...items.slice(0, opener), items.slice(opener).join(', ')];
   // "last name and first name" stays two items only when written with a comma
   const last = items[items.length - 1];
   if (last && / and /.test(last) && !/\(/.test(last) && items.length > 1) items.splice(items.length - 1, 1, ...last.split(/\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')));
