@@ -178,8 +178,22 @@ export function splitItems(list: string): string[] {
   if (opener >= 0 && opener < items.length - 1 && !ownSeparators) return [...items.slice(0, opener), items.slice(opener).join(', ')];
   // "last name and first name" stays two items only when written with a comma
   const last = items[items.length - 1];
-  if (last && / and /.test(last) && !/\(/.test(last) && items.length > 1) items.splice(items.length - 1, 1, ...last.split(/\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')));
+  // ("condition (mint, good) and whether it's for trade": "and" inside the parenthesis stays there)
+  if (last && / and /.test(last.replace(/\([^()]*\)/g, '()')) && items.length > 1) items.splice(items.length - 1, 1, ...splitOutsideParens(last, /\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')));
   return items;
+}
+
+/** Splits on `sep` where no parenthesis is open. */
+function splitOutsideParens(text: string, sep: RegExp): string[] {
+  const masked = text.replace(/\([^()]*\)/g, (p) => '\u0000'.repeat(p.length));
+  const parts: string[] = [];
+  let from = 0;
+  for (const m of masked.matchAll(new RegExp(sep.source, 'g'))) {
+    parts.push(text.slice(from, m.index));
+    from = (m.index ?? 0) + m[0].length;
+  }
+  parts.push(text.slice(from));
+  return parts.map((p) => p.trim()).filter(Boolean);
 }
 
 const KEEP_VERBS = /\b(?:keep(?:ing)?(?: track of)?|track(?:ing)?(?: of)?|log(?:ging)?|stor(?:e|ing)|record(?:ing)?|manag(?:e|ing)|organi[sz](?:e|ing)|system for|app for|database for)\s+(?:all\s+)?(?:(?:my|our|the|their)\s+)?([a-z]+(?: [a-z]+)?)$/i;

@@ -124,6 +124,25 @@ export const PHRASINGS: Phrasing[] = [
     read: (m) => item(m[1] as string, { type: 'boolean' }),
   },
   {
+    name: 'whether something holds',
+    examples: [
+      ["whether it's for trade", item('for trade', { type: 'boolean' })],
+      ['whether it is signed', item('signed', { type: 'boolean' })],
+      ['whether paid', item('paid', { type: 'boolean' })],
+    ],
+    match: (s) => /^whether\s+(?:(?:it|they|he|she|we)(?:'s|'re|\s+is|\s+are|\s+was|\s+were|\s+has been)?\s+)?([a-z][\w '-]{0,30})$/i.exec(s),
+    read: (m) => item(m[1] as string, { type: 'boolean' }),
+  },
+  {
+    name: 'a question word before the noun',
+    examples: [
+      ['what mushroom', item('mushroom')],
+      ['which kind of boat', item('boat')],
+    ],
+    match: (s) => /^(?:what|which)\s+(?:(?:kind|type|sort)\s+of\s+)?([a-z][\w-]*(?:\s[a-z][\w-]*)?)$/i.exec(s),
+    read: (m) => item(m[1] as string),
+  },
+  {
     name: 'values separated by slashes in parentheses',
     examples: [
       ['how it felt (good/ok/bad)', item('how it felt', { values: ['good', 'ok', 'bad'] })],
