@@ -258,6 +258,9 @@ export const TYPE_NOTATIONS: Record<string, string> = {
   date: 'date', datetime: 'datetime', timestamp: 'datetime', time: 'datetime', bool: 'boolean', boolean: 'boolean', 'yes/no': 'boolean', 'true/false': 'boolean', email: 'email', url: 'url', link: 'url',
 };
 
+/** Nouns that close a field's name: "file name", "order number", "book title" are fields whatever the word before. */
+export const NAMING_HEADS = new Set(['name', 'number', 'title', 'id', 'code', 'type', 'size']);
+
 /** Headings whose bullets are sentences (actions, rules), not fields. */
 export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'endpoint', 'features', 'feature', 'rules', 'rule', 'requirements', 'operations', 'api', 'use cases', 'user stories', 'stories', 'functionality', 'what it should do', 'business rules', 'constraints', 'flows', 'workflow', 'notes']);
 

@@ -391,3 +391,10 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a name
     expect(fragmentWords('maxAttendees')).toEqual([]);
   });
 });
+
+describe('a condition on a delete', () => {
+  it('is named, since a delete checks none ("cancel a job while it is queued")', () => {
+    const r = interpretPrompt('held-out', 'Jobs have a name and a status (queued, printing, done). A member can cancel a job while it is queued.');
+    expect(r.ok && r.warnings.some((w) => w.includes('while it is queued'))).toBe(true);
+  });
+});

@@ -302,6 +302,9 @@ export function readSegment(ctx: Analyzer, s: Segment, obj: ObjectRef): void {
         readState(ctx, s, res, after);
         return;
       }
+      // "cancel a print job while it is queued": a delete checks no condition, so the condition is named, not dropped
+      const when = after.findIndex((t) => ['while', 'if', 'unless', 'when', 'until', 'before', 'after'].includes(t.w));
+      if (when >= 0 && wordsOf(after.slice(when + 1)).length > 0) ctx.unmapped.push(`"${textOf(after.slice(when))}" in "${s.text}" (a delete checks no condition; say which state it moves to instead, e.g. "a status (..., cancelled)")`);
       pushAction(ctx, { kind: 'delete', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
       return;
     }
