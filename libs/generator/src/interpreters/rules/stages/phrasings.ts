@@ -176,6 +176,23 @@ export const PHRASINGS: Phrasing[] = [
     },
   },
   {
+    name: 'a type or flags after a colon',
+    examples: [
+      ['code: unique', item('code', { flags: ['unique'] })],
+      ['made on: date', item('made on', { type: 'date', flags: [] })],
+      ['shelf: integer 1..40', item('shelf (1-40)', { type: 'integer', flags: [] })],
+    ],
+    match: (s) => {
+      const m = /^([a-z][\w '-]{0,40}?)\s*:\s*([a-z][a-z ,]*?)(?:\s+(-?\d+(?:\.\d+)?)\s*(?:\.\.|-|–|to)\s*(-?\d+(?:\.\d+)?))?$/i.exec(s);
+      return m && readParen(m[2] as string) ? m : null;
+    },
+    read: (m) => {
+      const p = readParen(m[2] as string) as { type?: string; flags: string[] };
+      const words = m[3] === undefined ? (m[1] as string) : `${m[1] as string} (${m[3]}-${m[4] as string})`;
+      return item(words, { ...(p.type ? { type: p.type } : {}), flags: p.flags });
+    },
+  },
+  {
     name: 'values separated by commas in parentheses',
     examples: [
       ['condition (mint, good, worn)', item('condition', { values: ['mint', 'good', 'worn'] })],
