@@ -14,7 +14,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '10': { faithful: 10, silentlyWrongAtMost: 1 },
   // Batch 11: first contact was 1 faithful / 5 silently wrong (docs/prompts.md); these are the
   // figures after its general fixes (inline allowed values, label phrases, signed ranges, "ones").
-  '11': { faithful: 6, silentlyWrongAtMost: 2 },
+  '11': { faithful: 7, silentlyWrongAtMost: 2 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {
