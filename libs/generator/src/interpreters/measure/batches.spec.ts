@@ -11,9 +11,10 @@ import { outcomeOf, tally, type BatchPrompt } from './batch-match.js';
 const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> = {
   '08': { faithful: 5, silentlyWrongAtMost: 7 },
   '09': { faithful: 11, silentlyWrongAtMost: 4 },
-  '10': { faithful: 9, silentlyWrongAtMost: 1 },
-  // Sealed batch 11: its first contact with the interpreter of 2026-11-25, no fix for it yet.
-  '11': { faithful: 1, silentlyWrongAtMost: 5 },
+  '10': { faithful: 10, silentlyWrongAtMost: 1 },
+  // Batch 11: first contact was 1 faithful / 5 silently wrong (docs/prompts.md); these are the
+  // figures after its general fixes (inline allowed values, label phrases, signed ranges, "ones").
+  '11': { faithful: 7, silentlyWrongAtMost: 2 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

@@ -53,6 +53,11 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
       i += 3;
       continue;
     }
+    // "(date and time)", "(date & time)": one type, not two allowed values
+    if (a?.w === '#paren' && a.inner?.map((x) => x.w).join(' ').replace('&', 'and') === 'date and time') {
+      toks.push({ raw: '(datetime)', w: '#paren', inner: [{ raw: 'datetime', w: 'datetime' }] });
+      continue;
+    }
     toks.push(a as Tok);
   }
   const out: Tok[] = [];
@@ -82,6 +87,39 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
       }
     }
     out.push(toks[i] as Tok);
+  }
+  return valuesAfterComma(out);
+}
+
+const ARTICLES = new Set(['a', 'an', 'the']);
+
+/**
+ * "a surface, clay or hard", "a length in minutes, 45 or 90": after an item written with an
+ * article, bare words or numbers joined by "or" (with no article, none a word that names a field
+ * such as "email") are that item's allowed values, as if written in parentheses.
+ */
+export function valuesAfterComma(toks: readonly Tok[]): Tok[] {
+  const out: Tok[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i] as Tok;
+    if (t.w !== ',') {
+      out.push(t);
+      continue;
+    }
+    let start = out.length;
+    while (start > 0 && ![',', 'and'].includes((out[start - 1] as Tok).w)) start--;
+    const prevArticle = ARTICLES.has(out[start]?.w ?? '') && out.length - start >= 2 && !out.slice(start).some((x) => x.w === '#paren');
+    let j = i + 1;
+    const values: Tok[] = [];
+    while (j < toks.length && !(((toks[j] as Tok).w === 'and' || (toks[j] as Tok).w === ',') && ARTICLES.has(toks[j + 1]?.w ?? ''))) values.push(toks[j++] as Tok);
+    const groups = splitList(values);
+    const bare = groups.length >= 2 && values.some((v) => v.w === 'or') && groups.every((g) => g.length <= 2 && g.every((x) => /^(?:[a-z][a-z'-]*|-?\d+(?:\.\d+)?)$/.test(x.w) && !ARTICLES.has(x.w) && TYPE_BY_WORD[x.w] === undefined));
+    if (!prevArticle || !bare) {
+      out.push(t);
+      continue;
+    }
+    out.push({ raw: `(${groups.map((g) => textOf(g)).join(', ')})`, w: '#paren', inner: values });
+    i = j - 1;
   }
   return out;
 }

@@ -258,6 +258,13 @@ export const TYPE_NOTATIONS: Record<string, string> = {
   date: 'date', datetime: 'datetime', timestamp: 'datetime', time: 'datetime', bool: 'boolean', boolean: 'boolean', 'yes/no': 'boolean', 'true/false': 'boolean', email: 'email', url: 'url', link: 'url',
 };
 
+/** "CRUD for all three (records)": counts written as words, and the nouns that only mean "records". */
+export const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, both: 2 };
+export const RECORD_WORDS = ['records', 'resources', 'entities', 'tables', 'kinds', 'things'];
+
+/** Nouns that close a field's name: "file name", "order number", "book title" are fields whatever the word before. */
+export const NAMING_HEADS = new Set(['name', 'number', 'title', 'id', 'code', 'type', 'size']);
+
 /** Headings whose bullets are sentences (actions, rules), not fields. */
 export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'endpoint', 'features', 'feature', 'rules', 'rule', 'requirements', 'operations', 'api', 'use cases', 'user stories', 'stories', 'functionality', 'what it should do', 'business rules', 'constraints', 'flows', 'workflow', 'notes']);
 

@@ -391,3 +391,18 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a name
     expect(fragmentWords('maxAttendees')).toEqual([]);
   });
 });
+
+describe('a condition on a delete', () => {
+  it('is named, since a delete checks none ("cancel a job while it is queued")', () => {
+    const r = interpretPrompt('held-out', 'Jobs have a name and a status (queued, printing, done). A member can cancel a job while it is queued.');
+    expect(r.ok && r.warnings.some((w) => w.includes('while it is queued'))).toBe(true);
+  });
+});
+
+describe('CRUD for every kind of record', () => {
+  it.each(['CRUD for all three.', 'CRUD for everything.'])('"%s" gives each record its five actions', (sentence) => {
+    const r = interpretPrompt('held-out', `Supervisor: name, office\nStudent: name, supervisor\nMeeting: student, date\n${sentence}`);
+    const kinds = r.ok ? r.blueprint.actions.filter((a) => ['update', 'delete'].includes(a.kind)).map((a) => `${a.kind} ${a.resource}`) : [];
+    expect(kinds.sort()).toEqual(['delete Meeting', 'delete Student', 'delete Supervisor', 'update Meeting', 'update Student', 'update Supervisor']);
+  });
+});

@@ -24,7 +24,8 @@ export interface Clause {
   afterColon: boolean;
 }
 
-const WORD_RE = /\(|\)|\[|\]|\d+(?:\.\d+)?(?:[-–]\d+(?:\.\d+)?)?|[A-Za-z][A-Za-z0-9'’_-]*|[,;:!?/&"]/g;
+// a minus sign right before a digit, not after a word, is a sign ("-2 to 12"); "1..40" is a range
+const WORD_RE = /\(|\)|\[|\]|(?<![\w.])-?\d+(?:\.\d+)?(?:(?:[-–]|\.\.)-?\d+(?:\.\d+)?)?|[A-Za-z][A-Za-z0-9'’_-]*|[,;:!?/&"]/g;
 
 export function tokenize(text: string): Tok[] {
   const flat: Tok[] = [];
@@ -34,7 +35,7 @@ export function tokenize(text: string): Tok[] {
       raw = raw.replace(/'s$/i, '').replace(/-+$/, '');
       if (raw.endsWith("'")) raw = raw.slice(0, -1);
     }
-    const dash = /^(\d+(?:\.\d+)?)[-–](\d+(?:\.\d+)?)$/.exec(raw);
+    const dash = /^(-?\d+(?:\.\d+)?)(?:[-–]|\.\.)(-?\d+(?:\.\d+)?)$/.exec(raw);
     if (dash) {
       flat.push({ raw, w: '#range', range: { min: Number(dash[1]), max: Number(dash[2]) } });
       continue;
@@ -64,7 +65,7 @@ function groupParens(flat: Tok[]): Tok[] {
   return out;
 }
 
-const isNum = (t: Tok | undefined): t is Tok => t !== undefined && /^\d+(\.\d+)?$/.test(t.w);
+const isNum = (t: Tok | undefined): t is Tok => t !== undefined && /^-?\d+(\.\d+)?$/.test(t.w);
 
 /** "from 1 to 5", "between 1 and 5", "1 to 5": one range token, so "and" does not split a list. */
 function collapseRanges(toks: Tok[]): Tok[] {

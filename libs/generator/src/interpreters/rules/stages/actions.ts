@@ -1,6 +1,6 @@
 import type { EffectSpec, FilterSpec, GuardSpec, ParamSpec } from '@backforge/blueprint';
 import { prepareFieldList } from '../fields.js';
-import { AGENT_NOUN_RESOURCES, COUNT_NOUNS, DECREASE_WORDS, DETERMINERS, GENERATED_NOUNS, INCREASE_WORDS, LOOKUP_KEYS, META_NOUNS, NAME_NOISE, NOMINALIZATION, POSSESSIVES, PREPOSITIONS, PRESENCE, SCALE_NOUNS, SEPARATORS, TALLY_NOUNS, TITLE_TAILS, VERB_SET, VERBS } from '../lexicon.js';
+import { AGENT_NOUN_RESOURCES, COUNT_NOUNS, DECREASE_WORDS, DETERMINERS, GENERATED_NOUNS, INCREASE_WORDS, LOOKUP_KEYS, META_NOUNS, NAME_NOISE, NOMINALIZATION, POSSESSIVES, PREPOSITIONS, PRESENCE, SCALE_NOUNS, SEPARATORS, TALLY_NOUNS, TITLE_TAILS, VERB_SET, VERBS, COUNT_WORDS, RECORD_WORDS } from '../lexicon.js';
 import { type ActionDraft, keyOf, type ResourceDraft, type RuleDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier, verbLemma } from '../text.js';
 import { readFilters, readOrder } from './filters.js';
@@ -187,6 +187,15 @@ export function readSegment(ctx: Analyzer, s: Segment, obj: ObjectRef): void {
       return;
     }
     case 'crud': {
+      // "CRUD for all three", "CRUD for everything": every kind of record, when the count (if given) agrees
+      const whole = wordsOf(after).filter((w) => !['for', 'of', 'on', 'the', 'them', ...RECORD_WORDS].includes(w));
+      const counted = COUNT_WORDS[whole[1] ?? ''] ?? Number(whole[1]);
+      if ((whole.length === 1 && ['all', 'everything', 'each', 'every'].includes(whole[0] as string)) || (whole.length === 2 && whole[0] === 'all' && counted === ctx.resources.length)) {
+        for (const res of ctx.resources) {
+          for (const kind of ['create', 'get', 'list', 'update', 'delete'] as const) pushAction(ctx, { kind, resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
+        }
+        return;
+      }
       const res = resourceFromObject(ctx, obj.kind === 'none' ? objectOf(ctx, after.filter((t) => t.w !== 'for' && t.w !== 'of' && t.w !== 'on'), undefined) : obj);
       if (!res) return reject('I cannot tell what it manages');
       for (const kind of ['create', 'get', 'list', 'update', 'delete'] as const) {
@@ -302,6 +311,9 @@ export function readSegment(ctx: Analyzer, s: Segment, obj: ObjectRef): void {
         readState(ctx, s, res, after);
         return;
       }
+      // "cancel a print job while it is queued": a delete checks no condition, so the condition is named, not dropped
+      const when = after.findIndex((t) => ['while', 'if', 'unless', 'when', 'until', 'before', 'after'].includes(t.w));
+      if (when >= 0 && wordsOf(after.slice(when + 1)).length > 0) ctx.unmapped.push(`"${textOf(after.slice(when))}" in "${s.text}" (a delete checks no condition; say which state it moves to instead, e.g. "a status (..., cancelled)")`);
       pushAction(ctx, { kind: 'delete', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
       return;
     }

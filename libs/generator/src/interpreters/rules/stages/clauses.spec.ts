@@ -1,4 +1,4 @@
-import { bareListOf, collectionSubject, contextOf, fieldListOf, isFieldLike, keptSubject, lastNounPhrase, splitItems, toClauses } from './clauses.js';
+import { bareListOf, collectionSubject, contextOf, fieldListOf, isFieldLike, keptSubject, lastNounPhrase, splitItems, statesOf, toClauses } from './clauses.js';
 import { normalise } from './normalise.js';
 
 const clausesOf = (prompt: string) => toClauses(normalise(prompt).lines);
@@ -88,5 +88,30 @@ describe('typed clauses', () => {
     ]);
     expect(clauses.map((c) => c.kind)).toEqual(['context', 'fieldList']);
     expect(clauses[1]).toMatchObject({ subject: 'vinyl records' });
+  });
+});
+
+describe('statesOf: a field\'s states written as a sentence', () => {
+  it.each([
+    ['status goes queued -> printing -> done, or printing -> failed', { words: 'status', values: ['queued', 'printing', 'done', 'failed'] }],
+    ['The stage moves from draft to review to published.', { words: 'stage', values: ['draft', 'review', 'published'] }],
+    ['state goes open → in progress → closed', { words: 'state', values: ['open', 'in progress', 'closed'] }],
+  ])('%s', (sentence, want) => {
+    expect(statesOf(sentence)).toEqual(want);
+  });
+
+  it('leaves other sentences alone', () => {
+    expect(statesOf('The count goes up when a copy is returned')).toBeUndefined();
+  });
+
+  it('gives the states to the field listed before it', () => {
+    const clauses = clausesOf('- print job: member name, status\n- status goes queued -> printing -> done');
+    expect(clauses).toEqual([{ kind: 'fieldList', subject: 'print job', items: [{ words: 'member name' }, { words: 'status', values: ['queued', 'printing', 'done'], moves: true }], source: 'print job: member name, status' }]);
+  });
+});
+
+describe('isFieldLike: a participle before a noun', () => {
+  it.each([['estimated hours', true], ['planned date', true], ['file name', true]])('%s -> %s', (text, want) => {
+    expect(isFieldLike(text)).toBe(want);
   });
 });

@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { COLLECTION_TAILS, DETERMINERS, META_NOUNS, MODALS, POSSESSIVES, PRONOUN_SUBJECTS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, DETERMINERS, META_NOUNS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERBS } from '../lexicon.js';
 import { isPluralForm } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf } from './declarations.js';
@@ -22,6 +22,8 @@ export type Clause =
 /** Verbs of keeping records that open a list's subject ("to keep gigs: ..."). */
 const KEEPING = new Set(['keep', 'track', 'store', 'log', 'manage', 'record', 'organise', 'organize', 'save', 'list']);
 const COPULAS = new Set(['can', 'is', 'are', 'be', 'must', 'should', 'will', 'may', 'could']);
+
+const PREPOSITION_LIKE = new Set(['in', 'on', 'at', 'by', 'to', 'for', 'from', 'with', 'up', 'out', 'off', 'down', 'over', 'back']);
 
 const LIST_RE = /^([A-Za-z][A-Za-z' ]{0,60}?)\s*(?::|\s[-–—])\s+(.+)$/;
 
@@ -71,6 +73,15 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     // "Rule: no more bookings than seats", "Note: ...": the label says what the sentence is, the rest is it
     const label = /^([A-Za-z][A-Za-z ]{1,20}):\s+(\S.*)$/.exec(line.text);
     const text = label && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()) ? (label[2] as string) : line.text;
+    // "status goes queued -> printing -> done, or printing -> failed": the states of a field listed before
+    const states = statesOf(text);
+    const listed = states ? [...out].reverse().flatMap((c) => (c.kind === 'fieldList' ? c.items : [])).find((it) => it.words.toLowerCase() === states.words) : undefined;
+    if (states && listed) {
+      listed.values = states.values;
+      listed.moves = true;
+      delete listed.type;
+      continue;
+    }
     const list = declarationOf(text) ?? fieldListOf(text);
     if (list) {
       // "... 200 recipe cards ... each one: name, ingredients": a pronoun names the records the
@@ -115,10 +126,13 @@ export function isFieldLike(text: string): boolean {
   const head = text.replace(/\(.*?\)/g, '').split(/\s*[:=]\s*|\s[-–—]\s/)[0] ?? '';
   const ws = head.toLowerCase().split(/\s+/).filter(Boolean);
   if (ws.length === 0 || ws.length > 6) return false;
-  if (/[.!]\s/.test(text)) return false;
+  if (/[.!]\s/.test(text.replace(/\(.*?\)/g, ''))) return false;
   const first = ws[0] as string;
   const typedNoun = ws.length >= 2 && !DETERMINERS.has(ws[1] as string) && TYPE_BY_WORD[ws[ws.length - 1] as string] !== undefined;
-  return (!(first in VERBS) || typedNoun) && !ws.some((w) => MODALS.has(w) && w !== 'and' && w !== 'or' && w !== 'i') && !['is', 'are', 'gets', 'goes', 'has', 'have', 'contains', 'includes'].some((w) => ws.includes(w));
+  // "estimated hours", "planned date": a participle before a noun qualifies it
+  const participle = ws.length === 2 && /[a-z]{3}ed$/.test(first) && !DETERMINERS.has(ws[1] as string) && !PREPOSITION_LIKE.has(ws[1] as string);
+  const named = ws.length === 2 && NAMING_HEADS.has(ws[1] as string);
+  return (!(first in VERBS) || typedNoun || participle || named) && !ws.some((w) => MODALS.has(w) && w !== 'and' && w !== 'or' && w !== 'i') && !['is', 'are', 'gets', 'goes', 'has', 'have', 'contains', 'includes'].some((w) => ws.includes(w));
 }
 
 /** "Players: name, shirt number, position - goalkeeper, defender", "Classes - name, coach". */
@@ -173,11 +187,40 @@ export function splitItems(list: string): string[] {
   parts.push(cur);
   const items = parts.map((p) => p.trim().replace(/^(?:and|or|also|plus)\s+/i, '').replace(/^(?:a|an|the)\s+/i, '')).filter(Boolean);
   const opener = items.findIndex((p) => /^[a-z][\w ]{0,30}?\s*(?::|=|\s[-–—])\s*\S/i.test(p));
-  if (opener >= 0 && opener < items.length - 1) return [...items.slice(0, opener), items.slice(opener).join(', ')];
+  // "type: galaxy / nebula, constellation": values written with slashes, bars or arrows end at the comma
+  const ownSeparators = opener >= 0 && /[/|→>]/.test(items[opener] as string);
+  if (opener >= 0 && opener < items.length - 1 && !ownSeparators) return [...items.slice(0, opener), items.slice(opener).join(', ')];
   // "last name and first name" stays two items only when written with a comma
   const last = items[items.length - 1];
-  if (last && / and /.test(last) && !/\(/.test(last) && items.length > 1) items.splice(items.length - 1, 1, ...last.split(/\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')));
+  // ("condition (mint, good) and whether it's for trade": "and" inside the parenthesis stays there)
+  if (last && / and /.test(last.replace(/\([^()]*\)/g, '()')) && items.length > 1) items.splice(items.length - 1, 1, ...splitOutsideParens(last, /\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')));
   return items;
+}
+
+/**
+ * "status goes queued -> printing -> done, or printing -> failed", "stage moves from draft to
+ * review to published": a field's states in the order written (branches after "or" add theirs).
+ */
+export function statesOf(sentence: string): { words: string; values: string[] } | undefined {
+  const m = /^(?:the\s+|its\s+|their\s+|a\s+)?([a-z][a-z ]{0,30}?)\s+(?:goes|go|moves|move|flows|runs|progresses)\s+(?:from\s+)?(.+?)[.!]?$/i.exec(sentence.trim());
+  if (!m) return undefined;
+  const branches = (m[2] as string).split(/\s*,?\s*\bor\b\s*|\s*[,;]\s*/);
+  const chains = branches.map((b) => b.split(/\s*(?:→|->|=>|>|\bto\b|\bthen\b)\s*/).map((v) => v.trim()).filter(Boolean));
+  if ((chains[0]?.length ?? 0) < 2 || chains.some((c) => c.length < 2 || c.some((v) => v.split(/\s+/).length > 3))) return undefined;
+  return { words: (m[1] as string).toLowerCase(), values: [...new Set(chains.flat())] };
+}
+
+/** Splits on `sep` where no parenthesis is open. */
+function splitOutsideParens(text: string, sep: RegExp): string[] {
+  const masked = text.replace(/\([^()]*\)/g, (p) => '\u0000'.repeat(p.length));
+  const parts: string[] = [];
+  let from = 0;
+  for (const m of masked.matchAll(new RegExp(sep.source, 'g'))) {
+    parts.push(text.slice(from, m.index));
+    from = (m.index ?? 0) + m[0].length;
+  }
+  parts.push(text.slice(from));
+  return parts.map((p) => p.trim()).filter(Boolean);
 }
 
 const KEEP_VERBS = /\b(?:keep(?:ing)?(?: track of)?|track(?:ing)?(?: of)?|log(?:ging)?|stor(?:e|ing)|record(?:ing)?|manag(?:e|ing)|organi[sz](?:e|ing)|system for|app for|database for)\s+(?:all\s+)?(?:(?:my|our|the|their)\s+)?([a-z]+(?: [a-z]+)?)$/i;

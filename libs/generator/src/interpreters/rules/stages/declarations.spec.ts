@@ -11,7 +11,7 @@ describe('declaration sentence phrasings', () => {
 
   it('keeps allowed values and reads "pending at first" as the default, not a field', () => {
     const got = declarationOf('A leave request belongs to an employee and has a reason and a status (pending, approved, rejected), pending at first.');
-    expect(got?.items).toEqual([{ words: 'employee', refersTo: true }, { words: 'reason' }, { words: 'status (pending, approved, rejected)', default: 'pending' }]);
+    expect(got?.items).toEqual([{ words: 'employee', refersTo: true }, { words: 'reason' }, { words: 'status', values: ['pending', 'approved', 'rejected'], default: 'pending' }]);
   });
 
   it('leaves a sentence whose parts are not all fields to the sentence reader', () => {

@@ -23,5 +23,12 @@ describe('calendar filter phrasings', () => {
     const r = interpretPrompt('leave', 'Employees have a name. Absences: employee, start date, reason. An employee can list their own absences.');
     expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.resource === 'Absence' && a.filters.some((f) => f.field === 'employee' && f.op === 'eq'))).toBe(true);
   });
-});
 
+  it.each([
+    ['Callouts have a customer name, a price and a paid flag. Show the unpaid ones.', 'Callout', 'paid'],
+    ['Tickets have a title and a status (open, closed). List the open ones.', 'Ticket', 'status'],
+  ])('reads a state word before "ones" as a filter on the records at hand: %s', (prompt, resource, field) => {
+    const r = interpretPrompt('ones', prompt);
+    expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.resource === resource && a.filters.some((f) => f.field === field))).toBe(true);
+  });
+});

@@ -26,4 +26,14 @@ describe('normalise: the layout of a prompt', () => {
   it('never splits a sentence after an abbreviation or inside a number', () => {
     expect(sentences('A price of 6.5 euros, e.g. cakes. Next.')).toEqual(['A price of 6.5 euros, e.g. cakes.', 'Next.']);
   });
+
+  it('reads short indented lines under a plain line as that line\'s bullets', () => {
+    expect(normalise('Wheel\n  code: unique\n  made on: date\nActions\n  create wheel').lines).toEqual([
+      { kind: 'heading', text: 'Wheel', level: 4 },
+      { kind: 'bullet', text: 'code: unique', depth: 1 },
+      { kind: 'bullet', text: 'made on: date', depth: 1 },
+      { kind: 'heading', text: 'Actions', level: 4 },
+      { kind: 'bullet', text: 'create wheel', depth: 1 },
+    ]);
+  });
 });

@@ -51,8 +51,15 @@ export function normalise(prompt: string): Normalised {
       lines.push({ kind: 'bullet', text: stripMarks(bullet[2] as string), depth: Math.floor((bullet[1] as string).length / 2) });
       return;
     }
+    // "Wheel" over "  code: unique": a short indented line under an unindented one is a bullet
+    const indent = /^(\s{2,})\S/.exec(line);
+    if (indent && at > 0 && trimmed.split(/\s+/).length <= 8 && !/[.!?]\s/.test(trimmed)) {
+      lines.push({ kind: 'bullet', text: stripMarks(trimmed), depth: Math.floor((indent[1] as string).length / 2) });
+      return;
+    }
     // "Orders:" alone on a line, short: a heading over what follows; "Dogs" alone over bullets too
-    const overBullets = BULLET.test(raw[at + 1] ?? '') && !/[.!?,;]$/.test(trimmed);
+    const overIndented = !/^\s/.test(line) && /^\s{2,}\S/.test(raw[at + 1] ?? '');
+    const overBullets = (BULLET.test(raw[at + 1] ?? '') || overIndented) && !/[.!?,;]$/.test(trimmed);
     if ((/^[^.!?]{1,40}:$/.test(trimmed) || overBullets) && trimmed.split(/\s+/).length <= 5) {
       lines.push({ kind: 'heading', text: stripMarks(trimmed.replace(/:$/, '')), level: 4 });
       return;

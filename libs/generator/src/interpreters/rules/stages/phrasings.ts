@@ -43,12 +43,32 @@ export function splitValues(text: string): string[] {
 
 /** "(unique, required)", "(EUR)", "(date)": flags and a type in one parenthesis, or nothing. */
 function readParen(inner: string): { type?: string; flags: string[] } | undefined {
-  const parts = inner.split(/\s*,\s*|\s+and\s+/).map((p) => p.trim().toLowerCase()).filter(Boolean);
+  // "(e.g. M31, unique)": an example says nothing of the type; "(date and time)" is one type
+  const parts = withoutExamples(inner)
+    .replace(/\bdate\s*(?:and|&)\s*time\b/gi, 'datetime')
+    .split(/\s*,\s*|\s+and\s+/).map((p) => p.trim().toLowerCase()).filter(Boolean);
   const flags = parts.filter((p) => FLAGS.has(p)).map((p) => (p === 'mandatory' ? 'required' : p));
   const types = parts.filter((p) => TYPE_NOTATIONS[p] !== undefined);
   if (flags.length + types.length !== parts.length || parts.length === 0) return undefined;
   const type = types[0] === undefined ? undefined : TYPE_NOTATIONS[types[0]];
   return { ...(type ? { type } : {}), flags };
+}
+
+/** The parenthesis without its examples ("e.g. M31, unique" -> "unique"). */
+function withoutExamples(inner: string): string {
+  return inner
+    .split(/\s*,\s*/)
+    .filter((p, k, all) => !/^(?:e\.?g\.?|eg|for example|for instance|such as|like)\s/i.test(p) && !(k > 0 && /^(?:e\.?g\.?|eg|for example|such as)\s/i.test(all[k - 1] ?? '') && /^[A-Z0-9]/.test(p) && !FLAGS.has(p.toLowerCase())))
+    .join(', ');
+}
+
+/** "(mint, good, worn)", "(haircut, beard trim or both)": short plain words that are not a type, flag, number or example. */
+function valueList(inner: string): string[] | undefined {
+  if (/\d|\bdefault|\b(?:yes|true)\s*\//i.test(inner)) return undefined;
+  if (/^(?:e\.?g\.?|eg|for example|for instance|such as|like|optional|max|min|up to|at least|at most)\b/i.test(inner.trim())) return undefined;
+  const values = splitValues(inner);
+  const plain = values.every((v) => v.split(/\s+/).length <= 3 && !FLAGS.has(v.toLowerCase()) && TYPE_NOTATIONS[v.toLowerCase()] === undefined && !/\b(?:etc|so on|and so)\b/i.test(v));
+  return values.length >= 2 && plain && (/,/.test(inner) || /\bor\b/i.test(inner)) ? values : undefined;
 }
 
 const item = (words: string, extra: Omit<FieldItem, 'words'> = {}): FieldItem => ({ words: words.trim().replace(/\s+/g, ' '), ...extra });
@@ -79,8 +99,9 @@ export const PHRASINGS: Phrasing[] = [
     examples: [
       ['position - goalkeeper, defender, midfielder, striker', item('position', { values: ['goalkeeper', 'defender', 'midfielder', 'striker'] })],
       ['membership – monthly / yearly', item('membership', { values: ['monthly', 'yearly'] })],
+      ['result — pass or fail', item('result', { values: ['pass', 'fail'] })],
     ],
-    match: (s) => /^([a-z][\w '-]{0,40}?)\s+[-–—]\s+(\S.*[/|,].*)$/i.exec(s),
+    match: (s) => /^([a-z][\w '-]{0,40}?)\s+[-–—]\s+(\S.*(?:[/|,]|\sor\s).*)$/i.exec(s),
     read: (m) => item(m[1] as string, { values: splitValues(m[2] as string) }),
   },
   {
@@ -103,12 +124,32 @@ export const PHRASINGS: Phrasing[] = [
     read: (m) => item(m[1] as string, { type: 'boolean' }),
   },
   {
+    name: 'whether something holds',
+    examples: [
+      ["whether it's for trade", item('for trade', { type: 'boolean' })],
+      ['whether it is signed', item('signed', { type: 'boolean' })],
+      ['whether paid', item('paid', { type: 'boolean' })],
+    ],
+    match: (s) => /^whether\s+(?:(?:it|they|he|she|we)(?:'s|'re|\s+is|\s+are|\s+was|\s+were|\s+has been)?\s+)?([a-z][\w '-]{0,30})$/i.exec(s),
+    read: (m) => item(m[1] as string, { type: 'boolean' }),
+  },
+  {
+    name: 'a question word before the noun',
+    examples: [
+      ['what mushroom', item('mushroom')],
+      ['which kind of boat', item('boat')],
+    ],
+    match: (s) => /^(?:what|which)\s+(?:(?:kind|type|sort)\s+of\s+)?([a-z][\w-]*(?:\s[a-z][\w-]*)?)$/i.exec(s),
+    read: (m) => item(m[1] as string),
+  },
+  {
     name: 'values separated by slashes in parentheses',
     examples: [
       ['how it felt (good/ok/bad)', item('how it felt', { values: ['good', 'ok', 'bad'] })],
       ['size (S / M / L / XL)', item('size', { values: ['S', 'M', 'L', 'XL'] })],
+      ['purpose (survey | inspection | training)', item('purpose', { values: ['survey', 'inspection', 'training'] })],
     ],
-    match: (s) => (/\bdefault/i.test(s) ? null : /^([a-z][\w '-]{0,40}?)\s*\(\s*([^()/]+(?:\/[^()/]+)+)\)$/i.exec(s)),
+    match: (s) => (/\bdefault/i.test(s) ? null : /^([a-z][\w '-]{0,40}?)\s*\(\s*([^()/|]+(?:[/|][^()/|]+)+)\)$/i.exec(s)),
     read: (m) => {
       const values = splitValues(m[2] as string);
       const yesNo = values.length === 2 && /^(yes|true|y)$/i.test(values[0] as string);
@@ -122,6 +163,8 @@ export const PHRASINGS: Phrasing[] = [
       ['available from (date)', item('available from', { type: 'date', flags: [] })],
       ['team name (unique)', item('team name', { flags: ['unique'] })],
       ['email (unique, required)', item('email', { flags: ['unique', 'required'] })],
+      ['catalogue id (e.g. M31, unique)', item('catalogue id', { flags: ['unique'] })],
+      ['start time (date and time)', item('start time', { type: 'datetime', flags: [] })],
     ],
     match: (s) => {
       const m = /^([a-z][\w '-]{0,40}?)\s*\(([^()]+)\)$/i.exec(s);
@@ -131,6 +174,35 @@ export const PHRASINGS: Phrasing[] = [
       const p = readParen(m[2] as string) as { type?: string; flags: string[] };
       return item(m[1] as string, { ...(p.type ? { type: p.type } : {}), flags: p.flags });
     },
+  },
+  {
+    name: 'a type or flags after a colon',
+    examples: [
+      ['code: unique', item('code', { flags: ['unique'] })],
+      ['made on: date', item('made on', { type: 'date', flags: [] })],
+      ['shelf: integer 1..40', item('shelf (1-40)', { type: 'integer', flags: [] })],
+    ],
+    match: (s) => {
+      const m = /^([a-z][\w '-]{0,40}?)\s*:\s*([a-z][a-z ,]*?)(?:\s+(-?\d+(?:\.\d+)?)\s*(?:\.\.|-|–|to)\s*(-?\d+(?:\.\d+)?))?$/i.exec(s);
+      return m && readParen(m[2] as string) ? m : null;
+    },
+    read: (m) => {
+      const p = readParen(m[2] as string) as { type?: string; flags: string[] };
+      const words = m[3] === undefined ? (m[1] as string) : `${m[1] as string} (${m[3]}-${m[4] as string})`;
+      return item(words, { ...(p.type ? { type: p.type } : {}), flags: p.flags });
+    },
+  },
+  {
+    name: 'values separated by commas in parentheses',
+    examples: [
+      ['condition (mint, good, worn)', item('condition', { values: ['mint', 'good', 'worn'] })],
+      ['service (haircut, beard trim or both)', item('service', { values: ['haircut', 'beard trim', 'both'] })],
+    ],
+    match: (s) => {
+      const m = /^([a-z][\w '-]{0,40}?)\s*\(([^()]+)\)$/i.exec(s);
+      return m && valueList(m[2] as string) ? m : null;
+    },
+    read: (m) => item(m[1] as string, { values: valueList(m[2] as string) as string[] }),
   },
   {
     name: 'a plain name',

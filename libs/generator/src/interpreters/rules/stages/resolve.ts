@@ -143,6 +143,8 @@ export function objectOf(ctx: Analyzer, rest: readonly Tok[], context: ResourceD
   const t = rest[i];
   if (!t) return { kind: 'none', end: i };
   if (PRONOUNS.has(t.w) && !(t.w === 'one' && rest[i + 1]?.w === 'of')) return { kind: 'pronoun', plural: t.w !== 'it' && t.w !== 'one', end: i + 1 };
+  // "the unpaid ones", "the open ones": a state word before "ones" narrows the records at hand (the filters read it)
+  if (rest[i + 1]?.w === 'ones' && /^[a-z]+$/.test(t.w) && !findResource(ctx, [t.w])) return { kind: 'pronoun', plural: true, end: i + 2 };
   // "see the list sorted by rating": the records at hand, not a record called List
   if (COLLECTION_NOUNS.has(t.w) && i > 0 && ctx.resources.length > 0 && !findResource(ctx, [t.w]) && !['of'].includes(rest[i + 1]?.w ?? '')) return { kind: 'pronoun', plural: true, end: i + 1 };
   // "delete spam", "remove duplicates": the records at hand

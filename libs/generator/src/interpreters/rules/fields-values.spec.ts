@@ -1,0 +1,25 @@
+import { prepareFieldList } from './fields.js';
+import { splitList, textOf, tokenize } from './tokens.js';
+
+const items = (text: string): string[] => splitList(prepareFieldList(tokenize(text))).map(textOf);
+
+describe('prepareFieldList: values written inline in a sentence list', () => {
+  it.each([
+    ['a number and a surface, clay or hard', ['a number', 'a surface (clay, hard)']],
+    ['a name, a level, beginner, intermediate or expert, and a phone', ['a name', 'a level (beginner, intermediate, expert)', 'a phone']],
+    ['a length in minutes, 45 or 90', ['a length in minutes (45, 90)']],
+  ])('"%s": bare words joined by "or" after an item with an article are its values', (text, want) => {
+    expect(items(text)).toEqual(want);
+  });
+
+  it.each([
+    ['a name, email or phone', ['a name', 'email', 'phone']],
+    ['name, colour or size', ['name', 'colour', 'size']],
+  ])('"%s": words that name fields, or an item without an article, stay fields', (text, want) => {
+    expect(items(text)).toEqual(want);
+  });
+
+  it('"(date and time)" is one type', () => {
+    expect(items('a start time (date and time)')).toEqual(['a start time (datetime)']);
+  });
+});
