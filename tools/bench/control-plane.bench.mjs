@@ -5,13 +5,12 @@
 // same run. The load generator runs in its own process (keep-alive connections, fixed concurrency);
 // gateway and bare rounds alternate so a noisy neighbour slows both alike. One markdown section on
 // stdout. The same file is the load generator (--load) and the bare server (--bare).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { json, pct, startStandalone } from './support/standalone.mjs';
+import { json, pct, runNode, startStandalone } from './support/standalone.mjs';
 
 const self = import.meta.filename;
 const root = path.resolve(import.meta.dirname, '../..');
@@ -65,15 +64,7 @@ async function bareMode([file]) {
   process.stdout.write(`${JSON.stringify({ port: app.server.address().port })}\n`);
 }
 
-function child(args, { onLine } = {}) {
-  const proc = spawn(process.execPath, ['--no-node-snapshot', self, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  proc.stdout.on('data', (c) => {
-    out += c;
-    if (onLine && out.includes('\n')) onLine(out.split('\n')[0]);
-  });
-  return { proc, done: new Promise((resolve) => proc.on('close', () => resolve(out))) };
-}
+const child = (args, options) => runNode(self, args, options);
 
 async function load(url, token) {
   const { done } = child(['--load', url, token, String(ROUND_SECONDS), String(CONNECTIONS)]);

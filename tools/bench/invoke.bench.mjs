@@ -18,6 +18,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { runNode } from './support/standalone.mjs';
 
 const self = import.meta.filename;
 const root = path.resolve(import.meta.dirname, '../..');
@@ -112,15 +113,7 @@ async function bareMode([file]) {
   process.stdout.write(`${JSON.stringify({ port: app.server.address().port })}\n`);
 }
 
-function child(args, { onLine } = {}) {
-  const proc = spawn(process.execPath, ['--no-node-snapshot', self, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  proc.stdout.on('data', (c) => {
-    out += c;
-    if (onLine && out.includes('\n')) onLine(out.split('\n')[0]);
-  });
-  return { proc, done: new Promise((resolve) => proc.on('close', () => resolve(out))) };
-}
+const child = (args, options) => runNode(self, args, options);
 
 async function load(url, token, bodyFile, rate = 0) {
   const { done } = child(['--load', url, token, bodyFile, String(ROUND_SECONDS), String(CONNECTIONS), String(rate)]);

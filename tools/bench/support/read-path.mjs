@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { json, publicPrompts, startStandalone } from './standalone.mjs';
+import { json, publicPrompts, runNode, startStandalone } from './standalone.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const benchFile = path.join(root, 'tools/bench/control-plane.bench.mjs');
@@ -24,15 +24,7 @@ const also = args.find((a) => a.startsWith('--also='))?.slice('--also='.length);
 const [rounds = 3, seconds = 5] = args.filter((a) => !a.startsWith('--')).map(Number);
 const CONNECTIONS = 16;
 
-function child(argv, onLine) {
-  const proc = spawn(process.execPath, ['--no-node-snapshot', benchFile, ...argv], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  proc.stdout.on('data', (c) => {
-    out += c;
-    if (onLine && out.includes('\n')) onLine(out.split('\n')[0]);
-  });
-  return { proc, done: new Promise((resolve) => proc.on('close', () => resolve(out))) };
-}
+const child = (argv, onLine) => runNode(benchFile, argv, { onLine });
 
 /** user + system CPU seconds of a process so far. */
 async function cpuSeconds(pid) {

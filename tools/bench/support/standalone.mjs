@@ -91,4 +91,18 @@ export function pct(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/**
+ * A Node script of the benches in its own process (a load generator, a bare baseline route):
+ * `done` resolves with its whole stdout; `onLine` hears its first line (a port, say) once written.
+ */
+export function runNode(script, args, { onLine } = {}) {
+  const proc = spawn(process.execPath, ['--no-node-snapshot', script, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  proc.stdout.on('data', (c) => {
+    out += c;
+    if (onLine && out.includes('\n')) onLine(out.split('\n')[0]);
+  });
+  return { proc, done: new Promise((resolve) => proc.on('close', () => resolve(out))) };
+}
+
 export const publicPrompts = async () => JSON.parse(await fs.readFile(path.join(root, 'libs/generator/corpus/public.json'), 'utf8')).prompts;
