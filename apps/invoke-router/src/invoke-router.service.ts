@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { artifactStoreConfigFromSettings, createArtifactStore, type ArtifactStore } from '@backforge/artifact-store';
 import { parseSecretKey } from '@backforge/auth';
 import type { ServiceConfig } from '@backforge/config';
-import { KEYS_SUBJECTS, subjectOf, type KeyEndedNotification } from '@backforge/contracts';
+import { INVOKE_ROUTER_SUBJECTS, KEYS_SUBJECTS, type KeyEndedNotification, type KeyRefusedNotice } from '@backforge/contracts';
 import type { EventStore } from '@backforge/event-store';
 import { MessagingClient } from '@backforge/messaging';
 import { DATABASE_URL, EVENT_STORE, HealthRegistry, INSTANCE_ID, LOGGER, SERVICE_CONFIG, type Logger } from '@backforge/runtime';
@@ -35,21 +35,6 @@ export type InvokeRouterConfig = Pick<
   | 's3Bucket'
   | 's3Region'
 >;
-
-/**
- * Published (a notification: every listener hears it) when this router's table starts refusing a
- * revoked key, by the keys service's notification or by the log's event, whichever came first:
- * operators (and the invoke bench) see when each router enforced a revocation, by its own clock.
- */
-export const KEY_REFUSED_SUBJECT = subjectOf('invoke-router', 'notify.key-refused');
-
-export interface KeyRefusedNotice {
-  keyId: string;
-  instanceId: string;
-  via: 'notification' | 'event';
-  /** Epoch ms (fractional) when the table changed. */
-  refusedAt: number;
-}
 
 /**
  * Builds the data plane at boot: the key and routing tables (caught up from the log before the
@@ -116,7 +101,7 @@ export class InvokeRouterService implements OnModuleInit, OnApplicationShutdown 
 
   private announceRefusal(keyId: string, via: KeyRefusedNotice['via']): void {
     const notice: KeyRefusedNotice = { keyId, instanceId: this.instanceId, via, refusedAt: performance.timeOrigin + performance.now() };
-    this.messaging.notify(KEY_REFUSED_SUBJECT, notice).catch((error: unknown) => this.logger.debug({ err: error, keyId }, 'key-refused notice not sent'));
+    this.messaging.notify(INVOKE_ROUTER_SUBJECTS.keyRefused, notice).catch((error: unknown) => this.logger.debug({ err: error, keyId }, 'key-refused notice not sent'));
   }
 
   async onApplicationShutdown(): Promise<void> {

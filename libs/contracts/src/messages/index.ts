@@ -8,3 +8,4 @@ export * from './validation.messages.js';
 export * from './downloads.messages.js';
 export * from './keys.messages.js';
 export * from './deploy.messages.js';
+export * from './invoke-router.messages.js';

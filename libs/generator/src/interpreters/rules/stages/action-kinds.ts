@@ -188,6 +188,20 @@ export function setEnum(ctx: Analyzer, s: Segment, res: ResourceDraft, target: {
   });
 }
 
+/**
+ * The records an action sentence acts on, which become the ones "it"/"them" name next; when none
+ * can be told, the sentence is a named gap (`whyNot`) and undefined is answered.
+ */
+function actedOn(ctx: Analyzer, obj: ObjectRef, s: Segment, whyNot: string): ResourceDraft | undefined {
+  const res = resourceFromObject(ctx, obj, s);
+  if (!res) {
+    ctx.unmapped.push(`"${s.text}" (${whyNot})`);
+    return undefined;
+  }
+  ctx.lastResource = res;
+  return res;
+}
+
 export function readQuantity(ctx: Analyzer, s: Segment, obj: ObjectRef): void {
   // "resolving the code ... increments a visit counter": a counter on the action before it
   if (s.cls === 'increment' && obj.kind === 'noun' && ['counter', 'count', 'tally'].includes(obj.words[obj.words.length - 1] as string) && obj.words.length > 1) {
@@ -198,12 +212,8 @@ export function readQuantity(ctx: Analyzer, s: Segment, obj: ObjectRef): void {
       return;
     }
   }
-  const res = resourceFromObject(ctx, obj, s);
-  if (!res) {
-    ctx.unmapped.push(`"${s.text}" (I cannot tell what it changes)`);
-    return;
-  }
-  ctx.lastResource = res;
+  const res = actedOn(ctx, obj, s, 'I cannot tell what it changes');
+  if (!res) return;
   // "(adds to the quantity)", "(subtracts, but never below zero)"
   const explained = s.rest.flatMap((t) => (t.inner ? t.inner : [t]));
   const inParens = s.rest.flatMap((t) => t.inner ?? []);
@@ -334,12 +344,8 @@ export function readMark(ctx: Analyzer, s: Segment, obj: ObjectRef, after: reado
     readMark(ctx, s, obj, [...(asAt >= 0 ? [lead[asAt] as Tok] : []), ...after.slice(orAt + 1)]);
     return;
   }
-  const res = resourceFromObject(ctx, obj, s);
-  if (!res) {
-    ctx.unmapped.push(`"${s.text}" (I cannot tell what it marks)`);
-    return;
-  }
-  ctx.lastResource = res;
+  const res = actedOn(ctx, obj, s, 'I cannot tell what it marks');
+  if (!res) return;
   let ws = after.map((t) => t.w).filter((w) => w !== 'as' && !DETERMINERS.has(w));
   // "tick them off when bought": the state follows the conjunction ("when they are bought")
   while (ws.length > 1 && ['when', 'once', 'after', 'if', 'they', 'it', 'are', 'is', 'been', 'have', 'has', 'get', 'gets'].includes(ws[0] as string)) ws = ws.slice(1);
@@ -375,12 +381,8 @@ export function readMark(ctx: Analyzer, s: Segment, obj: ObjectRef, after: reado
 
 /** "a member can borrow a book": who holds it is recorded, and a held record cannot be taken again. */
 export function readTake(ctx: Analyzer, s: Segment, obj: ObjectRef, after: readonly Tok[]): void {
-  const res = resourceFromObject(ctx, obj, s);
-  if (!res) {
-    ctx.unmapped.push(`"${s.text}" (I cannot tell what is ${pastParticiple(s.lemma.split('_')[0] as string)})`);
-    return;
-  }
-  ctx.lastResource = res;
+  const res = actedOn(ctx, obj, s, `I cannot tell what is ${pastParticiple(s.lemma.split('_')[0] as string)}`);
+  if (!res) return;
   // "neighbours lend tools ... members borrow a tool": one lending seen from both sides, not
   // two independent holds that a single return could only half undo
   const sameLending = LENDING_VERBS.has(s.lemma) ? ctx.actions.find((a) => a.resource === keyOf(res.words) && a.kind === 'transition' && a.verb !== s.lemma && LENDING_VERBS.has(a.verb)) : undefined;
