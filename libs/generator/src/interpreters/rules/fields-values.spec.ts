@@ -23,3 +23,13 @@ describe('prepareFieldList: values written inline in a sentence list', () => {
     expect(items('a start time (date and time)')).toEqual(['a start time (datetime)']);
   });
 });
+
+describe('prepareFieldList: a yes/no written with a slash', () => {
+  it.each([
+    ['delivery date, paid y/n, notes', ['delivery date', 'paid y/n', 'notes']],
+    ['laying (yes/no), breed', ['laying (yes / no)', 'breed']],
+    ['an on/off state', ['an on/off state']],
+  ])('"%s" keeps the yes/no with its field', (text, want) => {
+    expect(items(text)).toEqual(want);
+  });
+});

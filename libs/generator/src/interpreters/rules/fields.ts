@@ -30,11 +30,11 @@ export type ResourceLookup = (words: string[]) => string[] | undefined;
  * values stay with their field. Values end where a new item starts ("..., and a due date").
  */
 export function prepareFieldList(input: readonly Tok[]): Tok[] {
-  // "an on/off state", "a yes/no answer": a yes/no field, not two items
+  // "an on/off state", "a yes/no answer", "paid y/n": a yes/no field, not two items
   const toks: Tok[] = [];
   for (let i = 0; i < input.length; i++) {
     const [a, slash, b] = [input[i], input[i + 1], input[i + 2]];
-    if (a && slash?.w === '/' && b && ((a.w === 'on' && b.w === 'off') || (a.w === 'yes' && b.w === 'no') || (a.w === 'true' && b.w === 'false'))) {
+    if (a && slash?.w === '/' && b && ((a.w === 'on' && b.w === 'off') || ((a.w === 'yes' || a.w === 'y') && (b.w === 'no' || b.w === 'n')) || (a.w === 'true' && b.w === 'false'))) {
       toks.push({ raw: `${a.raw}/${b.raw}`, w: 'boolean' });
       i += 2;
       continue;

@@ -1,4 +1,4 @@
-import { tokenize } from './tokens.js';
+import { splitClauses, tokenize } from './tokens.js';
 
 describe('tokenize: numbers and ranges', () => {
   const ranges = (text: string): unknown[] => tokenize(text).filter((t) => t.w === '#range' || t.w === '#paren').map((t) => (t.w === '#range' ? t.range : t.inner?.find((x) => x.w === '#range')?.range));
@@ -14,5 +14,18 @@ describe('tokenize: numbers and ranges', () => {
 
   it('a dash after a word is not a sign ("A-12" stays a code)', () => {
     expect(tokenize('room A-12').map((t) => t.w)).toEqual(['room', 'a-12']);
+  });
+});
+
+describe('splitClauses: spaced dashes', () => {
+  const texts = (prompt: string): string[] => splitClauses(prompt).map((c) => c.text);
+
+  it('a dash before a conjunction or a subject starts a new clause', () => {
+    expect(texts("Deliveries: customer, paid y/n — and I mark a delivery as paid.")).toEqual(['Deliveries', 'customer, paid y/n', 'I mark a delivery as paid']);
+    expect(texts('I tune pianos — I need my appointments with a client name.')).toEqual(['I tune pianos', 'I need my appointments with a client name']);
+  });
+
+  it('any other spaced dash introduces what follows', () => {
+    expect(texts('Players have a position - goalkeeper, defender or striker.')).toEqual(['Players have a position', 'goalkeeper, defender or striker']);
   });
 });

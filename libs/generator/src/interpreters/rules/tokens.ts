@@ -99,7 +99,7 @@ export function splitClauses(prompt: string): Clause[] {
   splitSentences(prompt).forEach((sentence, si) => {
     const body = sentence.replace(/[.!?]+$/, '');
     let index = 0;
-    for (let part of splitOutsideParens(body.replace(/\s+[—–]\s+|\s+-\s+/g, ': '), ';')) {
+    for (let part of splitOutsideParens(dashesToClauses(body), ';')) {
       // "one of: a, b, c" and "the following: ..." keep their list in the same clause
       let colon = indexOutsideParens(part, ':');
       if (colon > 0 && (/\b(of|are|is|include|includes|following|be|values|either)\s*$/i.test(part.slice(0, colon)) || /^\s*how\s+many\b/i.test(part.slice(colon + 1)))) {
@@ -115,6 +115,17 @@ export function splitClauses(prompt: string): Clause[] {
     }
   });
   return clauses;
+}
+
+/**
+ * A dash before a conjunction or a subject starts a new clause ("paid y/n — and I mark it paid");
+ * any other spaced dash introduces what follows ("position - goalkeeper, defender").
+ */
+function dashesToClauses(body: string): string {
+  return body
+    .replace(/\s+[—–-]\s+(?:and|but|so|plus|also|then)\s+/gi, '; ')
+    .replace(/\s+[—–-]\s+(?=(?:i|we|they|you|he|she|it|it's|i'm|we're)\s)/gi, '; ')
+    .replace(/\s+[—–]\s+|\s+-\s+/g, ': ');
 }
 
 function indexOutsideParens(text: string, ch: string): number {

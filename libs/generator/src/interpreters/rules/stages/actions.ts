@@ -415,7 +415,7 @@ export function readFieldListCreate(ctx: Analyzer, s: Segment): void {
   const subject = s.subject.length ? findResource(ctx, s.subject) : undefined;
   if (!res && subject) res = subject;
   if (!res) {
-    ctx.unmapped.push(`"${s.text}" (I cannot tell which kind of record ctx creates; name it, e.g. "messages have a name and an email")`);
+    ctx.unmapped.push(`"${s.text}" (I cannot tell which kind of record it creates; name it, e.g. "messages have a name and an email")`);
     return;
   }
   res.declared = true;

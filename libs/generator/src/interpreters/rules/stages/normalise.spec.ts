@@ -36,4 +36,12 @@ describe('normalise: the layout of a prompt', () => {
       { kind: 'bullet', text: 'create wheel', depth: 1 },
     ]);
   });
+
+  it('drops emoji and the space before them, never a line break', () => {
+    expect(normalise('Track our hens 🐔: name, breed 👍🏽\n🐣 hatch date').lines).toEqual([
+      { kind: 'sentence', text: 'Track our hens: name, breed' },
+      { kind: 'sentence', text: 'hatch date' },
+    ]);
+    expect(normalise('getting out of hand 😅 want to track sets ❤️‍🔥.').lines).toEqual([{ kind: 'sentence', text: 'getting out of hand want to track sets.' }]);
+  });
 });

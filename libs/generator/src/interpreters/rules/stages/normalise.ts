@@ -22,11 +22,13 @@ const BULLET = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+\S/;
 const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|approx|incl|min|max)\.$/i;
 /** "No. 5" is a number; "yes or no. also ..." ends a sentence. */
 const NUMBER_SIGN = /\bno\.$/i;
+/** Emoji (with skin tones, joiners and variation selectors) and the space before them say nothing of the backend. */
+const EMOJI = /[ \t]*(?:\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}])+/gu;
 
 export function normalise(prompt: string): Normalised {
   const lines: Line[] = [];
   const dropped: string[] = [];
-  const raw = prompt.replace(/\r\n?/g, '\n').split('\n').filter((l) => l.trim() !== '');
+  const raw = prompt.replace(/\r\n?/g, '\n').replace(EMOJI, '').split('\n').filter((l) => l.trim() !== '');
   raw.forEach((rawLine, at) => {
     const line = rawLine.replace(/\s+$/, '');
     const trimmed = line.trim();

@@ -82,7 +82,7 @@ export function readContext(ctx: Analyzer, c: Clause, next: Clause | undefined):
   }
   // "List the guests of an event" is an imperative, not a heading
 
-  const content = ws.filter((w) => !DETERMINERS.has(w) && !PREPOSITIONS.has(w) && !FILLER_WORDS.has(w) && !['i', 'we', 'me', 'us', 'need', 'want', 'would', 'like', 'build', 'make', 'create', 'write', 'please', 'is', 'ctx', 'be', 'should', 'a', 'an', 'design', 'just', 'generate', 'called', 'named', 'new', "i'd", 'looking'].includes(w));
+  const content = ws.filter((w) => !DETERMINERS.has(w) && !PREPOSITIONS.has(w) && !FILLER_WORDS.has(w) && !['i', 'we', 'me', 'us', 'need', 'want', 'would', 'like', 'build', 'make', 'create', 'write', 'please', 'is', 'this', 'be', 'should', 'a', 'an', 'design', 'just', 'generate', 'called', 'named', 'new', "i'd", 'looking'].includes(w));
   const domain = content.filter((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w));
   // A heading may only name the domain; anything with a verb we act on is a requirement.
   if (domain.some((w) => VERB_SET.has(w) && !['list', 'log', 'book', 'post', 'order', 'review', 'report', 'request', 'record', 'track', 'file', 'feature', 'rate', 'comment', 'answer', 'reply', 'vote', 'rsvp', 'store', 'like', 'page', 'flag', 'star', 'bid', 'pledge', 'purchase', 'donate', 'checkout', 'loan', 'swap', 'exchange', 'rent', 'return', 'returns', 'share', 'signup', 'watch', 'plan', 'count', 'score'].includes(w))) return false;
