@@ -35,10 +35,11 @@ export class DeployAgents {
     const data = created?.type === 'AgentCreated' ? (created.data as AgentCreated['data']) : undefined;
     if (!created || !data || data.workspaceId !== workspaceId) return false;
     let newest = created.position;
-    for (const stream of [streamName('generation', data.jobId), streamName('deployment', agentId)]) {
-      const [last] = await this.events.readStream(stream, { direction: 'backwards', maxCount: 1 });
-      if (last && last.position > newest) newest = last.position;
-    }
+    // Both streams at once: this is on the way of every deployment request.
+    const lasts = await Promise.all(
+      [streamName('generation', data.jobId), streamName('deployment', agentId)].map((stream) => this.events.readStream(stream, { direction: 'backwards', maxCount: 1 })),
+    );
+    for (const [last] of lasts) if (last && last.position > newest) newest = last.position;
     await this.readModels.waitFor(newest);
     return true;
   }
