@@ -9,7 +9,7 @@ import { createLogger } from '@backforge/runtime';
 import { MemoryBackendStore, type Sandbox } from '@backforge/sandbox';
 import { waitFor } from '@backforge/testing';
 import { DeployInfrastructure, type DeployConfig } from './deploy-infrastructure.js';
-import { runSmokeCase } from './smoke-case.js';
+import { runSmokeCase, SmokeFailure } from './smoke-case.js';
 import { StagedBundles, type StagedDeployment } from './staged-bundles.js';
 
 describe('StagedBundles (the deploy sandbox and a local artifact folder)', () => {
@@ -90,6 +90,34 @@ describe('StagedBundles (the deploy sandbox and a local artifact folder)', () =>
     staged.stage(other);
     staged.discard(other.deploymentId);
     await waitFor(() => loaded() === 0, { description: 'the discarded bundle unloaded', timeoutMs: 60_000, intervalMs: 20 });
+  }, 120_000);
+
+  it('the smoke case: describe and the example both must answer; a failing describe is reported first, a failing example by name', async () => {
+    const bundleOf = (describeStatus: number, exampleStatus: number) => `"use strict";
+var BackforgeBackend = (() => {
+  async function handle(request) {
+    if (request.action === 'describe') return { status: ${describeStatus}, body: ${describeStatus} === 200 ? { ok: true, result: { actions: [] } } : { ok: false, error: { code: 'INTERNAL', message: 'no' } } };
+    return { status: ${exampleStatus}, body: { ok: false, error: { code: 'INVALID_REQUEST', message: 'broken on purpose' } } };
+  }
+  return { handle };
+})();
+globalThis.BackforgeBackend = BackforgeBackend;
+`;
+    const failureOf = async (code: string): Promise<SmokeFailure> => {
+      const bundle = await staged.take(await storedDeployment(code));
+      try {
+        await runSmokeCase(bundle.sandbox, bundle.backendId, bundle.blueprint);
+        throw new Error('the smoke case passed');
+      } catch (error) {
+        if (!(error instanceof SmokeFailure)) throw error;
+        return error;
+      } finally {
+        await bundle.sandbox.unload(bundle.backendId);
+      }
+    };
+    expect((await failureOf(bundleOf(500, 400))).error).toMatchObject({ code: 'SMOKE_FAILED', message: expect.stringContaining('on describe'), details: { action: 'describe' } });
+    expect((await failureOf(bundleOf(200, 400))).error).toMatchObject({ code: 'SMOKE_FAILED', message: expect.stringContaining("example 'createTodo"), details: { action: 'createTodo', status: 400 } });
+    expect(loaded()).toBe(0);
   }, 120_000);
 
   it('artifacts that are gone or altered fail the take with the reason, and leave nothing loaded', async () => {
