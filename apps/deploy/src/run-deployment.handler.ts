@@ -1,8 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, streamName, type ArtifactRef } from '@backforge/contracts';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { DEPLOY_SUBJECTS, DomainError, streamName, type ArtifactRef, type DeployedNotification } from '@backforge/contracts';
 import { handleCommand } from '@backforge/deciders';
 import type { EventStore } from '@backforge/event-store';
-import { eventMetadata } from '@backforge/messaging';
+import { eventMetadata, MessagingClient } from '@backforge/messaging';
 import { isTransientError } from '@backforge/resilience';
 import { EVENT_STORE, LOGGER, type Logger } from '@backforge/runtime';
 import { deploymentDecider, type DeploymentCommand } from './domain/deployment.decider.js';
@@ -35,6 +35,7 @@ export class RunDeploymentHandler {
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly staged: StagedBundles,
+    @Optional() private readonly messaging?: MessagingClient,
   ) {}
 
   async run(claim: DeploymentClaim, signal: AbortSignal): Promise<void> {
@@ -45,7 +46,8 @@ export class RunDeploymentHandler {
       const started = Date.now();
       const answered = await runSmokeCase(loaded.sandbox, loaded.backendId, loaded.blueprint);
       const smoke = { ...answered, durationMs: loaded.loadMs + (Date.now() - started) };
-      await this.decide(claim, { type: 'CompleteDeployment', workerId: claim.workerId, attempt: claim.attempt, smoke });
+      const position = await this.decide(claim, { type: 'CompleteDeployment', workerId: claim.workerId, attempt: claim.attempt, smoke });
+      if (position !== undefined) this.announceDeployed(claim, position);
       this.logger.info({ deploymentId: claim.deploymentId, agentId: claim.agentId, version: claim.version, smoke }, 'deployment succeeded');
     } catch (error) {
       if (error instanceof SmokeFailure) {
@@ -72,10 +74,21 @@ export class RunDeploymentHandler {
     }
   }
 
-  private async decide(claim: DeploymentClaim, command: DeploymentCommand): Promise<void> {
-    await handleCommand(this.events, streamName('deployment', claim.agentId), deploymentDecider, command, {
+  /** Appends what the command decides; the position of the appended event, if any. */
+  private async decide(claim: DeploymentClaim, command: DeploymentCommand): Promise<bigint | undefined> {
+    const result = await handleCommand(this.events, streamName('deployment', claim.agentId), deploymentDecider, command, {
       metadata: () => eventMetadata({ workspaceId: claim.workspaceId }),
     });
+    return result.position;
+  }
+
+  /**
+   * Tells the routers at once that the version is live (they switch to it before their log
+   * subscription brings the event; the log stays the truth: a lost notice only delays the switch).
+   */
+  private announceDeployed(claim: DeploymentClaim, position: bigint): void {
+    const notice: DeployedNotification = { agentId: claim.agentId, deploymentId: claim.deploymentId, slug: claim.slug, version: claim.version, bundle: claim.bundle, position: position.toString() };
+    this.messaging?.notify(DEPLOY_SUBJECTS.deployed, notice).catch((error: unknown) => this.logger.debug({ err: error, deploymentId: claim.deploymentId }, 'deployed notice not sent'));
   }
 }
 
