@@ -45,7 +45,7 @@ export class RequestDeploymentHandler {
 
   async handle(message: DeployAgentMessage): Promise<DeploymentView> {
     const { workspaceId, agentId } = message;
-    const agent = await this.agents.find(workspaceId, agentId, { latest: true });
+    const agent = await this.agents.find(workspaceId, agentId);
     if (!agent) throw new DomainError('NOT_FOUND', `No agent ${agentId}`);
     const deploymentId = newDeploymentId();
     const requested = await handleCommand(
