@@ -112,14 +112,16 @@ on ${os.cpus().length} cores.
 | baseline: \`describe\` round trip on a deployed backend | ${f(pct(warm, 50))} | ${f(warm.at(-1))} | ${warm.length} |
 
 Where the time goes (warm deployments; times the event store recorded, from the POST): \`DeploymentStarted\`
-(claimed) at ${f(pct(claimed, 50))} ms p50, \`DeploymentSucceeded\` (loaded and smoke-tested by the deploy service) at
+(claimed) at ${f(pct(claimed, 50))} ms p50, \`DeploymentSucceeded\` (smoke-tested by the deploy service) at
 ${f(pct(succeeded, 50))} ms p50, and the first 200 ${f(pct(routerShare, 50))} ms p50 (max ${f(routerShare.at(-1))}) after that:
-the event reaching the router's routing table, plus one poll (${POLL_MS} ms pause and a round trip). The router loads
-the bundle when it sees the deployment requested or started, so by \`DeploymentSucceeded\` it is loaded, not routed.
+the deploy service's \`deployed\` notice (or the event, whichever comes first) reaching the router's routing
+table, plus one poll (${POLL_MS} ms pause and a round trip). The deploy service reads and loads the bundle as
+soon as the deployment is requested, while it claims it; the router loads it when it sees the deployment
+requested or started, so by \`DeploymentSucceeded\` both have it loaded and the router only switches.
 
 Deploy -> first invoke p50: **${f(p50)} ms** (target: under 100 ms): ${p50 < 100 ? 'met' : 'missed'}. It includes the claim of
-the deployment from the log, loading the bundle and its smoke case in the deploy service's sandbox, the
-\`DeploymentSucceeded\` event reaching the router's routing table, and the first poll after it.
+the deployment from the log, loading the bundle and answering its smoke case in the deploy service's sandbox,
+the router switching to it, and the first poll after that.
 `);
   } finally {
     await events.close();

@@ -10,7 +10,10 @@ import { DEPLOY_READ_MODELS } from './deploy.tokens.js';
  * Agents as the deploy service knows them, read-your-writes: a client that just saw its generation
  * job `completed` (in the generation service's read model) must be able to deploy at once, so a
  * miss, or an agent not yet ready here, catches up with the log of the agent's generation job and
- * deployments before answering.
+ * deployments before answering. An agent the read model shows `ready` or `failed` needs no catch-up
+ * (it is on the way of every deployment request): an agent has one generation job today, a job
+ * ends once (the generation decider), so the log has nothing newer about its version. Should agents
+ * ever get later jobs, a deployment must catch up with those too.
  */
 @Injectable()
 export class DeployAgents {
@@ -19,13 +22,10 @@ export class DeployAgents {
     @Inject(DEPLOY_READ_MODELS) private readonly readModels: ReadModels,
   ) {}
 
-  /**
-   * The agent in that workspace (null for a missing one or another workspace's). `latest`: caught
-   * up with its log first in any case (a deployment must take the newest stored version).
-   */
-  async find(workspaceId: string, agentId: string, options: { latest?: boolean } = {}): Promise<DeployAgentRow | null> {
+  /** The agent in that workspace (null for a missing one or another workspace's). */
+  async find(workspaceId: string, agentId: string): Promise<DeployAgentRow | null> {
     const find = () => this.readModels.dataSource.getRepository(DeployAgentRow).findOneBy({ id: agentId, workspaceId });
-    const row = options.latest ? null : await find();
+    const row = await find();
     if (row && row.generation !== 'generating') return row;
     return (await this.catchUp(workspaceId, agentId)) ? find() : row;
   }
@@ -35,10 +35,11 @@ export class DeployAgents {
     const data = created?.type === 'AgentCreated' ? (created.data as AgentCreated['data']) : undefined;
     if (!created || !data || data.workspaceId !== workspaceId) return false;
     let newest = created.position;
-    for (const stream of [streamName('generation', data.jobId), streamName('deployment', agentId)]) {
-      const [last] = await this.events.readStream(stream, { direction: 'backwards', maxCount: 1 });
-      if (last && last.position > newest) newest = last.position;
-    }
+    // Both streams at once: this is on the way of every deployment request.
+    const lasts = await Promise.all(
+      [streamName('generation', data.jobId), streamName('deployment', agentId)].map((stream) => this.events.readStream(stream, { direction: 'backwards', maxCount: 1 })),
+    );
+    for (const [last] of lasts) if (last && last.position > newest) newest = last.position;
     await this.readModels.waitFor(newest);
     return true;
   }

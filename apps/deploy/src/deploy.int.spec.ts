@@ -10,7 +10,7 @@ import { projectFile, synthesize } from '@backforge/generator';
 import { eventMetadata } from '@backforge/messaging';
 import { ReadModels } from '@backforge/projections';
 import { createLogger } from '@backforge/runtime';
-import { createTestDatabase, describeWith, type TestDatabase } from '@backforge/testing';
+import { createTestDatabase, describeWith, waitFor, type TestDatabase } from '@backforge/testing';
 import { ClaimDeploymentHandler } from './claim-deployment.handler.js';
 import { DeployAgents } from './deploy-agents.js';
 import { DeployInfrastructure, type DeployConfig } from './deploy-infrastructure.js';
@@ -19,6 +19,7 @@ import { deployProjection } from './deploy.projection.js';
 import { DeployWorker } from './deploy.worker.js';
 import { RequestDeploymentHandler } from './request-deployment.handler.js';
 import { RunDeploymentHandler } from './run-deployment.handler.js';
+import { StagedBundles } from './staged-bundles.js';
 
 const WS = 'acme';
 const OTHER_WS = 'other';
@@ -52,6 +53,7 @@ describeWith(['postgres'])('deploy service on PostgreSQL (projection, requests, 
   let store: PostgresEventStore;
   let readModels: ReadModels;
   let infrastructure: DeployInfrastructure;
+  let staged: StagedBundles;
   let worker: DeployWorker;
   let requests: RequestDeploymentHandler;
   let queries: DeployQueriesHandler;
@@ -68,8 +70,9 @@ describeWith(['postgres'])('deploy service on PostgreSQL (projection, requests, 
     const config = { artifactStore: 'fs', artifactsDir, s3Bucket: 'unused', s3Region: 'us-east-1', jobLeaseMs: 120_000, jobMaxAttempts: MAX_ATTEMPTS, jobConcurrency: 1, jobPollMs: 100 };
     infrastructure = new DeployInfrastructure(config as unknown as DeployConfig);
     const agents = new DeployAgents(store, readModels);
-    worker = new DeployWorker(logger, readModels, infrastructure, new RunDeploymentHandler(store, logger, infrastructure), new ClaimDeploymentHandler(store, infrastructure));
-    requests = new RequestDeploymentHandler(store, readModels, agents, worker);
+    staged = new StagedBundles(infrastructure, logger);
+    worker = new DeployWorker(logger, readModels, infrastructure, new RunDeploymentHandler(store, logger, staged), new ClaimDeploymentHandler(store, infrastructure, staged));
+    requests = new RequestDeploymentHandler(store, readModels, agents, worker, staged);
     queries = new DeployQueriesHandler(agents);
     const project = await synthesize(structuredClone(exampleBlueprints.todo), { name: 'todo' });
     todoBundle = projectFile(project, 'dist/handler.js') ?? '';
@@ -78,6 +81,7 @@ describeWith(['postgres'])('deploy service on PostgreSQL (projection, requests, 
 
   afterAll(async () => {
     await worker?.onApplicationShutdown();
+    staged?.onApplicationShutdown();
     await infrastructure?.onApplicationShutdown();
     await readModels?.close();
     await store?.close();
@@ -164,6 +168,10 @@ describeWith(['postgres'])('deploy service on PostgreSQL (projection, requests, 
     expect(events[2]?.[1]).toMatchObject({ deploymentId: answer.deploymentId, attempt: 1, agentId: agent.agentId, slug: agent.slug, version: 1, bundle: { kind: 'bundle', filename: `${agent.slug}-v1.bundle.js` } });
     // The todo blueprint's first success example is createTodo's.
     expect(events[2]?.[1].smoke).toEqual({ action: 'createTodo', status: 200, durationMs: expect.any(Number) });
+    // Its bundle was staged by the request and taken by the run: nothing is left loaded for it.
+    expect(staged.size).toBe(0);
+    const sandbox = await infrastructure.smokeSandbox();
+    await waitFor(() => sandbox.stats().loadedBackends === 0, { description: 'the smoke-tested bundle unloaded', timeoutMs: 60_000, intervalMs: 20 });
     // The smoke case ran on an in-memory store: nothing reached the agent's real data.
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();

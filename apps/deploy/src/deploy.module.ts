@@ -10,6 +10,7 @@ import { DEPLOY_READ_MODELS } from './deploy.tokens.js';
 import { DeployWorker } from './deploy.worker.js';
 import { RequestDeploymentHandler } from './request-deployment.handler.js';
 import { RunDeploymentHandler } from './run-deployment.handler.js';
+import { StagedBundles } from './staged-bundles.js';
 
 /**
  * The deploy service (deployments: request, smoke case in the sandbox, status, endpoint). Imported
@@ -22,6 +23,7 @@ import { RunDeploymentHandler } from './run-deployment.handler.js';
   providers: [
     provideReadModels(DEPLOY_READ_MODELS, 'deploy', [deployProjection]),
     DeployInfrastructure,
+    StagedBundles,
     DeployAgents,
     RequestDeploymentHandler,
     DeployQueriesHandler,

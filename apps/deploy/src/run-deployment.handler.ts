@@ -1,16 +1,13 @@
-import { createHash } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { ArtifactNotFoundError, artifactFilename } from '@backforge/artifact-store';
-import { validateBlueprint, type Blueprint } from '@backforge/blueprint';
-import { DomainError, streamName, type ArtifactRef } from '@backforge/contracts';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { DEPLOY_SUBJECTS, DomainError, streamName, type ArtifactRef, type DeployedNotification } from '@backforge/contracts';
 import { handleCommand } from '@backforge/deciders';
 import type { EventStore } from '@backforge/event-store';
-import { eventMetadata } from '@backforge/messaging';
+import { eventMetadata, MessagingClient } from '@backforge/messaging';
 import { isTransientError } from '@backforge/resilience';
 import { EVENT_STORE, LOGGER, type Logger } from '@backforge/runtime';
-import { DeployInfrastructure } from './deploy-infrastructure.js';
 import { deploymentDecider, type DeploymentCommand } from './domain/deployment.decider.js';
 import { runSmokeCase, SmokeFailure } from './smoke-case.js';
+import { StagedBundles, type StagedBundle } from './staged-bundles.js';
 
 /** A deployment this worker won, with what the request said. */
 export interface DeploymentClaim {
@@ -26,27 +23,31 @@ export interface DeploymentClaim {
 }
 
 /**
- * One deployment attempt: read the stored bundle (checked against the sha256 the generation
- * recorded) and the version's blueprint, load the bundle in the sandbox, answer the smoke case, and
- * record DeploymentSucceeded (the slug now serves this version) or DeploymentFailed with the reason
- * (what served before keeps serving). An outage leaves it to be claimed again when the lease runs out.
+ * One deployment attempt: take the deployment's staged bundle (read from the artifact store, checked
+ * against the sha256 the generation recorded, loaded in the sandbox: usually while the claim was
+ * appended, see StagedBundles) and the version's blueprint, answer the smoke case, and record
+ * DeploymentSucceeded (the slug now serves this version) or DeploymentFailed with the reason (what
+ * served before keeps serving). An outage leaves it to be claimed again when the lease runs out.
  */
 @Injectable()
 export class RunDeploymentHandler {
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(LOGGER) private readonly logger: Logger,
-    private readonly infrastructure: DeployInfrastructure,
+    private readonly staged: StagedBundles,
+    @Optional() private readonly messaging?: MessagingClient,
   ) {}
 
   async run(claim: DeploymentClaim, signal: AbortSignal): Promise<void> {
+    let loaded: StagedBundle | undefined;
     try {
-      // Both reads at once: deploy -> first invoke is a figure users feel (docs/benchmarks.md).
-      const [bundleCode, blueprint] = await Promise.all([this.loadBundle(claim), this.loadBlueprint(claim)]);
+      loaded = await this.staged.take(claim);
       if (signal.aborted) return;
-      const sandbox = await this.infrastructure.smokeSandbox();
-      const smoke = await runSmokeCase(sandbox, `deploy-smoke-${claim.deploymentId}-${claim.attempt}`, bundleCode, blueprint);
-      await this.decide(claim, { type: 'CompleteDeployment', workerId: claim.workerId, attempt: claim.attempt, smoke });
+      const started = Date.now();
+      const answered = await runSmokeCase(loaded.sandbox, loaded.backendId, loaded.blueprint);
+      const smoke = { ...answered, durationMs: loaded.loadMs + (Date.now() - started) };
+      const position = await this.decide(claim, { type: 'CompleteDeployment', workerId: claim.workerId, attempt: claim.attempt, smoke });
+      if (position !== undefined) this.announceDeployed(claim, position);
       this.logger.info({ deploymentId: claim.deploymentId, agentId: claim.agentId, version: claim.version, smoke }, 'deployment succeeded');
     } catch (error) {
       if (error instanceof SmokeFailure) {
@@ -65,59 +66,29 @@ export class RunDeploymentHandler {
           error: { code: 'DEPLOYMENT_ERROR', message: 'The deployment could not run; retry, and if it persists report the correlation id.' },
         }).catch(() => undefined);
       }
+    } finally {
+      if (loaded) {
+        const { sandbox, backendId } = loaded;
+        await sandbox.unload(backendId).catch(() => undefined);
+      }
     }
   }
 
-  private async read(claim: DeploymentClaim, filename: string): Promise<Buffer | undefined> {
-    try {
-      const { stream } = await this.infrastructure.artifacts.get({ agentId: claim.agentId, filename });
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
-    } catch (error) {
-      if (error instanceof ArtifactNotFoundError) return undefined;
-      throw error;
-    }
-  }
-
-  private async loadBundle(claim: DeploymentClaim): Promise<string> {
-    const { filename, sha256 } = claim.bundle;
-    const bytes = await this.read(claim, filename);
-    if (!bytes) {
-      throw new SmokeFailure({ code: 'ARTIFACT_MISSING', message: `The stored bundle ${filename} of version ${claim.version} is gone; generate the agent again.` });
-    }
-    const actual = createHash('sha256').update(bytes).digest('hex');
-    if (actual !== sha256) {
-      throw new SmokeFailure({ code: 'ARTIFACT_CORRUPT', message: `The stored bundle ${filename} is not the one version ${claim.version} was generated with.`, details: { expectedSha256: sha256, actualSha256: actual } });
-    }
-    return bytes.toString('utf8');
-  }
-
-  /** The version's blueprint, for its example case; a version stored without one is smoke-tested with describe alone. */
-  private async loadBlueprint(claim: DeploymentClaim): Promise<Blueprint | undefined> {
-    const filename = artifactFilename(claim.slug, claim.version, 'blueprint.json');
-    const bytes = await this.read(claim, filename);
-    if (!bytes) {
-      this.logger.warn({ deploymentId: claim.deploymentId, filename }, 'no stored blueprint: the smoke case is describe alone');
-      return undefined;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(bytes.toString('utf8'));
-    } catch {
-      parsed = undefined;
-    }
-    const validation = validateBlueprint(parsed);
-    if (!validation.ok) {
-      throw new SmokeFailure({ code: 'ARTIFACT_UNREADABLE', message: `The stored blueprint ${filename} is not a valid blueprint, so the smoke case cannot be chosen.` });
-    }
-    return validation.blueprint;
-  }
-
-  private async decide(claim: DeploymentClaim, command: DeploymentCommand): Promise<void> {
-    await handleCommand(this.events, streamName('deployment', claim.agentId), deploymentDecider, command, {
+  /** Appends what the command decides; the position of the appended event, if any. */
+  private async decide(claim: DeploymentClaim, command: DeploymentCommand): Promise<bigint | undefined> {
+    const result = await handleCommand(this.events, streamName('deployment', claim.agentId), deploymentDecider, command, {
       metadata: () => eventMetadata({ workspaceId: claim.workspaceId }),
     });
+    return result.position;
+  }
+
+  /**
+   * Tells the routers at once that the version is live (they switch to it before their log
+   * subscription brings the event; the log stays the truth: a lost notice only delays the switch).
+   */
+  private announceDeployed(claim: DeploymentClaim, position: bigint): void {
+    const notice: DeployedNotification = { agentId: claim.agentId, deploymentId: claim.deploymentId, slug: claim.slug, version: claim.version, bundle: claim.bundle, position: position.toString() };
+    this.messaging?.notify(DEPLOY_SUBJECTS.deployed, notice).catch((error: unknown) => this.logger.debug({ err: error, deploymentId: claim.deploymentId }, 'deployed notice not sent'));
   }
 }
 

@@ -31,51 +31,47 @@ function sandboxDetails(error: unknown): { sandboxCode?: string; reason: string 
   return { reason: error instanceof Error ? error.message : String(error) };
 }
 
-/**
- * Loads the bundle in the sandbox under a backend id of its own (never the id invocations use) and
- * answers the smoke case: `describe`, then the blueprint's first success example (with its setup
- * steps), each on a fresh in-memory store, so the smoke run never touches the agent's real data.
- * Unloads the bundle whatever happened. Throws SmokeFailure with the reason.
- */
-export async function runSmokeCase(sandbox: Sandbox, backendId: string, bundleCode: string, blueprint: Blueprint | undefined): Promise<SmokeOutcome> {
-  const startedAt = Date.now();
+/** Loads the bundle in the sandbox under a backend id of its own (never the id invocations use). Throws SmokeFailure when it does not load. */
+export async function loadForSmoke(sandbox: Sandbox, backendId: string, bundleCode: string): Promise<void> {
   try {
     await sandbox.load(backendId, bundleCode);
   } catch (error) {
     throw new SmokeFailure({ code: 'BUNDLE_LOAD_FAILED', message: 'The stored bundle does not load in the sandbox.', details: sandboxDetails(error) });
   }
-  try {
-    const invokeOn = (store: MemoryBackendStore) => (request: BackendRequest): Promise<BackendResponse> => sandbox.invoke(backendId, request, { store }, CHECK_INVOCATION_LIMITS);
-    let last: SmokeOutcome;
-    try {
-      const described = await invokeOn(new MemoryBackendStore())({ action: 'describe' });
-      if (described.status !== 200 || !described.body.ok) {
-        throw new SmokeFailure({ code: 'SMOKE_FAILED', message: `The backend did not answer describe (status ${described.status}).`, details: { action: 'describe', status: described.status } });
-      }
-      last = { action: 'describe', status: described.status, durationMs: 0 };
-    } catch (error) {
-      if (error instanceof SmokeFailure) throw error;
-      throw new SmokeFailure({ code: 'SMOKE_FAILED', message: 'The backend failed on describe.', details: { action: 'describe', ...sandboxDetails(error) } });
-    }
-    const chosen = smokeExample(blueprint);
-    if (chosen) {
-      let outcome: Awaited<ReturnType<typeof runExample>>;
-      try {
-        outcome = await runExample(invokeOn(new MemoryBackendStore()), chosen.action, chosen.example);
-      } catch (error) {
-        throw new SmokeFailure({ code: 'SMOKE_FAILED', message: `The backend failed on its example '${chosen.action}: ${chosen.example.name}'.`, details: { action: chosen.action, example: chosen.example.name, ...sandboxDetails(error) } });
-      }
-      if (!outcome.ok) {
-        throw new SmokeFailure({
-          code: 'SMOKE_FAILED',
-          message: `The backend did not answer its example '${chosen.action}: ${chosen.example.name}' as expected: ${outcome.problem ?? 'unexpected answer'}.`,
-          details: { action: chosen.action, example: chosen.example.name, problem: outcome.problem ?? null, status: outcome.response?.status ?? null },
-        });
-      }
-      last = { action: chosen.action, status: outcome.response?.status ?? 200, durationMs: 0 };
-    }
-    return { ...last, durationMs: Date.now() - startedAt };
-  } finally {
-    await sandbox.unload(backendId).catch(() => undefined);
+}
+
+/**
+ * Answers the smoke case on a bundle loaded with `loadForSmoke`: `describe`, and the blueprint's
+ * first success example (with its setup steps), each on a fresh in-memory store, so the smoke run
+ * never touches the agent's real data. Both must answer as expected; they run side by side (neither
+ * store sees the other's calls), and a failing describe is reported first, as when it ran alone.
+ * Throws SmokeFailure with the reason. The caller unloads.
+ */
+export async function runSmokeCase(sandbox: Sandbox, backendId: string, blueprint: Blueprint | undefined): Promise<Omit<SmokeOutcome, 'durationMs'>> {
+  const invokeOn = (store: MemoryBackendStore) => (request: BackendRequest): Promise<BackendResponse> => sandbox.invoke(backendId, request, { store }, CHECK_INVOCATION_LIMITS);
+  const chosen = smokeExample(blueprint);
+  const [described, example] = await Promise.allSettled([
+    invokeOn(new MemoryBackendStore())({ action: 'describe' }),
+    chosen ? runExample(invokeOn(new MemoryBackendStore()), chosen.action, chosen.example) : Promise.resolve(undefined),
+  ]);
+  if (described.status === 'rejected') {
+    throw new SmokeFailure({ code: 'SMOKE_FAILED', message: 'The backend failed on describe.', details: { action: 'describe', ...sandboxDetails(described.reason) } });
   }
+  if (described.value.status !== 200 || !described.value.body.ok) {
+    const { status } = described.value;
+    throw new SmokeFailure({ code: 'SMOKE_FAILED', message: `The backend did not answer describe (status ${status}).`, details: { action: 'describe', status } });
+  }
+  if (!chosen) return { action: 'describe', status: described.value.status };
+  if (example.status === 'rejected') {
+    throw new SmokeFailure({ code: 'SMOKE_FAILED', message: `The backend failed on its example '${chosen.action}: ${chosen.example.name}'.`, details: { action: chosen.action, example: chosen.example.name, ...sandboxDetails(example.reason) } });
+  }
+  const outcome = example.value;
+  if (!outcome?.ok) {
+    throw new SmokeFailure({
+      code: 'SMOKE_FAILED',
+      message: `The backend did not answer its example '${chosen.action}: ${chosen.example.name}' as expected: ${outcome?.problem ?? 'unexpected answer'}.`,
+      details: { action: chosen.action, example: chosen.example.name, problem: outcome?.problem ?? null, status: outcome?.response?.status ?? null },
+    });
+  }
+  return { action: chosen.action, status: outcome.response?.status ?? 200 };
 }

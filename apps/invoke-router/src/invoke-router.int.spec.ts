@@ -1,4 +1,4 @@
-import { KEYS_SUBJECTS } from '@backforge/contracts';
+import { DEPLOY_SUBJECTS, KEYS_SUBJECTS, type DeployedNotification } from '@backforge/contracts';
 import type { RunningService } from '@backforge/runtime';
 import { describeWith, waitFor } from '@backforge/testing';
 import { handBundle, invoke, recipesBundle, RouterHarness, type IssuedKey } from './test-support/router-harness.js';
@@ -225,6 +225,23 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
     console.log(`notification -> refused by both routers (ms): ${latencies.map((l) => l.toFixed(1)).join(', ')}`);
     expect(latencies).toHaveLength(3);
   }, 60_000);
+
+  it('the deployed notice alone (its event not yet delivered) makes both routers route the new version', async () => {
+    const agent = await h.createAgent('recipes-ahead');
+    const first = await h.deploy(agent, 'recipes-ahead', 1, await recipesBundle());
+    const key = await h.createKey(agent);
+    const answers = (router: RunningService) => invoke(router, 'recipes-ahead', key.key, { action: 'whoami' }).then((r) => (r.body as { result?: unknown }).result);
+    for (const router of [a, b]) await waitFor(async () => (await invoke(router, 'recipes-ahead', key.key, { action: 'describe' })).status === 200, { description: 'version 1 routed', timeoutMs: 60_000, intervalMs: 50 });
+    expect(await answers(a)).toBeUndefined(); // the recipes backend has no `whoami`
+
+    // Version 2 is stored; only its notice comes (at a position past everything the routers read).
+    const bundle = await h.storeBundle(agent, 'recipes-ahead', 2, handBundle(`if (request.action === 'whoami') return { status: 200, body: { ok: true, result: 'v2' } };`));
+    const deploy = await h.natsClient();
+    const notice: DeployedNotification = { agentId: agent, deploymentId: 'dep_ahead_v2', slug: 'recipes-ahead', version: 2, bundle, position: (first.position + (1n << 40n)).toString() };
+    await deploy.notify(DEPLOY_SUBJECTS.deployed, notice);
+    for (const router of [a, b]) await waitFor(async () => (await answers(router)) === 'v2', { description: 'version 2 routed from the notice', timeoutMs: 60_000, intervalMs: 20 });
+
+  }, 120_000);
 
   it('a revocation is refused by both routers: the event and the notification, as the keys service sends them, and the event alone (the safety net)', async () => {
     const keys = await h.natsClient();

@@ -1,11 +1,11 @@
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
-import { KeyEndedNotification, KEYS_SUBJECTS, SUBJECTS, type PingReply } from '@backforge/contracts';
+import { DEPLOY_SUBJECTS, DeployedNotification, KeyEndedNotification, KEYS_SUBJECTS, SUBJECTS, type PingReply } from '@backforge/contracts';
 import { currentCorrelationId } from '@backforge/messaging';
 import { INSTANCE_ID } from '@backforge/runtime';
 import { InvokeRouterService } from './invoke-router.service.js';
 
-/** The invoke-router service's message handlers (subjects `backforge.invoke-router.*`, and the keys' notifications). */
+/** The invoke-router service's message handlers (subjects `backforge.invoke-router.*`, and the keys' and deploy service's notifications). */
 @Controller()
 export class InvokeRouterNatsController {
   constructor(
@@ -23,5 +23,11 @@ export class InvokeRouterNatsController {
   @EventPattern<Record<string, KeyEndedNotification>>(KEYS_SUBJECTS.keyEnded)
   keyEnded(@Payload() notification: KeyEndedNotification): void {
     this.router.keyEnded(notification);
+  }
+
+  /** Every router hears it (no queue group): the new version is routed before the log's event arrives. */
+  @EventPattern<Record<string, DeployedNotification>>(DEPLOY_SUBJECTS.deployed)
+  deployed(@Payload() notice: DeployedNotification): void {
+    this.router.deployed(notice);
   }
 }

@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { artifactStoreConfigFromSettings, createArtifactStore, type ArtifactStore } from '@backforge/artifact-store';
 import { parseSecretKey } from '@backforge/auth';
 import type { ServiceConfig } from '@backforge/config';
-import { INVOKE_ROUTER_SUBJECTS, KEYS_SUBJECTS, type KeyEndedNotification, type KeyRefusedNotice } from '@backforge/contracts';
+import { INVOKE_ROUTER_SUBJECTS, KEYS_SUBJECTS, type DeployedNotification, type KeyEndedNotification, type KeyRefusedNotice } from '@backforge/contracts';
 import type { EventStore } from '@backforge/event-store';
 import { MessagingClient } from '@backforge/messaging';
 import { DATABASE_URL, EVENT_STORE, HealthRegistry, INSTANCE_ID, LOGGER, SERVICE_CONFIG, type Logger } from '@backforge/runtime';
@@ -97,6 +97,11 @@ export class InvokeRouterService implements OnModuleInit, OnApplicationShutdown 
   /** The keys service's notification that a key ended (ahead of its event). */
   keyEnded(notification: KeyEndedNotification): void {
     if (this.feed.tables.endKey(notification.keyId, notification)) this.announceRefusal(notification.keyId, 'notification');
+  }
+
+  /** The deploy service's notice that a deployment went live (ahead of its event). */
+  deployed(notice: DeployedNotification): void {
+    this.feed.deployedAhead(notice);
   }
 
   private announceRefusal(keyId: string, via: KeyRefusedNotice['via']): void {

@@ -1,4 +1,4 @@
-import { STREAM_PREFIX } from '@backforge/contracts';
+import { STREAM_PREFIX, type DeployedNotification } from '@backforge/contracts';
 import type { EventFilter, EventStore, RecordedEvent, Subscription } from '@backforge/event-store';
 import type { Logger } from '@backforge/runtime';
 import { InvokeTables, ROUTER_EVENT_TYPES, type DeploymentChange } from './invoke-tables.js';
@@ -43,6 +43,20 @@ export class InvokeTablesFeed {
     }
     this.live = true;
     this.following = this.follow();
+  }
+
+  /**
+   * The deploy service's notice that a deployment went live, ahead of its event (the router routes
+   * it at once). One the log already delivered, or that comes while the log is still being read,
+   * changes nothing: the event itself follows.
+   */
+  deployedAhead(notice: DeployedNotification): void {
+    if (!this.live || this.stopped) return;
+    const position = BigInt(notice.position);
+    if (this.position !== undefined && position <= this.position) return;
+    const { agentId, slug, version, deploymentId, bundle } = notice;
+    const change = this.tables.deployedAhead({ agentId, slug, version, deploymentId, bundle }, position);
+    if (change) this.onDeployment(change);
   }
 
   /** True once caught up and following (readiness). */

@@ -1,4 +1,4 @@
-import { InvokeTables, REFUSALS, type KeyEntry, type TableEvent } from './invoke-tables.js';
+import { InvokeTables, REFUSALS, type DeployedVersion, type KeyEntry, type TableEvent } from './invoke-tables.js';
 
 const bundle = (v: number) => ({ filename: `shop-v${v}.bundle.js`, kind: 'bundle', size: 10, sha256: 'ab', contentType: 'text/javascript' });
 const created = (keyId: string, agentId: string, digest: string, lineage = keyId): TableEvent => ({
@@ -74,6 +74,33 @@ describe('InvokeTables', () => {
     expect(t.apply({ type: 'DeploymentFailed', data: { deploymentId: 'dep_2', attempt: 1, error: { code: 'X', message: 'x' } } })).toBeUndefined(); // not open any more
     const route = t.route('shop', keyA);
     expect(route.ok && route.deployed.deploymentId).toBe('dep_2');
+  });
+
+  it('a deployment announced ahead of its event routes at once; the log then neither undoes it with older deployments nor applies it twice', () => {
+    const t = tables(...base);
+    const keyA = keyOf(t, 'digest-a');
+    const at = (event: TableEvent, position: bigint): TableEvent => ({ ...event, position });
+    t.apply(at(deployed('agt_a', 'shop', 1), 10n));
+    const v3: DeployedVersion = { agentId: 'agt_a', slug: 'shop', version: 3, deploymentId: 'dep_3', bundle: { ...bundle(3), kind: 'bundle' } };
+    expect(t.deployedAhead(v3, 30n)).toEqual({ kind: 'deployed', deployment: v3 });
+    const routed = t.route('shop', keyA);
+    expect(routed.ok && routed.deployed.deploymentId).toBe('dep_3');
+    // The log catches up: v2 (before v3 in the log) changes nothing, nor does v3's own event.
+    expect(t.apply(at(deployed('agt_a', 'shop', 2), 20n))).toBeUndefined();
+    expect(t.apply(at(deployed('agt_a', 'shop', 3), 30n))).toBeUndefined();
+    const still = t.route('shop', keyA);
+    expect(still.ok && still.deployed.deploymentId).toBe('dep_3');
+    // A later deployment in the log (a rollback to v1) serves as before.
+    expect(t.apply(at(deployed('agt_a', 'shop', 1, 'dep_rollback'), 40n))).toMatchObject({ kind: 'deployed' });
+    const back = t.route('shop', keyA);
+    expect(back.ok && back.deployed.deploymentId).toBe('dep_rollback');
+    // A stale notice (older than what the log routed) changes nothing.
+    expect(t.deployedAhead(v3, 30n)).toBeUndefined();
+    // A notice for a slug the tables do not give that agent (not yet in the log, or another's) waits for the log.
+    expect(t.deployedAhead({ ...v3, agentId: 'agt_b', slug: 'shop' }, 50n)).toBeUndefined();
+    expect(t.deployedAhead({ ...v3, slug: 'unknown' }, 50n)).toBeUndefined();
+    const unchanged = t.route('shop', keyA);
+    expect(unchanged.ok && unchanged.deployed.deploymentId).toBe('dep_rollback');
   });
 
   it('keeps a slug with its first agent for ever', () => {

@@ -45,6 +45,8 @@ export type DeploymentChange =
 export interface TableEvent {
   type: string;
   data: Record<string, unknown>;
+  /** Its global log position (from the log, or a deployed notice's); without one, log order is assumed. */
+  position?: bigint;
 }
 
 /** Why an invoke is refused before any backend runs; one message per status, no hint which check failed. */
@@ -86,6 +88,8 @@ export class InvokeTables {
   private readonly byId = new Map<string, KeyEntry>();
   private readonly agentOfSlug = new Map<string, string>();
   private readonly deployed = new Map<string, DeployedVersion>();
+  /** The log position of each agent's routed deployment's DeploymentSucceeded. */
+  private readonly deployedAt = new Map<string, bigint>();
   /** Deployments requested and not ended yet, by deployment id (at most one per agent). */
   private readonly open = new Map<string, DeployedVersion>();
 
@@ -145,13 +149,27 @@ export class InvokeTables {
         if (!deployed) return undefined;
         this.open.delete(deployed.deploymentId);
         if (!this.agentOfSlug.has(deployed.slug)) this.agentOfSlug.set(deployed.slug, deployed.agentId);
-        // The latest deployment in log order serves (a redeploy of an older version is a rollback).
+        // The latest deployment in log order serves (a redeploy of an older version is a rollback). One
+        // announced ahead of the log (`deployedAhead`) is neither undone by the older ones the log still
+        // delivers before it nor applied twice when its own event comes.
+        const routedAt = this.deployedAt.get(deployed.agentId);
+        if (event.position !== undefined && routedAt !== undefined && event.position <= routedAt) return undefined;
         this.deployed.set(deployed.agentId, deployed);
+        if (event.position !== undefined) this.deployedAt.set(deployed.agentId, event.position);
         return { kind: 'deployed', deployment: deployed };
       }
       default:
         return undefined;
     }
+  }
+
+  /**
+   * A DeploymentSucceeded announced before the log delivers it (at its log position): applied as the
+   * event will be, once the tables know the agent's slug (from the log; otherwise the event waits).
+   */
+  deployedAhead(deployment: DeployedVersion, position: bigint): DeploymentChange | undefined {
+    if (this.agentOfSlug.get(deployment.slug) !== deployment.agentId) return undefined;
+    return this.apply({ type: 'DeploymentSucceeded', data: { ...deployment }, position });
   }
 
   /**

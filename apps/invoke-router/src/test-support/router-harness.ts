@@ -121,12 +121,17 @@ export class RouterHarness {
     return agentId;
   }
 
-  /** Stores `<slug>-v<version>.bundle.js` and appends DeploymentSucceeded, as the deploy service does. */
-  async deploy(agentId: string, slug: string, version: number, code: string): Promise<{ deploymentId: string; position: bigint }> {
+  /** Stores `<slug>-v<version>.bundle.js` as the generation service does; its ArtifactRef. */
+  async storeBundle(agentId: string, slug: string, version: number, code: string): Promise<ArtifactRef> {
     const filename = `${slug}-v${version}.bundle.js`;
     const bytes = Buffer.from(code, 'utf8');
     await this.artifacts.put({ agentId, filename }, bytes, { contentType: 'text/javascript' });
-    const bundle: ArtifactRef = { filename, kind: 'bundle', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), contentType: 'text/javascript' };
+    return { filename, kind: 'bundle', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), contentType: 'text/javascript' };
+  }
+
+  /** Stores `<slug>-v<version>.bundle.js` and appends DeploymentSucceeded, as the deploy service does. */
+  async deploy(agentId: string, slug: string, version: number, code: string): Promise<{ deploymentId: string; position: bigint }> {
+    const bundle = await this.storeBundle(agentId, slug, version, code);
     const deploymentId = `dep_${randomBytes(8).toString('hex')}`;
     const data = { deploymentId, attempt: 1, agentId, slug, version, bundle, smoke: { action: 'describe', status: 200, durationMs: 1 } } as unknown as JsonObject;
     const { position } = await this.events.append(streamName('deployment', agentId), [{ type: 'DeploymentSucceeded', data, metadata: eventMetadata({ workspaceId: WORKSPACE }) }], 'any');
