@@ -9,12 +9,14 @@ import { outcomeOf, tally, type BatchPrompt } from './batch-match.js';
  * Every accepted prompt is a valid blueprint, and every gap is named in the user's words.
  */
 const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> = {
-  '08': { faithful: 5, silentlyWrongAtMost: 7 },
-  '09': { faithful: 11, silentlyWrongAtMost: 4 },
-  '10': { faithful: 10, silentlyWrongAtMost: 1 },
-  // Batch 11: first contact was 1 faithful / 5 silently wrong (docs/prompts.md); these are the
-  // figures after its general fixes (inline allowed values, label phrases, signed ranges, "ones").
-  '11': { faithful: 7, silentlyWrongAtMost: 2 },
+  '08': { faithful: 8, silentlyWrongAtMost: 7 },
+  '09': { faithful: 15, silentlyWrongAtMost: 4 },
+  '10': { faithful: 14, silentlyWrongAtMost: 1 },
+  // Batch 11: first contact was 1 faithful / 5 silently wrong (docs/prompts.md). Two prompts
+  // (archery, golf) count as silently wrong since records are named by their head (interp4): the
+  // naming note that made them "gaps named" said nothing of their real misses (a total typed as a
+  // number, strokes as a list, a record made from "with my frends").
+  '11': { faithful: 9, silentlyWrongAtMost: 4 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, DESCRIBED, DETERMINERS, ENUM_MARKERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, PAIRED_QUALIFIERS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, type TypeHint, VERB_NAMES } from './lexicon.js';
+import { BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, DESCRIBED, DETERMINERS, ENUM_MARKERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, PAIRED_QUALIFIERS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { type Tok, splitList, textOf } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
@@ -168,6 +168,11 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // "the year it was published" -> yearPublished
   const pron = ws.findIndex((w, k) => k > 0 && ['it', 'they', 'he', 'she'].includes(w) && ['was', 'is', 'were', 'are', 'got'].includes(ws[k + 1] ?? ''));
   if (pron > 0 && ws[pron + 2]) ws = [...ws.slice(0, pron), ws[pron + 2] as string];
+  // "applied on date", "sent at time": the word after "on"/"at" is the type, the participle and its preposition the name
+  if (ws.length === 3 && /^[a-z]+(ed|en)$/.test(ws[0] as string) && ['on', 'at'].includes(ws[1] as string) && ['date', 'datetime'].includes(TYPE_WORDS[ws[2] as string] ?? '') && !mods.type) {
+    mods.type = TYPE_WORDS[ws[2] as string];
+    ws = ws.slice(0, 2);
+  }
   // "the month we discussed it", "the date I bought it": a contact clause qualifies the noun before it
   const subjectAt = ws.findIndex((w, k) => k > 0 && ['we', 'i', 'you', 'they'].includes(w) && !['how', 'what', 'when', 'where', 'whether', 'if'].includes(ws[k - 1] ?? ''));
   if (subjectAt > 0 && ws[subjectAt + 1] !== undefined) ws = ws.slice(0, subjectAt);

@@ -10,7 +10,7 @@ import { declare, type Declared } from './stages/declare.js';
 import { findGaps } from './stages/gaps.js';
 import { normalise } from './stages/normalise.js';
 import { untracedLines } from './stages/coverage.js';
-import { namingNotes } from './stages/names.js';
+import { headNames } from './stages/names.js';
 import { pascalCase, splitIdentifier } from './text.js';
 
 export { fragmentWords } from './stages/gaps.js';
@@ -57,11 +57,14 @@ function recordFromContext(bp: Blueprint, declared: Declared): boolean {
   });
 }
 
-/** The chosen reading, with a warning for each line of the prompt nothing came of (stages/coverage.ts) and each name kept with a qualifier (stages/names.ts). */
+/** Each reading's notes on record names cut to their head (stages/names.ts), kept apart so they never count as gaps when readings are compared. */
+const namingNotesOf = new WeakMap<InterpretResult, string[]>();
+
+/** The chosen reading, with a warning for each line of the prompt nothing came of (stages/coverage.ts) and each record name cut to its head (stages/names.ts). */
 function traced(prompt: string, r: InterpretResult): InterpretResult {
   if (!r.ok) return r;
-  const untraced = untracedLines(prompt, r.blueprint, [...r.warnings, ...r.ignored]);
-  const notes = namingNotes(r.blueprint, prompt);
+  const notes = namingNotesOf.get(r) ?? [];
+  const untraced = untracedLines(prompt, r.blueprint, [...r.warnings, ...notes, ...r.ignored]);
   if (untraced.length === 0 && notes.length === 0) return r;
   const warnings = [...r.warnings, ...untraced, ...notes];
   return { ...r, warnings, draft: renderDraft(r.blueprint, warnings) };
@@ -86,7 +89,8 @@ function read(name: string, prompt: string, text: string, ignored: string[], lis
     // A prompt the grammar trips over is still a prompt not understood, never a crash of the job.
     return refuse(name, prompt, 'The prompt could not be read.', [], [`the sentence structure could not be followed (${error instanceof Error ? error.message : String(error)})`], ignored, undefined);
   }
-  const { analysis: kept, gaps } = findGaps(analysis);
+  const { analysis: found, gaps } = findGaps(analysis);
+  const { analysis: kept, notes } = headNames(found, prompt);
   const understood = describe(kept);
   if (kept.resources.length === 0) {
     const missing = [...gaps, 'no kind of record with fields was described (e.g. "Books have a title and an author")'];
@@ -98,7 +102,9 @@ function read(name: string, prompt: string, text: string, ignored: string[], lis
     // The rules produced something the blueprint schema refuses: report it rather than ship it.
     return refuse(name, prompt, 'The prompt was read, but the backend it describes is not consistent.', understood, [...gaps, ...formatBlueprintIssues(checked.errors).slice(0, 10)], ignored, blueprint);
   }
-  return { ok: true, blueprint: checked.blueprint, interpreter: 'rules', warnings: gaps, ignored, draft: renderDraft(checked.blueprint, gaps) };
+  const result: InterpretResult = { ok: true, blueprint: checked.blueprint, interpreter: 'rules', warnings: gaps, ignored, draft: renderDraft(checked.blueprint, gaps) };
+  namingNotesOf.set(result, notes);
+  return result;
 }
 
 /**

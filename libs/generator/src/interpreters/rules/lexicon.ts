@@ -372,3 +372,7 @@ export const COUNT_LEADS = new Set(['min', 'max', 'minimum', 'maximum', 'total',
 
 /** List subjects that are pronouns ("each one: name, ..."): they name the records of the sentence before. */
 export const PRONOUN_SUBJECTS = new Set(['one', 'ones', 'it', 'they', 'them', 'these', 'those', 'each', 'each one', 'every one']);
+
+// ---- record names (stages/names.ts)
+/** Heads too general to name a record alone: their qualifier makes the thing ("order line", "time entry"). */
+export const GENERIC_HEADS = new Set(['item', 'entry', 'line', 'type', 'kind', 'code', 'log', 'record', 'detail', 'info', 'data', 'number', 'status', 'report', 'request', 'spot', 'card', 'unit', 'event', 'session', 'score']);

@@ -163,9 +163,9 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a name
     const r = interpretPrompt('o', 'Our office has a few meeting rooms, each with a name, a floor and how many people fit. Employees reserve a room for a time slot with their email. Show me all reservations for a room.');
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(fieldNames(r.blueprint, 'MeetingRoom')).toEqual(['name', 'floor', 'capacity']);
-    expect(fieldNames(r.blueprint, 'Reservation')).toEqual(['meetingRoom', 'email', 'timeSlot']);
-    expect(action(r.blueprint, 'listReservations', 'list').filters.map((f) => f.field)).toEqual(['meetingRoom']);
+    expect(fieldNames(r.blueprint, 'Room')).toEqual(['name', 'floor', 'capacity']);
+    expect(fieldNames(r.blueprint, 'Reservation')).toEqual(['room', 'email', 'timeSlot']);
+    expect(action(r.blueprint, 'listReservations', 'list').filters.map((f) => f.field)).toEqual(['room']);
   });
 
   it('reads each verb of "inspect a return and either accept or reject it"', () => {
@@ -298,8 +298,8 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a name
     const outcome = faithfulOrNamed(
       "Dentist appointments for patients, with a date and time, the dentist's name and notes. Patients can cancel an appointment.",
       (bp) => {
-        expect(fieldNames(bp, 'DentistAppointment')).toEqual(['patient', 'date', 'time', 'dentistName', 'notes']);
-        expect(bp.actions.filter((a) => a.kind === 'delete').map((a) => a.name)).toEqual(['deleteDentistAppointment']);
+        expect(fieldNames(bp, 'Appointment')).toEqual(['patient', 'date', 'time', 'dentistName', 'notes']);
+        expect(bp.actions.filter((a) => a.kind === 'delete').map((a) => a.name)).toEqual(['deleteAppointment']);
       },
       /cancel|patient/,
     );
@@ -339,8 +339,8 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a name
     const outcome = faithfulOrNamed(
       'Language flashcards with a front, a back and a deck name. Let me mark a card as learned.',
       (bp) => {
-        expect(bp.resources.map((r) => r.name)).toEqual(['LanguageFlashcard']);
-        expect(effectsOf(bp, 'markLanguageFlashcardLearned')).toEqual([{ set: 'learned', to: { literal: true } }]);
+        expect(bp.resources.map((r) => r.name)).toEqual(['Flashcard']);
+        expect(effectsOf(bp, 'markFlashcardLearned')).toEqual([{ set: 'learned', to: { literal: true } }]);
       },
       /card/,
     );
@@ -363,8 +363,8 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a name
     const outcome = faithfulOrNamed(
       'Fleet fuel logs: every time a driver fills up a vehicle we record the vehicle plate, the liters, the total cost and the odometer reading.',
       (bp) => {
-        expect(fieldNames(bp, 'FleetFuelLog')).toEqual(['vehiclePlate', 'liters', 'totalCost', 'odometerReading']);
-        expect(field(bp, 'FleetFuelLog', 'odometerReading').type).toBe('number');
+        expect(fieldNames(bp, 'FuelLog')).toEqual(['vehiclePlate', 'liters', 'totalCost', 'odometerReading']);
+        expect(field(bp, 'FuelLog', 'odometerReading').type).toBe('number');
       },
       /record|time/,
     );

@@ -14,6 +14,11 @@ describe('declaration sentence phrasings', () => {
     expect(got?.items).toEqual([{ words: 'employee', refersTo: true }, { words: 'reason' }, { words: 'status', values: ['pending', 'approved', 'rejected'], default: 'pending' }]);
   });
 
+  it('reads a value that stays empty until later as optional', () => {
+    const got = declarationOf('A loan is one instrument lent to one player, with a start date and a return date that stays empty until it comes back.');
+    expect(got?.items).toEqual([{ words: 'instrument', refersTo: true }, { words: 'player', refersTo: true }, { words: 'start date' }, { words: 'return date', flags: ['optional'] }]);
+  });
+
   it('leaves a sentence whose parts are not all fields to the sentence reader', () => {
     expect(declarationOf('A booking belongs to a member and has a date, and it cannot be moved.')).toBeUndefined();
   });

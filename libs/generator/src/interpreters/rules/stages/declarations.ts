@@ -29,8 +29,9 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       ['A leave request belongs to an employee and has a start date, an end date and a reason.', { subject: 'leave request', items: ['employee', 'start date', 'end date', 'reason'] }],
       ['Each donation belongs to a donor and records the date and the volume in ml.', { subject: 'donation', items: ['donor', 'date', 'volume in ml'] }],
       ['A session is for one student and has a date, a duration in minutes and a subject.', { subject: 'session', items: ['student', 'date', 'duration in minutes', 'subject'] }],
+      ['Each tasting note belongs to a batch, with a date, a rating 1-10 and comments.', { subject: 'tasting note', items: ['batch', 'date', 'rating 1-10', 'comments'] }],
     ],
-    match: (s) => new RegExp(`^(?:a|an|each|every|the)\\s+([a-z][a-z -]{1,40}?)\\s+${LINKS}\\s+(?:a|an|one|the|exactly one|a single)\\s+([a-z]+(?: [a-z]+)?)\\s*,?\\s+and\\s+${HAS}\\s+(.+?)[.!]?$`, 'i').exec(s),
+    match: (s) => new RegExp(`^(?:a|an|each|every|the)\\s+([a-z][a-z -]{1,40}?)\\s+${LINKS}\\s+(?:a|an|one|the|exactly one|a single)\\s+([a-z]+(?: [a-z]+)?)\\s*(?:,?\\s+and\\s+${HAS}|,\\s*with)\\s+(.+?)[.!]?$`, 'i').exec(s),
     read: (m, sentence) => {
       const items = listItems(m[3] as string);
       return items ? { kind: 'fieldList', subject: m[1] as string, items: [{ words: (m[2] as string).toLowerCase(), refersTo: true }, ...items], source: sentence, nounPhrase: true } : undefined;
@@ -44,6 +45,22 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       ['A match pairs a mentor and a mentee.', { subject: 'match', items: ['mentor', 'mentee'] }],
     ],
     match: (s) => new RegExp(`^(?:a|an|each|every|the)\\s+([a-z][a-z -]{1,40}?)\\s+${JOINS}\\s+(?:a|an|one|the)\\s+([a-z]+(?: [a-z]+)?)\\s+(?:and|with|to)\\s+(?:a|an|one|the)\\s+([a-z]+(?: [a-z]+)?)(?:\\s*,?\\s+and\\s+${HAS}\\s+(.+?))?[.!]?$`, 'i').exec(s),
+    read: (m, sentence) => {
+      const items = m[4] === undefined ? [] : listItems(m[4]);
+      if (!items) return undefined;
+      const refs = [m[2] as string, m[3] as string].map((w) => ({ words: w.toLowerCase(), refersTo: true }));
+      return { kind: 'fieldList', subject: m[1] as string, items: [...refs, ...items], source: sentence, nounPhrase: true };
+    },
+  },
+  {
+    name: 'a record that is one record given to another, with fields of its own',
+    examples: [
+      ['A loan is one instrument lent to one player, with a start date and a return date.', { subject: 'loan', items: ['instrument', 'player', 'start date', 'return date'] }],
+      ['A placement is a student assigned to a company and has a start date.', { subject: 'placement', items: ['student', 'company', 'start date'] }],
+      ['Each rental is one bike rented by one customer.', { subject: 'rental', items: ['bike', 'customer'] }],
+    ],
+    // "is one instrument lent to one player": the participle says how the two records meet
+    match: (s) => new RegExp(`^(?:a|an|each|every|the)\\s+([a-z][a-z -]{1,40}?)\\s+is\\s+(?:a|an|one)\\s+([a-z]+(?: [a-z]+)?)\\s+[a-z]+(?:ed|en|t)\\s+(?:to|by|for|from|with|at)\\s+(?:a|an|one|the)\\s+([a-z]+(?: [a-z]+)?)(?:\\s*(?:,?\\s+and\\s+${HAS}|,\\s*with)\\s+(.+?))?[.!]?$`, 'i').exec(s),
     read: (m, sentence) => {
       const items = m[4] === undefined ? [] : listItems(m[4]);
       if (!items) return undefined;
@@ -85,8 +102,11 @@ function listItems(list: string): FieldItem[] | undefined {
   const parts = splitTopLevel(list);
   const items: FieldItem[] = [];
   for (const part of parts) {
-    const words = part.replace(/^(?:and|or)\s+/i, '').replace(/^(?:a|an|the|its|their)\s+/i, '').trim();
+    let words = part.replace(/^(?:and|or)\s+/i, '').replace(/^(?:a|an|the|its|their)\s+/i, '').trim();
     if (!words) continue;
+    // "a return date that stays empty until it comes back": a value that may be missing is optional
+    const empty = /\s+(?:that|which)\s+(?:stays|is|remains|can be|may be|is left)\s+(?:empty|blank)\b.*$/i.exec(words);
+    if (empty) words = words.slice(0, empty.index);
     const prev = items[items.length - 1];
     const first = words.split(/\s+/)[0]?.toLowerCase() ?? '';
     const values = prev ? (prev.values ?? splitValues(/\(([^()]+)\)/.exec(prev.words)?.[1] ?? '')) : [];
@@ -95,7 +115,8 @@ function listItems(list: string): FieldItem[] | undefined {
       continue;
     }
     if (/\b(?:can|must|should|will|is|are|cannot|can't|not|never)\b/i.test(words) || words.split(/\s+/).length > 6) return undefined;
-    items.push(readItem(words).item);
+    const item = readItem(words).item;
+    items.push(empty ? { ...item, flags: [...(item.flags ?? []), 'optional'] } : item);
   }
   return items.length > 0 ? items : undefined;
 }

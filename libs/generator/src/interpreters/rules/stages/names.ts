@@ -1,36 +1,104 @@
-import type { Blueprint } from '@backforge/blueprint';
 import nlp from 'compromise';
-import { pascalCase, splitIdentifier } from '../text.js';
+import { GENERIC_HEADS } from '../lexicon.js';
+import { keyOf, type Analysis, type ResourceDraft } from '../model.js';
+import { pascalCase } from '../text.js';
 
 /**
- * Stage 5c: names kept with a qualifier. "Hotel rooms with ...", "Bakery orders: ..." give
- * `HotelRoom` and `BakeryOrder`; the corpus keeps such names ("Warehouse pallets have ..." is a
- * `WarehousePallet`), and nothing in how either is written tells a qualifier that only says what
- * the backend is for from one that is part of the name. So the name stays as written and the
- * result says so, quoting the words, with the shorter name to put in the draft if that was meant.
+ * Stage 5c: a record named in the prompt's opening sentence is named by its head noun there. "My
+ * fishing catches - ...", "Archery club scorecards: ...", "Job applications with ..." are `Catch`,
+ * `Scorecard`, `Application`: the opening says what the backend is for, so the words before the
+ * head say the topic (batches 08-11 expect the head). A record named later, as one label among
+ * others ("- Vet visits: animal, date"), was named on purpose and keeps its words. A qualifier
+ * stays only when it is needed: the head alone is a generic word ("time entry" keeps one word,
+ * "karaoke song request" is a `SongRequest`), another record shares the head, the qualifier names
+ * another record ("team member"), or it is an adjective, a participle or a verb ("short links",
+ * "found items", "sign ups"). Each cut is stated in a note quoting the words, with the longer name
+ * to put in the draft if that was meant.
  */
 const NOTE = 'named ';
 
 /** A naming note is a reading stated, not a part of the prompt left undone. */
 export const isNamingNote = (warning: string): boolean => warning.startsWith(NOTE) && / after "/.test(warning);
 
-export function namingNotes(bp: Blueprint, prompt: string): string[] {
-  const notes: string[] = [];
-  const names = new Set(bp.resources.map((r) => r.name.toLowerCase()));
-  for (const r of bp.resources) {
-    const words = splitIdentifier(r.name).map((w) => w.toLowerCase());
-    if (words.length < 2) continue;
-    const qualifier = words.slice(0, -1);
-    const head = words[words.length - 1] as string;
-    // a qualifier naming another record is a relation, not context ("team member")
-    if (qualifier.some((w) => names.has(w))) continue;
-    const written = new RegExp(`\\b${qualifier.join('[\\s-]+')}[\\s-]+${head}[a-z]*`, 'i').exec(prompt)?.[0];
-    if (!written) continue;
-    // "short links", "found items", "sign ups": an adjective, a participle or a verb is part of the name
-    const first = (nlp(written.toLowerCase()).terms().json() as { terms: { tags: string[] }[] }[])[0]?.terms[0]?.tags ?? [];
-    if (first.includes('Adjective') || first.includes('PastTense') || (first.includes('Verb') && !first.includes('Gerund'))) continue;
-    const shorter = [pascalCase(words.slice(1)), ...(words.length > 2 ? [pascalCase([head])] : [])];
-    notes.push(`${NOTE}${r.name} after "${written}": if "${qualifier.join(' ')}" only says what the backend is for, rename it ${shorter.join(' or ')} in the draft`);
-  }
-  return notes;
+export interface Named {
+  analysis: Analysis;
+  notes: string[];
 }
+
+export function headNames(input: Analysis, prompt: string): Named {
+  const heads = new Map<string, number>();
+  for (const r of input.resources) heads.set(last(r.words), (heads.get(last(r.words)) ?? 0) + 1);
+  const keys = new Set(input.resources.map((r) => keyOf(r.words)));
+  const renames: { from: string[]; to: string[]; written: string }[] = [];
+  for (const r of input.resources) {
+    const cut = cutQualifier(r, opening(prompt), heads, keys);
+    if (cut) renames.push({ from: r.words, to: cut.to, written: cut.written });
+  }
+  let analysis = input;
+  const notes: string[] = [];
+  for (const rn of renames) {
+    const renamed = renameRecord(analysis, rn.from, rn.to);
+    if (!renamed) continue;
+    analysis = renamed;
+    notes.push(`${NOTE}${pascalCase(rn.to)} after "${rn.written}": if "${rn.from.slice(0, rn.from.length - rn.to.length).join(' ')}" is part of the name, rename it ${pascalCase(rn.from)} in the draft`);
+  }
+  return { analysis, notes };
+}
+
+const last = (ws: readonly string[]): string => ws[ws.length - 1] as string;
+
+/**
+ * The first line or sentence of the prompt, where it says what the backend is for; a colon ends
+ * it too ("Jobs board: companies post job offers ..." opens with the title alone).
+ */
+const opening = (prompt: string): string => /^[^\n]*?(?:[.!?:](?=\s)|\n|$)/.exec(prompt.trim())?.[0] ?? '';
+
+/** The shorter words and the words as written when a qualifier can go, else undefined. */
+function cutQualifier(r: ResourceDraft, text: string, heads: ReadonlyMap<string, number>, keys: ReadonlySet<string>): { to: string[]; written: string } | undefined {
+  const head = last(r.words);
+  const generic = GENERIC_HEADS.has(head);
+  if (r.words.length < (generic ? 3 : 2) || (heads.get(head) ?? 0) > 1 || keys.has(head)) return undefined;
+  const to = generic ? r.words.slice(-2) : [head];
+  if (keys.has(keyOf(to))) return undefined;
+  const qualifier = r.words.slice(0, -1);
+  // a qualifier naming another record is a relation ("team member", "order line")
+  if (qualifier.some((w) => keys.has(w))) return undefined;
+  const written = new RegExp(`\\b${qualifier.join('[\\s-]+')}[\\s-]+${head}[a-z]*`, 'i').exec(text)?.[0];
+  if (!written) return undefined;
+  // "short links", "found items", "sign ups": an adjective, a participle or a verb is part of the name
+  const first = (nlp(written.toLowerCase()).terms().json() as { terms: { tags: string[] }[] }[])[0]?.terms[0]?.tags ?? [];
+  if (first.includes('Adjective') || first.includes('PastTense') || first.includes('Participle') || (first.includes('Verb') && !first.includes('Gerund'))) return undefined;
+  return { to, written };
+}
+
+/**
+ * Renames one record everywhere the analysis names it: its key, its Pascal name in references
+ * and action names, its camel name in fields and parameters. Undefined when the new names would
+ * clash with names already there (the record then keeps its qualifier).
+ */
+function renameRecord(a: Analysis, from: string[], to: string[]): Analysis | undefined {
+  const [fromKey, toKey] = [keyOf(from), keyOf(to)];
+  const [FromP, ToP] = [pascalCase(from), pascalCase(to)];
+  const [fromC, toC] = [lower(FromP), lower(ToP)];
+  const identifier = (s: string): string =>
+    s.startsWith(fromC) && !/^[a-z]/.test(s.slice(fromC.length)) ? toC + s.slice(fromC.length).replace(new RegExp(`${FromP}(?![a-z])`, 'g'), ToP) : s.replace(new RegExp(`${FromP}(?![a-z])`, 'g'), ToP);
+  const walk = (v: unknown, key: string): unknown => {
+    if (typeof v === 'string') {
+      if (v === fromKey) return toKey;
+      return PROSE_KEYS.has(key) || !/^[A-Za-z][A-Za-z0-9]*$/.test(v) ? v : identifier(v);
+    }
+    if (Array.isArray(v)) return key === 'words' && keyOf(v as string[]) === fromKey ? [...to] : v.map((x) => walk(x, key));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    return v;
+  };
+  const out = walk(a, '') as Analysis;
+  const clash = (names: string[]): boolean => new Set(names).size < names.length;
+  if (clash(out.resources.map((r) => keyOf(r.words)))) return undefined;
+  if (out.resources.some((r) => clash(r.fields.map((f) => f.spec.name)))) return undefined;
+  return out;
+}
+
+const lower = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** Strings that are the user's words or messages, never identifiers. */
+const PROSE_KEYS = new Set(['origin', 'description', 'message', 'understood', 'unmapped', 'titleWords', 'words', 'values', 'default', 'verb']);

@@ -43,7 +43,10 @@ export function splitValues(text: string): string[] {
 
 /** "(unique, required)", "(EUR)", "(date)": flags and a type in one parenthesis, or nothing. */
 function readParen(inner: string): { type?: string; flags: string[] } | undefined {
-  // "(e.g. M31, unique)": an example says nothing of the type; "(date and time)" is one type
+  // "(e.g. M31, unique)": an example says nothing of the type, unless it is a decimal ("e.g. 1.052"
+  // is a number); "(date and time)" is one type
+  const decimal = /^(?:e\.?g\.?|eg|for example|for instance|such as|like)\s+-?\d*\.\d+$/i.test(inner.trim());
+  if (decimal) return { type: 'number', flags: [] };
   const parts = withoutExamples(inner)
     .replace(/\bdate\s*(?:and|&)\s*time\b/gi, 'datetime')
     .split(/\s*,\s*|\s+and\s+/).map((p) => p.trim().toLowerCase()).filter(Boolean);
@@ -165,6 +168,7 @@ export const PHRASINGS: Phrasing[] = [
       ['email (unique, required)', item('email', { flags: ['unique', 'required'] })],
       ['catalogue id (e.g. M31, unique)', item('catalogue id', { flags: ['unique'] })],
       ['start time (date and time)', item('start time', { type: 'datetime', flags: [] })],
+      ['original gravity (e.g. 1.052)', item('original gravity', { type: 'number', flags: [] })],
     ],
     match: (s) => {
       const m = /^([a-z][\w '-]{0,40}?)\s*\(([^()]+)\)$/i.exec(s);
