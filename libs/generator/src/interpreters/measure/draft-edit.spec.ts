@@ -7,10 +7,11 @@ import { editedBatches, editFigures, editReport, isOneEdit, lineDiff, linesChang
  * the draft format that loses an edited prompt, or makes an edit larger than one edit, fails here.
  */
 const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; medianChangedAtMost: number }> = {
-  // batches 10 and 11 were measured after their fixes; batch 12 at its first contact (docs/prompts.md)
-  '10': { faithfulAfter: 28, faithfulAnySize: 32, medianChangedAtMost: 10 },
-  '11': { faithfulAfter: 27, faithfulAnySize: 32, medianChangedAtMost: 12 },
-  '12': { faithfulAfter: 23, faithfulAnySize: 40, medianChangedAtMost: 19 },
+  // batches 10 and 11 were measured after their fixes; batch 12 at its first contact (docs/prompts.md);
+  // the median is over every prompt, a faithful first draft counting 0 lines
+  '10': { faithfulAfter: 28, faithfulAnySize: 32, medianChangedAtMost: 8 },
+  '11': { faithfulAfter: 27, faithfulAnySize: 32, medianChangedAtMost: 10 },
+  '12': { faithfulAfter: 23, faithfulAnySize: 40, medianChangedAtMost: 19.5 },
 };
 
 describe('line diff', () => {

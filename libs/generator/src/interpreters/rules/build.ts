@@ -57,16 +57,16 @@ function toResource(r: ResourceDraft): ResourceSpec {
 
 function toAction(d: ActionDraft, res: ResourceDraft, spec: ResourceSpec): ActionSpec {
   const R = pascalCase(res.words);
-  const thing = res.words.join(' ');
+  const thing = withArticle(res.words.join(' '));
   const things = [...res.words.slice(0, -1), plural(res.words[res.words.length - 1] as string)].join(' ');
   const base = { resource: R, examples: [] };
   switch (d.kind) {
     case 'create':
-      return { ...base, kind: 'create', name: `create${R}`, description: d.description || `Create a ${thing}.` };
+      return { ...base, kind: 'create', name: `create${R}`, description: d.description || `Create ${thing}.` };
     case 'get': {
       const by = d.by ?? 'id';
       const name = d.name ?? (by === 'id' ? `get${R}` : `get${R}By${pascalCase(splitIdentifier(by))}`);
-      return { ...base, kind: 'get', name, by, description: d.description || `Get a ${thing} by ${by}.` };
+      return { ...base, kind: 'get', name, by, description: d.description || `Get ${thing} by ${by}.` };
     }
     case 'list':
       return { ...base, kind: 'list', name: `list${pascalCase(things.split(' '))}`, filters: d.filters, defaultLimit: LIST_DEFAULT_LIMIT, maxLimit: LIST_MAX_LIMIT, ...(d.orderBy ? { orderBy: d.orderBy } : {}), description: d.description || `List ${things}.` };
@@ -74,15 +74,21 @@ function toAction(d: ActionDraft, res: ResourceDraft, spec: ResourceSpec): Actio
       const inputFields = spec.fields.filter((f) => !f.generated).map((f) => f.name);
       const fields = d.updateFields?.filter((f) => inputFields.includes(f)) ?? inputFields;
       const partial = fields.length < inputFields.length && fields.length > 0;
-      return { ...base, kind: 'update', name: partial ? `update${R}${fields.map((f) => pascalCase(splitIdentifier(f))).join('')}` : `update${R}`, fields: fields.length ? fields : inputFields, description: d.description || `Update a ${thing}.` };
+      return { ...base, kind: 'update', name: partial ? `update${R}${fields.map((f) => pascalCase(splitIdentifier(f))).join('')}` : `update${R}`, fields: fields.length ? fields : inputFields, description: d.description || `Update ${thing}.` };
     }
     case 'delete':
-      return { ...base, kind: 'delete', name: `delete${R}`, description: d.description || `Delete a ${thing}.` };
+      return { ...base, kind: 'delete', name: `delete${R}`, description: d.description || `Delete ${thing}.` };
     case 'transition':
-      return { ...base, kind: 'transition', name: d.name ?? camelCase([d.verb, ...res.words]), by: d.by ?? 'id', params: d.params, guards: d.guards, effects: d.effects, description: d.description || `${d.verb} a ${thing}.` };
+      return { ...base, kind: 'transition', name: d.name ?? camelCase([d.verb, ...res.words]), by: d.by ?? 'id', params: d.params, guards: d.guards, effects: d.effects, description: d.description || `${d.verb} ${thing}.` };
     case 'custom': {
       const t = d.tally as NonNullable<ActionDraft['tally']>;
-      return { ...base, kind: 'custom', name: d.name ?? camelCase([...res.words, 'results']), custom: { operation: 'tally', by: 'id', ...t }, description: d.description || `Results of a ${thing}.` };
+      return { ...base, kind: 'custom', name: d.name ?? camelCase([...res.words, 'results']), custom: { operation: 'tally', by: 'id', ...t }, description: d.description || `Results of ${thing}.` };
     }
   }
+}
+
+/** "an entry", "a user", "an hour": the article a reader expects before a record's name. */
+export function withArticle(thing: string): string {
+  const an = /^(?:[aeiou]|hou?r|honest|honou?r|heir)/i.test(thing) && !/^(?:uni|use|usu|uti|eu|one|once|ewe)/i.test(thing);
+  return `${an ? 'an' : 'a'} ${thing}`;
 }

@@ -266,7 +266,10 @@ export const RECORD_WORDS = ['records', 'resources', 'entities', 'tables', 'kind
 export const NAMING_HEADS = new Set(['name', 'number', 'title', 'id', 'code', 'type', 'size']);
 
 /** Headings whose bullets are sentences (actions, rules), not fields. */
-export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'endpoint', 'features', 'feature', 'rules', 'rule', 'requirements', 'operations', 'api', 'use cases', 'user stories', 'stories', 'functionality', 'what it should do', 'business rules', 'constraints', 'flows', 'workflow', 'notes']);
+export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'endpoint', 'features', 'feature', 'rules', 'rule', 'requirements', 'operations', 'api', 'use cases', 'user stories', 'stories', 'functionality', 'what it should do', 'business rules', 'constraints', 'flows', 'workflow', 'notes', 'views', 'view', 'needs', 'needed']);
+
+/** Labels whose items are lists to show ("Views: admissions per ward"); "Reports" and "Pages" are too often records themselves. */
+export const LIST_LABELS = new Set(['views', 'view']);
 
 /** Qualifier pairs that share one noun ("a start and end time" is a start time and an end time). */
 export const PAIRED_QUALIFIERS: Record<string, string> = { start: 'end', first: 'last', opening: 'closing', arrival: 'departure', pickup: 'dropoff', min: 'max', minimum: 'maximum', home: 'away', departure: 'arrival', check_in: 'check_out', begin: 'end', from: 'to' };

@@ -4,6 +4,15 @@ import { normalise } from './normalise.js';
 const clausesOf = (prompt: string) => toClauses(normalise(prompt).lines);
 
 describe('typed clauses', () => {
+  it('under a "Views" label or heading, a line naming records is a list to show', () => {
+    expect(clausesOf('Views: admissions per ward.')).toEqual([{ kind: 'statement', text: 'List admissions per ward.' }]);
+    expect(clausesOf('## Views\n- admissions per ward\n- show admissions by patient')).toEqual([
+      { kind: 'heading', text: 'Views' },
+      { kind: 'statement', text: 'List admissions per ward' },
+      { kind: 'statement', text: 'show admissions by patient' },
+    ]);
+  });
+
   it('a heading over field-like bullets is a FieldList; over actions it is a heading and sentences', () => {
     expect(clausesOf('## Teachers\n- name\n- hourly rate (EUR)\n\nActions:\n- create an order\n- list orders by status')).toEqual([
       { kind: 'fieldList', subject: 'Teachers', items: [{ words: 'name' }, { words: 'hourly rate', type: 'number', flags: [] }], source: 'Teachers; name; hourly rate (EUR)' },

@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { COLLECTION_TAILS, DETERMINERS, META_NOUNS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, DETERMINERS, LIST_LABELS, META_NOUNS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERBS } from '../lexicon.js';
 import { isPluralForm } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf } from './declarations.js';
@@ -32,9 +32,12 @@ export function toClauses(lines: readonly Line[]): Clause[] {
   let subjectHint: string | undefined;
   /** The records the last sentence said it keeps, and where that sentence is in `out`. */
   let named: { subject: string; at: number } | undefined;
+  /** Under "## Views" / "Reports:", a bullet naming records is a list to show. */
+  let underListLabel = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as Line;
     if (line.kind === 'heading') {
+      underListLabel = LIST_LABELS.has(line.text.toLowerCase());
       const bullets: string[] = [];
       let j = i + 1;
       for (; j < lines.length && (lines[j] as Line).kind === 'bullet'; j++) bullets.push((lines[j] as Extract<Line, { kind: 'bullet' }>).text);
@@ -72,7 +75,9 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     }
     // "Rule: no more bookings than seats", "Note: ...": the label says what the sentence is, the rest is it
     const label = /^([A-Za-z][A-Za-z ]{1,20}):\s+(\S.*)$/.exec(line.text);
-    const text = label && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()) ? (label[2] as string) : line.text;
+    const labelled = label && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()) ? (label[2] as string) : line.text;
+    const toShow = (label && LIST_LABELS.has((label[1] as string).toLowerCase())) || (line.kind === 'bullet' && underListLabel);
+    const text = toShow && !startsWithVerb(labelled) ? `List ${labelled}` : labelled;
     // "status goes queued -> printing -> done, or printing -> failed": the states of a field listed before
     const states = statesOf(text);
     const listed = states ? [...out].reverse().flatMap((c) => (c.kind === 'fieldList' ? c.items : [])).find((it) => it.words.toLowerCase() === states.words) : undefined;
@@ -119,6 +124,12 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     out.push({ kind: 'statement', text });
   }
   return out;
+}
+
+/** "show bookings ...", "search by theme": the line says itself what to do. */
+function startsWithVerb(text: string): boolean {
+  const first = (/^[a-z]+/i.exec(text)?.[0] ?? '').toLowerCase();
+  return first in VERBS || ['show', 'see', 'search', 'find', 'view', 'filter', 'browse', 'look'].includes(first);
 }
 
 /** A bullet that names a field: a short noun phrase, no modal, not opening on a verb ("check in date" ends on a typed noun). */

@@ -25,5 +25,11 @@ describe('field-item phrasings', () => {
     expect(readRow('deposit', 'money', 'in euros')).toEqual({ words: 'deposit', type: 'number' });
     expect(readRow('email', 'text', 'required, unique')).toEqual({ words: 'email', type: 'text', flags: ['required', 'unique'] });
     expect(readRow('size', undefined, 'one of S, M, L')).toEqual({ words: 'size', values: ['S', 'M', 'L'] });
+    expect(readRow('category', undefined, 'solo jazz, solo contemporary, hip hop, tap')).toEqual({ words: 'category', values: ['solo jazz', 'solo contemporary', 'hip hop', 'tap'] });
+    expect(readRow('age group', undefined, 'mini (under 9), junior (9-12), teen (13-17)')).toEqual({ words: 'age group', values: ['mini', 'junior', 'teen'] });
+    expect(readRow('duration', undefined, 'seconds, max 180')).toEqual({ words: 'duration (seconds, max 180)' });
+    expect(readRow('entry fee', undefined, 'NZD')).toEqual({ words: 'entry fee (NZD)' });
+    expect(readRow('name', undefined, 'the full name, as written')).toEqual({ words: 'name' });
+    expect(readRow('dancer', undefined, 'who dances')).toEqual({ words: 'dancer' });
   });
 });

@@ -1,4 +1,4 @@
-import { TYPE_NOTATIONS } from '../lexicon.js';
+import { OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS } from '../lexicon.js';
 
 /**
  * Stage 3a: the registry of field-item phrasings. Each entry reads one way of writing a field in a
@@ -238,5 +238,30 @@ export function readRow(name: string, type: string | undefined, notes: string | 
     .filter((w) => FLAGS.has(w))
     .map((w) => (w === 'mandatory' ? 'required' : w));
   const values = /^(?:one of|values?:?)\s+(.+)$/i.exec(notes?.trim() ?? '');
+  const cell = notes?.trim() ?? '';
+  if (!t && flags.length === 0 && !values && cell !== '') {
+    // "| category | solo jazz, hip hop, tap |": the notes list the allowed values (their own notes dropped)
+    const listed = valueList(cell.replace(/\s*\([^()]*\)/g, ''));
+    if (listed && !listed.some((v) => DESCRIPTIVE.test(v))) return item(name, { values: listed });
+    // "| duration | seconds, max 180 |", "| fee | NZD |": units and bounds, read as if written "duration (seconds, max 180)"
+    if (isMeasureNote(cell)) return item(`${name} (${cell})`);
+  }
   return item(name, { ...(t ? { type: t } : {}), ...(flags.length ? { flags } : {}), ...(values ? { values: splitValues(values[1] as string) } : {}) });
+}
+
+/** Words that make a notes cell a description ("the full name, as written"), not a list of values. */
+const DESCRIPTIVE = /\b(?:the|a|an|as|of|for|with|who|which|that|is|are|if|when|e\.?g)\b/i;
+
+/** Every part of the note is a unit, a currency code, a bound or a range. */
+function isMeasureNote(note: string): boolean {
+  return note.split(/\s*,\s*/).every((part) => {
+    const p = part.replace(/^in\s+/i, '');
+    return (
+      /^(?:max|min|maximum|minimum|up to|at most|at least)\s+-?\d+(?:\.\d+)?$/i.test(p) ||
+      /^-?\d+(?:\.\d+)?\s*(?:-|to|\.\.)\s*-?\d+(?:\.\d+)?$/i.test(p) ||
+      TIME_UNITS.has(p.toLowerCase()) ||
+      OTHER_UNITS.has(p.toLowerCase()) ||
+      /^[A-Z]{3}$/.test(p)
+    );
+  });
 }
