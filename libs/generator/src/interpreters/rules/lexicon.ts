@@ -268,6 +268,9 @@ export const NAMING_HEADS = new Set(['name', 'number', 'title', 'id', 'code', 't
 /** Headings whose bullets are sentences (actions, rules), not fields. */
 export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'endpoint', 'features', 'feature', 'rules', 'rule', 'requirements', 'operations', 'api', 'use cases', 'user stories', 'stories', 'functionality', 'what it should do', 'business rules', 'constraints', 'flows', 'workflow', 'notes']);
 
+/** Fields whose values are often listed after them ("a status: received, in repair, ready"). */
+export const VALUE_NOUNS = new Set(['status', 'state', 'stage', 'type', 'kind', 'category', 'level', 'priority', 'size', 'colour', 'color', 'condition', 'mode', 'grade', 'tier', 'plan', 'role', 'genre', 'position', 'surface', 'severity', 'difficulty']);
+
 /** Qualifier pairs that share one noun ("a start and end time" is a start time and an end time). */
 export const PAIRED_QUALIFIERS: Record<string, string> = { start: 'end', first: 'last', opening: 'closing', arrival: 'departure', pickup: 'dropoff', min: 'max', minimum: 'maximum', home: 'away', departure: 'arrival', check_in: 'check_out', begin: 'end', from: 'to' };
 
