@@ -271,6 +271,9 @@ export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'end
 /** Labels whose items are lists to show ("Views: admissions per ward"); "Reports" and "Pages" are too often records themselves. */
 export const LIST_LABELS = new Set(['views', 'view']);
 
+/** Fields whose values are often listed after them ("a status: received, in repair, ready"). */
+export const VALUE_NOUNS = new Set(['status', 'state', 'stage', 'type', 'kind', 'category', 'level', 'priority', 'size', 'colour', 'color', 'condition', 'mode', 'grade', 'tier', 'plan', 'role', 'genre', 'position', 'surface', 'severity', 'difficulty']);
+
 /** Qualifier pairs that share one noun ("a start and end time" is a start time and an end time). */
 export const PAIRED_QUALIFIERS: Record<string, string> = { start: 'end', first: 'last', opening: 'closing', arrival: 'departure', pickup: 'dropoff', min: 'max', minimum: 'maximum', home: 'away', departure: 'arrival', check_in: 'check_out', begin: 'end', from: 'to' };
 

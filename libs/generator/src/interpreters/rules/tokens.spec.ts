@@ -26,6 +26,25 @@ describe('splitClauses: spaced dashes', () => {
   });
 
   it('any other spaced dash introduces what follows', () => {
-    expect(texts('Players have a position - goalkeeper, defender or striker.')).toEqual(['Players have a position', 'goalkeeper, defender or striker']);
+    expect(texts('Players - name, shirt number.')).toEqual(['Players', 'name, shirt number']);
+    expect(texts('Players have a position - goalkeeper, defender or striker.')).toEqual(['Players have a position (goalkeeper, defender or striker)']);
+  });
+});
+
+describe('splitClauses: two requirements in one clause, values after a colon', () => {
+  const texts = (prompt: string): string[] => splitClauses(prompt).map((c) => c.text);
+
+  it('a spaced slash before a verb and its object separates two requirements', () => {
+    expect(texts('Adjourn a hearing / mark it held.')).toEqual(['Adjourn a hearing', 'mark it held']);
+    expect(texts('Type: galaxy / nebula / double star.')).toEqual(['Type', 'galaxy / nebula / double star']);
+  });
+
+  it('"mark X as a and as b" is one requirement per state', () => {
+    expect(texts('We mark a repair as ready and as collected.')).toEqual(['We mark a repair as ready', 'mark a repair as collected']);
+  });
+
+  it('a colon after a field that takes values, in a sentence declaring fields, gives that field its values', () => {
+    expect(texts('Repairs have a name and a status: received, in repair, ready.')).toEqual(['Repairs have a name and a status (received, in repair, ready)']);
+    expect(texts('Bug tracker: issues have a title.')).toEqual(['Bug tracker', 'issues have a title']);
   });
 });

@@ -1,4 +1,4 @@
-import { PHRASAL } from './lexicon.js';
+import { PHRASAL, VALUE_NOUNS, VERBS } from './lexicon.js';
 import { splitSentences } from './text.js';
 
 /**
@@ -99,9 +99,14 @@ export function splitClauses(prompt: string): Clause[] {
   splitSentences(prompt).forEach((sentence, si) => {
     const body = sentence.replace(/[.!?]+$/, '');
     let index = 0;
-    for (let part of splitOutsideParens(dashesToClauses(body), ';')) {
+    for (let part of splitOutsideParens(slashesToClauses(dashesToClauses(body)), ';')) {
       // "one of: a, b, c" and "the following: ..." keep their list in the same clause
       let colon = indexOutsideParens(part, ':');
+      // "Repairs have a name and a status: received, in repair, ready": the values of that field
+      if (colon > 0 && valuesAfterColon(part.slice(0, colon), part.slice(colon + 1))) {
+        part = `${part.slice(0, colon)} (${part.slice(colon + 1).trim()})`;
+        colon = -1;
+      }
       if (colon > 0 && (/\b(of|are|is|include|includes|following|be|values|either)\s*$/i.test(part.slice(0, colon)) || /^\s*how\s+many\b/i.test(part.slice(colon + 1)))) {
         part = `${part.slice(0, colon)} ${part.slice(colon + 1)}`;
         colon = -1;
@@ -126,6 +131,25 @@ function dashesToClauses(body: string): string {
     .replace(/\s+[—–-]\s+(?:and|but|so|plus|also|then)\s+/gi, '; ')
     .replace(/\s+[—–-]\s+(?=(?:i|we|they|you|he|she|it|it's|i'm|we're)\s)/gi, '; ')
     .replace(/\s+[—–]\s+|\s+-\s+/g, ': ');
+}
+
+/**
+ * "adjourn a hearing / mark it held": a spaced slash before a verb and its object joins two
+ * requirements; "mark X as a and as b" is two requirements too.
+ */
+function slashesToClauses(body: string): string {
+  return body
+    // "mark a repair as ready and as collected": one requirement per state
+    .replace(/\b(mark|flag|set)\s+((?:a|an|the)\s+[a-z]+|it|them)\s+as\s+([a-z-]+)\s+(and|or)\s+as\s+([a-z-]+)/gi, '$1 $2 as $3; $1 $2 as $5')
+    .replace(/\s+\/\s+(?=([a-z]+)\s+(?:a|an|the|it|them|its|their|this|that|all)\b)/gi, (m, verb: string) => (verb.toLowerCase() in VERBS ? '; ' : m));
+}
+
+/** A colon after a field that takes values ("a status: a, b, c"), inside a sentence that declares fields. */
+function valuesAfterColon(before: string, after: string): boolean {
+  const head = /([a-z]+)\s*$/i.exec(before)?.[1]?.toLowerCase() ?? '';
+  if (!VALUE_NOUNS.has(head) || !/\b(?:have|has|with)\b/i.test(before) || /[:()]/.test(after)) return false;
+  const values = after.split(/,|\bor\b|\//).map((v) => v.trim()).filter(Boolean);
+  return values.length >= 2 && values.every((v) => v.split(/\s+/).length <= 3);
 }
 
 function indexOutsideParens(text: string, ch: string): number {
