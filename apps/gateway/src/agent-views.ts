@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { AGENT_VIEW_STREAM_PREFIXES, type AgentRead, type AgentView } from '@backforge/contracts';
 import type { EventStore } from '@backforge/event-store';
 import { EVENT_STORE, LOGGER, LogFollower, type Logger } from '@backforge/runtime';
+import { envelope } from './envelope.js';
 
 /**
  * Views read from another service, kept while the log says nothing changed, never staler than
@@ -78,13 +79,19 @@ export class FollowedViewCache<V> {
   }
 }
 
+/** A kept agent view, and the response body the controller would send for it (`{data: view}` as JSON). */
+export interface KeptAgentView {
+  view: AgentView;
+  body: string;
+}
+
 /**
  * The gateway's copy of agent views (`GET /v1/agents/{id}` without a message to the generation
  * service while nothing changed), keyed by workspace and agent: another workspace's token never
  * finds a view it was not given by the generation service. Every gateway process keeps its own.
  */
 @Injectable()
-export class GatewayAgentViews extends FollowedViewCache<AgentView> implements OnApplicationShutdown {
+export class GatewayAgentViews extends FollowedViewCache<KeptAgentView> implements OnApplicationShutdown {
   private follower: LogFollower | undefined;
   private closed = false;
 
@@ -96,12 +103,17 @@ export class GatewayAgentViews extends FollowedViewCache<AgentView> implements O
   }
 
   /** The view of this agent kept for this workspace, if any. */
-  peekAgent(workspaceId: string, agentId: string): AgentView | undefined {
+  peekAgent(workspaceId: string, agentId: string): KeptAgentView | undefined {
     return this.peek(`${workspaceId}/${agentId}`);
   }
 
-  readAgent(workspaceId: string, agentId: string, load: () => Promise<AgentRead>): Promise<AgentView> {
-    return this.read(`${workspaceId}/${agentId}`, load);
+  async readAgent(workspaceId: string, agentId: string, load: () => Promise<AgentRead>): Promise<AgentView> {
+    const kept = await this.read(`${workspaceId}/${agentId}`, async () => {
+      const { view, position } = await load();
+      // Serialized once, when kept: the fast path sends these bytes (what Fastify makes of the envelope).
+      return { view: { view, body: JSON.stringify(envelope(view)) }, position };
+    });
+    return kept.view;
   }
 
   async onApplicationShutdown(): Promise<void> {
