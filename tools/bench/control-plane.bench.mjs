@@ -165,7 +165,7 @@ answering the same JSON body; median round:
 
 | target | requests/s | p50 (ms) | p99 (ms, worst round) | errors |
 | --- | --- | --- | --- | --- |
-| gateway (auth + validation + in-process request to generation + read model, both cached) | ${f(gw.rps)} | ${f(gw.p50)} | ${f(gw.p99)} | ${gw.errors} |
+| gateway (verified token, rate limit and the agent view kept in the gateway: answered before Nest's pipeline) | ${f(gw.rps)} | ${f(gw.p50)} | ${f(gw.p99)} | ${gw.errors} |
 | bare Fastify route, same JSON | ${f(bw.rps)} | ${f(bw.p50)} | ${f(bw.p99)} | ${bw.errors} |
 
 Gateway / bare throughput: **${(ratio * 100).toFixed(0)}%** (target: at least 50%): ${ratio >= 0.5 ? 'met' : 'missed'}.

@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { GENERATION_SUBJECTS, PageQuery, type AgentView, type Page } from '@backforge/contracts';
+import { GENERATION_SUBJECTS, PageQuery, type AgentRead, type AgentView, type Page } from '@backforge/contracts';
 import { MessagingClient } from '@backforge/messaging';
+import { GatewayAgentViews } from './agent-views.js';
 import { envelope, type Envelope } from './envelope.js';
 import { CurrentPrincipal, PlatformAuthGuard, type Principal } from './platform-auth.js';
 
@@ -20,7 +21,10 @@ export class ListAgentsQuery extends PageQuery {
 @UseGuards(PlatformAuthGuard)
 @Controller('v1/agents')
 export class AgentsHttpController {
-  constructor(private readonly messaging: MessagingClient) {}
+  constructor(
+    private readonly messaging: MessagingClient,
+    private readonly views: GatewayAgentViews,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'List the workspace\'s agents, newest first: {items, nextCursor}.' })
@@ -37,6 +41,10 @@ export class AgentsHttpController {
   @Get(':id')
   @ApiOperation({ summary: 'Read one agent.' })
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<Envelope<AgentView>> {
-    return envelope(await this.messaging.request<AgentView>(GENERATION_SUBJECTS.getAgent, { workspaceId: principal.workspaceId, agentId: id }));
+    // Kept by the gateway while the log says nothing changed (AgentReadFastPath answers those first).
+    const view = await this.views.readAgent(principal.workspaceId, id, () =>
+      this.messaging.request<AgentRead>(GENERATION_SUBJECTS.getAgent, { workspaceId: principal.workspaceId, agentId: id }),
+    );
+    return envelope(view);
   }
 }

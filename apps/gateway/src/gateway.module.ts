@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { provideReadModels } from '@backforge/runtime';
+import { AgentReadFastPath } from './agent-read-fast-path.js';
+import { GatewayAgentViews } from './agent-views.js';
 import { AgentsHttpController } from './agents.http.controller.js';
 import { ApiKeysHttpController } from './api-keys.http.controller.js';
 import { DeployHttpController } from './deploy.http.controller.js';
@@ -11,7 +13,7 @@ import { GatewayNatsController } from './gateway.nats.controller.js';
 import { GatewaySecrets } from './gateway-secrets.js';
 import { GATEWAY_READ_MODELS } from './gateway.tokens.js';
 import { JobStreamHttpController } from './job-stream.http.controller.js';
-import { PlatformAuthGuard, PlatformBearerStrategy } from './platform-auth.js';
+import { PlatformAuthGuard, PlatformBearerStrategy, PlatformRateLimit } from './platform-auth.js';
 import { platformTokensProjection } from './platform-tokens.projection.js';
 import { ValidationHttpController } from './validation.http.controller.js';
 import { PlatformTokenCache } from './verified-tokens.js';
@@ -24,6 +26,8 @@ import { PlatformTokenCache } from './verified-tokens.js';
 @Module({
   imports: [PassportModule],
   controllers: [GatewayNatsController, GenerateHttpController, AgentsHttpController, ApiKeysHttpController, JobStreamHttpController, ValidationHttpController, DownloadsHttpController, DeployHttpController],
-  providers: [provideReadModels(GATEWAY_READ_MODELS, 'gateway', [platformTokensProjection]), GatewaySecrets, PlatformBearerStrategy, PlatformAuthGuard, GatewayArtifacts, PlatformTokenCache],
+  providers: [
+    provideReadModels(GATEWAY_READ_MODELS, 'gateway', [platformTokensProjection]),
+    GatewaySecrets, PlatformBearerStrategy, PlatformRateLimit, PlatformAuthGuard, GatewayArtifacts, PlatformTokenCache, GatewayAgentViews, AgentReadFastPath],
 })
 export class GatewayModule {}

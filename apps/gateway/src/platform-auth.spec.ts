@@ -4,7 +4,7 @@ import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-hos
 import { digestSecret, generatePlatformToken } from '@backforge/auth';
 import type { ReadModels } from '@backforge/projections';
 import type { GatewayConfig, GatewaySecrets } from './gateway-secrets.js';
-import { PlatformAuthGuard, PlatformBearerStrategy, type Principal } from './platform-auth.js';
+import { PlatformAuthGuard, PlatformBearerStrategy, PlatformRateLimit, type Principal } from './platform-auth.js';
 import { VerifiedTokenCache, type PlatformTokenCache } from './verified-tokens.js';
 
 const digestKey = randomBytes(32);
@@ -28,7 +28,7 @@ function setUp(burst: number) {
   const cache = new VerifiedTokenCache();
   cache.resume();
   const strategy = new PlatformBearerStrategy({ digestKey } as GatewaySecrets, readModels, cache as PlatformTokenCache);
-  const guard = new PlatformAuthGuard({ controlRatePerSecond: 0.001, controlRateBurst: burst } as GatewayConfig, strategy);
+  const guard = new PlatformAuthGuard(strategy, new PlatformRateLimit({ controlRatePerSecond: 0.001, controlRateBurst: burst } as GatewayConfig));
   return { guard, cache, state };
 }
 

@@ -5,7 +5,7 @@ import { Strategy } from 'passport-http-bearer';
 import { digestSecret, parsePlatformToken } from '@backforge/auth';
 import type { ReadModels } from '@backforge/projections';
 import { DomainError } from '@backforge/contracts';
-import { RateLimiter } from '@backforge/resilience';
+import { RateLimiter, type RateDecision } from '@backforge/resilience';
 import { SERVICE_CONFIG } from '@backforge/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GatewaySecrets, type GatewayConfig } from './gateway-secrets.js';
@@ -78,39 +78,62 @@ function bearerCredentials(header: string | undefined): string | undefined {
 }
 
 /**
+ * The token bucket of each platform token (CONTROL_RATE_LIMIT_*), one per process, shared by the
+ * guard and the agent-read fast path so a request is counted once whichever answers it.
+ */
+@Injectable()
+export class PlatformRateLimit {
+  private readonly limiter: RateLimiter;
+
+  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
+    this.limiter = new RateLimiter({ ratePerSecond: config.controlRatePerSecond, burst: config.controlRateBurst });
+  }
+
+  /** Takes one request from this token's bucket (a refused take consumes nothing). */
+  take(principal: Principal): RateDecision {
+    return this.limiter.take(principal.tokenId);
+  }
+}
+
+type AuthRequest = FastifyRequest & { user?: Principal };
+
+/**
  * The platform guard: the token only in the Authorization header (never `?access_token=`, which
  * passport-http-bearer would otherwise accept and which would leak into logs and histories), and a
  * token bucket per token (429 with Retry-After past CONTROL_RATE_LIMIT_*).
  */
 @Injectable()
 export class PlatformAuthGuard extends AuthGuard('platform') implements CanActivate {
-  private readonly limiter: RateLimiter;
-
   constructor(
-    @Inject(SERVICE_CONFIG) config: GatewayConfig,
     private readonly strategy: PlatformBearerStrategy,
+    private readonly rateLimit: PlatformRateLimit,
   ) {
     super();
-    this.limiter = new RateLimiter({ ratePerSecond: config.controlRatePerSecond, burst: config.controlRateBurst });
   }
 
   override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: Principal }>();
-    const query = request.query as Record<string, unknown> | undefined;
-    const body = request.body as Record<string, unknown> | undefined;
-    if (query?.access_token !== undefined || (typeof body === 'object' && body !== null && 'access_token' in body)) {
-      throw new UnauthorizedException(UNAUTHENTICATED);
-    }
+    const request = context.switchToHttp().getRequest<AuthRequest>();
+    if (carriesAccessToken(request)) throw new UnauthorizedException(UNAUTHENTICATED);
     // A token the strategy verified before and the cache still holds skips passport's per-request
     // machinery (docs/decisions.md, "Gateway read path"), synchronously; any other goes through passport.
-    const credentials = bearerCredentials(request.headers.authorization);
-    const known = credentials === undefined ? undefined : this.strategy.verifiedPrincipal(credentials);
+    const known = this.verifiedCaller(request);
     if (known) {
       request.user = known;
       this.limit(context, known);
       return true;
     }
     return this.throughPassport(context, request);
+  }
+
+  /**
+   * The caller of a request whose bearer token the strategy already verified and the cache still
+   * holds; undefined for any other request (an `access_token` anywhere, no header, another scheme,
+   * an unknown, revoked or malformed token), which this guard alone may judge.
+   */
+  verifiedCaller(request: AuthRequest): Principal | undefined {
+    if (carriesAccessToken(request)) return undefined;
+    const credentials = bearerCredentials(request.headers.authorization);
+    return credentials === undefined ? undefined : this.strategy.verifiedPrincipal(credentials);
   }
 
   private async throughPassport(context: ExecutionContext, request: { user?: Principal }): Promise<boolean> {
@@ -121,7 +144,7 @@ export class PlatformAuthGuard extends AuthGuard('platform') implements CanActiv
 
   /** The token bucket of this token: 429 with Retry-After when it is empty. */
   private limit(context: ExecutionContext, principal: Principal): void {
-    const decision = this.limiter.take(principal.tokenId);
+    const decision = this.rateLimit.take(principal);
     if (!decision.ok) {
       void context.switchToHttp().getResponse<FastifyReply>().header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
       throw new DomainError('RATE_LIMITED', 'Too many requests with this token: slow down and retry after the Retry-After seconds');
@@ -133,6 +156,13 @@ export class PlatformAuthGuard extends AuthGuard('platform') implements CanActiv
     if (!user) throw new UnauthorizedException(UNAUTHENTICATED);
     return user;
   }
+}
+
+/** `?access_token=` or a body field of that name: refused, whatever else the request carries. */
+function carriesAccessToken(request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown> | undefined;
+  const body = request.body as Record<string, unknown> | undefined;
+  return query?.access_token !== undefined || (typeof body === 'object' && body !== null && 'access_token' in body);
 }
 
 /** The authenticated caller (after PlatformAuthGuard). */

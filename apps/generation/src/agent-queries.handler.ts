@@ -4,6 +4,7 @@ import {
   DomainError,
   encodeCursor,
   PAGE_LIMIT,
+  type AgentRead,
   type AgentView,
   type GetAgentBySlugMessage,
   type GetAgentMessage,
@@ -35,12 +36,15 @@ export class AgentQueriesHandler {
     return this.readModels.dataSource;
   }
 
-  /** The most read route of the control API: answered from the agent-view cache while nothing changed. */
-  async getAgent(message: GetAgentMessage): Promise<AgentView> {
-    return this.views.read(`${message.workspaceId}/${message.agentId}`, async () => {
+  /**
+   * The most read route of the control API: answered from the agent-view cache while nothing
+   * changed, with the projection position the view reflects (the gateway's copy checks it).
+   */
+  async getAgent(message: GetAgentMessage): Promise<AgentRead> {
+    return this.views.read(`${message.workspaceId}/${message.agentId}`, async (position) => {
       const row = await this.db.getRepository(AgentRow).findOneBy({ id: message.agentId, workspaceId: message.workspaceId });
       if (!row) throw new DomainError('NOT_FOUND', `No agent ${message.agentId}`);
-      return agentView(row);
+      return { view: agentView(row), position: position === null ? null : position.toString() };
     });
   }
 

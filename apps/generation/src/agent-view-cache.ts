@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { AgentView } from '@backforge/contracts';
+import type { AgentRead } from '@backforge/contracts';
 import type { EventStore } from '@backforge/event-store';
 import type { ReadModels } from '@backforge/projections';
 import { EVENT_STORE, LOGGER, LogFollower, type Logger } from '@backforge/runtime';
@@ -29,14 +29,15 @@ export class ProjectedViewCache<V> {
     private readonly maxEntries = 10_000,
   ) {}
 
-  async read(key: string, load: () => Promise<V>): Promise<V> {
+  /** `load` is given the projection's position before it reads: the read reflects at least that. */
+  async read(key: string, load: (position: bigint | null) => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
     if (hit !== undefined) return hit;
     const epoch = this.epoch;
     const heard = this.heard;
     const position = this.projected();
     const current = heard === null || (position !== null && position >= heard);
-    const value = await load();
+    const value = await load(position);
     if (this.live && current && epoch === this.epoch) {
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
       this.entries.set(key, value);
@@ -77,7 +78,7 @@ function projectedPosition(readModels: ReadModels): bigint | null {
 
 /** The generation service's cache of agent views, following the log from the projection's checkpoint. */
 @Injectable()
-export class AgentViewCache extends ProjectedViewCache<AgentView> implements OnModuleInit, OnApplicationShutdown {
+export class AgentViewCache extends ProjectedViewCache<AgentRead> implements OnModuleInit, OnApplicationShutdown {
   private follower: LogFollower | undefined;
 
   constructor(

@@ -8,6 +8,7 @@ import {
   GetJobMessage,
   ListAgentsMessage,
   SUBJECTS,
+  type AgentRead,
   type AgentView,
   type GenerateBackendReply,
   type JobView,
@@ -50,7 +51,7 @@ export class GenerationNatsController {
   }
 
   @MessagePattern(GENERATION_SUBJECTS.getAgent)
-  getAgent(@Payload() message: GetAgentMessage): Promise<AgentView> {
+  getAgent(@Payload() message: GetAgentMessage): Promise<AgentRead> {
     return this.queries.getAgent(message);
   }
 

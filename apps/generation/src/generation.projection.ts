@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Column, Entity, Index, PrimaryColumn, type EntityManager } from 'typeorm';
-import { STREAM_PREFIX, type ArtifactRef, type CheckReportData, type DeploymentEvent, type GenerationEvent, type AgentEvent, type ValidationEvent } from '@backforge/contracts';
+import { AGENT_VIEW_STREAM_PREFIXES, STREAM_PREFIX, type ArtifactRef, type CheckReportData, type DeploymentEvent, type GenerationEvent, type AgentEvent, type ValidationEvent } from '@backforge/contracts';
 import { defineProjection } from '@backforge/projections';
 import type { RecordedEvent } from '@backforge/event-store';
 
@@ -75,7 +75,7 @@ export const generationProjection = defineProjection({
   // 2: the deployment streams and `deployed_version` (a replay fills them from the log).
   version: 2,
   entities: [AgentRow, GenerationJobRow],
-  filter: { streamPrefixes: [STREAM_PREFIX.agent, STREAM_PREFIX.generation, STREAM_PREFIX.validation, STREAM_PREFIX.deployment] },
+  filter: { streamPrefixes: [...AGENT_VIEW_STREAM_PREFIXES] },
   async apply(recorded: RecordedEvent, tx: EntityManager): Promise<void> {
     const event = { type: recorded.type, data: recorded.data } as unknown as Handled;
     const at = new Date(recorded.metadata.occurredAt);

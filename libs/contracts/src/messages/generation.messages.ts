@@ -1,4 +1,5 @@
 import { IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { STREAM_PREFIX } from '../events/streams.js';
 import { subjectOf } from '../messaging/subjects.js';
 import { PageQuery } from './paging.js';
 import { WorkspaceScoped, WORKSPACE_ID_PATTERN } from './workspace-scoped.js';
@@ -74,6 +75,23 @@ export interface AgentView {
   latestArtifact?: { version: number; files: Array<{ filename: string; kind: string; size: number; sha256: string; contentType: string }> };
   latestValidation?: { jobId: string; status: string; updatedAt: string };
   deployment?: { status: string; version: number | null; url: string | null; updatedAt: string };
+}
+
+/**
+ * The streams whose events can change an agent view: the generation projection's filter, and what
+ * a cache of agent views outside the generation service follows to stay as fresh as that projection.
+ */
+export const AGENT_VIEW_STREAM_PREFIXES: readonly string[] = [STREAM_PREFIX.agent, STREAM_PREFIX.generation, STREAM_PREFIX.validation, STREAM_PREFIX.deployment];
+
+/**
+ * The `getAgent` reply: the view, and the generation projection's log position it reflects at
+ * least (a decimal string; null: the projection had applied nothing). A cache of views in another
+ * service keeps a view only if it has heard every event up to that position (docs/decisions.md,
+ * "Gateway read path").
+ */
+export interface AgentRead {
+  view: AgentView;
+  position: string | null;
 }
 
 /** A generation job as the control API shows it. */
