@@ -238,7 +238,7 @@ export const SIGN_OFFS = ['thanks', 'thank you', 'thx', 'cheers', 'lol', 'haha',
 export const SELF_SUBJECTS = ['i', 'we', "i'm", 'im', "we're", 'were', "i've", "we've", "i'd", "we'd", 'id'];
 
 /** Verbs that, after a first-person subject, tell who the user is ("I run a gym", "we fix bikes"). */
-export const SELF_VERBS = new Set(['am', 'are', 'is', "'m", "'re", 'run', 'runs', 'own', 'owns', 'manage', 'manages', 'work', 'works', 'operate', 'operates', 'fix', 'fixes', 'repair', 'repairs', 'sell', 'sells', 'teach', 'teaches', 'coach', 'coaches', 'organise', 'organize', 'organises', 'organizes', 'lead', 'leads', 'host', 'hosts', 'have', 'has', 'volunteer', 'started', 'opened', 'drowning', 'struggling', 'currently', 'just', 'recently', 'also', 'so', 'really', 'basically']);
+export const SELF_VERBS = new Set(['am', 'are', 'is', "'m", "'re", 'run', 'runs', 'own', 'owns', 'manage', 'manages', 'work', 'works', 'operate', 'operates', 'fix', 'fixes', 'repair', 'repairs', 'sell', 'sells', 'teach', 'teaches', 'coach', 'coaches', 'organise', 'organize', 'organises', 'organizes', 'lead', 'leads', 'host', 'hosts', 'have', 'has', 'volunteer', 'let', 'lets', 'rent', 'rents', 'hire', 'hires', 'tune', 'tunes', 'deliver', 'delivers', 'grow', 'grows', 'breed', 'breeds', 'brew', 'brews', 'bake', 'bakes', 'make', 'makes', 'train', 'trains', 'serve', 'serves', 'help', 'helps', 'started', 'opened', 'drowning', 'struggling', 'currently', 'just', 'recently', 'also', 'so', 'really', 'basically']);
 
 /** Words that make a first-person sentence a request about the data ("I want to list ..."). */
 export const REQUEST_WORDS = new Set(['want', 'need', 'needs', 'like', "i'd", "we'd", 'would', 'wish', 'should', 'must', 'can', 'could', 'to', 'let', 'please']);

@@ -4,6 +4,16 @@ import { normalise } from './normalise.js';
 const clausesOf = (prompt: string) => toClauses(normalise(prompt).lines);
 
 describe('typed clauses', () => {
+  it('a request around "<records> with <fields>" is left out of the sentence read', () => {
+    expect(clausesOf('I need my appointments with a client name and a fee.')).toEqual([{ kind: 'statement', text: 'Appointments with a client name and a fee.' }]);
+    expect(clausesOf("We'd like to keep all our bookings with a date.")).toEqual([{ kind: 'statement', text: 'Bookings with a date.' }]);
+  });
+
+  it('"let" and "to" make a request only where they ask ("we let our hall out to groups" does not)', () => {
+    expect(contextOf('I am the secretary of a church and we let our hall out to groups')).toBe('says who the writer is');
+    expect(contextOf("I'd love to have a backend")).not.toBe('says who the writer is');
+  });
+
   it('under a "Views" label or heading, a line naming records is a list to show', () => {
     expect(clausesOf('Views: admissions per ward.')).toEqual([{ kind: 'statement', text: 'List admissions per ward.' }]);
     expect(clausesOf('## Views\n- admissions per ward\n- show admissions by patient')).toEqual([

@@ -25,6 +25,9 @@ const COPULAS = new Set(['can', 'is', 'are', 'be', 'must', 'should', 'will', 'ma
 
 const PREPOSITION_LIKE = new Set(['in', 'on', 'at', 'by', 'to', 'for', 'from', 'with', 'up', 'out', 'off', 'down', 'over', 'back']);
 
+/** "I need my", "we'd like to keep all our": a request opening a sentence that then declares records. */
+const REQUEST_FRAME = /^(?:(?:so|ok|and|also|then|basically)\s+)*(?:i|we)(?:'d|’d|\s+would)?\s+(?:really\s+|just\s+)?(?:need|want|like|require)\s+(?:to\s+(?:keep|track|store|record|log|manage|have)\s+)?(?:(?:all\s+)?(?:my|our|the)\s+)?/i;
+
 const LIST_RE = /^([A-Za-z][A-Za-z' ]{0,60}?)\s*(?::|\s[-–—])\s+(.+)$/;
 
 export function toClauses(lines: readonly Line[]): Clause[] {
@@ -87,7 +90,13 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       delete listed.type;
       continue;
     }
-    const list = declarationOf(text) ?? fieldListOf(text);
+    // "I need my appointments with a client name, ...": the request around a declaration says nothing more
+    const unframed = text.replace(REQUEST_FRAME, '');
+    const list = declarationOf(text) ?? fieldListOf(text) ?? (unframed !== text ? declarationOf(unframed) : undefined);
+    if (!list && unframed !== text && /^[a-z][a-z' -]{0,40}?\s+with\s+\S/i.test(unframed)) {
+      out.push({ kind: 'statement', text: unframed.charAt(0).toUpperCase() + unframed.slice(1) });
+      continue;
+    }
     if (list) {
       // "... 200 recipe cards ... each one: name, ingredients": a pronoun names the records the
       // sentence before named, and that sentence was only context
@@ -275,7 +284,14 @@ function partKind(part: string): 'self' | 'meta' | undefined {
   const [first, second] = ws;
   if (!first || !SELF_SUBJECTS.includes(first)) return undefined;
   // "I'd like a backend" asks; "i have like 5 fish tanks" does not
-  const hasRequest = ws.some((w, k) => REQUEST_WORDS.has(w) && (w !== 'like' || ["i'd", "we'd", 'would', 'id'].includes(ws[k - 1] ?? '')));
+  // "we let our hall out to groups" is no request; "let me see", "love to have" are
+  const hasRequest = ws.some(
+    (w, k) =>
+      REQUEST_WORDS.has(w) &&
+      (w !== 'like' || ["i'd", "we'd", 'would', 'id'].includes(ws[k - 1] ?? '')) &&
+      (w !== 'let' || ['me', 'us', 'people', 'users', 'them', 'customers'].includes(ws[k + 1] ?? '')) &&
+      (w !== 'to' || ['love', 'have', 'got', 'going', 'want', 'need', 'like', 'wish', 'able'].includes(ws[k - 1] ?? '')),
+  );
   const contracted = /^(i'm|im|we're|were|i've|we've)$/.test(first);
   if (!hasRequest && (contracted || (second !== undefined && SELF_VERBS.has(second)))) return 'self';
   // "I'd like a simple backend", "I need a help desk backend", "I want an API for my tool library"
