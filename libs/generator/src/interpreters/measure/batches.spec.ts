@@ -17,6 +17,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // naming note that made them "gaps named" said nothing of their real misses (a total typed as a
   // number, strokes as a list, a record made from "with my frends").
   '11': { faithful: 9, silentlyWrongAtMost: 4 },
+  // Batch 12: first contact 2 faithful / 2 silently wrong, 2 / 4 on interp4 (still first contact),
+  // then fixes made for it (docs/prompts.md)
+  '12': { faithful: 6, silentlyWrongAtMost: 3 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

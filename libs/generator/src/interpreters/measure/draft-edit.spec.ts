@@ -9,9 +9,9 @@ import { editedBatches, editFigures, editReport, isOneEdit, lineDiff, linesChang
 const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; medianChangedAtMost: number }> = {
   // batches 10 and 11 were measured after their fixes; batch 12 at its first contact (docs/prompts.md);
   // the median is over every prompt, a faithful first draft counting 0 lines
-  '10': { faithfulAfter: 28, faithfulAnySize: 32, medianChangedAtMost: 8 },
-  '11': { faithfulAfter: 27, faithfulAnySize: 32, medianChangedAtMost: 10 },
-  '12': { faithfulAfter: 23, faithfulAnySize: 40, medianChangedAtMost: 19.5 },
+  '10': { faithfulAfter: 29, faithfulAnySize: 32, medianChangedAtMost: 4 },
+  '11': { faithfulAfter: 27, faithfulAnySize: 32, medianChangedAtMost: 7.5 },
+  '12': { faithfulAfter: 26, faithfulAnySize: 40, medianChangedAtMost: 17.5 },
 };
 
 describe('line diff', () => {
