@@ -23,7 +23,7 @@ const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|approx|incl|min|max)\.$/i;
 /** "No. 5" is a number; "yes or no. also ..." ends a sentence. */
 const NUMBER_SIGN = /\bno\.$/i;
 /** Emoji (with skin tones, joiners and variation selectors) and the space before them say nothing of the backend. */
-const EMOJI = /[ \t]*(?:\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}])+/gu;
+const EMOJI = /[ \t]*(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{FE0F}|\u{200D})+/gu;
 
 export function normalise(prompt: string): Normalised {
   const lines: Line[] = [];
