@@ -1,81 +1,38 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { AGENT_VIEW_STREAM_PREFIXES, type AgentRead, type AgentView } from '@backforge/contracts';
 import type { EventStore } from '@backforge/event-store';
+import { LogInvalidatedCache } from '@backforge/projections';
 import { EVENT_STORE, LOGGER, LogFollower, type Logger } from '@backforge/runtime';
 import { envelope } from './envelope.js';
 
 /**
  * Views read from another service, kept while the log says nothing changed, never staler than
- * that service's read model (docs/decisions.md, "Gateway read path"). Each reply carries the log
- * position its read model had reached; this cache follows the log (the same filter as that read
- * model) from the first such position, and:
- * - any event heard empties it (the views change only through those events);
- * - a reply is kept only if its position is at least the last event heard when it was asked for
- *   (the read model had applied everything heard so far), and no event arrived while it was asked;
- * - while the subscription is down it keeps nothing.
+ * that service's read model (docs/decisions.md, "Gateway read path"; `LogInvalidatedCache`). Each
+ * reply carries the log position its read model had reached; the owner starts following the log
+ * (the same filter as that read model) from the first such position.
  */
-export class FollowedViewCache<V> {
-  private readonly entries = new Map<string, V>();
-  private epoch = 0;
-  private live = false;
+export class FollowedViewCache<V> extends LogInvalidatedCache<V> {
   private following = false;
-  /** Position of the last event heard (or where the subscription started). */
-  private heard: bigint | null = null;
 
   constructor(
     /** Starts following the log after `from` (exclusive), reporting to changed/up/down. */
     private readonly follow: (from: bigint) => void,
-    private readonly maxEntries = 10_000,
-  ) {}
-
-  /** The kept view of this key, synchronously; undefined when none is kept. */
-  peek(key: string): V | undefined {
-    return this.entries.get(key);
+    maxEntries = 10_000,
+  ) {
+    super(maxEntries);
   }
 
-  async read(key: string, load: () => Promise<{ view: V; position: string | null }>): Promise<V> {
-    const hit = this.entries.get(key);
-    if (hit !== undefined) return hit;
-    const epoch = this.epoch;
-    const heard = this.heard;
-    const { view, position } = await load();
-    if (position === null) return view;
-    const at = BigInt(position);
-    if (!this.following) {
+  read(key: string, load: () => Promise<{ view: V; position: string | null }>): Promise<V> {
+    return this.readThrough(key, async () => {
+      const { view, position } = await load();
+      if (position === null) return { value: view, position: null };
+      const at = BigInt(position);
+      if (this.following) return { value: view, position: at };
       // The first position known: everything up to it is in the read model; follow from there.
       this.following = true;
       this.follow(at);
-    } else if (this.live && epoch === this.epoch && heard !== null && at >= heard) {
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, view);
-    }
-    return view;
-  }
-
-  /** An event the read model will apply (at `position`): every view may change. */
-  changed(position: bigint): void {
-    this.heard = position;
-    this.invalidate();
-  }
-
-  /** Every event after `from` will be heard. */
-  up(from: bigint): void {
-    if (this.heard === null || from > this.heard) this.heard = from;
-    this.live = true;
-  }
-
-  down(): void {
-    this.live = false;
-    this.invalidate();
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  private invalidate(): void {
-    this.epoch += 1;
-    this.entries.clear();
+      return { value: view, position: null };
+    });
   }
 }
 

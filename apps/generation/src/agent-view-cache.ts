@@ -1,74 +1,31 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { AgentRead } from '@backforge/contracts';
 import type { EventStore } from '@backforge/event-store';
-import type { ReadModels } from '@backforge/projections';
+import { LogInvalidatedCache, type ReadModels } from '@backforge/projections';
 import { EVENT_STORE, LOGGER, LogFollower, type Logger } from '@backforge/runtime';
 import { generationProjection } from './generation.projection.js';
 import { GENERATION_READ_MODELS } from './generation.tokens.js';
 
 /**
  * Agent views already read, so that `GET /v1/agents/{id}` costs no query while nothing changes
- * (docs/decisions.md, "Read-path caches"). It stays exactly as fresh as the read model:
- * - it follows the log with the projection's own filter, and any event the projection will apply
- *   empties it (agents change only through those events);
- * - a view read while the projection had not yet applied every event heard so far is answered but
- *   not kept, nor is one whose read overlapped an event;
- * - while the subscription is down it keeps nothing.
- * Every process keeps its own, so replicas need no coordination.
+ * (docs/decisions.md, "Read-path caches"), exactly as fresh as the read model
+ * (`LogInvalidatedCache`): the position a read reflects is the projection's, taken before it reads.
  */
-export class ProjectedViewCache<V> {
-  private readonly entries = new Map<string, V>();
-  private epoch = 0;
-  private live = false;
-  /** Position of the last event heard; the projection must have reached it for a read to be kept. */
-  private heard: bigint | null = null;
-
+export class ProjectedViewCache<V> extends LogInvalidatedCache<V> {
   constructor(
     /** Committed position of the projection behind the views (null: nothing applied yet). */
     private readonly projected: () => bigint | null,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    super(maxEntries);
+  }
 
   /** `load` is given the projection's position before it reads: the read reflects at least that. */
-  async read(key: string, load: (position: bigint | null) => Promise<V>): Promise<V> {
-    const hit = this.entries.get(key);
-    if (hit !== undefined) return hit;
-    const epoch = this.epoch;
-    const heard = this.heard;
-    const position = this.projected();
-    const current = heard === null || (position !== null && position >= heard);
-    const value = await load(position);
-    if (this.live && current && epoch === this.epoch) {
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-
-  /** An event the projection will apply (at `position`): every view may change. */
-  changed(position: bigint): void {
-    this.heard = position;
-    this.invalidate();
-  }
-
-  /** Every event after `from` will be heard (`from`: the projection's position, or the last event heard). */
-  up(from: bigint | 'start' | 'end'): void {
-    if (typeof from === 'bigint' && (this.heard === null || from > this.heard)) this.heard = from;
-    this.live = true;
-  }
-
-  down(): void {
-    this.live = false;
-    this.invalidate();
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  private invalidate(): void {
-    this.epoch += 1;
-    this.entries.clear();
+  read(key: string, load: (position: bigint | null) => Promise<V>): Promise<V> {
+    return this.readThrough(key, async () => {
+      const position = this.projected();
+      return { value: await load(position), position };
+    });
   }
 }
 
@@ -96,7 +53,7 @@ export class AgentViewCache extends ProjectedViewCache<AgentRead> implements OnM
       // From the projection's checkpoint: every event it has yet to apply is heard.
       from: () => projectedPosition(this.readModels) ?? 'start',
       onEvent: (event) => this.changed(event.position),
-      onUp: (from) => this.up(from),
+      onUp: (from) => this.up(typeof from === 'bigint' ? from : undefined),
       onDown: () => this.down(),
       logger: this.logger,
       purpose: 'agent-view cache',

@@ -26,4 +26,5 @@ export {
   ProjectionTimeoutError,
 } from './errors.js';
 export { ReadModels } from './read-models.js';
+export { LogInvalidatedCache } from './log-invalidated-cache.js';
 export type { ReadModelsOptions } from './read-models.js';
