@@ -96,7 +96,9 @@ function read(name: string, prompt: string, text: string, ignored: string[], lis
     const missing = [...gaps, 'no kind of record with fields was described (e.g. "Books have a title and an author")'];
     return refuse(name, prompt, 'The prompt was not understood: I could not find any kind of record to keep.', understood, missing, ignored, undefined);
   }
-  const blueprint = deriveExamples(buildBlueprint(name, prompt, kept));
+  const built = withoutUnworkableActions(deriveExamples(buildBlueprint(name, prompt, kept)));
+  const blueprint = built.blueprint;
+  gaps.push(...built.gaps);
   const checked = validateBlueprint(blueprint);
   if (!checked.ok) {
     // The rules produced something the blueprint schema refuses: report it rather than ship it.
@@ -105,6 +107,29 @@ function read(name: string, prompt: string, text: string, ignored: string[], lis
   const result: InterpretResult = { ok: true, blueprint: checked.blueprint, interpreter: 'rules', warnings: gaps, ignored, draft: renderDraft(checked.blueprint, gaps) };
   namingNotesOf.set(result, notes);
   return result;
+}
+
+/**
+ * An action for which no case that succeeds can be worked out (a transition to a state no allowed
+ * move reaches: "filled -> delivered -> ... -> filled again") fails the blueprint's own check on its
+ * examples. Only such actions are left out, each named as a gap in the user's words, instead of
+ * refusing the whole prompt over one line of it; any other inconsistency still refuses.
+ */
+function withoutUnworkableActions(blueprint: Blueprint): { blueprint: Blueprint; gaps: string[] } {
+  const checked = validateBlueprint(blueprint);
+  if (checked.ok) return { blueprint, gaps: [] };
+  const unworkable = new Set<number>();
+  for (const issue of checked.errors) {
+    const at = /^\/actions\/(\d+)\/examples(?:\/|$)/.exec(issue.path);
+    if (!at) return { blueprint, gaps: [] };
+    unworkable.add(Number(at[1]));
+  }
+  const actions = blueprint.actions.filter((_, i) => !unworkable.has(i));
+  if (actions.length === 0) return { blueprint, gaps: [] };
+  const gaps = blueprint.actions
+    .filter((_, i) => unworkable.has(i))
+    .map((a) => `not done: "${a.description}" (${a.name} could never succeed: no record can be in a state it accepts; say which state it moves from)`);
+  return { blueprint: { ...blueprint, actions }, gaps };
 }
 
 /**

@@ -67,6 +67,8 @@ export function readContext(ctx: Analyzer, c: Clause, next: Clause | undefined):
   // the opening words of a prompt often just name it ("Equipment rental.", "Volunteer scheduling.")
   const isOpening = c.sentence === 0 && c.index === 0 && !c.afterColon && (ws.length <= 4 || (ws.length <= 6 && !ws.some((w) => VERB_SET.has(w))));
   if (!hasMeta && !isHeading && !isOpening) return false;
+  // "fill a keg", "track my spending": a word and then its object is a requirement, even one whose verb we do not know
+  if (!isHeading && ws.length > 2 && !DETERMINERS.has(ws[0] as string) && (DETERMINERS.has(ws[1] as string) || POSSESSIVES.has(ws[1] as string))) return false;
   if (c.toks.some((t) => t.w === ',' || t.w === '#paren')) return false;
   // "list unclaimed items" starts with a verb and ends with no word naming software: a requirement
   const firstLemma = ws[0] !== undefined ? verbLemma(ws[0], VERB_SET) : undefined;
