@@ -116,7 +116,7 @@ export class PlatformAuthGuard extends AuthGuard('platform') implements CanActiv
     if (carriesAccessToken(request)) throw new UnauthorizedException(UNAUTHENTICATED);
     // A token the strategy verified before and the cache still holds skips passport's per-request
     // machinery (docs/decisions.md, "Gateway read path"), synchronously; any other goes through passport.
-    const known = this.verifiedCaller(request);
+    const known = this.knownCaller(request);
     if (known) {
       request.user = known;
       this.limit(context, known);
@@ -131,7 +131,11 @@ export class PlatformAuthGuard extends AuthGuard('platform') implements CanActiv
    * an unknown, revoked or malformed token), which this guard alone may judge.
    */
   verifiedCaller(request: AuthRequest): Principal | undefined {
-    if (carriesAccessToken(request)) return undefined;
+    return carriesAccessToken(request) ? undefined : this.knownCaller(request);
+  }
+
+  /** The verified caller of the bearer header, for a request already checked for `access_token`. */
+  private knownCaller(request: AuthRequest): Principal | undefined {
     const credentials = bearerCredentials(request.headers.authorization);
     return credentials === undefined ? undefined : this.strategy.verifiedPrincipal(credentials);
   }

@@ -73,11 +73,10 @@ export class InvokeTablesFeed {
   private apply(event: RecordedEvent, live: boolean): void {
     this.position = event.position;
     this.lastEventAt = Date.now();
-    const keyId = event.type === 'ApiKeyRevoked' && typeof event.data.keyId === 'string' ? event.data.keyId : undefined;
-    const revoking = live && keyId !== undefined && !this.tables.isRevoked(keyId);
     const change = this.tables.apply(event);
-    if (change && live) this.onDeployment(change);
-    if (revoking && this.tables.isRevoked(keyId)) this.onKeyRevoked(keyId);
+    if (!change || !live) return;
+    if (change.kind === 'keyRevoked') this.onKeyRevoked(change.keyId);
+    else this.onDeployment(change);
   }
 
   private async follow(): Promise<void> {

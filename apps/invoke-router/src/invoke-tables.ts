@@ -42,6 +42,9 @@ export type DeploymentChange =
   | { kind: 'deployed'; deployment: DeployedVersion }
   | { kind: 'deployFailed'; deployment: DeployedVersion };
 
+/** What one event changed that the router acts on: deployments, or a key it accepted until now being revoked. */
+export type TableChange = DeploymentChange | { kind: 'keyRevoked'; keyId: string };
+
 export interface TableEvent {
   type: string;
   data: Record<string, unknown>;
@@ -93,8 +96,8 @@ export class InvokeTables {
   /** Deployments requested and not ended yet, by deployment id (at most one per agent). */
   private readonly open = new Map<string, DeployedVersion>();
 
-  /** Applies one event; answers what it changed about deployments, if anything. */
-  apply(event: TableEvent): DeploymentChange | undefined {
+  /** Applies one event; answers what it changed about deployments or revocations, if anything. */
+  apply(event: TableEvent): TableChange | undefined {
     const d = event.data;
     switch (event.type) {
       case 'ApiKeyCreated': {
@@ -109,8 +112,9 @@ export class InvokeTables {
       }
       case 'ApiKeyRevoked': {
         const entry = this.byId.get(str(d.keyId) ?? '');
-        if (entry) entry.revoked = true;
-        return undefined;
+        if (!entry || entry.revoked) return undefined;
+        entry.revoked = true;
+        return { kind: 'keyRevoked', keyId: entry.keyId };
       }
       case 'ApiKeyRotated': {
         const entry = this.byId.get(str(d.keyId) ?? '');
@@ -169,7 +173,8 @@ export class InvokeTables {
    */
   deployedAhead(deployment: DeployedVersion, position: bigint): DeploymentChange | undefined {
     if (this.agentOfSlug.get(deployment.slug) !== deployment.agentId) return undefined;
-    return this.apply({ type: 'DeploymentSucceeded', data: { ...deployment }, position });
+    const change = this.apply({ type: 'DeploymentSucceeded', data: { ...deployment }, position });
+    return change?.kind === 'keyRevoked' ? undefined : change;
   }
 
   /**
@@ -185,11 +190,6 @@ export class InvokeTables {
     const at = ending.expiresAt === undefined ? Number.NaN : Date.parse(ending.expiresAt);
     if (Number.isFinite(at)) entry.expiresAt = Math.min(entry.expiresAt ?? at, at);
     return revoking;
-  }
-
-  /** Whether a known key is revoked (false for an unknown one). */
-  isRevoked(keyId: string): boolean {
-    return this.byId.get(keyId)?.revoked === true;
   }
 
   /** The key a digest names, if it may be used at `now` (epoch ms). */

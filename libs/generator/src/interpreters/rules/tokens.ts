@@ -1,5 +1,5 @@
-import { PHRASAL, VALUE_NOUNS, VERBS } from './lexicon.js';
-import { splitSentences } from './text.js';
+import { PHRASAL, VALUE_NOUNS, VERB_SET } from './lexicon.js';
+import { splitSentences, verbLemma } from './text.js';
 
 /**
  * A word of the prompt. `w` is the lower-case form used for matching, `raw` the text as written
@@ -141,7 +141,7 @@ function slashesToClauses(body: string): string {
   return body
     // "mark a repair as ready and as collected": one requirement per state
     .replace(/\b(mark|flag|set)\s+((?:a|an|the)\s+[a-z]+|it|them)\s+as\s+([a-z-]+)\s+(and|or)\s+as\s+([a-z-]+)/gi, '$1 $2 as $3; $1 $2 as $5')
-    .replace(/\s+\/\s+(?=([a-z]+)\s+(?:a|an|the|it|them|its|their|this|that|all)\b)/gi, (m, verb: string) => (verb.toLowerCase() in VERBS ? '; ' : m));
+    .replace(/\s+\/\s+(?=([a-z]+)\s+(?:a|an|the|it|them|its|their|this|that|all)\b)/gi, (m, verb: string) => (verbLemma(verb, VERB_SET) !== undefined ? '; ' : m));
 }
 
 /** A colon after a field that takes values ("a status: a, b, c"), inside a sentence that declares fields. */

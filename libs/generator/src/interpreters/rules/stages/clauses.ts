@@ -1,6 +1,6 @@
 import nlp from 'compromise';
-import { COLLECTION_TAILS, DETERMINERS, LIST_LABELS, META_NOUNS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERBS } from '../lexicon.js';
-import { isPluralForm } from '../text.js';
+import { COLLECTION_TAILS, DETERMINERS, LIST_LABELS, META_NOUNS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { isPluralForm, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf } from './declarations.js';
 import { readItem, readRow, type FieldItem } from './phrasings.js';
@@ -21,12 +21,14 @@ export type Clause =
 
 /** Verbs of keeping records that open a list's subject ("to keep gigs: ..."). */
 const KEEPING = new Set(['keep', 'track', 'store', 'log', 'manage', 'record', 'organise', 'organize', 'save', 'list']);
+/** Verbs of looking that open a list to show ("show", "see", "search ..."), besides the verbs we act on. */
+const LOOKING = new Set(['show', 'see', 'search', 'find', 'view', 'filter', 'browse', 'look']);
 const COPULAS = new Set(['can', 'is', 'are', 'be', 'must', 'should', 'will', 'may', 'could']);
 
 const PREPOSITION_LIKE = new Set(['in', 'on', 'at', 'by', 'to', 'for', 'from', 'with', 'up', 'out', 'off', 'down', 'over', 'back']);
 
 /** "I need my", "we'd like to keep all our": a request opening a sentence that then declares records. */
-const REQUEST_FRAME = /^(?:(?:so|ok|and|also|then|basically)\s+)*(?:i|we)(?:'d|’d|\s+would)?\s+(?:really\s+|just\s+)?(?:need|want|like|require)\s+(?:to\s+(?:keep|track|store|record|log|manage|have)\s+)?(?:(?:all\s+)?(?:my|our|the)\s+)?/i;
+const REQUEST_FRAME = new RegExp(`^(?:(?:so|ok|and|also|then|basically)\\s+)*(?:i|we)(?:'d|’d|\\s+would)?\\s+(?:really\\s+|just\\s+)?(?:need|want|like|require)\\s+(?:to\\s+(?:${[...KEEPING, 'have'].join('|')})\\s+)?(?:(?:all\\s+)?(?:my|our|the)\\s+)?`, 'i');
 
 const LIST_RE = /^([A-Za-z][A-Za-z' ]{0,60}?)\s*(?::|\s[-–—])\s+(.+)$/;
 
@@ -138,7 +140,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
 /** "show bookings ...", "search by theme": the line says itself what to do. */
 function startsWithVerb(text: string): boolean {
   const first = (/^[a-z]+/i.exec(text)?.[0] ?? '').toLowerCase();
-  return first in VERBS || ['show', 'see', 'search', 'find', 'view', 'filter', 'browse', 'look'].includes(first);
+  return verbLemma(first, VERB_SET) !== undefined || LOOKING.has(first);
 }
 
 /** A bullet that names a field: a short noun phrase, no modal, not opening on a verb ("check in date" ends on a typed noun). */
