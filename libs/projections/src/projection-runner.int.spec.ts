@@ -12,7 +12,7 @@ const sampleFilter = { streamPrefixes: ['list-'], eventTypes: sampleEventTypes }
 const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until `check` passes (a full last page needs one more read before the state says live). */
-async function eventually(check: () => void, timeoutMs = 5_000): Promise<void> {
+async function eventually(check: () => void, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -121,7 +121,7 @@ describeWith(['postgres'])('ProjectionRunner against PostgreSQL read models', ()
     // Live: each append is visible once waitFor(its position) resolves.
     for (const append of sampleEvents(30, 12)) {
       const { position } = await log.store.append(append.streamName, [append.event], 'any');
-      await runner.waitFor(position, { timeoutMs: 5_000 });
+      await runner.waitFor(position, { timeoutMs: 60_000 });
       const [row] = await ds.query('SELECT count(*)::int AS n FROM sample_applied_events WHERE position <= $1', [position.toString()]);
       expect(row.n).toBe((await relevantPositions(log.store)).filter((p) => p <= position).length);
     }
@@ -160,7 +160,7 @@ describeWith(['postgres'])('ProjectionRunner against PostgreSQL read models', ()
       releaseApply();
     })();
     // The lists projection never sees `foreign`; it must still wait for `mine`, which precedes it.
-    await runner.waitFor(foreign, { projections: ['sample-lists'], timeoutMs: 8_000 });
+    await runner.waitFor(foreign, { projections: ['sample-lists'], timeoutMs: 60_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
     expect(await ds.query("SELECT label FROM sample_list_items WHERE stream_name = 'list-own'")).toEqual([{ label: 'mine' }]);
     await released;
@@ -186,7 +186,7 @@ describeWith(['postgres'])('ProjectionRunner against PostgreSQL read models', ()
 
     // Waiting for a position the lists projection does not consume returns once what it does consume is in.
     const foreign = await log.store.append('other-x', [{ ...(sampleEvents(1, 22)[0]?.event as NewEvent), type: 'ListPinged' }], 'any');
-    await runner.waitFor(foreign.position, { projections: ['sample-lists'], timeoutMs: 2_000 });
+    await runner.waitFor(foreign.position, { projections: ['sample-lists'], timeoutMs: 60_000 });
     expect(runner.status()[0]?.position).toBeLessThan(foreign.position);
   });
 
@@ -332,7 +332,7 @@ describeWith(['postgres'])('ProjectionRunner against PostgreSQL read models', ()
 
     const stale = track(sampleRunner(log.store, ds, [sampleProjection({ version: 1 })]));
     await stale.start();
-    await expect(stale.waitFor(head, { timeoutMs: 5_000 })).rejects.toBeInstanceOf(ProjectionNotRunningError);
+    await expect(stale.waitFor(head, { timeoutMs: 60_000 })).rejects.toBeInstanceOf(ProjectionNotRunningError);
     expect(stale.status()[0]).toMatchObject({ state: 'superseded', error: { kind: 'superseded' } });
     const [cp] = await ds.query("SELECT version FROM projection_checkpoints WHERE name = 'sample-lists'");
     expect(cp.version).toBe(2);

@@ -41,6 +41,8 @@ export function sampleRunner(
     projections,
     logger: recordingLogger(),
     backoff: { initialMs: 20, maxMs: 200 },
+    // A loaded CI machine replays a few hundred events in well under a minute; 10 s (the default) is not enough there.
+    waitTimeoutMs: 60_000,
     ...options,
   });
 }
