@@ -355,6 +355,8 @@ export const DESCRIBED = /^(?:a|an|the|one|its|their|his|her|our|my|your)\s/i;
 /** Words after a quantity that qualify it without naming its type ("goals for", "rate per word"). */
 /** Units of measure a label keeps in its name ("weight in kg" -> weightKg); not currencies or areas. */
 export const MEASURE_UNITS = new Set(['kg', 'kilograms', 'grams', 'g', 'mg', 'milligrams', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'liters', 'litres', 'ml']);
+/** Currencies: "fee in pounds" written as a label keeps its currency in the name (`feePounds`), as fresh prompts' writers expect. */
+export const CURRENCY_UNITS = new Set(['dollars', 'euros', 'pounds', 'usd', 'eur', 'gbp', 'cents']);
 /** Things numbered in a sequence: their "X number" is a whole number, not an identifier ("room number" is one). */
 export const SEQUENCE_NUMBERS = new Set(['episode', 'shirt', 'jersey', 'pitch', 'plot', 'seat', 'bed', 'lane', 'court', 'locker', 'round', 'chapter', 'season', 'lap', 'bib', 'berth', 'stall', 'platform', 'gate']);
 export const QUANTITY_QUALIFIERS = new Set(['for', 'against', 'per']);
@@ -381,4 +383,4 @@ export const PRONOUN_SUBJECTS = new Set(['one', 'ones', 'it', 'they', 'them', 't
 
 // ---- record names (stages/names.ts)
 /** Heads too general to name a record alone: their qualifier makes the thing ("order line", "time entry"). */
-export const GENERIC_HEADS = new Set(['item', 'entry', 'line', 'type', 'kind', 'code', 'log', 'record', 'detail', 'info', 'data', 'number', 'status', 'report', 'request', 'spot', 'card', 'unit', 'event', 'session', 'score']);
+export const GENERIC_HEADS = new Set(['item', 'entry', 'set', 'pass', 'list', 'piece', 'part', 'step', 'line', 'type', 'kind', 'code', 'log', 'record', 'detail', 'info', 'data', 'number', 'status', 'report', 'request', 'spot', 'card', 'unit', 'event', 'session', 'score']);

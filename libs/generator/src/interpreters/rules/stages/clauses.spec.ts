@@ -51,6 +51,10 @@ describe('typed clauses', () => {
     expect(contextOf('Pharmacy here.')).toBe('introduces the writer');
     expect(contextOf('I want to list the ascents of a climber.')).toBeUndefined();
     expect(contextOf('Members have a name, an email.')).toBeUndefined();
+    expect(contextOf('my lego collection is getting out of hand.')).toBe("describes the writer's situation");
+    expect(contextOf('Our paperwork is a mess')).toBe("describes the writer's situation");
+    expect(contextOf('Our rooms are getting booked twice')).toBe("describes the writer's situation");
+    expect(contextOf('My plants have been growing a lot and have names')).toBeUndefined();
   });
 
   it('a table without a heading takes its subject from "an API for my tool library"', () => {
@@ -88,6 +92,12 @@ describe('typed clauses', () => {
     expect(fieldListOf('Our band needs a place to keep gigs: venue, city, date')?.subject).toBe('gigs');
     expect(fieldListOf('Board games I own: title, publisher, min players')?.subject).toBe('Board games');
     expect(fieldListOf('Status can be one of: todo, doing, done')).toBeUndefined();
+  });
+
+  it('keeps an item a phrasing typed in a colon list although its first word is a verb ("complete y/n")', () => {
+    const list = fieldListOf('want to track my lego sets: set number, built or still in box, complete y/n');
+    expect(list?.subject).toBe('lego sets');
+    expect(list?.items).toEqual([{ words: 'set number' }, { words: 'built', type: 'boolean' }, { words: 'complete', type: 'boolean' }]);
   });
 
   it('a heading over bullets that are lists of their own is a title over several FieldLists', () => {

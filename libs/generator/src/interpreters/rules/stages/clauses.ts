@@ -175,7 +175,7 @@ export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }
   if (!m) return undefined;
   const before = (m[1] as string).trim();
   const parts = splitItems(m[2] as string);
-  if (parts.length < 2 || !parts.every(isFieldLike)) return undefined;
+  if (parts.length < 2 || !parts.every((p) => isFieldLike(p) || isTypedItem(p))) return undefined;
   let ws = before.split(/\s+/);
   // "Status can be one of: a, b" gives values, not the fields of a record
   if (ws.some((w) => COPULAS.has(w.toLowerCase())) || /\bof$/i.test(before)) return undefined;
@@ -260,13 +260,14 @@ export function bareListOf(sentence: string): string[] | undefined {
   const text = sentence.replace(/[.!]+$/, '').replace(/^(?:[a-z]+\s+){0,2}?(?:give|gives|provide|provides|enter|enters|fill in|fills in|tell us|tells us|write down|writes down)\s+(?:(?:their|his|her|the|us)\s+)?/i, '');
   if (/:/.test(text)) return undefined;
   const parts = splitItems(text);
-  // in a list with no subject, "deposit paid or not" is a yes/no field although "deposit" is a verb too
-  const typed = (p: string): boolean => {
-    const { item, phrasing } = readItem(p);
-    const ws = item.words.toLowerCase().split(/\s+/);
-    return phrasing !== 'a plain name' && ws.length <= 4 && !ws.some((w) => DETERMINERS.has(w) || ['is', 'are', 'has', 'have'].includes(w));
-  };
-  return parts.length >= 3 && parts.every((p) => isFieldLike(p) || typed(p)) ? parts : undefined;
+  return parts.length >= 3 && parts.every((p) => isFieldLike(p) || isTypedItem(p)) ? parts : undefined;
+}
+
+/** "deposit paid or not", "complete y/n": an item a phrasing typed is a field although its first word is a verb too. */
+function isTypedItem(p: string): boolean {
+  const { item, phrasing } = readItem(p);
+  const ws = item.words.toLowerCase().split(/\s+/);
+  return phrasing !== 'a plain name' && ws.length <= 4 && !ws.some((w) => DETERMINERS.has(w) || ['is', 'are', 'has', 'have'].includes(w));
 }
 
 /** Why a sentence is talk about the user rather than the data, or undefined. */
@@ -275,6 +276,8 @@ export function contextOf(sentence: string): string | undefined {
   if (/[:,;]/.test(text)) return undefined;
   const lower = text.toLowerCase();
   if (/^[a-z]+(?: [a-z]+)? here$/.test(lower)) return 'introduces the writer';
+  // "my lego collection is getting out of hand", "our paperwork is a mess": the writer's situation, no data
+  if (/^(?:my|our) [a-z' ]{1,40}? (?:is|are|'s|has been|have been) (?:getting|growing|becoming|a (?:mess|nightmare|pain|chaos)|all over|everywhere|way too|out of|chaos|too)\b/.test(lower) && !/\b(?:has|have|with)\b/.test(lower.replace(/(?:has|have) been/, ''))) return "describes the writer's situation";
   const parts = lower.split(/\s+and\s+/);
   const kinds = parts.map(partKind);
   if (kinds.every((k) => k !== undefined)) return kinds.includes('self') ? 'says who the writer is' : 'asks for the backend itself';

@@ -127,6 +127,17 @@ export const PHRASINGS: Phrasing[] = [
     read: (m) => item(m[1] as string, { type: 'boolean' }),
   },
   {
+    name: 'a state or its opposite',
+    examples: [
+      ['built or still in box', item('built', { type: 'boolean' })],
+      ['signed or unsigned', item('signed', { type: 'boolean' })],
+      ['painted or not yet', item('painted', { type: 'boolean' })],
+    ],
+    // one participle, then its opposite ("still ...", "not yet", "un-"): a yes/no, named by the state
+    match: (s) => /^([a-z]{3,}(?:ed|en|t))\s+or\s+(?:still\b.*|not yet\b.*|un\1)$/i.exec(s),
+    read: (m) => item(m[1] as string, { type: 'boolean' }),
+  },
+  {
     name: 'whether something holds',
     examples: [
       ["whether it's for trade", item('for trade', { type: 'boolean' })],
