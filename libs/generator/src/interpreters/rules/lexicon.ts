@@ -266,10 +266,16 @@ export const RECORD_WORDS = ['records', 'resources', 'entities', 'tables', 'kind
 export const NAMING_HEADS = new Set(['name', 'number', 'title', 'id', 'code', 'type', 'size']);
 
 /** Headings whose bullets are sentences (actions, rules), not fields. */
-export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'endpoint', 'features', 'feature', 'rules', 'rule', 'requirements', 'operations', 'api', 'use cases', 'user stories', 'stories', 'functionality', 'what it should do', 'business rules', 'constraints', 'flows', 'workflow', 'notes', 'views', 'view', 'needs', 'needed']);
+export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'endpoint', 'endpoints needed', 'features', 'feature', 'rules', 'rule', 'requirements', 'operations', 'functions', 'api', 'use cases', 'user stories', 'stories', 'functionality', 'what it should do', 'business rules', 'constraints', 'flows', 'flow', 'workflow', 'notes', 'views', 'view', 'needs', 'needed', 'queries', 'also']);
+
+/** Labels over the records of a spec ("Entities:", "Data", "Objects"); never a record themselves. */
+export const RECORD_SECTION_LABELS = new Set(['entities', 'entity', 'objects', 'object', 'data', 'data model', 'resources', 'resource']);
+
+/** Every label of a spec's parts (stages/sections.ts). */
+export const SECTION_LABELS = new Set([...SENTENCE_HEADINGS, ...RECORD_SECTION_LABELS]);
 
 /** Labels whose items are lists to show ("Views: admissions per ward"); "Reports" and "Pages" are too often records themselves. */
-export const LIST_LABELS = new Set(['views', 'view']);
+export const LIST_LABELS = new Set(['views', 'view', 'queries']);
 
 /** Fields whose values are often listed after them ("a status: received, in repair, ready"). */
 export const VALUE_NOUNS = new Set(['status', 'state', 'stage', 'type', 'kind', 'category', 'level', 'priority', 'size', 'colour', 'color', 'condition', 'mode', 'grade', 'tier', 'plan', 'role', 'genre', 'position', 'surface', 'severity', 'difficulty']);

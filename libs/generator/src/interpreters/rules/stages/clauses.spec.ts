@@ -125,12 +125,23 @@ describe('statesOf: a field\'s states written as a sentence', () => {
     ['status goes queued -> printing -> done, or printing -> failed', { words: 'status', values: ['queued', 'printing', 'done', 'failed'] }],
     ['The stage moves from draft to review to published.', { words: 'stage', values: ['draft', 'review', 'published'] }],
     ['state goes open → in progress → closed', { words: 'state', values: ['open', 'in progress', 'closed'] }],
+    ['a session moves requested -> confirmed, requested -> cancelled or confirmed -> cancelled, nothing else.', { words: 'session', values: ['requested', 'confirmed', 'cancelled'] }],
+    ['A repair goes from received to in repair to ready, and then to collected once it has been posted back.', { words: 'repair', values: ['received', 'in repair', 'ready', 'collected'] }],
   ])('%s', (sentence, want) => {
     expect(statesOf(sentence)).toEqual(want);
   });
 
   it('leaves other sentences alone', () => {
     expect(statesOf('The count goes up when a copy is returned')).toBeUndefined();
+  });
+
+  it('gives the states to the listed field whose values they are when the sentence names the record', () => {
+    const clauses = toClauses([
+      { kind: 'sentence', text: 'Sessions: band name, status one of requested, confirmed, cancelled' },
+      { kind: 'sentence', text: 'a session moves requested -> confirmed, confirmed -> cancelled.' },
+    ]);
+    expect(clauses).toHaveLength(1);
+    expect(clauses[0]).toMatchObject({ kind: 'fieldList', items: [{ words: 'band name' }, { words: 'status', values: ['requested', 'confirmed', 'cancelled'], moves: true }] });
   });
 
   it('gives the states to the field listed before it', () => {

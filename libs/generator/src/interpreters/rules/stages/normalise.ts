@@ -1,4 +1,5 @@
 import { GREETINGS, SIGN_OFFS } from '../lexicon.js';
+import { readSections } from './sections.js';
 
 /**
  * Stage 1: the prompt's layout, before any word is read. Markdown headings, bold headings, short
@@ -74,7 +75,7 @@ export function normalise(prompt: string): Normalised {
       for (const clause of splitAtDashedSubject(text)) for (const part of splitTrailingRequest(clause)) lines.push({ kind: 'sentence', text: part });
     }
   });
-  return { lines, dropped };
+  return { lines: readSections(lines), dropped };
 }
 
 /** Sentences of one line: split after . ! ? before a space, never after an abbreviation. */
