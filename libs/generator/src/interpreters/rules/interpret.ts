@@ -145,20 +145,22 @@ function withoutUnworkableActions(blueprint: Blueprint): { blueprint: Blueprint;
   return { blueprint: { ...blueprint, actions }, gaps };
 }
 
+const literalText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
 /** The blueprint with the allowed moves taken off each state field an unworkable transition sets, each named as not enforced. */
 function withoutUnreachableOrder(blueprint: Blueprint, unworkable: ReadonlySet<number>): { blueprint: Blueprint; gaps: string[] } | undefined {
   /** Each state field an unworkable transition sets, with the states those transitions move to. */
   const fields = new Map<string, { action: string; to: string }[]>();
   blueprint.actions.forEach((a, i) => {
     if (!unworkable.has(i) || a.kind !== 'transition') return;
-    for (const e of a.effects) if ('set' in e) fields.set(`${a.resource}.${e.set}`, [...(fields.get(`${a.resource}.${e.set}`) ?? []), { action: a.name, to: 'literal' in e.to ? String(e.to.literal) : '?' }]);
+    for (const e of a.effects) if ('set' in e) fields.set(`${a.resource}.${e.set}`, [...(fields.get(`${a.resource}.${e.set}`) ?? []), { action: a.name, to: 'literal' in e.to ? literalText(e.to.literal) : '?' }]);
   });
   const gaps: string[] = [];
   const resources = blueprint.resources.map((r) => ({
     ...r,
     fields: r.fields.map((f) => {
       if (!f.transitions?.length || !fields.has(`${r.name}.${f.name}`)) return f;
-      const reached = new Set(blueprint.actions.filter((a) => a.resource === r.name).flatMap((a) => (a.kind === 'transition' ? a.effects : []).flatMap((e) => ('set' in e && e.set === f.name && 'literal' in e.to ? [String(e.to.literal)] : []))));
+      const reached = new Set(blueprint.actions.filter((a) => a.resource === r.name).flatMap((a) => (a.kind === 'transition' ? a.effects : []).flatMap((e) => ('set' in e && e.set === f.name && 'literal' in e.to ? [literalText(e.to.literal)] : []))));
       const missing = [...new Set(f.transitions.map((t) => t.from))].filter((v) => v !== f.default && !reached.has(v));
       const order = `not enforced: the order of ${r.name}.${f.name} (${f.transitions.map((t) => `${t.from} -> ${t.to}`).join(', ')})`;
       if (missing.length > 0) gaps.push(`${order}: no action moves a record to ${missing.map((v) => `"${v}"`).join(' or ')}; add one (e.g. "mark it as ${missing[0]}") to have the order kept`);
