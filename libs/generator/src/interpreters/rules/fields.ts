@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, DESCRIBED, DETERMINERS, ENUM_MARKERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, PAIRED_QUALIFIERS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
+import { BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, ENUM_MARKERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, PAIRED_QUALIFIERS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { type Tok, splitList, textOf } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
@@ -198,6 +198,16 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // "a URL to check", "a name to display": the purpose is not part of the name
   const purpose = ws.indexOf('to');
   if (purpose > 0 && ws[purpose + 1] !== undefined && verbLemma(ws[purpose + 1] as string, VERB_NAMES) !== undefined) ws = ws.slice(0, purpose);
+  let hintFromAs: TypeHint | undefined;
+  // "a code like A-12", "a number e.g. 7": an example after the name is not part of it
+  const example = ws.findIndex((w, k) => k > 0 && (w === 'like' || w === 'e.g.' || w === 'eg') && ws.slice(k + 1).some((x) => /\d/.test(x)));
+  if (example > 0) ws = ws.slice(0, example);
+  // "week start as a date": the type said after the name is not part of it
+  const asType = ws.findIndex((w, k) => k > 0 && w === 'as' && ['a', 'an'].includes(ws[k + 1] ?? '') && TYPE_BY_WORD[ws[k + 2] ?? ''] !== undefined && k + 3 === ws.length);
+  if (asType > 0) {
+    hintFromAs = TYPE_BY_WORD[ws[asType + 2] as string];
+    ws = ws.slice(0, asType);
+  }
   // trailing noise: "in stock", "if any"
   for (const noise of TRAILING_NOISE) {
     if (ws.length > noise.length && noise.every((w, k) => ws[ws.length - noise.length + k] === w)) ws = ws.slice(0, ws.length - noise.length);
@@ -216,7 +226,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     if (TIME_UNITS.has(unit) || OTHER_UNITS.has(unit)) {
       mods.unit = unit;
       ws = ws.slice(0, inIdx);
-      if (MEASURE_UNITS.has(unit) || CURRENCY_UNITS.has(unit)) unitInName = unit;
+      // "size in square feet" -> sizeSquareFeet; "weight in g" -> weightGrams
+      if (MEASURE_UNITS.has(unit) || CURRENCY_UNITS.has(unit)) unitInName = unitWords.length === 2 ? unitWords.join(' ') : (UNIT_NAMES[unit] ?? unit);
     }
   } else if (label && ws.length > 1 && MEASURE_UNITS.has(ws[ws.length - 1] as string) && !mods.unit) {
     // "distance km", "dose mg": the unit written after the name
@@ -282,6 +293,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     }
     if (hint) break;
   }
+  hint ??= hintFromAs;
   const original = [...ws];
   // type suffixes ("done flag", "body text", "name field")
   const last = ws[ws.length - 1] as string;
@@ -316,7 +328,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
       refersTo: target,
     };
   }
-  if (unitInName && ws[ws.length - 1] !== unitInName) ws = [...ws, unitInName];
+  if (unitInName && ws[ws.length - 1] !== unitInName) ws = [...ws, ...unitInName.split(' ')];
   if (mods.unit && TIME_UNITS.has(mods.unit)) {
     const unit = mods.unit.endsWith('s') ? mods.unit : `${mods.unit}s`;
     if (ws[ws.length - 1] !== unit) ws = [...ws, unit === 'mins' ? 'minutes' : unit === 'secs' ? 'seconds' : unit];

@@ -8,7 +8,8 @@ import type { Analysis } from './model.js';
 import { toClauses } from './stages/clauses.js';
 import { declare, type Declared } from './stages/declare.js';
 import { findGaps } from './stages/gaps.js';
-import { normalise } from './stages/normalise.js';
+import { normalise, sentences } from './stages/normalise.js';
+import { resplitProse } from './stages/split-sentence.js';
 import { unlabelled } from './stages/sections.js';
 import { untracedLines } from './stages/coverage.js';
 import { headNames } from './stages/names.js';
@@ -34,7 +35,7 @@ export function interpretPrompt(name: string, prompt: string): InterpretResult {
   if (text.length === 0) return refuse(name, text, 'The prompt is empty.', [], ['a description of the data the backend keeps'], [], undefined);
   if (text.length > MAX_PROMPT_LENGTH) return refuse(name, '', `The prompt is longer than ${MAX_PROMPT_LENGTH} characters.`, [], ['a shorter description'], [], undefined);
   if (isStructuredPrompt(text)) return readStructured(name, text);
-  const direct = read(name, text, unlabelled(text), []);
+  const direct = read(name, text, unlabelled(resplitProse(text, sentences)), []);
   const n = normalise(text);
   const declared = declare(toClauses(n.lines), n.dropped);
   // a reading as written with no gap stands, unless the layout typed field lists the sentence reader may have misread

@@ -154,9 +154,9 @@ export const FIELD_PHRASES: { words: string[]; name: string[]; hint?: TypeHint }
   { words: ['email', 'address'], name: ['email'], hint: { type: 'email' } },
   { words: ['e-mail', 'address'], name: ['email'], hint: { type: 'email' } },
   { words: ['mail', 'address'], name: ['email'], hint: { type: 'email' } },
-  { words: ['phone', 'number'], name: ['phone'], hint: { type: 'string' } },
-  { words: ['telephone', 'number'], name: ['phone'], hint: { type: 'string' } },
-  { words: ['mobile', 'number'], name: ['phone'], hint: { type: 'string' } },
+  { words: ['phone', 'number'], name: ['phone', 'number'], hint: { type: 'string' } },
+  { words: ['telephone', 'number'], name: ['telephone', 'number'], hint: { type: 'string' } },
+  { words: ['mobile', 'number'], name: ['mobile', 'number'], hint: { type: 'string' } },
   { words: ['date', 'of', 'birth'], name: ['date', 'of', 'birth'], hint: { type: 'date' } },
   // fixed expressions kept as written ("day of week" is not a "week day")
   { words: ['day', 'of', 'week'], name: ['day', 'of', 'week'], hint: { type: 'string' } },
@@ -200,7 +200,7 @@ export const NAME_NOISE = new Set(['long', 'short', 'brief', 'little', 'simple',
 
 /** Units that become part of an integer field's name ("cooking time in minutes" -> cookingTimeMinutes). */
 export const TIME_UNITS = new Set(['minutes', 'minute', 'hours', 'hour', 'seconds', 'second', 'days', 'day', 'weeks', 'week', 'months', 'month', 'years', 'year', 'mins', 'secs', 'ms', 'milliseconds']);
-export const OTHER_UNITS = new Set(['m2', 'sqm', 'sqft', 'dollars', 'euros', 'pounds', 'cents', 'usd', 'eur', 'gbp', 'kg', 'kilograms', 'grams', 'g', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'liters', 'litres', 'ml', 'percent', 'calories', 'kcal', 'mg', 'milligrams']);
+export const OTHER_UNITS = new Set(['kw', 'kwh', 'watts', 'feet', 'ft', 'inches', 'tonnes', 'tons', 'm2', 'sqm', 'sqft', 'dollars', 'euros', 'pounds', 'cents', 'usd', 'eur', 'gbp', 'kg', 'kilograms', 'grams', 'g', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'liters', 'litres', 'ml', 'percent', 'calories', 'kcal', 'mg', 'milligrams']);
 
 /** Trailing phrases that say nothing about the field ("a quantity in stock"). */
 export const TRAILING_NOISE: string[][] = [['in', 'stock'], ['on', 'hand'], ['available'], ['left'], ['remaining'], ['if', 'any'], ['too'], ['as', 'well'], ['each'], ['per', 'item']];
@@ -360,7 +360,9 @@ export const SHARE_WORDS = new Set(['same', 'share', 'duplicate']);
 export const DESCRIBED = /^(?:a|an|the|one|its|their|his|her|our|my|your)\s/i;
 /** Words after a quantity that qualify it without naming its type ("goals for", "rate per word"). */
 /** Units of measure a label keeps in its name ("weight in kg" -> weightKg); not currencies or areas. */
-export const MEASURE_UNITS = new Set(['kg', 'kilograms', 'grams', 'g', 'mg', 'milligrams', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'liters', 'litres', 'ml']);
+export const MEASURE_UNITS = new Set(['kw', 'kwh', 'watts', 'feet', 'ft', 'inches', 'tonnes', 'tons', 'kg', 'kilograms', 'grams', 'g', 'mg', 'milligrams', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'liters', 'litres', 'ml']);
+/** How a unit abbreviation reads in a field's name ("weight in g" -> weightGrams). */
+export const UNIT_NAMES: Record<string, string> = { g: 'grams' };
 /** Currencies: "fee in pounds" written as a label keeps its currency in the name (`feePounds`), as fresh prompts' writers expect. */
 export const CURRENCY_UNITS = new Set(['dollars', 'euros', 'pounds', 'usd', 'eur', 'gbp', 'cents']);
 /** Things numbered in a sequence: their "X number" is a whole number, not an identifier ("room number" is one). */

@@ -1,5 +1,5 @@
-import { TYPE_BY_WORD, NAMING_HEADS } from '../lexicon.js';
 import { isPluralForm } from '../text.js';
+import { readItem } from './phrasings.js';
 
 /**
  * Stage 1a: one written sentence that holds several. People run a context, a list of fields and a
@@ -8,6 +8,17 @@ import { isPluralForm } from '../text.js';
  * list stays a list and the request a request. Each split is a pure function with its own tests
  * (split-sentence.spec.ts), applied in order by `splitSentence`.
  */
+/**
+ * The prompt with each plain line's sentences split the same way, for the reading as written
+ * (which reads bullets, headings and tables itself, so only lines of prose change).
+ */
+export function resplitProse(prompt: string, sentencesOf: (line: string) => string[]): string {
+  return prompt
+    .split('\n')
+    .map((line) => (/^\s*(?:[#|>*•+-]|\d{1,2}[.)]\s)/.test(line) || line.trim() === '' ? line : sentencesOf(line.trim()).flatMap(splitSentence).join(' ')))
+    .join('\n');
+}
+
 export function splitSentence(sentence: string): string[] {
   if (!sentence) return [];
   return splitAtDashedSubject(sentence)
@@ -29,7 +40,8 @@ export function splitAtDashedSubject(sentence: string): string[] {
  * a request for a view closing a list is a sentence of its own ("List the appointments on a given
  * day"), so the list before it stays a list of fields.
  */
-const TRAILING_VIEW = /,?\s+(?:and|plus)\s+(?:also\s+)?(?:a|an)\s+(?:view|list|overview|page|report|screen)\s+(?:of|with|showing|for)\s+(\S.*)$/i;
+// ("and a list of tags" is a field: the records to show come with an article, "a list of the bookings")
+const TRAILING_VIEW = /,?\s+(?:and|plus)\s+(?:also\s+)?(?:a|an)\s+(?:view|list|overview|page|report|screen)\s+(?:of|with|showing|for)\s+((?:the|all|my|our|every)\s+\S.*)$/i;
 const TRAILING_ASK = /,?\s+(?:and|plus)\s+(?:also\s+)?((?:(?:(?:i|we)\s+(?:need|want|would like|'d like)\s+to|(?:to\s+)?be able to|let (?:me|us))\s+(?:see|list|search|find|view|look up)|show(?: me| us)?)\b.*)$/i;
 
 export function splitTrailingRequest(sentence: string): string[] {
@@ -70,13 +82,15 @@ export function splitAtDashedTail(sentence: string): string[] {
   return [`${m[1] as string}.`, rest.charAt(0).toUpperCase() + rest.slice(1)];
 }
 
-/** An item that names a field rather than a value: several words, or a word fields are named by. */
+/** An item that names a field rather than explains something: no clause words, or a yes/no a phrasing reads. */
 function namesField(item: string): boolean {
   const ws = item.toLowerCase().replace(/\(.*?\)/g, ' ').split(/\s+/).filter(Boolean);
   const head = ws[ws.length - 1] ?? '';
   // "quantity go down", "never negative": a clause explains, it names no field
-  if (ws.length > 5 || ws.some((w) => CLAUSE_WORDS.has(w))) return false;
-  return ws.length >= 2 || TYPE_BY_WORD[head] !== undefined || NAMING_HEADS.has(head);
+  // "adoptable or not", "paid y/n": a yes/no a phrasing reads is a field
+  if (readItem(item).item.type === 'boolean') return true;
+  if (ws.length > 5 || ws.some((w) => CLAUSE_WORDS.has(w)) || /^(?:(?:in|de)creases|adds|removes|subtracts|sets|marks|means|counts)$/.test(ws[0] ?? '')) return false;
+  return ws.length >= 1 && head !== '';
 }
 
 const CLAUSE_WORDS = new Set(['go', 'goes', 'never', 'not', 'no', 'is', 'are', 'can', 'must', 'will', 'should', 'when', 'if', 'only', 'up', 'down']);
@@ -104,7 +118,7 @@ export function recordsInParentheses(sentence: string): string[] {
     const start = (m.index ?? 0) + phrase.length - phrase.trimStart().length + (phrase.trim().length - records.length);
     // a parenthesis after a comma belongs to an item of a list ("address, dietary needs (none, vegan)")
     const afterComma = /,\s*[^,]*$/.test(sentence.slice(0, start)) && !/[:+&]\s*$|\band\s+$|\bplus\s+$/.test(sentence.slice(0, start));
-    if (afterComma || records.split(/\s+/).length > 3 || /\b(?:can|will|must|should|may)\b/i.test(records) || items.length < 2 || !isPluralForm(head.toLowerCase()) || items.filter(namesField).length * 2 < items.length) continue;
+    if (afterComma || records.split(/\s+/).length > 3 || /\b(?:can|will|must|should|may)\b/i.test(records) || items.length < 2 || !isPluralForm(head.toLowerCase()) || !items.every(namesField)) continue;
     // "number, unique; colour; weekly price": semicolons part the fields, a comma inside one adds its flags
     const fields = inner.includes(';') ? inner.split(/\s*;\s*/).map((f) => f.replace(/^([^,]+),\s*(.+)$/, '$1 ($2)')).join(', ') : inner;
     found.push({ start, end: (m.index ?? 0) + m[0].length, records, fields });
