@@ -287,7 +287,7 @@ export const DAY_ADJECTIVES = new Set(['given', 'specific', 'particular', 'certa
 /** Words that carry no requirement of their own, for stages/coverage.ts (a line made only of them needs no trace). */
 export const COVERAGE_STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'these', 'those', 'are', 'is', 'was', 'were', 'be', 'been', 'can', 'could', 'should', 'would', 'will', 'must', 'may', 'might', 'need', 'needs', 'want', 'wants', 'wanna', 'like', 'love', 'also', 'just', 'only', 'some', 'any', 'all', 'each', 'every', 'our', 'your', 'their', 'they', 'them', 'you', 'she', 'his', 'her', 'its', 'who', 'what', 'when', 'where', 'which', 'how', 'not', 'but', 'there', 'here', 'have', 'has', 'had', 'get', 'got', 'please', 'thanks', 'thank', 'api', 'app', 'backend', 'system', 'service', 'simple', 'small', 'basic', 'able', 'allow', 'let', 'lets', 'support', 'way', 'thing', 'things', 'stuff', 'etc', 'too', 'well', 'very', 'really', 'so', 'into', 'from', 'than', 'then', 'one', 'two', 'more', 'less', 'user', 'users', 'people', 'someone', 'anyone', 'everyone', 'staff', 'admin', 'admins', 'smth', 'something', 'lol', 'haha', 'hey', 'hello', 'want', 'don', 'doesn', 'isn', 'can\'t', 'cannot', 'yes', 'per', 'via', 'out', 'off', 'over', 'about', 'again', 'already', 'once', 'twice', 'always', 'never', 'new', 'list', 'lists', 'show', 'see', 'view', 'add', 'create', 'delete', 'remove', 'update', 'edit', 'track', 'keep', 'store', 'manage', 'record', 'log', 'find', 'search', 'given', 'rule', 'rules', 'actions', 'action', 'crud', 'endpoint', 'endpoints', 'database', 'data', 'info', 'information', 'details']);
 
-// ---- the sentence reader's vocabulary (moved from analyze.ts)
+// ---- the sentence reader's vocabulary (the stages under stages/)
 export const VERB_SET: ReadonlySet<string> = new Set(Object.keys(VERBS));
 export const REFUSALS = new Set(['refused', 'denied', 'forbidden', 'disallowed', 'prevented', 'prohibited', 'rejected']);
 export const DESCRIPTIVE_NUMBERS = new Set(['percentage', 'percent', 'discount', 'price', 'rate', 'fee', 'cost', 'year', 'age', 'temperature', 'weight', 'height', 'length', 'width', 'duration', 'minutes', 'latitude', 'longitude', 'gpa']);
@@ -340,6 +340,9 @@ export const SUBJECT_SKIP = new Set([...MODALS, ...META_VERBS, 'way', 'ability',
 // ---- rule phrasings (stages/rule-phrasings.ts)
 /** Verbs after a field's name that make a sentence a constraint on it ("the ISBN must be unique"). */
 export const RULE_COPULAS = new Set(['must', 'should', 'is', 'are', 'has', 'have', 'needs', 'can', 'may']);
+
+/** The verb of a statement about a field named before it ("Status can be one of ...", "The price is optional"). */
+export const FIELD_STATEMENT_COPULAS = new Set(['must', 'should', 'is', 'are', 'can', 'may']);
 /** Words saying an action is done once ("already borrowed", "paid twice"). */
 export const ONCE_WORDS = new Set(['already', 'again', 'twice', 'once']);
 export const BELOW_WORDS = new Set(['below', 'under', 'negative', 'less']);

@@ -10,7 +10,7 @@ import { isFieldish } from './segment.js';
 import { filtersOf, pushAction, pushTransition } from './actions.js';
 import { readRelation } from './relations.js';
 import { readRule } from './rules.js';
-import type { Analyzer } from '../analyze.js';
+import type { ReadingState } from './reading-state.js';
 
 /** Actions of a kind: occupancy, ratings, stamps, resets, presence, quantities, states, marks, takes and releases. */
 /**
@@ -18,7 +18,7 @@ import type { Analyzer } from '../analyze.js';
  * yes/no field (occupied, taken, in use ...) sets it, refused when already set; leaving,
  * vacating or freeing it clears it, refused when not set.
  */
-export function readOccupancy(ctx: Analyzer, s: Segment, obj: ObjectRef): boolean {
+export function readOccupancy(ctx: ReadingState, s: Segment, obj: ObjectRef): boolean {
   const verb = s.lemma.replace(/^\?/, '');
   const occupancyOf = (res: ResourceDraft): FieldDraft | undefined => res.fields.find((f) => f.spec.type === 'boolean' && OCCUPANCY.has(f.spec.name));
   if (LEAVE_VERBS.has(verb)) {
@@ -38,7 +38,7 @@ export function readOccupancy(ctx: Analyzer, s: Segment, obj: ObjectRef): boolea
   return true;
 }
 
-export function pushOccupancy(ctx: Analyzer, s: Segment, verb: string, res: ResourceDraft, field: FieldDraft, value: boolean): void {
+export function pushOccupancy(ctx: ReadingState, s: Segment, verb: string, res: ResourceDraft, field: FieldDraft, value: boolean): void {
   const thing = res.words.join(' ');
   const state = splitIdentifier(field.spec.name).join(' ');
   ctx.lastResource = res;
@@ -55,7 +55,7 @@ export function pushOccupancy(ctx: Analyzer, s: Segment, verb: string, res: Reso
  * "rate them from 1 to 10 once watched": a score on the record itself, set by a transition whose
  * param carries the scale; "once <state>" also marks the record so.
  */
-export function readRating(ctx: Analyzer, s: Segment, obj: ObjectRef): boolean {
+export function readRating(ctx: ReadingState, s: Segment, obj: ObjectRef): boolean {
   let range = s.rest.find((t) => t.w === '#range')?.range ?? s.rest.flatMap((t) => t.inner ?? []).find((t) => t.w === '#range')?.range;
   let name = NOMINALIZATION[s.lemma]?.[0] ?? 'rating';
   let givenType: FieldSpec['type'] | undefined;
@@ -104,7 +104,7 @@ export function readRating(ctx: Analyzer, s: Segment, obj: ObjectRef): boolean {
 }
 
 /** "water a plant (records the last watered date)": the action stamps a date or time. */
-export function readStamp(ctx: Analyzer, s: Segment): boolean {
+export function readStamp(ctx: ReadingState, s: Segment): boolean {
   const verb = s.lemma.replace(/^\?/, '');
   const paren = s.rest.find((t) => t.inner && ['records', 'sets', 'updates', 'stamps', 'saves', 'stores', 'logs', 'record', 'set', 'update'].includes(t.inner[0]?.w ?? ''));
   if (!paren?.inner) return false;
@@ -126,7 +126,7 @@ export function readStamp(ctx: Analyzer, s: Segment): boolean {
 }
 
 /** "reset a habit's streak": a number back to zero (or its default), a yes/no back to false. */
-export function readReset(ctx: Analyzer, s: Segment): boolean {
+export function readReset(ctx: ReadingState, s: Segment): boolean {
   if (s.lemma !== '?reset') return false;
   const o = objectOf(ctx, s.rest, ctx.lastResource);
   const res = resourceFromObject(ctx, o, s);
@@ -141,7 +141,7 @@ export function readReset(ctx: Analyzer, s: Segment): boolean {
 }
 
 /** "check dogs in and out": in sets a yes/no field, out clears it; each refused when already so. */
-export function readPresence(ctx: Analyzer, s: Segment, obj: ObjectRef): boolean {
+export function readPresence(ctx: ReadingState, s: Segment, obj: ObjectRef): boolean {
   const p = PRESENCE[s.lemma] as { field: string; value: boolean };
   const res = resourceFromObject(ctx, obj, s);
   if (!res) return false;
@@ -164,7 +164,7 @@ export function readPresence(ctx: Analyzer, s: Segment, obj: ObjectRef): boolean
 }
 
 /** "to gold", "to in progress": a value of one of the resource's enums after "to". */
-export function enumTarget(ctx: Analyzer, res: ResourceDraft, toks: readonly Tok[]): { field: FieldDraft; value: string } | undefined {
+export function enumTarget(ctx: ReadingState, res: ResourceDraft, toks: readonly Tok[]): { field: FieldDraft; value: string } | undefined {
   for (let i = 0; i < toks.length; i++) {
     if (toks[i]?.w !== 'to' && toks[i]?.w !== 'as' && toks[i]?.w !== 'into') continue;
     let j = i + 1;
@@ -179,7 +179,7 @@ export function enumTarget(ctx: Analyzer, res: ResourceDraft, toks: readonly Tok
   return undefined;
 }
 
-export function setEnum(ctx: Analyzer, s: Segment, res: ResourceDraft, target: { field: FieldDraft; value: string }, withValue: boolean): void {
+export function setEnum(ctx: ReadingState, s: Segment, res: ResourceDraft, target: { field: FieldDraft; value: string }, withValue: boolean): void {
   ctx.lastResource = res;
   pushTransition(ctx, res, s.text, {
     verb: s.lemma.replace(/^\?/, ''),
@@ -192,7 +192,7 @@ export function setEnum(ctx: Analyzer, s: Segment, res: ResourceDraft, target: {
  * The records an action sentence acts on, which become the ones "it"/"them" name next; when none
  * can be told, the sentence is a named gap (`whyNot`) and undefined is answered.
  */
-function actedOn(ctx: Analyzer, obj: ObjectRef, s: Segment, whyNot: string): ResourceDraft | undefined {
+function actedOn(ctx: ReadingState, obj: ObjectRef, s: Segment, whyNot: string): ResourceDraft | undefined {
   const res = resourceFromObject(ctx, obj, s);
   if (!res) {
     ctx.unmapped.push(`"${s.text}" (${whyNot})`);
@@ -202,7 +202,7 @@ function actedOn(ctx: Analyzer, obj: ObjectRef, s: Segment, whyNot: string): Res
   return res;
 }
 
-export function readQuantity(ctx: Analyzer, s: Segment, obj: ObjectRef): void {
+export function readQuantity(ctx: ReadingState, s: Segment, obj: ObjectRef): void {
   // "resolving the code ... increments a visit counter": a counter on the action before it
   if (s.cls === 'increment' && obj.kind === 'noun' && ['counter', 'count', 'tally'].includes(obj.words[obj.words.length - 1] as string) && obj.words.length > 1) {
     const prior = [...ctx.actions].reverse().find((a) => a.kind === 'get' || a.kind === 'transition');
@@ -274,7 +274,7 @@ export function readQuantity(ctx: Analyzer, s: Segment, obj: ObjectRef): void {
 }
 
 /** Which boolean or enum value a state verb lands on ("close" -> status "closed"). */
-export function stateTarget(ctx: Analyzer, res: ResourceDraft, lemma: string): { field: FieldDraft; value: string | boolean } | undefined {
+export function stateTarget(ctx: ReadingState, res: ResourceDraft, lemma: string): { field: FieldDraft; value: string | boolean } | undefined {
   if (lemma === 'reopen') {
     // "resolve it and reopen it": reopening undoes whichever end state the record has
     const ended = res.fields.find((x) => x.spec.type === 'boolean' && ['closed', 'resolved', 'done', 'completed', 'finished', 'archived', 'fixed'].includes(x.spec.name));
@@ -295,7 +295,7 @@ export function stateTarget(ctx: Analyzer, res: ResourceDraft, lemma: string): {
   return undefined;
 }
 
-export function readState(ctx: Analyzer, s: Segment, res: ResourceDraft, _after: readonly Tok[]): void {
+export function readState(ctx: ReadingState, s: Segment, res: ResourceDraft, _after: readonly Tok[]): void {
   let target = stateTarget(ctx, res, s.lemma);
   if (!target) {
     if (VERBS[s.lemma] !== 'state' && !ENUM_TARGETS[s.lemma]) {
@@ -318,7 +318,7 @@ export function readState(ctx: Analyzer, s: Segment, res: ResourceDraft, _after:
 }
 
 /** "accept or reject each talk": a decided record cannot be decided the other way (409). */
-export function excludeOppositeDecision(ctx: Analyzer, res: ResourceDraft, lemma: string, flag: string): void {
+export function excludeOppositeDecision(ctx: ReadingState, res: ResourceDraft, lemma: string, flag: string): void {
   const side = DECISION_SIDES[lemma];
   if (side === undefined) return;
   const key = keyOf(res.words);
@@ -334,7 +334,7 @@ export function excludeOppositeDecision(ctx: Analyzer, res: ResourceDraft, lemma
   if (!other.guards.some((g) => g.field === flag)) other.guards.push(guard(flag));
 }
 
-export function readMark(ctx: Analyzer, s: Segment, obj: ObjectRef, after: readonly Tok[]): void {
+export function readMark(ctx: ReadingState, s: Segment, obj: ObjectRef, after: readonly Tok[]): void {
   // "mark tasks complete or incomplete": one transition per state
   const orAt = after.findIndex((t) => t.w === 'or');
   if (orAt > 0) {
@@ -380,7 +380,7 @@ export function readMark(ctx: Analyzer, s: Segment, obj: ObjectRef, after: reado
 }
 
 /** "a member can borrow a book": who holds it is recorded, and a held record cannot be taken again. */
-export function readTake(ctx: Analyzer, s: Segment, obj: ObjectRef, after: readonly Tok[]): void {
+export function readTake(ctx: ReadingState, s: Segment, obj: ObjectRef, after: readonly Tok[]): void {
   const res = actedOn(ctx, obj, s, `I cannot tell what is ${pastParticiple(s.lemma.split('_')[0] as string)}`);
   if (!res) return;
   // "neighbours lend tools ... members borrow a tool": one lending seen from both sides, not
@@ -447,7 +447,7 @@ export function readTake(ctx: Analyzer, s: Segment, obj: ObjectRef, after: reado
   });
 }
 
-export function readRelease(ctx: Analyzer, s: Segment, obj: ObjectRef): void {
+export function readRelease(ctx: ReadingState, s: Segment, obj: ObjectRef): void {
   const res = obj.kind === 'field' ? undefined : resourceFromObject(ctx, obj);
   if (obj.kind === 'field' || (obj.kind === 'noun' && isFieldish(ctx, obj.words))) {
     // "resolve a code and return its URL": a description of the answer, not an action

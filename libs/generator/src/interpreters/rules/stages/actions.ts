@@ -12,10 +12,10 @@ import { isFieldish, lemmaAt, readSegments, segment } from './segment.js';
 import { enumTarget, readMark, readOccupancy, readPresence, readQuantity, readRating, readRelease, readReset, readStamp, readState, readTake, setEnum, stateTarget } from './action-kinds.js';
 import { readRelation, readTally } from './relations.js';
 import { readRule } from './rules.js';
-import type { Analyzer } from '../analyze.js';
+import type { ReadingState } from './reading-state.js';
 
 /** Actions: one verb segment read into CRUD, lookups and lists, and the drafts every action goes through. */
-export function readSegment(ctx: Analyzer, s: Segment, obj: ObjectRef): void {
+export function readSegment(ctx: ReadingState, s: Segment, obj: ObjectRef): void {
   const after = s.rest.slice(obj.end);
   const reject = (why: string): void => {
     ctx.unmapped.push(`"${s.text}" (${why})`);
@@ -372,7 +372,7 @@ export function readSegment(ctx: Analyzer, s: Segment, obj: ObjectRef): void {
 }
 
 /** Words that explain what an action does: its parentheses and a "which ..." clause. */
-export function explanation(ctx: Analyzer, s: Segment): string[] {
+export function explanation(ctx: ReadingState, s: Segment): string[] {
   const out: string[] = [];
   let relative = false;
   for (const t of s.rest) {
@@ -383,7 +383,7 @@ export function explanation(ctx: Analyzer, s: Segment): string[] {
   return withDirection(out);
 }
 
-export function isGeneratedAsk(ctx: Analyzer, s: Segment, obj: ObjectRef): boolean {
+export function isGeneratedAsk(ctx: ReadingState, s: Segment, obj: ObjectRef): boolean {
   if (!['get', 'receive', 'fetch', 'obtain'].includes(s.lemma)) return false;
   const ws = obj.kind === 'noun' ? obj.words : obj.kind === 'field' ? splitIdentifier(obj.field.spec.name) : [];
   const clean = ws.filter((w) => !NAME_NOISE.has(w));
@@ -391,16 +391,16 @@ export function isGeneratedAsk(ctx: Analyzer, s: Segment, obj: ObjectRef): boole
   return clean.length > 0 && (GENERATED_NOUNS.has(clean.join(' ')) || GENERATED_NOUNS.has(clean[clean.length - 1] as string)) && ctx.lastCreatedSentence === s.clause.sentence;
 }
 
-export function filtersOf(ctx: Analyzer, res: ResourceDraft, toks: readonly Tok[], s: Segment): FilterSpec[] {
+export function filtersOf(ctx: ReadingState, res: ResourceDraft, toks: readonly Tok[], s: Segment): FilterSpec[] {
   return readFilters(ctx.filterContext, res, toks, { lemma: s.lemma, text: s.text, subject: s.subject });
 }
 
-export function orderOf(ctx: Analyzer, res: ResourceDraft, toks: readonly Tok[]): ActionDraft['orderBy'] {
+export function orderOf(ctx: ReadingState, res: ResourceDraft, toks: readonly Tok[]): ActionDraft['orderBy'] {
   return readOrder(ctx.filterContext, res, toks);
 }
 
 /** "visitors submit their name, email and a message", "submit a long URL". */
-export function readFieldListCreate(ctx: Analyzer, s: Segment): void {
+export function readFieldListCreate(ctx: ReadingState, s: Segment): void {
   const items = splitList(prepareFieldList(s.rest.filter((t) => !POSSESSIVES.has(t.w)).map((t) => (t.w === 'with' ? { raw: ',', w: ',' } : t))));
   let res = ctx.resources.find((r) => r.fields.length === 0 && !r.declared && (ctx.lastResource === undefined || ctx.lastResource.fields.length === 0 || r === ctx.lastResource));
   res ??= ctx.resources.find((r) => r.fields.length === 0);
@@ -430,11 +430,11 @@ export function readFieldListCreate(ctx: Analyzer, s: Segment): void {
 }
 
 /** A state change of one record looked up by id: the shape of every transition a prompt names. */
-export function pushTransition(ctx: Analyzer, res: { words: string[] }, text: string, t: { verb: string; name: string; params?: ParamSpec[]; guards?: GuardSpec[]; effects: EffectSpec[] }): void {
+export function pushTransition(ctx: ReadingState, res: { words: string[] }, text: string, t: { verb: string; name: string; params?: ParamSpec[]; guards?: GuardSpec[]; effects: EffectSpec[] }): void {
   pushAction(ctx, { kind: 'transition', resource: keyOf(res.words), verb: t.verb, name: t.name, by: 'id', description: sentenceCase(text), filters: [], params: t.params ?? [], guards: t.guards ?? [], effects: t.effects });
 }
 
-export function pushAction(ctx: Analyzer, a: ActionDraft): void {
+export function pushAction(ctx: ReadingState, a: ActionDraft): void {
   const same = ctx.actions.find((x) => x.resource === a.resource && x.kind === a.kind && (a.kind === 'list' || a.kind === 'create' || a.kind === 'delete' || (a.kind === 'get' && x.by === a.by && x.name === a.name) || (a.kind === 'update' && keyOf(x.updateFields ?? []) === keyOf(a.updateFields ?? [])) || ((a.kind === 'transition' || a.kind === 'custom') && x.name === a.name)));
   if (same) {
     // a second verb folded into another verb's create or get is not evidence it was understood
@@ -446,6 +446,6 @@ export function pushAction(ctx: Analyzer, a: ActionDraft): void {
   ctx.actions.push(a);
 }
 
-export function addRule(ctx: Analyzer, r: RuleDraft): void {
+export function addRule(ctx: ReadingState, r: RuleDraft): void {
   if (!ctx.rules.some((x) => JSON.stringify(x) === JSON.stringify(r))) ctx.rules.push(r);
 }
