@@ -385,3 +385,36 @@ export const PRONOUN_SUBJECTS = new Set(['one', 'ones', 'it', 'they', 'them', 't
 // ---- record names (stages/names.ts)
 /** Heads too general to name a record alone: their qualifier makes the thing ("order line", "time entry"). */
 export const GENERIC_HEADS = new Set(['item', 'entry', 'line', 'type', 'kind', 'code', 'log', 'record', 'detail', 'info', 'data', 'number', 'status', 'report', 'request', 'spot', 'card', 'unit', 'event', 'session', 'score']);
+
+// ---- action phrasings (stages/action-phrasings.ts, stages/action-classes.ts)
+/** Particles that make a phrasal verb of a verb the lexicon does not know ("level up", "wear out"). */
+export const VERB_PARTICLES = new Set(['up', 'down', 'out', 'in', 'off']);
+/** "count one visit": the words for one. */
+export const ONE_WORDS = new Set(['one', 'a', 'an']);
+export const INDEFINITE_ARTICLES = new Set(['a', 'an']);
+/** "a team gets points": verbs by which a record gains a count. */
+export const GAIN_VERBS = new Set(['get', 'receive', 'earn']);
+/** "show a poll's results": words after a record that ask for its counts. */
+export const RESULT_NOUNS = new Set(['results', 'tally', 'counts', 'totals', 'standings']);
+/** "report a machine broken": states written after the object that are no participle. */
+export const STATE_ADJECTIVES = new Set(['lost', 'missing', 'broken', 'sold', 'done', 'late']);
+/** "park in a spot": where an occupancy verb goes. */
+export const OCCUPY_PREPS = new Set(['in', 'into', 'at', 'on', 'onto']);
+/** "add points to a team": verbs that raise a number by a given amount. */
+export const AWARD_VERBS = new Set(['add', 'award', 'grant', 'give']);
+/** "short messages (max 280 characters)": the unit of a text's length. */
+export const CHARACTER_WORDS = new Set(['characters', 'chars', 'letters']);
+/** "CRUD for everything", "CRUD for all three". */
+export const ALL_WORDS = new Set(['all', 'everything', 'each', 'every']);
+/** Words after "CRUD" that name nothing ("CRUD for them", "CRUD on all records"). */
+export const CRUD_FILLERS = new Set(['for', 'of', 'on', 'the', 'them', ...RECORD_WORDS]);
+/** Verbs that read one record as the plain get; any other verb names its get ("resolveLink"). */
+export const PLAIN_GET_VERBS = new Set(['get', 'view', 'fetch', 'show', 'see', 'find', 'read', 'retrieve', 'look_up', 'lookup', 'check', 'access', 'inspect', 'load']);
+/** Words before a listed record that are no state of it ("show me all of them", "list recent posts"). */
+export const LIST_LEAD_WORDS = new Set(['all', 'of', 'every', 'any', 'which', 'what', 'exactly', 'only', 'just', 'me', 'us', 'you', 'them', 'currently', 'recent', 'latest']);
+/** Words that start a condition on what a list returns ("games that work for ..."). */
+export const RELATIVE_WORDS = new Set(['that', 'which', 'who', 'where', 'whose']);
+/** "list games are ...": a condition starting right after the object. */
+export const RELATIVE_BE = new Set(['are', 'is', 'were']);
+/** Words that start a condition ("cancel a print job while it is queued"). */
+export const CONDITION_WORDS = new Set(['while', 'if', 'unless', 'when', 'until', 'before', 'after']);

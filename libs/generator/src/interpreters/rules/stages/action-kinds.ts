@@ -1,6 +1,6 @@
 import type { EffectSpec, FieldSpec, GuardSpec } from '@backforge/blueprint';
 import { type FieldDraft, prepareFieldList, readFieldItem } from '../fields.js';
-import { ACTOR_WORDS, ANTONYMS, DECISION_SIDES, DECREASE_WORDS, DESCRIPTIVE_NUMBERS, DETERMINERS, ENUM_TARGETS, INCREASE_WORDS, LEAVE_VERBS, LENDING_VERBS, NOMINALIZATION, OCCUPANCY, POSSESSIVES, PRESENCE, STATE_OF_VERB, VERB_SET, VERBS } from '../lexicon.js';
+import { ACTOR_WORDS, ANTONYMS, DECISION_SIDES, DECREASE_WORDS, DESCRIPTIVE_NUMBERS, DETERMINERS, ENUM_TARGETS, INCREASE_WORDS, LEAVE_VERBS, LENDING_VERBS, NOMINALIZATION, OCCUPANCY, OCCUPY_PREPS, POSSESSIVES, PRESENCE, STATE_OF_VERB, VERB_SET, VERBS } from '../lexicon.js';
 import { type ActionDraft, keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, pascalCase, pastParticiple, singular, splitIdentifier, verbLemma } from '../text.js';
 import { splitList, textOf, type Tok, words as wordsOf } from '../tokens.js';
@@ -28,7 +28,7 @@ export function readOccupancy(ctx: ReadingState, s: Segment, obj: ObjectRef): bo
     pushOccupancy(ctx, s, verb, res, field, false);
     return true;
   }
-  if (s.cls !== 'unknown' || !['in', 'into', 'at', 'on', 'onto'].includes(s.rest[0]?.w ?? '')) return false;
+  if (s.cls !== 'unknown' || !OCCUPY_PREPS.has(s.rest[0]?.w ?? '')) return false;
   let j = 1;
   while (j < s.rest.length && DETERMINERS.has((s.rest[j] as Tok).w)) j++;
   const r = resourceAt(ctx, s.rest, j);
