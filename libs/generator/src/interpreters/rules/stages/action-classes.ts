@@ -1,9 +1,11 @@
-import { prepareFieldList } from '../fields.js';
+import { prepareFieldList } from '../field-lists.js';
 import { AGENT_NOUN_RESOURCES, ALL_WORDS, INDEFINITE_ARTICLES, RELATIVE_BE, AWARD_VERBS, CHARACTER_WORDS, CONDITION_WORDS, COUNT_NOUNS, COUNT_WORDS, CRUD_FILLERS, DETERMINERS, LIST_LEAD_WORDS, LOOKUP_KEYS, META_NOUNS, NOMINALIZATION, PLAIN_GET_VERBS, POSSESSIVES, PREPOSITIONS, RELATIVE_WORDS, SCALE_NOUNS, SEPARATORS, TALLY_NOUNS, TITLE_TAILS, VERB_SET } from '../lexicon.js';
 import { type ActionDraft, keyOf } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier, verbLemma } from '../text.js';
 import { splitList, textOf, words as wordsOf } from '../tokens.js';
-import { enumTarget, readQuantity, readRating, readState, readTake, setEnum, stateTarget } from './action-kinds.js';
+import { readTake } from './action-holding.js';
+import { readQuantity, readRating } from './action-quantities.js';
+import { enumTarget, readState, setEnum, stateTarget } from './action-states.js';
 import { filtersOf, orderOf, pushAction, pushTransition, readFieldListCreate, rejectSegment } from './actions.js';
 import { type ObjectRef, type Segment, sentenceCase } from './reading.js';
 import type { ReadingState } from './reading-state.js';

@@ -1,5 +1,5 @@
 import type { EffectSpec, FilterSpec, GuardSpec, ParamSpec } from '@backforge/blueprint';
-import { prepareFieldList } from '../fields.js';
+import { prepareFieldList } from '../field-lists.js';
 import { GENERATED_NOUNS, NAME_NOISE, NOMINALIZATION, POSSESSIVES, VERBS } from '../lexicon.js';
 import { type ActionDraft, keyOf, type ResourceDraft, type RuleDraft } from '../model.js';
 import { singular, splitIdentifier } from '../text.js';
@@ -8,7 +8,7 @@ import { ACTION_PHRASINGS } from './action-phrasings.js';
 import { readFilters, readOrder } from './filters.js';
 import { type ObjectRef, type Segment, sentenceCase, stripDeterminers, withDirection } from './reading.js';
 import type { ReadingState } from './reading-state.js';
-import { ensureResource, findResource, titleNoun } from './resolve.js';
+import { ensureResource, findResource, resourceFromObject, titleNoun } from './resolve.js';
 import { readItems } from './sentences.js';
 
 /**
@@ -107,4 +107,18 @@ export function pushAction(ctx: ReadingState, a: ActionDraft): void {
 
 export function addRule(ctx: ReadingState, r: RuleDraft): void {
   if (!ctx.rules.some((x) => JSON.stringify(x) === JSON.stringify(r))) ctx.rules.push(r);
+}
+
+/**
+ * The records an action sentence acts on, which become the ones "it"/"them" name next; when none
+ * can be told, the sentence is a named gap (`whyNot`) and undefined is answered.
+ */
+export function actedOn(ctx: ReadingState, obj: ObjectRef, s: Segment, whyNot: string): ResourceDraft | undefined {
+  const res = resourceFromObject(ctx, obj, s);
+  if (!res) {
+    ctx.unmapped.push(`"${s.text}" (${whyNot})`);
+    return undefined;
+  }
+  ctx.lastResource = res;
+  return res;
 }

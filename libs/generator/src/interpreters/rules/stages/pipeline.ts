@@ -1,6 +1,6 @@
 import { readFieldItem } from '../fields.js';
 import { NEGATIONS, FIELD_STATEMENT_COPULAS, TYPE_BY_WORD } from '../lexicon.js';
-import { type Analysis, keyOf } from '../model.js';
+import { type Analysis, keyOf, type ResourceDraft } from '../model.js';
 import { singular } from '../text.js';
 import { type Clause, tokenize, words as wordsOf } from '../tokens.js';
 import { addImplicitActions, learnStateVerbs } from './complete.js';
@@ -56,7 +56,7 @@ function readDeclarations(ctx: ReadingState): void {
 }
 
 /** A list stages/declare.ts typed: its references first, then its own fields, kept as typed. */
-function readTypedList(ctx: ReadingState, list: TypedList, res: ReturnType<typeof ensureResource>): void {
+function readTypedList(ctx: ReadingState, list: TypedList, res: ResourceDraft): void {
   ctx.lastResource = res;
   // "belongs to a donor" makes the donor a record even before anything describes it
   for (const it of list.items) {

@@ -1,4 +1,5 @@
-import { type FieldDraft, prepareFieldList } from '../fields.js';
+import { type FieldDraft } from '../fields.js';
+import { prepareFieldList } from '../field-lists.js';
 import { ACTOR_WORDS, COUNTED_VOTES, CREATES_OBJECT, DETERMINERS, NOMINALIZATION, PERSON_WORDS, POSSESSIVES, PREPOSITIONS, RATE_VERBS, RELATION_PREPS, SEPARATORS } from '../lexicon.js';
 import { keyOf, type ResourceDraft, type RuleDraft } from '../model.js';
 import { camelCase, pascalCase, plural, singular, splitIdentifier } from '../text.js';
@@ -7,7 +8,7 @@ import { type ObjectRef, type Segment, sentenceCase } from './reading.js';
 import { addField, addReference, ensureResource, fieldAt, fieldOf, findResource, findResourceLoose, resourceAt } from './resolve.js';
 import { readItems } from './sentences.js';
 import { addRule, pushAction, pushTransition } from './actions.js';
-import { readRating } from './action-kinds.js';
+import { readRating } from './action-quantities.js';
 import type { ReadingState } from './reading-state.js';
 
 /** Relation verbs that create linking records ("students enroll in a course"), and tallies. */

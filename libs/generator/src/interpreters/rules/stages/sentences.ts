@@ -1,4 +1,5 @@
-import { type ItemReading, prepareFieldList, readFieldItem } from '../fields.js';
+import { type ItemReading, readFieldItem } from '../fields.js';
+import { prepareFieldList } from '../field-lists.js';
 import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COMPARATIVES, CONNECTORS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, KEEP_VERBS, META_NOUNS, MODALS, NEGATIONS, POSSESSIVES, PREPOSITIONS, PRONOUNS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier, verbLemma } from '../text.js';
