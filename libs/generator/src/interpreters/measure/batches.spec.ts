@@ -20,6 +20,8 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // Batch 12: first contact 2 faithful / 2 silently wrong, 2 / 4 on interp4 (still first contact),
   // then fixes made for it (docs/prompts.md)
   '12': { faithful: 6, silentlyWrongAtMost: 3 },
+  // Batch 13: first contact 1 faithful / 4 silently wrong (docs/prompts.md), before any fix for it
+  '13': { faithful: 1, silentlyWrongAtMost: 4 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

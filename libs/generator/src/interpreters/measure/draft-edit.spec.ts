@@ -7,11 +7,12 @@ import { editedBatches, editFigures, editReport, isOneEdit, lineDiff, linesChang
  * the draft format that loses an edited prompt, or makes an edit larger than one edit, fails here.
  */
 const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; medianChangedAtMost: number }> = {
-  // batches 10 and 11 were measured after their fixes; batch 12 at its first contact (docs/prompts.md);
+  // batches 10 and 11 were measured after their fixes; batches 12 and 13 at their first contact (docs/prompts.md);
   // the median is over every prompt, a faithful first draft counting 0 lines
   '10': { faithfulAfter: 29, faithfulAnySize: 32, medianChangedAtMost: 4 },
   '11': { faithfulAfter: 27, faithfulAnySize: 32, medianChangedAtMost: 7.5 },
   '12': { faithfulAfter: 26, faithfulAnySize: 40, medianChangedAtMost: 17.5 },
+  '13': { faithfulAfter: 22, faithfulAnySize: 40, medianChangedAtMost: 16.5 },
 };
 
 describe('line diff', () => {

@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
+import { BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { type Tok, textOf } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
@@ -105,10 +105,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   for (const noise of TRAILING_NOISE) {
     if (ws.length > noise.length && noise.every((w, k) => ws[ws.length - noise.length + k] === w)) ws = ws.slice(0, ws.length - noise.length);
   }
-  // A label as written on a form ("weight in kg", "number of items") keeps its unit of measure and
-  // its count in the name; a description with an article ("a weight in kg", "a number of seats")
-  // names only the quantity, and a currency or an area stays out of the name either way ("fee in
-  // euros", "surface in m2"). Each reading is the corpus' (pallets, workouts, cinema seats, gigs).
+  // A unit of measure or a currency joins the field's name ("weight in kg" -> weightKg, "a fee
+  // in pounds" -> feePounds), with or without an article: every blind batch's writer expected it
+  // (decisions.md); an area never ("surface in m2"). A label as written on a form also keeps its
+  // count in the name ("number of items"); a description with an article names the quantity.
   const label = !DESCRIBED.test(text.trim());
   // "in minutes" -> unit
   const inIdx = ws.lastIndexOf('in');
@@ -119,7 +119,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     if (TIME_UNITS.has(unit) || OTHER_UNITS.has(unit)) {
       mods.unit = unit;
       ws = ws.slice(0, inIdx);
-      if (label && MEASURE_UNITS.has(unit)) unitInName = unit;
+      if (MEASURE_UNITS.has(unit) || CURRENCY_UNITS.has(unit)) unitInName = unit;
     }
   } else if (label && ws.length > 1 && MEASURE_UNITS.has(ws[ws.length - 1] as string) && !mods.unit) {
     // "distance km", "dose mg": the unit written after the name

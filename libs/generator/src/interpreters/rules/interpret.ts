@@ -10,9 +10,11 @@ import { toClauses } from './stages/clauses.js';
 import { declare, type Declared } from './stages/declare.js';
 import { findGaps } from './stages/gaps.js';
 import { normalise } from './stages/normalise.js';
+import { unlabelled } from './stages/sections.js';
 import { untracedLines } from './stages/coverage.js';
 import { headNames } from './stages/names.js';
 import { pascalCase, splitIdentifier } from './text.js';
+import { SECTION_LABELS } from './lexicon.js';
 
 export { fragmentWords } from './stages/gaps.js';
 
@@ -33,7 +35,7 @@ export function interpretPrompt(name: string, prompt: string): InterpretResult {
   if (text.length === 0) return refuse(name, text, 'The prompt is empty.', [], ['a description of the data the backend keeps'], [], undefined);
   if (text.length > MAX_PROMPT_LENGTH) return refuse(name, '', `The prompt is longer than ${MAX_PROMPT_LENGTH} characters.`, [], ['a shorter description'], [], undefined);
   if (isStructuredPrompt(text)) return readStructured(name, text);
-  const direct = read(name, text, text, []);
+  const direct = read(name, text, unlabelled(text), []);
   const n = normalise(text);
   const declared = declare(toClauses(n.lines), n.dropped);
   // a reading as written with no gap stands, unless the layout typed field lists the sentence reader may have misread
@@ -77,9 +79,16 @@ function traced(prompt: string, r: InterpretResult): InterpretResult {
  */
 function better(staged: InterpretResult, direct: InterpretResult, typed: boolean): boolean {
   if (staged.ok !== direct.ok) return staged.ok;
+  // a record named after a spec's label ("Entity Ticket:", "Actions:") is a misreading, whatever its gaps
+  if (staged.ok && direct.ok && labelRecords(staged.blueprint) !== labelRecords(direct.blueprint)) return labelRecords(staged.blueprint) < labelRecords(direct.blueprint);
   if (staged.ok && direct.ok) return typed ? staged.warnings.length <= direct.warnings.length : staged.warnings.length < direct.warnings.length;
   if (!staged.ok && !direct.ok) return staged.error.missing.length < direct.error.missing.length;
   return false;
+}
+
+/** Records whose name holds a label of a spec's parts (stages/sections.ts): "EntityTicket", "Action", "RepairJobField". */
+function labelRecords(bp: Blueprint): number {
+  return bp.resources.filter((r) => splitIdentifier(r.name).some((w) => SECTION_LABELS.has(w.toLowerCase()) || SECTION_LABELS.has(`${w.toLowerCase()}s`) || w.toLowerCase() === 'field')).length;
 }
 
 function read(name: string, prompt: string, text: string, ignored: string[], lists: readonly TypedList[] = []): InterpretResult {
@@ -125,12 +134,55 @@ function withoutUnworkableActions(blueprint: Blueprint): { blueprint: Blueprint;
     if (!at) return { blueprint, gaps: [] };
     unworkable.add(Number(at[1]));
   }
+  // "goes from draft to sent to paid" and only "mark an invoice as paid": no action reaches "sent",
+  // so the order of states is what cannot hold; the action the user asked for stays, the order is named
+  const unordered = withoutUnreachableOrder(blueprint, unworkable);
+  if (unordered && validateBlueprint(unordered.blueprint).ok) return unordered;
   const actions = blueprint.actions.filter((_, i) => !unworkable.has(i));
   if (actions.length === 0) return { blueprint, gaps: [] };
   const gaps = blueprint.actions
     .filter((_, i) => unworkable.has(i))
     .map((a) => `not done: "${a.description}" (${a.name} could never succeed: no record can be in a state it accepts; say which state it moves from)`);
   return { blueprint: { ...blueprint, actions }, gaps };
+}
+
+const literalText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** The blueprint with the allowed moves taken off each state field an unworkable transition sets, each named as not enforced. */
+function withoutUnreachableOrder(blueprint: Blueprint, unworkable: ReadonlySet<number>): { blueprint: Blueprint; gaps: string[] } | undefined {
+  /** Each state field an unworkable transition sets, with the states those transitions move to. */
+  const fields = new Map<string, { action: string; to: string }[]>();
+  blueprint.actions.forEach((a, i) => {
+    if (!unworkable.has(i) || a.kind !== 'transition') return;
+    for (const e of a.effects) if ('set' in e) fields.set(`${a.resource}.${e.set}`, [...(fields.get(`${a.resource}.${e.set}`) ?? []), { action: a.name, to: 'literal' in e.to ? literalText(e.to.literal) : '?' }]);
+  });
+  const gaps: string[] = [];
+  const resources = blueprint.resources.map((r) => ({
+    ...r,
+    fields: r.fields.map((f) => {
+      if (!f.transitions?.length || !fields.has(`${r.name}.${f.name}`)) return f;
+      const reached = new Set(blueprint.actions.filter((a) => a.resource === r.name).flatMap((a) => (a.kind === 'transition' ? a.effects : []).flatMap((e) => ('set' in e && e.set === f.name && 'literal' in e.to ? [literalText(e.to.literal)] : []))));
+      const missing = [...new Set(f.transitions.map((t) => t.from))].filter((v) => v !== f.default && !reached.has(v));
+      const order = `not enforced: the order of ${r.name}.${f.name} (${f.transitions.map((t) => `${t.from} -> ${t.to}`).join(', ')})`;
+      if (missing.length > 0) gaps.push(`${order}: no action moves a record to ${missing.map((v) => `"${v}"`).join(' or ')}; add one (e.g. "mark it as ${missing[0]}") to have the order kept`);
+      else {
+        // "fill a keg" under "filled -> delivered -> cleaned": nothing moves back to "filled"
+        const into = (fields.get(`${r.name}.${f.name}`) ?? []).filter((t) => !f.transitions?.some((m) => m.to === t.to));
+        const last = f.transitions[f.transitions.length - 1]?.to ?? '';
+        gaps.push(`${order}: ${into.map((t) => `${t.action} moves a record to "${t.to}"`).join(' and ') || 'its actions'}, which no listed move reaches; add the move (e.g. "${last} -> ${into[0]?.to ?? ''}") to have the order kept`);
+      }
+      const { transitions: _dropped, ...rest } = f;
+      return rest;
+    }),
+  }));
+  if (gaps.length === 0) return undefined;
+  // the examples were worked out under the order; work them out again without it
+  const actions = blueprint.actions.map((a, i) => {
+    if (!unworkable.has(i)) return a;
+    const { examples: _stale, ...rest } = a;
+    return rest as typeof a;
+  });
+  return { blueprint: deriveExamples({ ...blueprint, resources, actions }), gaps };
 }
 
 /**

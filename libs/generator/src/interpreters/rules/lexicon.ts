@@ -171,10 +171,16 @@ export const RECORD_WORDS = ['records', 'resources', 'entities', 'tables', 'kind
 export const NAMING_HEADS = new Set(['name', 'number', 'title', 'id', 'code', 'type', 'size']);
 
 /** Headings whose bullets are sentences (actions, rules), not fields. */
-export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'endpoint', 'features', 'feature', 'rules', 'rule', 'requirements', 'operations', 'api', 'use cases', 'user stories', 'stories', 'functionality', 'what it should do', 'business rules', 'constraints', 'flows', 'workflow', 'notes', 'views', 'view', 'needs', 'needed']);
+export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'endpoint', 'endpoints needed', 'features', 'feature', 'rules', 'rule', 'requirements', 'operations', 'functions', 'api', 'use cases', 'user stories', 'stories', 'functionality', 'what it should do', 'business rules', 'constraints', 'flows', 'flow', 'workflow', 'notes', 'views', 'view', 'needs', 'needed', 'queries', 'also']);
+
+/** Labels over the records of a spec ("Entities:", "Data", "Objects"); never a record themselves. */
+export const RECORD_SECTION_LABELS = new Set(['entities', 'entity', 'objects', 'object', 'data', 'data model', 'resources', 'resource']);
+
+/** Every label of a spec's parts (stages/sections.ts). */
+export const SECTION_LABELS = new Set([...SENTENCE_HEADINGS, ...RECORD_SECTION_LABELS]);
 
 /** Labels whose items are lists to show ("Views: admissions per ward"); "Reports" and "Pages" are too often records themselves. */
-export const LIST_LABELS = new Set(['views', 'view']);
+export const LIST_LABELS = new Set(['views', 'view', 'queries']);
 
 /** Fields whose values are often listed after them ("a status: received, in repair, ready"). */
 export const VALUE_NOUNS = new Set(['status', 'state', 'stage', 'type', 'kind', 'category', 'level', 'priority', 'size', 'colour', 'color', 'condition', 'mode', 'grade', 'tier', 'plan', 'role', 'genre', 'position', 'surface', 'severity', 'difficulty']);
@@ -263,6 +269,8 @@ export const DESCRIBED = /^(?:a|an|the|one|its|their|his|her|our|my|your)\s/i;
 /** Words after a quantity that qualify it without naming its type ("goals for", "rate per word"). */
 /** Units of measure a label keeps in its name ("weight in kg" -> weightKg); not currencies or areas. */
 export const MEASURE_UNITS = new Set(['kg', 'kilograms', 'grams', 'g', 'mg', 'milligrams', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'liters', 'litres', 'ml']);
+/** Currencies: "fee in pounds" written as a label keeps its currency in the name (`feePounds`), as fresh prompts' writers expect. */
+export const CURRENCY_UNITS = new Set(['dollars', 'euros', 'pounds', 'usd', 'eur', 'gbp', 'cents']);
 /** Things numbered in a sequence: their "X number" is a whole number, not an identifier ("room number" is one). */
 export const SEQUENCE_NUMBERS = new Set(['episode', 'shirt', 'jersey', 'pitch', 'plot', 'seat', 'bed', 'lane', 'court', 'locker', 'round', 'chapter', 'season', 'lap', 'bib', 'berth', 'stall', 'platform', 'gate']);
 export const QUANTITY_QUALIFIERS = new Set(['for', 'against', 'per']);
@@ -289,7 +297,7 @@ export const PRONOUN_SUBJECTS = new Set(['one', 'ones', 'it', 'they', 'them', 't
 
 // ---- record names (stages/names.ts)
 /** Heads too general to name a record alone: their qualifier makes the thing ("order line", "time entry"). */
-export const GENERIC_HEADS = new Set(['item', 'entry', 'line', 'type', 'kind', 'code', 'log', 'record', 'detail', 'info', 'data', 'number', 'status', 'report', 'request', 'spot', 'card', 'unit', 'event', 'session', 'score']);
+export const GENERIC_HEADS = new Set(['item', 'entry', 'set', 'pass', 'list', 'piece', 'part', 'step', 'line', 'type', 'kind', 'code', 'log', 'record', 'detail', 'info', 'data', 'number', 'status', 'report', 'request', 'spot', 'card', 'unit', 'event', 'session', 'score']);
 
 // ---- action phrasings (stages/action-phrasings.ts, stages/action-classes.ts)
 /** Particles that make a phrasal verb of a verb the lexicon does not know ("level up", "wear out"). */

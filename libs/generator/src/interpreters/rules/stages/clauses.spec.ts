@@ -51,6 +51,10 @@ describe('typed clauses', () => {
     expect(contextOf('Pharmacy here.')).toBe('introduces the writer');
     expect(contextOf('I want to list the ascents of a climber.')).toBeUndefined();
     expect(contextOf('Members have a name, an email.')).toBeUndefined();
+    expect(contextOf('my lego collection is getting out of hand.')).toBe("describes the writer's situation");
+    expect(contextOf('Our paperwork is a mess')).toBe("describes the writer's situation");
+    expect(contextOf('Our rooms are getting booked twice')).toBe("describes the writer's situation");
+    expect(contextOf('My plants have been growing a lot and have names')).toBeUndefined();
   });
 
   it('a table without a heading takes its subject from "an API for my tool library"', () => {
@@ -90,6 +94,12 @@ describe('typed clauses', () => {
     expect(fieldListOf('Status can be one of: todo, doing, done')).toBeUndefined();
   });
 
+  it('keeps an item a phrasing typed in a colon list although its first word is a verb ("complete y/n")', () => {
+    const list = fieldListOf('want to track my lego sets: set number, built or still in box, complete y/n');
+    expect(list?.subject).toBe('lego sets');
+    expect(list?.items).toEqual([{ words: 'set number' }, { words: 'built', type: 'boolean' }, { words: 'complete', type: 'boolean' }]);
+  });
+
   it('a heading over bullets that are lists of their own is a title over several FieldLists', () => {
     const clauses = clausesOf('## Choir\n\n- Singers: name, voice (soprano, alto), email\n- Rehearsals: date, location, notes\n- Attendance: singer, rehearsal, present (yes/no)');
     expect(clauses.map((c) => (c.kind === 'fieldList' ? c.subject : c.kind))).toEqual(['heading', 'Singers', 'Rehearsals', 'Attendance']);
@@ -115,12 +125,23 @@ describe('statesOf: a field\'s states written as a sentence', () => {
     ['status goes queued -> printing -> done, or printing -> failed', { words: 'status', values: ['queued', 'printing', 'done', 'failed'] }],
     ['The stage moves from draft to review to published.', { words: 'stage', values: ['draft', 'review', 'published'] }],
     ['state goes open → in progress → closed', { words: 'state', values: ['open', 'in progress', 'closed'] }],
+    ['a session moves requested -> confirmed, requested -> cancelled or confirmed -> cancelled, nothing else.', { words: 'session', values: ['requested', 'confirmed', 'cancelled'] }],
+    ['A repair goes from received to in repair to ready, and then to collected once it has been posted back.', { words: 'repair', values: ['received', 'in repair', 'ready', 'collected'] }],
   ])('%s', (sentence, want) => {
     expect(statesOf(sentence)).toEqual(want);
   });
 
   it('leaves other sentences alone', () => {
     expect(statesOf('The count goes up when a copy is returned')).toBeUndefined();
+  });
+
+  it('gives the states to the listed field whose values they are when the sentence names the record', () => {
+    const clauses = toClauses([
+      { kind: 'sentence', text: 'Sessions: band name, status one of requested, confirmed, cancelled' },
+      { kind: 'sentence', text: 'a session moves requested -> confirmed, confirmed -> cancelled.' },
+    ]);
+    expect(clauses).toHaveLength(1);
+    expect(clauses[0]).toMatchObject({ kind: 'fieldList', items: [{ words: 'band name' }, { words: 'status', values: ['requested', 'confirmed', 'cancelled'], moves: true }] });
   });
 
   it('gives the states to the field listed before it', () => {

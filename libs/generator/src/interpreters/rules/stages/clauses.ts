@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { COLLECTION_TAILS, DETERMINERS, LIST_LABELS, META_NOUNS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, DETERMINERS, LIST_LABELS, META_NOUNS, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf } from './declarations.js';
@@ -48,11 +48,20 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       for (; j < lines.length && (lines[j] as Line).kind === 'bullet'; j++) bullets.push((lines[j] as Extract<Line, { kind: 'bullet' }>).text);
       // "## Choir" over "- Singers: name, voice, email": each bullet is a list of its own, the heading a title
       const subLists = bullets.map((b) => fieldListOf(b));
-      const nested = bullets.length > 1 && subLists.every((l) => l !== undefined) && subLists.filter((l) => isPluralForm((l?.subject.split(' ').pop() ?? '').toLowerCase())).length * 2 > bullets.length;
+      // under "Entities" / "Objects" every such bullet is a record, however it is written
+      const recordsLabel = RECORD_SECTION_LABELS.has(line.text.toLowerCase());
+      const nested =
+        subLists.every((l) => l !== undefined) &&
+        ((recordsLabel && bullets.length > 0) || (bullets.length > 1 && subLists.filter((l) => isPluralForm((l?.subject.split(' ').pop() ?? '').toLowerCase())).length * 2 > bullets.length));
       if (nested) {
         out.push({ kind: 'heading', text: line.text });
         for (const l of subLists) out.push(l);
         i = j - 1;
+        continue;
+      }
+      // a label over records is a title: each line under it is read on its own
+      if (recordsLabel) {
+        out.push({ kind: 'heading', text: line.text });
         continue;
       }
       if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && bullets.every(isFieldLike)) {
@@ -85,9 +94,12 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     const text = toShow && !startsWithVerb(labelled) ? `List ${labelled}` : labelled;
     // "status goes queued -> printing -> done, or printing -> failed": the states of a field listed before
     const states = statesOf(text);
-    const listed = states ? [...out].reverse().flatMap((c) => (c.kind === 'fieldList' ? c.items : [])).find((it) => it.words.toLowerCase() === states.words) : undefined;
+    // ("a session moves requested -> confirmed": the record's field whose values are those states)
+    const items = [...out].reverse().flatMap((c) => (c.kind === 'fieldList' ? c.items : []));
+    const sameValues = (it: FieldItem): boolean => states !== undefined && it.values !== undefined && states.values.every((v) => it.values?.some((x) => x.toLowerCase() === v.toLowerCase()));
+    const listed = states ? (items.find((it) => it.words.toLowerCase() === states.words) ?? items.find(sameValues)) : undefined;
     if (states && listed) {
-      listed.values = states.values;
+      listed.values = [...states.values, ...(listed.values ?? []).filter((v) => !states.values.some((x) => x.toLowerCase() === v.toLowerCase()))];
       listed.moves = true;
       delete listed.type;
       continue;
@@ -175,7 +187,7 @@ export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }
   if (!m) return undefined;
   const before = (m[1] as string).trim();
   const parts = splitItems(m[2] as string);
-  if (parts.length < 2 || !parts.every(isFieldLike)) return undefined;
+  if (parts.length < 2 || !parts.every((p) => isFieldLike(p) || isTypedItem(p))) return undefined;
   let ws = before.split(/\s+/);
   // "Status can be one of: a, b" gives values, not the fields of a record
   if (ws.some((w) => COPULAS.has(w.toLowerCase())) || /\bof$/i.test(before)) return undefined;
@@ -208,7 +220,8 @@ export function splitItems(list: string): string[] {
   }
   parts.push(cur);
   const items = parts.map((p) => p.trim().replace(/^(?:and|or|also|plus)\s+/i, '').replace(/^(?:a|an|the)\s+/i, '')).filter(Boolean);
-  const opener = items.findIndex((p) => /^[a-z][\w ]{0,30}?\s*(?::|=|\s[-–—])\s*\S/i.test(p));
+  // "status one of requested, confirmed, cancelled" opens its values like a colon does
+  const opener = items.findIndex((p) => /^[a-z][\w ]{0,30}?\s*(?::|=|\s[-–—]|\s(?:is\s+|can be\s+)?(?:one of|either))\s*\S/i.test(p));
   // "type: galaxy / nebula, constellation": values written with slashes, bars or arrows end at the comma
   const ownSeparators = opener >= 0 && /[/|→>]/.test(items[opener] as string);
   if (opener >= 0 && opener < items.length - 1 && !ownSeparators) return [...items.slice(0, opener), items.slice(opener).join(', ')];
@@ -226,8 +239,20 @@ export function splitItems(list: string): string[] {
 export function statesOf(sentence: string): { words: string; values: string[] } | undefined {
   const m = /^(?:the\s+|its\s+|their\s+|a\s+)?([a-z][a-z ]{0,30}?)\s+(?:goes|go|moves|move|flows|runs|progresses)\s+(?:from\s+)?(.+?)[.!]?$/i.exec(sentence.trim());
   if (!m) return undefined;
-  const branches = (m[2] as string).split(/\s*,?\s*\bor\b\s*|\s*[,;]\s*/);
-  const chains = branches.map((b) => b.split(/\s*(?:→|->|=>|>|\bto\b|\bthen\b)\s*/).map((v) => v.trim()).filter(Boolean));
+  // "..., nothing else", "... once it has been posted back": what follows the states says no state
+  const written = (m[2] as string).replace(/\s*,?\s*(?:and\s+)?(?:nothing else|no other moves?|only)\s*$/i, '');
+  const branches = written.split(/\s*,?\s*\bor\b\s*|\s*[,;]\s*/);
+  const chains: string[][] = [];
+  for (const b of branches) {
+    const values = b
+      .split(/\s*(?:→|->|=>|>|\bto\b|\bthen\b)\s*/)
+      .map((v) => v.replace(/\s+(?:once|when|after|before|if|unless|as soon as)\b.*$/i, '').trim())
+      .filter(Boolean);
+    // "..., and then to collected": the branch goes on from where the one before ended
+    const previous = chains[chains.length - 1];
+    if (values[0] === 'and' && previous) chains.push([previous[previous.length - 1] as string, ...values.slice(1)]);
+    else chains.push(values);
+  }
   if ((chains[0]?.length ?? 0) < 2 || chains.some((c) => c.length < 2 || c.some((v) => v.split(/\s+/).length > 3))) return undefined;
   return { words: (m[1] as string).toLowerCase(), values: [...new Set(chains.flat())] };
 }
@@ -260,13 +285,16 @@ export function bareListOf(sentence: string): string[] | undefined {
   const text = sentence.replace(/[.!]+$/, '').replace(/^(?:[a-z]+\s+){0,2}?(?:give|gives|provide|provides|enter|enters|fill in|fills in|tell us|tells us|write down|writes down)\s+(?:(?:their|his|her|the|us)\s+)?/i, '');
   if (/:/.test(text)) return undefined;
   const parts = splitItems(text);
-  // in a list with no subject, "deposit paid or not" is a yes/no field although "deposit" is a verb too
-  const typed = (p: string): boolean => {
-    const { item, phrasing } = readItem(p);
-    const ws = item.words.toLowerCase().split(/\s+/);
-    return phrasing !== 'a plain name' && ws.length <= 4 && !ws.some((w) => DETERMINERS.has(w) || ['is', 'are', 'has', 'have'].includes(w));
-  };
-  return parts.length >= 3 && parts.every((p) => isFieldLike(p) || typed(p)) ? parts : undefined;
+  return parts.length >= 3 && parts.every((p) => isFieldLike(p) || isTypedItem(p)) ? parts : undefined;
+}
+
+/** "deposit paid or not", "complete y/n": an item a phrasing typed is a field although its first word is a verb too. */
+function isTypedItem(p: string): boolean {
+  const { item, phrasing } = readItem(p);
+  const ws = item.words.toLowerCase().split(/\s+/);
+  // "has piano (boolean)": a yes/no named by what it has
+  const hasWord = (w: string, k: number): boolean => ['is', 'are', 'has', 'have'].includes(w) && !(k === 0 && item.type === 'boolean');
+  return phrasing !== 'a plain name' && ws.length <= 4 && !ws.some((w, k) => DETERMINERS.has(w) || hasWord(w, k));
 }
 
 /** Why a sentence is talk about the user rather than the data, or undefined. */
@@ -275,6 +303,8 @@ export function contextOf(sentence: string): string | undefined {
   if (/[:,;]/.test(text)) return undefined;
   const lower = text.toLowerCase();
   if (/^[a-z]+(?: [a-z]+)? here$/.test(lower)) return 'introduces the writer';
+  // "my lego collection is getting out of hand", "our paperwork is a mess": the writer's situation, no data
+  if (/^(?:my|our) [a-z' ]{1,40}? (?:is|are|'s|has been|have been) (?:getting|growing|becoming|a (?:mess|nightmare|pain|chaos)|all over|everywhere|way too|out of|chaos|too)\b/.test(lower) && !/\b(?:has|have|with)\b/.test(lower.replace(/(?:has|have) been/, ''))) return "describes the writer's situation";
   const parts = lower.split(/\s+and\s+/);
   const kinds = parts.map(partKind);
   if (kinds.every((k) => k !== undefined)) return kinds.includes('self') ? 'says who the writer is' : 'asks for the backend itself';

@@ -15,6 +15,11 @@ describe('gaps: what the reader could not map or cannot keep', () => {
     expect(gaps.join('\n')).toMatch(/not kept: Deck \(".+"\): no fields were given/);
   });
 
+  it('an action asked for on a record that is not kept is named, never dropped with it', () => {
+    const { gaps } = findGaps(analyze('Books have a title. My shelf is in the attic. Search the shelf by colour.'));
+    expect(gaps.join('\n')).toMatch(/not done: ".*" \(it acts on Shelf, which has no fields\)/);
+  });
+
   it('a field whose name is a clause is not kept', () => {
     expect(fragmentWords('cannotBeOverbooked')).toEqual(['cannot', 'be']);
     expect(fragmentWords('maxAttendees')).toEqual([]);

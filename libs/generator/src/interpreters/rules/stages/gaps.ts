@@ -64,7 +64,10 @@ function removeResource(a: Analysis, r: ResourceDraft, gaps: string[]): void {
     const uses = act.resource === key || act.params.some((p) => p.references === name) || act.tally?.countResource === name;
     if (!uses) continue;
     a.actions.splice(a.actions.indexOf(act), 1);
-    if (!act.implicit && act.resource !== key) gaps.push(`not done: "${act.description || act.verb}" (it needs a ${r.words.join(' ')}, which has no fields)`);
+    if (act.implicit) continue;
+    // an action asked for on the record itself is lost with it: named, never dropped silently
+    if (act.resource === key) gaps.push(`not done: "${act.description || act.verb}" (it acts on ${name}, which has no fields)`);
+    else gaps.push(`not done: "${act.description || act.verb}" (it needs a ${r.words.join(' ')}, which has no fields)`);
   }
   for (const other of a.resources) {
     for (const f of [...other.fields]) {

@@ -42,7 +42,7 @@ export function splitValues(text: string): string[] {
 }
 
 /** "(unique, required)", "(EUR)", "(date)": flags and a type in one parenthesis, or nothing. */
-function readParen(inner: string): { type?: string; flags: string[] } | undefined {
+function readParen(inner: string): { type?: string; flags: string[]; default?: string } | undefined {
   // "(e.g. M31, unique)": an example says nothing of the type, unless it is a decimal ("e.g. 1.052"
   // is a number); "(date and time)" is one type
   const decimal = /^(?:e\.?g\.?|eg|for example|for instance|such as|like)\s+-?\d*\.\d+$/i.test(inner.trim());
@@ -52,9 +52,11 @@ function readParen(inner: string): { type?: string; flags: string[] } | undefine
     .split(/\s*,\s*|\s+and\s+/).map((p) => p.trim().toLowerCase()).filter(Boolean);
   const flags = parts.filter((p) => FLAGS.has(p)).map((p) => (p === 'mandatory' ? 'required' : p));
   const types = parts.filter((p) => TYPE_NOTATIONS[p] !== undefined);
-  if (flags.length + types.length !== parts.length || parts.length === 0) return undefined;
+  // "(boolean, default false)": a default written beside the type
+  const defaults = parts.map((p) => /^default(?:s to|\s*[:=])?\s+(\S.*)$/.exec(p)?.[1]).filter((d): d is string => d !== undefined);
+  if (flags.length + types.length + defaults.length !== parts.length || parts.length === 0 || flags.length + types.length === 0) return undefined;
   const type = types[0] === undefined ? undefined : TYPE_NOTATIONS[types[0]];
-  return { ...(type ? { type } : {}), flags };
+  return { ...(type ? { type } : {}), flags, ...(defaults[0] !== undefined ? { default: defaults[0] } : {}) };
 }
 
 /** The parenthesis without its examples ("e.g. M31, unique" -> "unique"). */
@@ -108,6 +110,16 @@ export const PHRASINGS: Phrasing[] = [
     read: (m) => item(m[1] as string, { values: splitValues(m[2] as string) }),
   },
   {
+    name: 'values after "one of" or "either"',
+    examples: [
+      ['status one of requested, confirmed, cancelled', item('status', { values: ['requested', 'confirmed', 'cancelled'] })],
+      ['size is one of small, medium or large', item('size', { values: ['small', 'medium', 'large'] })],
+      ['kind either walk-in or booked', item('kind', { values: ['walk-in', 'booked'] })],
+    ],
+    match: (s) => /^([a-z][\w '-]{0,40}?)\s+(?:is\s+|can be\s+)?(?:one of|either)\s*:?\s+(\S.*(?:[/|,]|\sor\s).*)$/i.exec(s),
+    read: (m) => item(m[1] as string, { values: splitValues(m[2] as string) }),
+  },
+  {
     name: 'a yes/no question',
     examples: [
       ['express? (yes/no)', item('express', { type: 'boolean' })],
@@ -124,6 +136,17 @@ export const PHRASINGS: Phrasing[] = [
       ['sold or not', item('sold', { type: 'boolean' })],
     ],
     match: (s) => /^([a-z][\w '-]{0,40}?)\s+(?:yes\s*(?:\/|or)\s*no|y\/n|true\s*\/\s*false|or not)$/i.exec(s),
+    read: (m) => item(m[1] as string, { type: 'boolean' }),
+  },
+  {
+    name: 'a state or its opposite',
+    examples: [
+      ['built or still in box', item('built', { type: 'boolean' })],
+      ['signed or unsigned', item('signed', { type: 'boolean' })],
+      ['painted or not yet', item('painted', { type: 'boolean' })],
+    ],
+    // one participle, then its opposite ("still ...", "not yet", "un-"): a yes/no, named by the state
+    match: (s) => /^([a-z]{3,}(?:ed|en|t))\s+or\s+(?:still\b.*|not yet\b.*|un\1)$/i.exec(s),
     read: (m) => item(m[1] as string, { type: 'boolean' }),
   },
   {
@@ -169,14 +192,15 @@ export const PHRASINGS: Phrasing[] = [
       ['catalogue id (e.g. M31, unique)', item('catalogue id', { flags: ['unique'] })],
       ['start time (date and time)', item('start time', { type: 'datetime', flags: [] })],
       ['original gravity (e.g. 1.052)', item('original gravity', { type: 'number', flags: [] })],
+      ['collected (boolean, default false)', item('collected', { type: 'boolean', flags: [], default: 'false' })],
     ],
     match: (s) => {
       const m = /^([a-z][\w '-]{0,40}?)\s*\(([^()]+)\)$/i.exec(s);
       return m && readParen(m[2] as string) ? m : null;
     },
     read: (m) => {
-      const p = readParen(m[2] as string) as { type?: string; flags: string[] };
-      return item(m[1] as string, { ...(p.type ? { type: p.type } : {}), flags: p.flags });
+      const p = readParen(m[2] as string) as { type?: string; flags: string[]; default?: string };
+      return item(m[1] as string, { ...(p.type ? { type: p.type } : {}), flags: p.flags, ...(p.default !== undefined ? { default: p.default } : {}) });
     },
   },
   {

@@ -1,0 +1,30 @@
+import { normalise } from './normalise.js';
+import { readSections, unlabelled } from './sections.js';
+
+describe('sections: the labels of a written spec', () => {
+  it('takes a requirement number and an "Entity" word off what they label', () => {
+    expect(readSections([{ kind: 'sentence', text: 'R1 Customers: name, address.' }])).toEqual([{ kind: 'sentence', text: 'Customers: name, address.' }]);
+    expect(readSections([{ kind: 'sentence', text: 'Entity Ticket: number (integer, unique), coat description.' }])).toEqual([{ kind: 'sentence', text: 'Ticket: number (integer, unique), coat description.' }]);
+    // a record whose first word is not a label keeps it
+    expect(readSections([{ kind: 'sentence', text: 'Exam sessions: subject, room' }])).toEqual([{ kind: 'sentence', text: 'Exam sessions: subject, room' }]);
+  });
+
+  it('a heading "X fields" names the record X', () => {
+    expect(readSections([{ kind: 'heading', text: 'Repair job fields', level: 4 }])).toEqual([{ kind: 'heading', text: 'Repair job', level: 4 }]);
+    expect(readSections([{ kind: 'heading', text: 'Data', level: 4 }])).toEqual([{ kind: 'heading', text: 'Data', level: 4 }]);
+  });
+
+  it('a labelled line of parts separated by semicolons is one line per part, each keeping its label', () => {
+    expect(normalise('Operations: create rooms and sessions; confirm a session; list sessions on a date.').lines).toEqual([
+      { kind: 'sentence', text: 'Operations: create rooms and sessions' },
+      { kind: 'sentence', text: 'Operations: confirm a session' },
+      { kind: 'sentence', text: 'Operations: list sessions on a date' },
+    ]);
+    // an unlabelled sentence with a semicolon is left whole
+    expect(readSections([{ kind: 'sentence', text: 'Rooms have a name; sessions have a band.' }])).toHaveLength(1);
+  });
+
+  it('gives the reading as written the same text without labels, line by line', () => {
+    expect(unlabelled('Spec\nR2 Installations: date\n- Entity Ticket: number')).toBe('Spec\nInstallations: date\n- Ticket: number');
+  });
+});

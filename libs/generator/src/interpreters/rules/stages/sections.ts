@@ -1,0 +1,70 @@
+import { RECORD_SECTION_LABELS, SECTION_LABELS } from '../lexicon.js';
+import type { Line } from './normalise.js';
+
+/**
+ * Stage 1b: the labels of a written spec. People who write a spec label its parts ("Entities:",
+ * "Operations: a; b; c", "R1 Customers: ...", "Entity Ticket: ...", "Repair job fields:"); the
+ * labels say what the lines are and are never records themselves. This stage takes the label off
+ * what it labels, so the next stages read "Ticket: number, ..." and one sentence per operation:
+ * - a requirement number or an "Entity"/"Record" word before a list is dropped ("R2 Installations
+ *   belong to ..." -> "Installations belong to ...");
+ * - a heading "X fields" / "X attributes" names the record X;
+ * - a labelled line of several parts separated by semicolons ("Operations: create rooms; confirm a
+ *   session") is one line per part, each keeping its label (so "Queries: a; b" is two lists to show).
+ */
+export function readSections(lines: readonly Line[]): Line[] {
+  const out: Line[] = [];
+  for (const line of lines) {
+    if (line.kind === 'heading') {
+      out.push({ ...line, text: withoutFieldsWord(withoutNumber(line.text)) });
+      continue;
+    }
+    if (line.kind === 'row') {
+      out.push(line);
+      continue;
+    }
+    const text = withoutEntityWord(withoutNumber(line.text));
+    for (const part of labelledParts(text)) out.push({ ...line, text: part });
+  }
+  return out;
+}
+
+/** The prompt with each line's requirement number and "Entity" word taken off, for the reading as written. */
+export function unlabelled(prompt: string): string {
+  return prompt
+    .split('\n')
+    .map((line) => {
+      const lead = /^\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)?/.exec(line)?.[0] ?? '';
+      return lead + withoutEntityWord(withoutNumber(line.slice(lead.length)));
+    })
+    .join('\n');
+}
+
+/** "R1 Customers: ...", "FR-2 The status ...", "Req 3: ...": a requirement's number says nothing of it. */
+function withoutNumber(text: string): string {
+  return text.replace(/^(?:(?:req(?:uirement)?|fr|nfr|r|us)[\s-]?\d{1,3}[a-z]?|\d{1,2}(?:\.\d{1,2})+)[.:)]?\s+(?=\S)/i, '');
+}
+
+/** "Entity Ticket: number, ..." -> "Ticket: number, ...". */
+function withoutEntityWord(text: string): string {
+  const m = /^([A-Za-z]+)\s+([A-Z]?[a-z][\w ]{0,40}?)\s*(:|\s[-–—]\s)(.*)$/.exec(text);
+  if (!m || !RECORD_SECTION_LABELS.has((m[1] as string).toLowerCase())) return text;
+  return `${m[2] as string}${m[3] as string}${m[4] as string}`;
+}
+
+/** "Repair job fields" -> "Repair job". */
+function withoutFieldsWord(text: string): string {
+  const m = /^(.+?)\s+(?:fields|attributes|properties|columns|data|details)$/i.exec(text);
+  return m && !RECORD_SECTION_LABELS.has((m[1] as string).toLowerCase()) ? (m[1] as string) : text;
+}
+
+/** "Operations: a; b; c" -> "Operations: a", "Operations: b", "Operations: c". */
+function labelledParts(text: string): string[] {
+  const m = /^([A-Za-z][A-Za-z ]{1,25}):\s+(\S.*)$/.exec(text);
+  if (!m || !SECTION_LABELS.has((m[1] as string).toLowerCase()) || !(m[2] as string).includes(';')) return [text];
+  return (m[2] as string)
+    .split(/\s*;\s*/)
+    .map((p) => p.replace(/[.!]+$/, '').trim())
+    .filter(Boolean)
+    .map((p) => `${m[1] as string}: ${p}`);
+}
