@@ -30,7 +30,9 @@ const PREPOSITION_LIKE = new Set(['in', 'on', 'at', 'by', 'to', 'for', 'from', '
 /** "I need my", "we'd like to keep all our": a request opening a sentence that then declares records. */
 const REQUEST_FRAME = new RegExp(`^(?:(?:so|ok|and|also|then|basically)\\s+)*(?:i|we)(?:'d|’d|\\s+would)?\\s+(?:really\\s+|just\\s+)?(?:need|want|like|require)\\s+(?:to\\s+(?:${[...KEEPING, 'have'].join('|')})\\s+)?(?:(?:all\\s+)?(?:my|our|the)\\s+)?`, 'i');
 
-const LIST_RE = /^([A-Za-z][A-Za-z' ]{0,60}?)\s*(?::|\s[-–—])\s+(.+)$/;
+const LIST_RE = /^([A-Za-z][A-Za-z0-9' ]{0,120}?)\s*(?::|\s[-–—])\s+(.+)$/;
+/** "a list of performers", "for each specimen", "a record of each tyre set": the records a list is of. */
+const LIST_OF = /\b(?:(?:a|the|one)\s+(?:list|record|log|register|catalogue|catalog|database|note)\s+of|(?:for|of)\s+(?:each|every))\s+(?:(?:each|every|all|the|my|our)\s+)?([a-z][a-z' ]*)$/i;
 
 export function toClauses(lines: readonly Line[]): Clause[] {
   const out: Clause[] = [];
@@ -183,11 +185,16 @@ export function lastNounPhrase(sentence: string): string | undefined {
 }
 
 export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }> | undefined {
+  const listed = listOfRecords(text);
+  if (listed) return listed;
   const m = LIST_RE.exec(text.replace(/[.!]$/, ''));
   if (!m) return undefined;
   const before = (m[1] as string).trim();
   const parts = splitItems(m[2] as string);
-  if (parts.length < 2 || !parts.every((p) => isFieldLike(p) || isTypedItem(p))) return undefined;
+  // "Bookings: table, name, start, hours": after records named in the plural, a lone word is a field even when it is a verb too
+  const plural = isPluralForm((before.split(/\s+/).pop() ?? '').toLowerCase());
+  const fieldish = (p: string): boolean => isFieldLike(p) || isTypedItem(p) || (plural && /^[a-z]+$/i.test(p) && !MODALS.has(p.toLowerCase()));
+  if (parts.length < 2 || !parts.every(fieldish) || parts.filter((p) => isFieldLike(p) || isTypedItem(p)).length * 2 < parts.length) return undefined;
   let ws = before.split(/\s+/);
   // "Status can be one of: a, b" gives values, not the fields of a record
   if (ws.some((w) => COPULAS.has(w.toLowerCase())) || /\bof$/i.test(before)) return undefined;
@@ -205,6 +212,24 @@ export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }
   return { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text };
 }
 
+/**
+ * "For our open mic nights I need a list of performers: name, ...", "catalogue — for each
+ * specimen: mineral, ...": the words after "a list of" / "for each" name the records, whatever
+ * comes before them.
+ */
+function listOfRecords(text: string): Extract<Clause, { kind: 'fieldList' }> | undefined {
+  const m = /^(.{1,160}?):\s+(.+)$/.exec(text.replace(/[.!]$/, ''));
+  const listOf = m ? LIST_OF.exec((m[1] as string).trim()) : null;
+  if (!m || !listOf) return undefined;
+  const parts = splitItems(m[2] as string);
+  if (parts.length < 2 || !parts.every((p) => isFieldLike(p) || isTypedItem(p))) return undefined;
+  // "... tyre set we store for customers over winter": a contact clause qualifies the records
+  const ws = (listOf[1] as string).split(/\s+/);
+  const pronoun = ws.findIndex((w, k) => k > 0 && SELF_SUBJECTS.concat(['you', 'they']).includes(w.toLowerCase()));
+  const subject = (pronoun > 0 ? ws.slice(0, pronoun) : ws).join(' ');
+  return subject && !META_NOUNS.has(subject.toLowerCase()) ? { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text } : undefined;
+}
+
 /** Comma parts outside parentheses; "position - a, b, c" or "role: a, b" keeps the rest as its values. */
 export function splitItems(list: string): string[] {
   const parts: string[] = [];
@@ -219,7 +244,12 @@ export function splitItems(list: string): string[] {
     } else cur += c;
   }
   parts.push(cur);
-  const items = parts.map((p) => p.trim().replace(/^(?:and|or|also|plus)\s+/i, '').replace(/^(?:a|an|the)\s+/i, '')).filter(Boolean);
+  const items: string[] = [];
+  for (const p of parts.map((x) => x.trim().replace(/^(?:and|or|also|plus)\s+/i, '').replace(/^(?:a|an|the)\s+/i, '')).filter(Boolean)) {
+    // "slot length in minutes, max 10": a bound alone belongs to the item before it
+    if (items.length > 0 && /^(?:max|min|maximum|minimum|at least|at most|up to|no more than)\s+\d/i.test(p)) items[items.length - 1] += `, ${p}`;
+    else items.push(p);
+  }
   // "status one of requested, confirmed, cancelled" opens its values like a colon does
   const opener = items.findIndex((p) => /^[a-z][\w ]{0,30}?\s*(?::|=|\s[-–—]|\s(?:is\s+|can be\s+)?(?:one of|either))\s*\S/i.test(p));
   // "type: galaxy / nebula, constellation": values written with slashes, bars or arrows end at the comma

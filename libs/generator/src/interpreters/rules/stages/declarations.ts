@@ -69,6 +69,20 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     },
   },
   {
+    name: 'what the writer notes for each record',
+    examples: [
+      ['every house we need the address, the customers name and the price', { subject: 'house', items: ['address', 'customers name', 'price'] }],
+      ['then every visit we write down the house, the date and payment', { subject: 'visit', items: ['house', 'date', 'payment'] }],
+      ['For each booking we store the charger, the driver and the start time.', { subject: 'booking', items: ['charger', 'driver', 'start time'] }],
+    ],
+    // "every house we need ...": the record, then the writer keeping its fields
+    match: (s) => /^(?:(?:then|and|also|so)\s+)?(?:for\s+)?(?:each|every|per)\s+([a-z][a-z -]{1,30}?)\s*,?\s+(?:we|i)\s+(?:need|want|write down|note down|note|record|keep|store|track|log|take|ask for|collect)\s+(?:down\s+)?(.+?)[.!]?$/i.exec(s),
+    read: (m, sentence) => {
+      const items = listItems(m[2] as string);
+      return items && items.length >= 2 ? { kind: 'fieldList', subject: (m[1] as string).toLowerCase(), items, source: sentence, nounPhrase: true } : undefined;
+    },
+  },
+  {
     name: 'records under a coordinated qualifier, with their fields',
     examples: [
       ['Arts and crafts kits with a name, a price and an age range.', { subject: 'kits', items: ['name', 'price', 'age range'] }],
@@ -114,7 +128,9 @@ function listItems(list: string): FieldItem[] | undefined {
       prev.default = values.find((v) => v.toLowerCase() === first);
       continue;
     }
-    if (/\b(?:can|must|should|will|is|are|cannot|can't|not|never)\b/i.test(words) || words.split(/\s+/).length > 6) return undefined;
+    // (what a parenthesis says is the item's values or type, never a clause)
+    const bare = words.replace(/\([^()]*\)/g, ' ').trim();
+    if (/\b(?:can|must|should|will|is|are|cannot|can't|not|never)\b/i.test(bare) || bare.split(/\s+/).length > 6) return undefined;
     const item = readItem(words).item;
     items.push(empty ? { ...item, flags: [...(item.flags ?? []), 'optional'] } : item);
   }

@@ -1,4 +1,4 @@
-import { normalise, sentences, splitAtDashedSubject, splitTrailingRequest, trimTalk } from './normalise.js';
+import { normalise, sentences, trimTalk } from './normalise.js';
 
 describe('normalise: the layout of a prompt', () => {
   it('reads Markdown and bold headings, short colon lines, bullets, numbered items and table rows', () => {
@@ -47,23 +47,5 @@ describe('normalise: the layout of a prompt', () => {
       { kind: 'sentence', text: 'getting out of hand.' },
       { kind: 'sentence', text: 'want to track sets.' },
     ]);
-  });
-});
-
-describe('normalise: one sentence that holds two', () => {
-  it('a dash before a new subject starts a new sentence', () => {
-    expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
-    expect(splitAtDashedSubject('We run a hall - our bookings have a date')).toEqual(['We run a hall.', 'our bookings have a date']);
-    expect(splitAtDashedSubject('position - goalkeeper, defender')).toEqual(['position - goalkeeper, defender']);
-  });
-
-  it('a request for a view closing a list is a sentence of its own', () => {
-    expect(splitTrailingRequest('appointments with client name, address, and a view of the appointments on a given day.')).toEqual([
-      'appointments with client name, address.',
-      'List the appointments on a given day.',
-    ]);
-    expect(splitTrailingRequest('orders with a date, a total and we need to see the orders of a customer')).toEqual(['orders with a date, a total.', 'We need to see the orders of a customer']);
-    // one clause before "and": left whole
-    expect(splitTrailingRequest('Add a book and a list of its authors')).toEqual(['Add a book and a list of its authors']);
   });
 });

@@ -1,5 +1,6 @@
 import { GREETINGS, SIGN_OFFS } from '../lexicon.js';
 import { readSections } from './sections.js';
+import { splitSentence } from './split-sentence.js';
 
 /**
  * Stage 1: the prompt's layout, before any word is read. Markdown headings, bold headings, short
@@ -72,7 +73,7 @@ export function normalise(prompt: string): Normalised {
     for (const s of sentences(stripMarks(trimmed))) {
       const { text, cut } = trimTalk(s);
       dropped.push(...cut);
-      for (const clause of splitAtDashedSubject(text)) for (const part of splitTrailingRequest(clause)) lines.push({ kind: 'sentence', text: part });
+      for (const part of splitSentence(text)) lines.push({ kind: 'sentence', text: part });
     }
   });
   return { lines: readSections(lines), dropped };
@@ -94,35 +95,6 @@ export function sentences(text: string): string[] {
   const rest = text.slice(start).trim();
   if (rest) out.push(rest);
   return out;
-}
-
-/** "I tune pianos — I need my appointments with ...": a dash before a new subject starts a new sentence. */
-export function splitAtDashedSubject(sentence: string): string[] {
-  const parts = sentence.split(/\s+[–—-]\s+(?=(?:i|we|my|our)\s)/i).map((p) => p.trim());
-  if (parts.length < 2 || parts.some((p) => p.split(/\s+/).length < 2)) return sentence ? [sentence] : [];
-  return parts.map((p, k) => (k < parts.length - 1 && !/[.!?]$/.test(p) ? `${p}.` : p));
-}
-
-/**
- * "appointments with client name, address, ..., and a view of the appointments on a given day":
- * a request for a view closing a list is a sentence of its own ("List the appointments on a given
- * day"), so the list before it stays a list of fields.
- */
-const TRAILING_VIEW = /,?\s+(?:and|plus)\s+(?:also\s+)?(?:a|an)\s+(?:view|list|overview|page|report|screen)\s+(?:of|with|showing|for)\s+(\S.*)$/i;
-const TRAILING_ASK = /,?\s+(?:and|plus)\s+(?:also\s+)?((?:(?:i|we)\s+(?:need|want|would like|'d like)\s+to|(?:to\s+)?be able to)\s+(?:see|list|search|find|view|look up)\b.*)$/i;
-
-export function splitTrailingRequest(sentence: string): string[] {
-  if (!sentence) return [];
-  for (const [re, asList] of [[TRAILING_VIEW, true], [TRAILING_ASK, false]] as const) {
-    const m = re.exec(sentence);
-    if (!m || m.index === 0) continue;
-    const head = sentence.slice(0, m.index);
-    // only a list closes this way: a sentence with one clause before "and" is left whole
-    if (!head.includes(',')) continue;
-    const tail = m[1] as string;
-    return [`${head}.`, asList ? `List ${tail}` : tail.charAt(0).toUpperCase() + tail.slice(1)];
-  }
-  return [sentence];
 }
 
 /** Cuts a leading greeting ("Hello! ", "hey so ") and a sign-off sentence ("Thanks!", "lol"). */

@@ -1,0 +1,54 @@
+import { recordsInParentheses, splitAtDashedSubject, splitAtDashedTail, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+describe('split-sentence: one sentence that holds two', () => {
+  it('a dash before a new subject starts a new sentence', () => {
+    expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
+    expect(splitAtDashedSubject('We run a hall - our bookings have a date')).toEqual(['We run a hall.', 'our bookings have a date']);
+    expect(splitAtDashedSubject('position - goalkeeper, defender')).toEqual(['position - goalkeeper, defender']);
+  });
+
+  it('a request for a view closing a list is a sentence of its own', () => {
+    expect(splitTrailingRequest('appointments with client name, address, and a view of the appointments on a given day.')).toEqual([
+      'appointments with client name, address.',
+      'List the appointments on a given day.',
+    ]);
+    expect(splitTrailingRequest('orders with a date, a total and we need to see the orders of a customer')).toEqual(['orders with a date, a total.', 'We need to see the orders of a customer']);
+    // one clause before "and": left whole
+    expect(splitTrailingRequest('Add a book and a list of its authors')).toEqual(['Add a book and a list of its authors']);
+  });
+});
+
+
+describe('split-sentence: the other splits', () => {
+  it('a need after what the writer does is a sentence of its own', () => {
+    expect(splitAtRequestAfterContext('I run 3 padel courts and need bookings with a court, a time')).toEqual(['I run 3 padel courts.', 'I need bookings with a court, a time']);
+    expect(splitAtRequestAfterContext('I need bookings and want a list')).toEqual(['I need bookings and want a list']);
+  });
+
+  it('a spaced dash before "and" closes a list', () => {
+    expect(splitAtDashedTail('Record the readings - flat number, reading date - and let me list the readings')).toEqual(['Record the readings - flat number, reading date.', 'Let me list the readings']);
+    expect(splitAtDashedTail('Players - name and number')).toEqual(['Players - name and number']);
+  });
+
+  it('records named with their fields in parentheses are lists of their own', () => {
+    expect(recordsInParentheses('we need to keep the cats (name, age, breed) and table reservations - customer name, phone.')).toEqual(['Cats: name, age, breed.', 'Table reservations - customer name, phone.']);
+    expect(recordsInParentheses('Beach hut hire: huts (number, unique; colour; weekly price) and bookings (hut, customer name).')).toEqual([
+      'Beach hut hire.',
+      'Huts: number (unique), colour, weekly price.',
+      'Bookings: hut, customer name.',
+    ]);
+  });
+
+  it('leaves a parenthesis of values, of a list item, or of an explanation alone', () => {
+    for (const s of ['Each show has a title, a genre (talk, music, sport or news)', 'address, dietary needs (none, vegetarian, vegan) and phone', 'people can take packets (quantity go down, never negative)']) {
+      expect(recordsInParentheses(s)).toEqual([s]);
+    }
+  });
+
+  it('splitSentence applies every split in order', () => {
+    expect(splitSentence('I run 3 padel courts and need bookings with court (1, 2 or 3), player name, plus a list of the bookings for a given day.')).toEqual([
+      'I run 3 padel courts.',
+      'I need bookings with court (1, 2 or 3), player name.',
+      'List the bookings for a given day.',
+    ]);
+  });
+});

@@ -1,0 +1,127 @@
+import { TYPE_BY_WORD, NAMING_HEADS } from '../lexicon.js';
+import { isPluralForm } from '../text.js';
+
+/**
+ * Stage 1a: one written sentence that holds several. People run a context, a list of fields and a
+ * request into one sentence ("I tune pianos — I need my appointments with ..., and a view of the
+ * appointments on a given day"); each part is a sentence of its own for the stages after, so the
+ * list stays a list and the request a request. Each split is a pure function with its own tests
+ * (split-sentence.spec.ts), applied in order by `splitSentence`.
+ */
+export function splitSentence(sentence: string): string[] {
+  if (!sentence) return [];
+  return splitAtDashedSubject(sentence)
+    .flatMap(splitAtRequestAfterContext)
+    .flatMap(splitAtDashedTail)
+    .flatMap(recordsInParentheses)
+    .flatMap(splitTrailingRequest);
+}
+
+/** "I tune pianos — I need my appointments with ...": a dash before a new subject starts a new sentence. */
+export function splitAtDashedSubject(sentence: string): string[] {
+  const parts = sentence.split(/\s+[–—-]\s+(?=(?:i|we|my|our)\s)/i).map((p) => p.trim());
+  if (parts.length < 2 || parts.some((p) => p.split(/\s+/).length < 2)) return sentence ? [sentence] : [];
+  return parts.map((p, k) => (k < parts.length - 1 && !/[.!?]$/.test(p) ? `${p}.` : p));
+}
+
+/**
+ * "appointments with client name, address, ..., and a view of the appointments on a given day":
+ * a request for a view closing a list is a sentence of its own ("List the appointments on a given
+ * day"), so the list before it stays a list of fields.
+ */
+const TRAILING_VIEW = /,?\s+(?:and|plus)\s+(?:also\s+)?(?:a|an)\s+(?:view|list|overview|page|report|screen)\s+(?:of|with|showing|for)\s+(\S.*)$/i;
+const TRAILING_ASK = /,?\s+(?:and|plus)\s+(?:also\s+)?((?:(?:(?:i|we)\s+(?:need|want|would like|'d like)\s+to|(?:to\s+)?be able to|let (?:me|us))\s+(?:see|list|search|find|view|look up)|show(?: me| us)?)\b.*)$/i;
+
+export function splitTrailingRequest(sentence: string): string[] {
+  if (!sentence) return [];
+  for (const [re, asList] of [[TRAILING_VIEW, true], [TRAILING_ASK, false]] as const) {
+    const m = re.exec(sentence);
+    if (!m || m.index === 0) continue;
+    const head = sentence.slice(0, m.index);
+    // only a list closes this way: a sentence with one clause before "and" is left whole
+    if (!head.includes(',')) continue;
+    const tail = m[1] as string;
+    return [`${head}.`, asList ? `List ${tail}` : tail.charAt(0).toUpperCase() + tail.slice(1)];
+  }
+  return [sentence];
+}
+
+/**
+ * "I run 3 padel courts and need bookings with ...": what the writer does, then what they need;
+ * the need is a sentence of its own ("I need bookings with ...").
+ */
+export function splitAtRequestAfterContext(sentence: string): string[] {
+  const m = /^((?:i|we)\s+(?!need|want|would|'d)[a-z']+\b.*?)\s+and\s+((?:i\s+|we\s+)?(?:need|want|would like|'d like)\s+\S.*)$/i.exec(sentence);
+  if (!m) return [sentence];
+  const subject = /^we\b/i.test(sentence) ? 'We' : 'I';
+  const need = m[2] as string;
+  return [`${m[1] as string}.`, /^(?:i|we)\s/i.test(need) ? need.charAt(0).toUpperCase() + need.slice(1) : `${subject} ${need}`];
+}
+
+/**
+ * "Record the readings - flat number, reading date, read by - and let me list ...", "..., in stock
+ * yes/no - and I want to list the ones in stock": a spaced dash before "and" closes a list; what
+ * follows is a sentence of its own.
+ */
+export function splitAtDashedTail(sentence: string): string[] {
+  const m = /^(.+?,.+?)\s+[-–—]+\s+and\s+(\S.*)$/i.exec(sentence);
+  if (!m) return [sentence];
+  const rest = m[2] as string;
+  return [`${m[1] as string}.`, rest.charAt(0).toUpperCase() + rest.slice(1)];
+}
+
+/** An item that names a field rather than a value: several words, or a word fields are named by. */
+function namesField(item: string): boolean {
+  const ws = item.toLowerCase().replace(/\(.*?\)/g, ' ').split(/\s+/).filter(Boolean);
+  const head = ws[ws.length - 1] ?? '';
+  // "quantity go down", "never negative": a clause explains, it names no field
+  if (ws.length > 5 || ws.some((w) => CLAUSE_WORDS.has(w))) return false;
+  return ws.length >= 2 || TYPE_BY_WORD[head] !== undefined || NAMING_HEADS.has(head);
+}
+
+const CLAUSE_WORDS = new Set(['go', 'goes', 'never', 'not', 'no', 'is', 'are', 'can', 'must', 'will', 'should', 'when', 'if', 'only', 'up', 'down']);
+
+/**
+ * "keep the cats (name, age, breed) and table reservations", "huts (number, unique; colour; weekly
+ * price) and bookings (hut, customer name, ...)": records named with their fields in parentheses.
+ * Each becomes "<records>: <fields>"; what is left after the last one is a sentence of its own. A
+ * parenthesis of values ("a genre (talk, music or news)") is left alone: the word before it is not
+ * plural, or its items are plain values.
+ */
+const RECORDS_IN_PARENS = /([A-Za-z][A-Za-z' ]{0,60}?)\s*\(([^()]{6,})\)/g;
+/** Words that frame a list of records rather than name them ("we need to keep the"). */
+const FRAME_WORDS = /^(?:.*\b(?:to|keep|track|store|log|record|of|and|plus|need|want|have|for)\s+)?(?:(?:the|our|my|all|some|his|her|their)\s+)?/i;
+const FRAME_ONLY = /^(?:(?:ok\s+so|so|and|also|plus)\s+)?(?:(?:i|we)\s+)?(?:need|want|would like|'d like)?(?:\s*to)?(?:\s*(?:keep|track|store|log|record)(?:\s+track\s+of)?)?(?:\s+(?:the|our|my|all))?\s*[:,+&]?$/i;
+
+export function recordsInParentheses(sentence: string): string[] {
+  const found: { start: number; end: number; records: string; fields: string }[] = [];
+  for (const m of sentence.matchAll(RECORDS_IN_PARENS)) {
+    const phrase = m[1] as string;
+    const records = phrase.replace(FRAME_WORDS, '').trim();
+    const inner = m[2] as string;
+    const items = inner.split(inner.includes(';') ? /\s*;\s*/ : /\s*,\s*/).filter(Boolean);
+    const head = records.split(/\s+/).pop() ?? '';
+    const start = (m.index ?? 0) + phrase.length - phrase.trimStart().length + (phrase.trim().length - records.length);
+    // a parenthesis after a comma belongs to an item of a list ("address, dietary needs (none, vegan)")
+    const afterComma = /,\s*[^,]*$/.test(sentence.slice(0, start)) && !/[:+&]\s*$|\band\s+$|\bplus\s+$/.test(sentence.slice(0, start));
+    if (afterComma || records.split(/\s+/).length > 3 || /\b(?:can|will|must|should|may)\b/i.test(records) || items.length < 2 || !isPluralForm(head.toLowerCase()) || items.filter(namesField).length * 2 < items.length) continue;
+    // "number, unique; colour; weekly price": semicolons part the fields, a comma inside one adds its flags
+    const fields = inner.includes(';') ? inner.split(/\s*;\s*/).map((f) => f.replace(/^([^,]+),\s*(.+)$/, '$1 ($2)')).join(', ') : inner;
+    found.push({ start, end: (m.index ?? 0) + m[0].length, records, fields });
+  }
+  if (found.length === 0) return [sentence];
+  const out: string[] = [];
+  const before = sentence.slice(0, found[0]?.start ?? 0).trim();
+  if (before && !FRAME_ONLY.test(before)) {
+    const context = before.replace(/\s*\b(?:(?:i|we)\s+)?(?:need|want|would like|'d like)?\s*(?:to\s+)?(?:keep|track|store|log|record)?(?:\s+track\s+of)?(?:\s+(?:the|our|my|all))?\s*[:,]?$/i, '').trim();
+    if (context) out.push(/[.!?]$/.test(context) ? context : `${context}.`);
+  }
+  found.forEach((f, k) => {
+    out.push(`${f.records.charAt(0).toUpperCase() + f.records.slice(1)}: ${f.fields}.`);
+    const next = found[k + 1]?.start ?? sentence.length;
+    const between = sentence.slice(f.end, next).replace(/^[\s,;.]*(?:and|plus|\+|&)?\s*/i, '').replace(/[.!?]+$/, '').trim();
+    // "and table reservations - customer name, ...": what follows the last one is a sentence of its own
+    if (between && k === found.length - 1) out.push(`${between.charAt(0).toUpperCase() + between.slice(1)}.`);
+  });
+  return out;
+}
