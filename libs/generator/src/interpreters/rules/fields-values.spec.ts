@@ -1,4 +1,4 @@
-import { prepareFieldList } from './fields.js';
+import { prepareFieldList } from './field-lists.js';
 import { splitList, textOf, tokenize } from './tokens.js';
 
 const items = (text: string): string[] => splitList(prepareFieldList(tokenize(text))).map(textOf);

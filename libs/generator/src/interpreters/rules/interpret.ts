@@ -1,6 +1,7 @@
 import { formatBlueprintIssues, parseStructuredPrompt, validateBlueprint, type Blueprint } from '@backforge/blueprint';
 import type { InterpretResult, PromptNotUnderstood } from '../interpreter.js';
-import { analyze, type TypedList } from './analyze.js';
+import { analyze } from './stages/pipeline.js';
+import type { TypedList } from './stages/reading-state.js';
 import { buildBlueprint } from './build.js';
 import { emptyDraft, renderDraft } from '../draft.js';
 import { deriveExamples } from './examples.js';

@@ -1,4 +1,5 @@
 import type { FieldType } from '@backforge/blueprint';
+import { PHRASAL, VERBS } from './lexicon-verbs.js';
 
 /**
  * The domain vocabulary of the rules interpreter, kept in one place so what it understands can be
@@ -28,104 +29,8 @@ export const MODALS = new Set(['can', 'could', 'may', 'might', 'should', 'must',
 /** Verbs that introduce a list of actions rather than being one ("Support creating ..."). */
 export const META_VERBS = new Set(['support', 'allow', 'let', 'provide', 'offer', 'expose', 'have', 'include', 'handle', 'implement', 'build', 'give', 'enable', 'need', 'want', 'require']);
 
-export type VerbClass =
-  | 'create'
-  | 'list'
-  | 'get'
-  | 'update'
-  | 'delete'
-  | 'crud'
-  | 'increment'
-  | 'decrement'
-  | 'toggle'
-  | 'mark'
-  | 'take'
-  | 'release'
-  | 'counter'
-  | 'state'
-  | 'relation'
-  | 'tally'
-  /** A verb the lexicon does not know: always reported, never guessed. */
-  | 'unknown';
-
-/** One class per verb; ambiguous verbs are resolved by context in the parser (see notes there). */
-export const VERBS: Record<string, VerbClass> = {
-  // create
-  add: 'create', create: 'create', submit: 'create', post: 'create', record: 'create', log: 'create', enter: 'create', insert: 'create', save: 'create', upload: 'create', write: 'create', file: 'create', send: 'create', leave: 'create', make: 'create', store: 'create', put: 'create', track: 'create', capture: 'create', collect: 'create', define: 'create', set_up: 'create', shorten: 'create', generate: 'create', ask: 'create', hire: 'create', onboard: 'create', enroll_in: 'create', place: 'create', open: 'create', raise_ticket: 'create',
-  // list
-  list: 'list', browse: 'list', search: 'list', filter: 'list', query: 'list', display: 'list', sort: 'list', export: 'list', page: 'list',
-  // get (one record); "show/see/view/find/get all ..." with a plural object is a list
-  get: 'get', view: 'get', fetch: 'get', show: 'get', see: 'get', find: 'get', read: 'get', retrieve: 'get', look_up: 'get', lookup: 'get', check: 'get', resolve: 'get', access: 'get', inspect: 'get', load: 'get', return: 'release', visit: 'get', look: 'get', look_at: 'get',
-  // update
-  edit: 'update', update: 'update', change: 'update', modify: 'update', rename: 'update', adjust: 'update', correct: 'update', amend: 'update', set: 'update', reschedule: 'update', move: 'update', replace: 'update', tweak: 'update', fix: 'update', revise: 'update',
-  // delete
-  delete: 'delete', remove: 'delete', erase: 'delete', discard: 'delete', drop: 'delete', purge: 'delete', destroy: 'delete', fire: 'delete', unregister: 'delete', deregister: 'delete', unsubscribe: 'delete', terminate: 'delete', retract: 'delete', revoke: 'delete', cancel: 'delete', clear: 'delete', withdraw_from: 'delete',
-  // everything
-  crud: 'crud', manage: 'crud', maintain: 'crud', administer: 'crud', administrate: 'crud',
-  // quantities
-  restock: 'increment', replenish: 'increment', refill: 'increment', increase: 'increment', increment: 'increment', top_up: 'increment', deposit: 'increment', credit: 'increment', receive: 'increment', raise: 'increment', bump: 'increment', earn: 'increment', award: 'increment', grow: 'increment', give: 'increment', grant: 'increment',
-  sell: 'decrement', decrease: 'decrement', decrement: 'decrement', subtract: 'decrement', withdraw: 'decrement', spend: 'decrement', consume: 'decrement', use: 'decrement', debit: 'decrement', deduct: 'decrement', redeem: 'decrement', reduce: 'decrement', dispense: 'decrement', lower: 'decrement', charge: 'decrement',
-  toggle: 'toggle', flip: 'toggle', switch: 'toggle',
-  mark: 'mark', flag: 'mark', tick: 'mark', tick_off: 'mark', check_off: 'mark', unmark: 'mark',
-  borrow: 'take', take: 'take', rent: 'take', check_out: 'take', checkout: 'take', claim: 'take', loan: 'take', lease: 'take', lend: 'take', take_out: 'take', assign: 'take', pick_up: 'take',
-  give_back: 'release', check_in: 'release', release: 'release', unassign: 'release', bring_back: 'release', hand_back: 'release', drop_off: 'release', unclaim: 'release',
-  like: 'counter', upvote: 'counter', downvote: 'counter', clap: 'counter', heart: 'counter', favourite: 'counter', favorite: 'counter',
-  approve: 'state', reject: 'state', publish: 'state', unpublish: 'state', archive: 'state', unarchive: 'state', complete: 'state', finish: 'state', close: 'state', reopen: 'state', confirm: 'state', verify: 'state', activate: 'state', deactivate: 'state', enable: 'state', disable: 'state', block: 'state', unblock: 'state', pin: 'state', unpin: 'state', accept: 'state', decline: 'state', pay: 'state', ship: 'state', deliver: 'state', start: 'state', stop: 'state', pause: 'state', resume: 'state', hide: 'state', unhide: 'state', lock: 'state', unlock: 'state', suspend: 'state', dismiss: 'state', acknowledge: 'state', fulfil: 'state', fulfill: 'state', refund: 'state', settle: 'state', feature: 'state', unfeature: 'state', star: 'state', unstar: 'state', win: 'state', lose: 'state', sign: 'state', escalate: 'state', invoice: 'state', deny: 'state',
-  vote: 'relation', cast: 'relation', choose: 'relation', pick: 'relation', select: 'relation', rsvp: 'relation', register: 'relation', enroll: 'relation', enrol: 'relation', sign_up: 'relation', join: 'relation', attend: 'relation', apply: 'relation', book: 'relation', reserve: 'relation', comment: 'relation', review: 'relation', rate: 'relation', subscribe: 'relation', bid: 'relation', order: 'relation', donate: 'relation', answer: 'relation', reply: 'relation', respond: 'relation', report: 'relation', request: 'relation', complain: 'relation', check_into: 'relation', endorse: 'relation', nominate: 'relation', pledge: 'relation', purchase: 'relation', buy: 'relation', come_in: 'relation', grade: 'relation', score: 'relation', sign_in: 'state', sign_out: 'state', clock_in: 'state', clock_out: 'state', arrive: 'relation',
-  tally: 'tally', count: 'tally', summarize: 'tally', summarise: 'tally', aggregate: 'tally',
-};
-
-/** Verbs spelled as two words; the parser joins them with "_" before lookup. */
-export const PHRASAL: [string, string][] = [
-  ['look', 'up'], ['look', 'at'], ['check', 'out'], ['check', 'in'], ['give', 'back'], ['bring', 'back'], ['hand', 'back'], ['sign', 'up'], ['top', 'up'], ['pick', 'up'], ['drop', 'off'], ['take', 'out'], ['tick', 'off'], ['check', 'off'], ['set', 'up'], ['check', 'into'], ['come', 'in'], ['sign', 'in'], ['sign', 'out'], ['clock', 'in'], ['clock', 'out'],
-];
-
-/** States a state verb leads to, when it is not simply the verb's past participle. */
-export const STATE_OF_VERB: Record<string, { state: string; value: boolean }> = {
-  unpublish: { state: 'published', value: false },
-  unarchive: { state: 'archived', value: false },
-  disable: { state: 'enabled', value: false },
-  enable: { state: 'enabled', value: true },
-  deactivate: { state: 'active', value: false },
-  activate: { state: 'active', value: true },
-  unblock: { state: 'blocked', value: false },
-  unpin: { state: 'pinned', value: false },
-  unlock: { state: 'locked', value: false },
-  unhide: { state: 'hidden', value: false },
-  unstar: { state: 'starred', value: false },
-  unfeature: { state: 'featured', value: false },
-  reopen: { state: 'closed', value: false },
-  resume: { state: 'paused', value: false },
-  complete: { state: 'completed', value: true },
-  finish: { state: 'finished', value: true },
-  start: { state: 'started', value: true },
-  stop: { state: 'stopped', value: true },
-};
-
-/** Enum values a state verb may land on ("close" -> "closed", "reopen" -> "open"). */
-export const ENUM_TARGETS: Record<string, string[]> = {
-  reopen: ['open', 'reopened'],
-  open: ['open', 'opened'],
-  complete: ['completed', 'complete', 'done', 'finished'],
-  finish: ['finished', 'done', 'completed', 'complete'],
-  start: ['started', 'in progress', 'in-progress', 'in_progress', 'active'],
-  resume: ['active', 'in progress', 'resumed'],
-  cancel: ['cancelled', 'canceled'],
-  activate: ['active', 'activated'],
-  deactivate: ['inactive', 'deactivated'],
-  resolve: ['resolved', 'fixed', 'done'],
-  pay: ['paid'],
-  ship: ['shipped'],
-  deliver: ['delivered'],
-  win: ['won'],
-  lose: ['lost'],
-  hold: ['on hold', 'held'],
-};
-
-/** Resource a relation verb creates, when the prompt does not name it. */
-export const NOMINALIZATION: Record<string, string[]> = {
-  submit: ['submission'], cast: ['vote'], choose: ['response'], pick: ['response'], select: ['response'], register: ['registration'], enroll: ['enrollment'], enrol: ['enrollment'], apply: ['application'], book: ['booking'], reserve: ['reservation'], vote: ['vote'], rsvp: ['rsvp'], comment: ['comment'], review: ['review'], rate: ['rating'], grade: ['grade'], score: ['score'], subscribe: ['subscription'], bid: ['bid'], order: ['order'], sign_up: ['signup'], join: ['membership'], attend: ['attendance'], donate: ['donation'], answer: ['answer'], reply: ['reply'], respond: ['response'], post: ['post'], upload: ['upload'], report: ['report'], request: ['request'], complain: ['complaint'], check_into: ['check', 'in'], endorse: ['endorsement'], nominate: ['nomination'], pledge: ['pledge'], purchase: ['purchase'], buy: ['purchase'], log: ['entry'], record: ['record'], file: ['filing'], send: ['message'], leave: ['note'], shorten: ['short', 'link'],
-};
+// ---- verbs (kept in lexicon-verbs.ts, part of this vocabulary)
+export { type VerbClass, VERBS, PHRASAL, STATE_OF_VERB, ENUM_TARGETS, NOMINALIZATION } from './lexicon-verbs.js';
 
 /** Nouns that, as the object of "show/get", ask for a tally of a relation. */
 export const TALLY_NOUNS = new Set(['result', 'results', 'count', 'counts', 'tally', 'totals', 'total', 'score', 'scores', 'standings', 'breakdown', 'statistics', 'stats', 'summary']);
@@ -293,7 +198,7 @@ export const DAY_ADJECTIVES = new Set(['given', 'specific', 'particular', 'certa
 /** Words that carry no requirement of their own, for stages/coverage.ts (a line made only of them needs no trace). */
 export const COVERAGE_STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'these', 'those', 'are', 'is', 'was', 'were', 'be', 'been', 'can', 'could', 'should', 'would', 'will', 'must', 'may', 'might', 'need', 'needs', 'want', 'wants', 'wanna', 'like', 'love', 'also', 'just', 'only', 'some', 'any', 'all', 'each', 'every', 'our', 'your', 'their', 'they', 'them', 'you', 'she', 'his', 'her', 'its', 'who', 'what', 'when', 'where', 'which', 'how', 'not', 'but', 'there', 'here', 'have', 'has', 'had', 'get', 'got', 'please', 'thanks', 'thank', 'api', 'app', 'backend', 'system', 'service', 'simple', 'small', 'basic', 'able', 'allow', 'let', 'lets', 'support', 'way', 'thing', 'things', 'stuff', 'etc', 'too', 'well', 'very', 'really', 'so', 'into', 'from', 'than', 'then', 'one', 'two', 'more', 'less', 'user', 'users', 'people', 'someone', 'anyone', 'everyone', 'staff', 'admin', 'admins', 'smth', 'something', 'lol', 'haha', 'hey', 'hello', 'want', 'don', 'doesn', 'isn', 'can\'t', 'cannot', 'yes', 'per', 'via', 'out', 'off', 'over', 'about', 'again', 'already', 'once', 'twice', 'always', 'never', 'new', 'list', 'lists', 'show', 'see', 'view', 'add', 'create', 'delete', 'remove', 'update', 'edit', 'track', 'keep', 'store', 'manage', 'record', 'log', 'find', 'search', 'given', 'rule', 'rules', 'actions', 'action', 'crud', 'endpoint', 'endpoints', 'database', 'data', 'info', 'information', 'details']);
 
-// ---- the sentence reader's vocabulary (moved from analyze.ts)
+// ---- the sentence reader's vocabulary (the stages under stages/)
 export const VERB_SET: ReadonlySet<string> = new Set(Object.keys(VERBS));
 export const REFUSALS = new Set(['refused', 'denied', 'forbidden', 'disallowed', 'prevented', 'prohibited', 'rejected']);
 export const DESCRIPTIVE_NUMBERS = new Set(['percentage', 'percent', 'discount', 'price', 'rate', 'fee', 'cost', 'year', 'age', 'temperature', 'weight', 'height', 'length', 'width', 'duration', 'minutes', 'latitude', 'longitude', 'gpa']);
@@ -346,6 +251,9 @@ export const SUBJECT_SKIP = new Set([...MODALS, ...META_VERBS, 'way', 'ability',
 // ---- rule phrasings (stages/rule-phrasings.ts)
 /** Verbs after a field's name that make a sentence a constraint on it ("the ISBN must be unique"). */
 export const RULE_COPULAS = new Set(['must', 'should', 'is', 'are', 'has', 'have', 'needs', 'can', 'may']);
+
+/** The verb of a statement about a field named before it ("Status can be one of ...", "The price is optional"). */
+export const FIELD_STATEMENT_COPULAS = new Set(['must', 'should', 'is', 'are', 'can', 'may']);
 /** Words saying an action is done once ("already borrowed", "paid twice"). */
 export const ONCE_WORDS = new Set(['already', 'again', 'twice', 'once']);
 export const BELOW_WORDS = new Set(['below', 'under', 'negative', 'less']);
@@ -392,3 +300,36 @@ export const PRONOUN_SUBJECTS = new Set(['one', 'ones', 'it', 'they', 'them', 't
 // ---- record names (stages/names.ts)
 /** Heads too general to name a record alone: their qualifier makes the thing ("order line", "time entry"). */
 export const GENERIC_HEADS = new Set(['item', 'entry', 'set', 'pass', 'list', 'piece', 'part', 'step', 'line', 'type', 'kind', 'code', 'log', 'record', 'detail', 'info', 'data', 'number', 'status', 'report', 'request', 'spot', 'card', 'unit', 'event', 'session', 'score']);
+
+// ---- action phrasings (stages/action-phrasings.ts, stages/action-classes.ts)
+/** Particles that make a phrasal verb of a verb the lexicon does not know ("level up", "wear out"). */
+export const VERB_PARTICLES = new Set(['up', 'down', 'out', 'in', 'off']);
+/** "count one visit": the words for one. */
+export const ONE_WORDS = new Set(['one', 'a', 'an']);
+export const INDEFINITE_ARTICLES = new Set(['a', 'an']);
+/** "a team gets points": verbs by which a record gains a count. */
+export const GAIN_VERBS = new Set(['get', 'receive', 'earn']);
+/** "show a poll's results": words after a record that ask for its counts. */
+export const RESULT_NOUNS = new Set(['results', 'tally', 'counts', 'totals', 'standings']);
+/** "report a machine broken": states written after the object that are no participle. */
+export const STATE_ADJECTIVES = new Set(['lost', 'missing', 'broken', 'sold', 'done', 'late']);
+/** "park in a spot": where an occupancy verb goes. */
+export const OCCUPY_PREPS = new Set(['in', 'into', 'at', 'on', 'onto']);
+/** "add points to a team": verbs that raise a number by a given amount. */
+export const AWARD_VERBS = new Set(['add', 'award', 'grant', 'give']);
+/** "short messages (max 280 characters)": the unit of a text's length. */
+export const CHARACTER_WORDS = new Set(['characters', 'chars', 'letters']);
+/** "CRUD for everything", "CRUD for all three". */
+export const ALL_WORDS = new Set(['all', 'everything', 'each', 'every']);
+/** Words after "CRUD" that name nothing ("CRUD for them", "CRUD on all records"). */
+export const CRUD_FILLERS = new Set(['for', 'of', 'on', 'the', 'them', ...RECORD_WORDS]);
+/** Verbs that read one record as the plain get; any other verb names its get ("resolveLink"). */
+export const PLAIN_GET_VERBS = new Set(['get', 'view', 'fetch', 'show', 'see', 'find', 'read', 'retrieve', 'look_up', 'lookup', 'check', 'access', 'inspect', 'load']);
+/** Words before a listed record that are no state of it ("show me all of them", "list recent posts"). */
+export const LIST_LEAD_WORDS = new Set(['all', 'of', 'every', 'any', 'which', 'what', 'exactly', 'only', 'just', 'me', 'us', 'you', 'them', 'currently', 'recent', 'latest']);
+/** Words that start a condition on what a list returns ("games that work for ..."). */
+export const RELATIVE_WORDS = new Set(['that', 'which', 'who', 'where', 'whose']);
+/** "list games are ...": a condition starting right after the object. */
+export const RELATIVE_BE = new Set(['are', 'is', 'were']);
+/** Words that start a condition ("cancel a print job while it is queued"). */
+export const CONDITION_WORDS = new Set(['while', 'if', 'unless', 'when', 'until', 'before', 'after']);

@@ -1,10 +1,10 @@
 import { keyOf } from '../model.js';
 import { verbInfinitive } from '../text.js';
-import type { Analyzer } from '../analyze.js';
+import type { ReadingState } from './reading-state.js';
 
 /** Completion: verbs learnt from the states named, and the CRUD a user expects of every record. */
 /** Enum values and yes/no fields that are past participles make their verbs known ("retired" -> retire). */
-export function learnStateVerbs(ctx: Analyzer): void {
+export function learnStateVerbs(ctx: ReadingState): void {
   for (const res of ctx.resources) {
     for (const f of res.fields) {
       const states = f.spec.type === 'enum' ? (f.spec.values ?? []) : f.spec.type === 'boolean' ? [f.spec.name] : [];
@@ -26,7 +26,7 @@ export function learnStateVerbs(ctx: Analyzer): void {
  * members must be registered before they borrow); one that is described keeps what was asked,
  * plus create, without which it would stay empty.
  */
-export function addImplicitActions(ctx: Analyzer): void {
+export function addImplicitActions(ctx: ReadingState): void {
   for (const res of ctx.resources) {
     const key = keyOf(res.words);
     const own = ctx.actions.filter((a) => a.resource === key);

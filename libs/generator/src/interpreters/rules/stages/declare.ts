@@ -1,5 +1,5 @@
 import type { FieldType } from '@backforge/blueprint';
-import type { TypedList } from '../analyze.js';
+import type { TypedList } from './reading-state.js';
 import type { GivenItem } from '../fields.js';
 import { DETERMINERS, NAME_NOISE, SELF_SUBJECTS, VERBS } from '../lexicon.js';
 import { singular } from '../text.js';

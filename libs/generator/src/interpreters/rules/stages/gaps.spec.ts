@@ -1,4 +1,4 @@
-import { analyze } from '../analyze.js';
+import { analyze } from './pipeline.js';
 import { findGaps, fragmentWords } from './gaps.js';
 
 describe('gaps: what the reader could not map or cannot keep', () => {

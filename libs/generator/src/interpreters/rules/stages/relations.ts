@@ -1,4 +1,5 @@
-import { type FieldDraft, prepareFieldList } from '../fields.js';
+import { type FieldDraft } from '../fields.js';
+import { prepareFieldList } from '../field-lists.js';
 import { ACTOR_WORDS, COUNTED_VOTES, CREATES_OBJECT, DETERMINERS, NOMINALIZATION, PERSON_WORDS, POSSESSIVES, PREPOSITIONS, RATE_VERBS, RELATION_PREPS, SEPARATORS } from '../lexicon.js';
 import { keyOf, type ResourceDraft, type RuleDraft } from '../model.js';
 import { camelCase, pascalCase, plural, singular, splitIdentifier } from '../text.js';
@@ -7,15 +8,15 @@ import { type ObjectRef, type Segment, sentenceCase } from './reading.js';
 import { addField, addReference, ensureResource, fieldAt, fieldOf, findResource, findResourceLoose, resourceAt } from './resolve.js';
 import { readItems } from './sentences.js';
 import { addRule, pushAction, pushTransition } from './actions.js';
-import { readRating } from './action-kinds.js';
-import type { Analyzer } from '../analyze.js';
+import { readRating } from './action-quantities.js';
+import type { ReadingState } from './reading-state.js';
 
 /** Relation verbs that create linking records ("students enroll in a course"), and tallies. */
 /**
  * "people vote for one option", "guests RSVP to an event with their name and email",
  * "members enroll in courses": a record of its own that points at what it is about.
  */
-export function readRelation(ctx: Analyzer, s: Segment, obj: ObjectRef): void {
+export function readRelation(ctx: ReadingState, s: Segment, obj: ObjectRef): void {
   const rest = s.rest;
   if (RATE_VERBS.has(s.lemma) && readRating(ctx, s, obj)) return;
   const subjectRes = s.subject.length ? findResource(ctx, s.subject) : undefined;
@@ -198,7 +199,7 @@ export function readRelation(ctx: Analyzer, s: Segment, obj: ObjectRef): void {
 }
 
 /** Noun phrases after for/on/at that name neither a record nor a listed option. */
-export function prepositionalFields(ctx: Analyzer, toks: readonly Tok[], listField: FieldDraft | undefined): Tok[][] {
+export function prepositionalFields(ctx: ReadingState, toks: readonly Tok[], listField: FieldDraft | undefined): Tok[][] {
   const out: Tok[][] = [];
   for (let i = 0; i < toks.length; i++) {
     if (!['for', 'on', 'at'].includes((toks[i] as Tok).w)) continue;
@@ -215,7 +216,7 @@ export function prepositionalFields(ctx: Analyzer, toks: readonly Tok[], listFie
   return out;
 }
 
-export function readTally(ctx: Analyzer, s: Segment): void {
+export function readTally(ctx: ReadingState, s: Segment): void {
   const rule = ctx.rules.find((r): r is Extract<RuleDraft, { kind: 'membership' }> => r.kind === 'membership');
   // "show the tally" of votes counted on the records themselves: the records, most votes first
   const counted = rule ? undefined : ctx.resources.map((r) => ({ r, f: r.fields.find((f) => f.spec.generated === 'managed' && f.spec.type === 'integer' && ctx.actions.some((a) => a.resource === keyOf(r.words) && COUNTED_VOTES.has(a.verb) && a.effects.some((e) => 'increment' in e && e.increment === f.spec.name))) })).find((x) => x.f !== undefined);

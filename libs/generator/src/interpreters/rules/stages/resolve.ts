@@ -6,10 +6,10 @@ import type { Tok } from '../tokens.js';
 import { type ObjectRef, type Segment, stripDeterminers } from './reading.js';
 import { lemmaAt } from './segment.js';
 import { explanation } from './actions.js';
-import type { Analyzer } from '../analyze.js';
+import type { ReadingState } from './reading-state.js';
 
 /** Name resolution: the records and fields a run of words names (objects, references, pronouns). */
-export function findResource(ctx: Analyzer, ws: readonly string[]): ResourceDraft | undefined {
+export function findResource(ctx: ReadingState, ws: readonly string[]): ResourceDraft | undefined {
   const clean = stripDeterminers(ws.map((w) => w.toLowerCase()));
   if (clean.length === 0) return undefined;
   const sing = [...clean.slice(0, -1), singular(clean[clean.length - 1] as string)];
@@ -34,7 +34,7 @@ export function findResource(ctx: Analyzer, ws: readonly string[]): ResourceDraf
 }
 
 /** Also matches one word of a longer name ("bugs" for BugReport), for objects of verbs only. */
-export function findResourceLoose(ctx: Analyzer, ws: readonly string[]): ResourceDraft | undefined {
+export function findResourceLoose(ctx: ReadingState, ws: readonly string[]): ResourceDraft | undefined {
   const strict = findResource(ctx, ws);
   if (strict) return strict;
   const clean = stripDeterminers(ws.map((w) => w.toLowerCase()));
@@ -45,14 +45,14 @@ export function findResourceLoose(ctx: Analyzer, ws: readonly string[]): Resourc
 }
 
 /** "job offers" for Offer: a modifier before a resource's name, for objects of verbs only. */
-export function findResourceByHead(ctx: Analyzer, ws: readonly string[]): ResourceDraft | undefined {
+export function findResourceByHead(ctx: ReadingState, ws: readonly string[]): ResourceDraft | undefined {
   const clean = stripDeterminers(ws.map((w) => w.toLowerCase()));
   if (clean.length < 2) return findResourceLoose(ctx, ws);
   return findResource(ctx, clean.slice(-1));
 }
 
 /** Longest resource name starting at `i` ("blog posts", "posts"). */
-export function resourceAt(ctx: Analyzer, toks: readonly Tok[], i: number): { res: ResourceDraft; end: number; plural: boolean } | undefined {
+export function resourceAt(ctx: ReadingState, toks: readonly Tok[], i: number): { res: ResourceDraft; end: number; plural: boolean } | undefined {
   for (let len = 3; len >= 1; len--) {
     const slice = toks.slice(i, i + len);
     if (slice.length < len || slice.some((t) => !/^[a-z]/.test(t.w))) continue;
@@ -65,7 +65,7 @@ export function resourceAt(ctx: Analyzer, toks: readonly Tok[], i: number): { re
   return undefined;
 }
 
-export function ensureResource(ctx: Analyzer, ws: string[], origin: string, declared: boolean): ResourceDraft {
+export function ensureResource(ctx: ReadingState, ws: string[], origin: string, declared: boolean): ResourceDraft {
   const existing = findResource(ctx, ws);
   if (existing) {
     if (declared) existing.declared = true;
@@ -74,17 +74,17 @@ export function ensureResource(ctx: Analyzer, ws: string[], origin: string, decl
   return newResource(ctx, ws, origin, declared);
 }
 
-export function newResource(ctx: Analyzer, ws: string[], origin: string, declared = false): ResourceDraft {
+export function newResource(ctx: ReadingState, ws: string[], origin: string, declared = false): ResourceDraft {
   const res: ResourceDraft = { words: ws, fields: [], origin, declared };
   ctx.resources.push(res);
   return res;
 }
 
-export function fieldOf(ctx: Analyzer, res: ResourceDraft, name: string): FieldDraft | undefined {
+export function fieldOf(ctx: ReadingState, res: ResourceDraft, name: string): FieldDraft | undefined {
   return res.fields.find((f) => f.spec.name === name);
 }
 
-export function addField(ctx: Analyzer, res: ResourceDraft, field: FieldDraft): FieldDraft {
+export function addField(ctx: ReadingState, res: ResourceDraft, field: FieldDraft): FieldDraft {
   const existing = fieldOf(ctx, res, field.spec.name);
   if (existing) return existing;
   res.fields.push(field);
@@ -92,7 +92,7 @@ export function addField(ctx: Analyzer, res: ResourceDraft, field: FieldDraft): 
 }
 
 /** A field of `res` named by the words at `i` ("status", "cooking time", "tag" for tags). */
-export function fieldAt(ctx: Analyzer, res: ResourceDraft, toks: readonly Tok[], i: number): { field: FieldDraft; end: number } | undefined {
+export function fieldAt(ctx: ReadingState, res: ResourceDraft, toks: readonly Tok[], i: number): { field: FieldDraft; end: number } | undefined {
   const t = toks[i];
   if (!t || !/^[a-z]/.test(t.w)) return undefined;
   for (let len = 3; len >= 1; len--) {
@@ -111,14 +111,14 @@ export function fieldAt(ctx: Analyzer, res: ResourceDraft, toks: readonly Tok[],
   return undefined;
 }
 
-export function addReference(ctx: Analyzer, child: ResourceDraft, parent: ResourceDraft, required: boolean): FieldDraft {
+export function addReference(ctx: ReadingState, child: ResourceDraft, parent: ResourceDraft, required: boolean): FieldDraft {
   const name = camelCase(parent.words);
   const existing = child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words));
   if (existing) return existing;
   return addField(ctx, child, { spec: { name, type: 'reference', required, references: pascalCase(parent.words) }, words: [...parent.words, plural(parent.words[parent.words.length - 1] as string)] });
 }
 
-export function objectOf(ctx: Analyzer, rest: readonly Tok[], context: ResourceDraft | undefined): ObjectRef {
+export function objectOf(ctx: ReadingState, rest: readonly Tok[], context: ResourceDraft | undefined): ObjectRef {
   let i = 0;
   let all = false;
   while (i < rest.length) {
@@ -193,7 +193,7 @@ export function objectOf(ctx: Analyzer, rest: readonly Tok[], context: ResourceD
 }
 
 /** "register owners and pets": further resources listed right after the object. */
-export function moreObjects(ctx: Analyzer, rest: readonly Tok[], obj: ObjectRef): Extract<ObjectRef, { kind: 'resource' }>[] {
+export function moreObjects(ctx: ReadingState, rest: readonly Tok[], obj: ObjectRef): Extract<ObjectRef, { kind: 'resource' }>[] {
   if (obj.kind !== 'resource') return [];
   const out: Extract<ObjectRef, { kind: 'resource' }>[] = [];
   let i = obj.end;
@@ -208,7 +208,7 @@ export function moreObjects(ctx: Analyzer, rest: readonly Tok[], obj: ObjectRef)
   return out;
 }
 
-export function resourceFromObject(ctx: Analyzer, obj: ObjectRef, s?: Segment): ResourceDraft | undefined {
+export function resourceFromObject(ctx: ReadingState, obj: ObjectRef, s?: Segment): ResourceDraft | undefined {
   switch (obj.kind) {
     case 'resource':
       return obj.res;
@@ -240,7 +240,7 @@ export function resourceFromObject(ctx: Analyzer, obj: ObjectRef, s?: Segment): 
 }
 
 /** Lookup field of a get: "by <unique field>", a unique field as the object, a natural key, or id. */
-export function lookupField(ctx: Analyzer, res: ResourceDraft, obj: ObjectRef, after: readonly Tok[]): string {
+export function lookupField(ctx: ReadingState, res: ResourceDraft, obj: ObjectRef, after: readonly Tok[]): string {
   const byIdx = after.findIndex((t) => t.w === 'by');
   if (byIdx >= 0) {
     const f = fieldAt(ctx, res, after, byIdx + 1) ?? fieldAt(ctx, res, after, byIdx + 2);
@@ -256,7 +256,7 @@ export function lookupField(ctx: Analyzer, res: ResourceDraft, obj: ObjectRef, a
   return key ? key.spec.name : 'id';
 }
 
-export function mentionedFields(ctx: Analyzer, res: ResourceDraft, toks: readonly Tok[]): FieldDraft[] {
+export function mentionedFields(ctx: ReadingState, res: ResourceDraft, toks: readonly Tok[]): FieldDraft[] {
   const out: FieldDraft[] = [];
   for (let i = 0; i < toks.length; i++) {
     const w = (toks[i] as Tok).w;
@@ -270,7 +270,7 @@ export function mentionedFields(ctx: Analyzer, res: ResourceDraft, toks: readonl
   return out;
 }
 
-export function relationTarget(ctx: Analyzer, after: readonly Tok[], self: ResourceDraft): ResourceDraft | undefined {
+export function relationTarget(ctx: ReadingState, after: readonly Tok[], self: ResourceDraft): ResourceDraft | undefined {
   for (let i = 0; i < after.length; i++) {
     if (!RELATION_PREPS.has((after[i] as Tok).w) || (after[i] as Tok).w === 'with') continue;
     let j = i + 1;
@@ -281,14 +281,14 @@ export function relationTarget(ctx: Analyzer, after: readonly Tok[], self: Resou
   return undefined;
 }
 
-export function titleNoun(ctx: Analyzer): string[] | undefined {
+export function titleNoun(ctx: ReadingState): string[] | undefined {
   if (ctx.titleAgent) return ctx.titleWords;
   const ws = ctx.titleWords.filter((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w) && !FILLER_WORDS.has(w));
   if (ws.length === 0) return undefined;
   return [singular(ws[ws.length - 1] as string)];
 }
 
-export function fieldByWords(ctx: Analyzer, ws: string[]): { res: ResourceDraft; field: FieldDraft } | undefined {
+export function fieldByWords(ctx: ReadingState, ws: string[]): { res: ResourceDraft; field: FieldDraft } | undefined {
   const toks: Tok[] = ws.map((w) => ({ raw: w, w }));
   for (const res of ctx.resources) {
     for (let i = 0; i < toks.length; i++) {

@@ -1,4 +1,5 @@
-import { Analyzer } from '../analyze.js';
+import { runPipeline } from './pipeline.js';
+import { ReadingState } from './reading-state.js';
 import { RULE_PHRASINGS } from './rule-phrasings.js';
 
 /** Table-driven: every rule phrasing's examples are its tests; the last sentence is the rule. */
@@ -6,8 +7,8 @@ describe('rule phrasings', () => {
   const cases = RULE_PHRASINGS.flatMap((p) => p.examples.map(([prompt, says]) => [p.name, prompt, says] as const));
 
   it.each(cases)('%s: %s', (name, prompt, says) => {
-    const a = new Analyzer(prompt);
-    const analysis = a.run();
+    const a = new ReadingState(prompt);
+    const analysis = runPipeline(a);
     const last = a.ruleReadings[a.ruleReadings.length - 1];
     expect({ phrasing: last?.phrasing, says: analysis.understood.includes(says) || analysis.understood }).toEqual({ phrasing: name, says: true });
   });
@@ -18,8 +19,8 @@ describe('rule phrasings', () => {
   });
 
   it('names a rule no entry reads as a gap, quoting it', () => {
-    const a = new Analyzer('Books have a title. A book must be nice to its readers.');
-    const analysis = a.run();
+    const a = new ReadingState('Books have a title. A book must be nice to its readers.');
+    const analysis = runPipeline(a);
     expect(analysis.unmapped.some((u) => u.startsWith('"A book must be nice to its readers"'))).toBe(true);
   });
 });

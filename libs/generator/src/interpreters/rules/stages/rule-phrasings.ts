@@ -1,5 +1,5 @@
 import type { FieldSpec, GuardSpec } from '@backforge/blueprint';
-import type { Analyzer } from '../analyze.js';
+import type { ReadingState } from './reading-state.js';
 import type { FieldDraft } from '../fields.js';
 import { LIMIT_WORDS, NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS, REFUSALS, RULE_COPULAS, SHARE_WORDS, VERB_SET, VERBS, ZERO_WORDS, BELOW_WORDS, ONCE_WORDS } from '../lexicon.js';
 import { keyOf, type ActionDraft, type ResourceDraft, type RuleDraft } from '../model.js';
@@ -35,7 +35,7 @@ export type RuleReading =
 export interface RuleView {
   clause: Clause;
   ws: string[];
-  ctx: Analyzer;
+  ctx: ReadingState;
 }
 
 export interface RulePhrasing {
@@ -48,7 +48,7 @@ export interface RulePhrasing {
 const firstVerb = (a: ActionDraft): string => a.verb.split('_')[0] as string;
 const namesVerb = (ws: readonly string[], a: ActionDraft): boolean => ws.some((w) => verbLemma(w, new Set([firstVerb(a)])) !== undefined || w === pastParticiple(firstVerb(a)));
 const setsLiteral = (a: ActionDraft, field: string, value: string | boolean): boolean => a.effects.some((e) => 'set' in e && e.set === field && 'literal' in e.to && e.to.literal === value);
-const pointingAt = (ctx: Analyzer, parent: ResourceDraft): ResourceDraft[] => ctx.resources.filter((r) => r !== parent && r.fields.some((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)));
+const pointingAt = (ctx: ReadingState, parent: ResourceDraft): ResourceDraft[] => ctx.resources.filter((r) => r !== parent && r.fields.some((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)));
 const referenceTo = (child: ResourceDraft, parent: ResourceDraft): FieldDraft => child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)) as FieldDraft;
 const cloneSpec = (spec: FieldSpec): FieldSpec => JSON.parse(JSON.stringify(spec)) as FieldSpec;
 
@@ -337,7 +337,7 @@ export const RULE_PHRASINGS: RulePhrasing[] = [
 ];
 
 /** The first entry that reads the clause, with its reading; a clause none reads is a warning. */
-export function readRuleClause(ctx: Analyzer, clause: Clause): { phrasing: string; reading: RuleReading } {
+export function readRuleClause(ctx: ReadingState, clause: Clause): { phrasing: string; reading: RuleReading } {
   const view: RuleView = { clause, ws: wordsOf(clause.toks), ctx };
   for (const p of RULE_PHRASINGS) {
     const reading = p.read(view);

@@ -8,10 +8,10 @@ import { addField, fieldByWords, fieldOf } from './resolve.js';
 import { isBaseOrGerund, segment } from './segment.js';
 import { addRule } from './actions.js';
 import { FIELD_STATEMENT, fieldStatement, readRuleClause, type RuleReading } from './rule-phrasings.js';
-import type { Analyzer } from '../analyze.js';
+import type { ReadingState } from './reading-state.js';
 
 /** Rules: rule clauses read into guards, capacity, uniqueness, counters and field constraints. */
-export function isRuleClause(ctx: Analyzer, c: Clause): boolean {
+export function isRuleClause(ctx: ReadingState, c: Clause): boolean {
   const ws = wordsOf(c.toks);
   if (counterPattern(ctx, c)) return true;
   // "a workshop holds at most its max attendees"
@@ -33,7 +33,7 @@ export function isRuleClause(ctx: Analyzer, c: Clause): boolean {
   return ws.includes('already') || ws.includes('twice') || copulaUnique || (ws.includes('each') && ws.some((w) => COUNT_VERBS.has(w)));
 }
 
-export function counterPattern(ctx: Analyzer, c: Clause): { trigger: string; counted: string } | undefined {
+export function counterPattern(ctx: ReadingState, c: Clause): { trigger: string; counted: string } | undefined {
   const ws = wordsOf(c.toks);
   const ci = ws.findIndex((w, i) => i > 0 && COUNT_VERBS.has(w));
   if (ci < 0) return undefined;
@@ -46,14 +46,14 @@ export function counterPattern(ctx: Analyzer, c: Clause): { trigger: string; cou
 }
 
 /** Reads a rule clause through the registry (rule-phrasings.ts) and applies what it read. */
-export function readRule(ctx: Analyzer, c: Clause): void {
+export function readRule(ctx: ReadingState, c: Clause): void {
   const { phrasing, reading } = readRuleClause(ctx, c);
   ctx.ruleReadings.push({ clause: c.text, phrasing, reading: reading.kind });
   applyRuleReading(ctx, c, reading);
 }
 
 /** The one place a rule reading changes the analysis. */
-export function applyRuleReading(ctx: Analyzer, c: Clause, r: RuleReading): void {
+export function applyRuleReading(ctx: ReadingState, c: Clause, r: RuleReading): void {
   switch (r.kind) {
     case 'refused':
       ctx.unmapped.push(`"${c.text}" (${r.reason})`);
@@ -97,7 +97,7 @@ export function applyRuleReading(ctx: Analyzer, c: Clause, r: RuleReading): void
 }
 
 /** "the ISBN must be unique", "notes are optional", "difficulty is between 1 and 5". */
-export function readFieldStatement(ctx: Analyzer, c: Clause): boolean {
+export function readFieldStatement(ctx: ReadingState, c: Clause): boolean {
   const reading = fieldStatement({ clause: c, ws: wordsOf(c.toks), ctx });
   if (!reading) return false;
   ctx.ruleReadings.push({ clause: c.text, phrasing: FIELD_STATEMENT, reading: reading.kind });
@@ -109,7 +109,7 @@ export function readFieldStatement(ctx: Analyzer, c: Clause): boolean {
  * "A club can have at most 30 members", "each session has a maximum of 20 attendees": a limit
  * field on a record that exactly one kind of record points at is that record's capacity.
  */
-export function addLimitRules(ctx: Analyzer): void {
+export function addLimitRules(ctx: ReadingState): void {
   for (const parent of ctx.resources) {
     for (const f of parent.fields) {
       if (!f.words.includes('#limit') || ctx.rules.some((r) => r.kind === 'capacity' && r.limitField === f.spec.name)) continue;

@@ -4,14 +4,14 @@ import { type Clause, textOf, type Tok, words as wordsOf } from '../tokens.js';
 import { type ObjectRef, type Segment, stripDeterminers } from './reading.js';
 import { ensureResource, findResource, mentionedFields, moreObjects, objectOf, resourceAt, resourceFromObject } from './resolve.js';
 import { readSegment } from './actions.js';
-import type { Analyzer } from '../analyze.js';
+import type { ReadingState } from './reading-state.js';
 
 /** Typed action clauses: a clause cut into verb segments, each with its subject and the words it acts on. */
 /**
  * The verb at `k`, if any: phrasal verbs are joined ("check out" -> check_out), also when the
  * particle comes after a short object ("check it in", "look a setting up").
  */
-export function lemmaAt(ctx: Analyzer, toks: readonly Tok[], k: number): { lemma: string; len: number; particleAt?: number } | undefined {
+export function lemmaAt(ctx: ReadingState, toks: readonly Tok[], k: number): { lemma: string; len: number; particleAt?: number } | undefined {
   const t = toks[k];
   if (!t || !/^[a-z]/.test(t.w)) return undefined;
   // "Books for kids ...": a clause opening on an -s form has no subject for it, so it is a plural noun
@@ -33,17 +33,17 @@ export function lemmaAt(ctx: Analyzer, toks: readonly Tok[], k: number): { lemma
   return lemma ? { lemma, len: 1 } : undefined;
 }
 
-export function isBaseOrGerund(ctx: Analyzer, tok: Tok, lemma: string): boolean {
+export function isBaseOrGerund(ctx: ReadingState, tok: Tok, lemma: string): boolean {
   const base = lemma.split('_')[0] as string;
   return tok.w === base || tok.w.endsWith('ing') || tok.w === lemma;
 }
 
-export function isParticiple(ctx: Analyzer, tok: Tok, lemma: string): boolean {
+export function isParticiple(ctx: ReadingState, tok: Tok, lemma: string): boolean {
   const base = lemma.split('_')[0] as string;
   return tok.w !== base && !tok.w.endsWith('ing') && (tok.w.endsWith('ed') || tok.w === pastParticiple(base) || tok.w.endsWith('en'));
 }
 
-export function segment(ctx: Analyzer, c: Clause): Segment[] {
+export function segment(ctx: ReadingState, c: Clause): Segment[] {
   const toks = c.toks;
   let k = 0;
   const pre: Tok[] = [];
@@ -166,7 +166,7 @@ export function segment(ctx: Analyzer, c: Clause): Segment[] {
 }
 
 /** A word compromise tags as a verb, followed by what looks like its object. */
-export function unknownVerbAt(ctx: Analyzer, c: Clause, toks: readonly Tok[], m: number, trustPosition = false): boolean {
+export function unknownVerbAt(ctx: ReadingState, c: Clause, toks: readonly Tok[], m: number, trustPosition = false): boolean {
   const t = toks[m] as Tok;
   const next = toks[m + 1];
   if (lemmaAt(ctx, toks, m)) return false;
@@ -179,7 +179,7 @@ export function unknownVerbAt(ctx: Analyzer, c: Clause, toks: readonly Tok[], m:
 }
 
 /** "add posts and comments": a resource or field name after "and" is a noun, not a verb. */
-export function nounAfterSeparator(ctx: Analyzer, toks: readonly Tok[], m: number): boolean {
+export function nounAfterSeparator(ctx: ReadingState, toks: readonly Tok[], m: number): boolean {
   const t = toks[m] as Tok;
   const next = toks[m + 1];
   const isName = findResource(ctx, [t.w]) !== undefined || ctx.resources.some((r) => r.fields.some((f) => f.spec.name === t.w || f.words.includes(t.w)));
@@ -187,14 +187,14 @@ export function nounAfterSeparator(ctx: Analyzer, toks: readonly Tok[], m: numbe
   return next === undefined || SEPARATORS.has(next.w) || PREPOSITIONS.has(next.w);
 }
 
-export function isFieldish(ctx: Analyzer, ws: string[]): boolean {
+export function isFieldish(ctx: ReadingState, ws: string[]): boolean {
   const last = ws[ws.length - 1] as string;
   const hint = isPluralForm(last) ? undefined : TYPE_BY_WORD[last];
   return (hint !== undefined && hint.type !== 'stringList') || GENERATED_NOUNS.has(ws.join(' ')) || GENERATED_NOUNS.has(last) || ['name', 'title', 'address', 'money', 'cash', 'funds'].includes(last) || ws.some((w) => ['name', 'email'].includes(w));
 }
 
 /** Nouns that only appear as objects ("list all submissions") become resources without fields. */
-export function collectCandidate(ctx: Analyzer, s: Segment): void {
+export function collectCandidate(ctx: ReadingState, s: Segment): void {
   if (!['create', 'list', 'get', 'update', 'delete', 'crud', 'relation', 'take', 'state', 'mark', 'toggle', 'counter', 'release'].includes(s.cls)) return;
   const obj = s.passive ? objectOf(ctx, s.subject.map((w) => ({ raw: w, w })), undefined) : objectOf(ctx, s.rest, undefined);
   if (obj.kind !== 'noun') return;
@@ -221,7 +221,7 @@ export function collectCandidate(ctx: Analyzer, s: Segment): void {
   if (!findResource(ctx, sing)) ensureResource(ctx, sing, s.text, false);
 }
 
-export function readSegments(ctx: Analyzer, segs: Segment[]): void {
+export function readSegments(ctx: ReadingState, segs: Segment[]): void {
   const pre = segs[0] ? wordsOf(segs[0].clause.toks.slice(0, segs[0].verbIndex)) : [];
   // "Only one gardener can hold a plot at a time": what a take's guard already enforces
   const clauseWords = segs[0] ? wordsOf(segs[0].clause.toks) : [];
@@ -276,7 +276,7 @@ export function readSegments(ctx: Analyzer, segs: Segment[]): void {
 }
 
 /** A count of everything a segment can produce; unchanged means the segment was dropped. */
-export function progress(ctx: Analyzer): number {
+export function progress(ctx: ReadingState): number {
   return ctx.actions.length + ctx.rules.length + ctx.understood.length + ctx.unmapped.length + ctx.merges;
 }
 
@@ -284,7 +284,7 @@ export function progress(ctx: Analyzer): number {
  * "logging a trip adds the distance to the mileage": an agreeing verb after the object, with an
  * object of its own, is a second statement the segment would otherwise swallow.
  */
-export function hiddenVerb(ctx: Analyzer, tail: readonly Tok[], sentence: string): string | undefined {
+export function hiddenVerb(ctx: ReadingState, tail: readonly Tok[], sentence: string): string | undefined {
   for (let i = 0; i < tail.length; i++) {
     const t = tail[i] as Tok;
     // "add songs, reorder nothing, ...": a verb after a comma that no segment took

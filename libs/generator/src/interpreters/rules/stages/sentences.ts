@@ -1,4 +1,5 @@
-import { type ItemReading, prepareFieldList, readFieldItem } from '../fields.js';
+import { type ItemReading, readFieldItem } from '../fields.js';
+import { prepareFieldList } from '../field-lists.js';
 import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COMPARATIVES, CONNECTORS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, KEEP_VERBS, META_NOUNS, MODALS, NEGATIONS, POSSESSIVES, PREPOSITIONS, PRONOUNS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier, verbLemma } from '../text.js';
@@ -6,14 +7,14 @@ import { type Clause, splitList, textOf, type Tok, words as wordsOf } from '../t
 import { describeField, stripDeterminers, withDirection } from './reading.js';
 import { addField, addReference, ensureResource, fieldOf, findResource, titleNoun } from './resolve.js';
 import { pushAction } from './actions.js';
-import type { Analyzer } from '../analyze.js';
+import type { ReadingState } from './reading-state.js';
 
 /** Declaration sentences and context read by the sentence reader ("Books have ...", headings, titles). */
-export function readItems(ctx: Analyzer, res: ResourceDraft, items: Tok[][], origin: string): void {
+export function readItems(ctx: ReadingState, res: ResourceDraft, items: Tok[][], origin: string): void {
   keepReadings(ctx, res, items.map((item) => readFieldItem(item, ctx.lookup, res.words)), origin);
 }
 
-export function keepReadings(ctx: Analyzer, res: ResourceDraft, readings: readonly ItemReading[], origin: string): void {
+export function keepReadings(ctx: ReadingState, res: ResourceDraft, readings: readonly ItemReading[], origin: string): void {
   const names: string[] = [];
   for (const reading of readings) {
     switch (reading.kind) {
@@ -44,7 +45,7 @@ export function keepReadings(ctx: Analyzer, res: ResourceDraft, readings: readon
 }
 
 /** "Bug tracker", "A todo list API.", "I need a backend for a small library." */
-export function readContext(ctx: Analyzer, c: Clause, next: Clause | undefined): boolean {
+export function readContext(ctx: ReadingState, c: Clause, next: Clause | undefined): boolean {
   const ws = wordsOf(c.toks);
   if (ws.length === 0) return true;
   if (ws.every((w) => FILLER_WORDS.has(w) || DETERMINERS.has(w) || w === 'i' || w === 'you')) {
@@ -99,7 +100,7 @@ export function readContext(ctx: Analyzer, c: Clause, next: Clause | undefined):
 }
 
 /** "title, author, ISBN (unique)": names only, no connector and no verb. */
-export function isBareList(ctx: Analyzer, c: Clause): boolean {
+export function isBareList(ctx: ReadingState, c: Clause): boolean {
   if (connectorIndex(ctx, c.toks) >= 0 || c.toks.some((t) => t.w === 'with' || t.w === 'have' || t.w === 'has')) return false;
   const items = splitList(c.toks);
   return items.length >= 1 && items.every((item) => {
@@ -113,12 +114,12 @@ export function isBareList(ctx: Analyzer, c: Clause): boolean {
   });
 }
 
-export function note(ctx: Analyzer, s: string): boolean {
+export function note(ctx: ReadingState, s: string): boolean {
   ctx.understood.push(s);
   return true;
 }
 
-export function connectorIndex(ctx: Analyzer, toks: readonly Tok[]): number {
+export function connectorIndex(ctx: ReadingState, toks: readonly Tok[]): number {
   for (let i = 1; i < toks.length; i++) {
     if (DETERMINERS.has(toks[i - 1]?.w ?? '') && ['store', 'stores', 'record', 'records', 'track', 'tracks', 'keep', 'keeps', 'need', 'needs', 'hold', 'holds'].includes(toks[i]?.w ?? '')) continue;
     for (const conn of CONNECTORS) {
@@ -132,7 +133,7 @@ export function connectorIndex(ctx: Analyzer, toks: readonly Tok[]): number {
  * "Each todo has a title, ...", "Books have ...", "products with a name, ...", "For each pet we
  * store ...", "Track expenses with an amount ...", "Book: title, author".
  */
-export function readDeclaration(ctx: Analyzer, c: Clause, prev: Clause | undefined): boolean {
+export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | undefined): boolean {
   const toks = c.toks;
   // "We keep books (title, author, unique ISBN) and patrons (name, email)"
   const parenDecls = toks
@@ -274,11 +275,11 @@ export function readDeclaration(ctx: Analyzer, c: Clause, prev: Clause | undefin
   return false;
 }
 
-export function handledAsTitle(ctx: Analyzer, c: Clause): boolean {
+export function handledAsTitle(ctx: ReadingState, c: Clause): boolean {
   return ctx.handled.has(c);
 }
 
-export function extraAction(ctx: Analyzer, verb: string, res: ResourceDraft, c: Clause): void {
+export function extraAction(ctx: ReadingState, verb: string, res: ResourceDraft, c: Clause): void {
   const cls = VERBS[verb];
   if (cls === 'crud') for (const kind of ['create', 'get', 'list', 'update', 'delete'] as const) pushAction(ctx, { kind, resource: keyOf(res.words), verb, description: c.text, filters: [], params: [], guards: [], effects: [] });
   else if (cls === 'list') pushAction(ctx, { kind: 'list', resource: keyOf(res.words), verb, description: c.text, filters: [], params: [], guards: [], effects: [] });
@@ -290,7 +291,7 @@ export function extraAction(ctx: Analyzer, verb: string, res: ResourceDraft, c: 
   }
 }
 
-export function declare(ctx: Analyzer, subjectWords: string[], items: Tok[], c: Clause, _heading: Clause | undefined): boolean {
+export function declare(ctx: ReadingState, subjectWords: string[], items: Tok[], c: Clause, _heading: Clause | undefined): boolean {
   const sing = [...subjectWords.slice(0, -1), singular(subjectWords[subjectWords.length - 1] as string)];
   let list = items;
   while (list.length && ['the', 'following', 'fields', 'properties', 'attributes', ':', 'these', 'things', 'like', 'such', 'as'].includes(list[0]?.w ?? '')) list = list.slice(1);
@@ -336,7 +337,7 @@ export function declare(ctx: Analyzer, subjectWords: string[], items: Tok[], c: 
 }
 
 /** "Comments belong to a post", "each task is linked to a project". */
-export function readBelongsTo(ctx: Analyzer, c: Clause): boolean {
+export function readBelongsTo(ctx: ReadingState, c: Clause): boolean {
   const ws = wordsOf(c.toks);
   const idx = ws.findIndex((w) => ['belong', 'belongs', 'linked', 'attached', 'tied'].includes(w));
   if (idx < 1) return false;

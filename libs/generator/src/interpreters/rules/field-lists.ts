@@ -1,0 +1,107 @@
+import { ENUM_MARKERS, PAIRED_QUALIFIERS, TYPE_BY_WORD } from './lexicon.js';
+import { type Tok, splitList, textOf } from './tokens.js';
+
+/**
+ * Field lists before they are split into items: values written inline ("one of low, medium or
+ * high", "a surface, clay or hard") are grouped with their field and a yes/no written with a
+ * slash ("paid y/n") becomes one item, so each item can then be read on its own (fields.ts).
+ */
+
+/**
+ * Turns "one of low, medium or high" into a parenthesised group before the list is split, so the
+ * values stay with their field. Values end where a new item starts ("..., and a due date").
+ */
+export function prepareFieldList(input: readonly Tok[]): Tok[] {
+  // "an on/off state", "a yes/no answer", "paid y/n": a yes/no field, not two items
+  const toks: Tok[] = [];
+  for (let i = 0; i < input.length; i++) {
+    const [a, slash, b] = [input[i], input[i + 1], input[i + 2]];
+    if (a && slash?.w === '/' && b && ((a.w === 'on' && b.w === 'off') || ((a.w === 'yes' || a.w === 'y') && (b.w === 'no' || b.w === 'n')) || (a.w === 'true' && b.w === 'false'))) {
+      toks.push({ raw: `${a.raw}/${b.raw}`, w: 'boolean' });
+      i += 2;
+      continue;
+    }
+    // "done or not", "paid or not": a yes/no field named by the word before
+    const [or, not, after] = [input[i + 1], input[i + 2], input[i + 3]];
+    if (a && /^[a-z]/.test(a.w) && or?.w === 'or' && not?.w === 'not' && (after === undefined || after.w === ',' || after.w === 'and')) {
+      toks.push({ raw: 'yes/no', w: 'boolean' }, a);
+      i += 2;
+      continue;
+    }
+    // "a start and end time", "first and last name": two fields sharing the noun
+    const [and2, b2, noun] = [input[i + 1], input[i + 2], input[i + 3]];
+    if (a && and2?.w === 'and' && b2 && noun && PAIRED_QUALIFIERS[a.w] === b2.w && /^[a-z]+$/.test(noun.w) && !['and', 'or'].includes(noun.w)) {
+      toks.push(a, { raw: noun.raw, w: noun.w }, { raw: ',', w: ',' }, b2, noun);
+      i += 3;
+      continue;
+    }
+    // "(date and time)", "(date & time)": one type, not two allowed values
+    if (a?.w === '#paren' && a.inner?.map((x) => x.w).join(' ').replace('&', 'and') === 'date and time') {
+      toks.push({ raw: '(datetime)', w: '#paren', inner: [{ raw: 'datetime', w: 'datetime' }] });
+      continue;
+    }
+    toks.push(a as Tok);
+  }
+  const out: Tok[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const marker = ENUM_MARKERS.find((m) => m.every((w, k) => toks[i + k]?.w === w));
+    const itemStart = i === 0 || toks[i - 1]?.w === ',' || toks[i - 1]?.w === 'and';
+    if (marker && !itemStart) {
+      let j = i + marker.length;
+      // "that is one of ...": markers may follow each other
+      for (let again = ENUM_MARKERS.find((m) => m.every((w, k) => toks[j + k]?.w === w)); again; again = ENUM_MARKERS.find((m) => m.every((w, k) => toks[j + k]?.w === w))) j += again.length;
+      const values: Tok[] = [];
+      while (j < toks.length) {
+        const t = toks[j] as Tok;
+        const next = toks[j + 1];
+        if ((t.w === ',' || t.w === 'and') && next && (['a', 'an', 'the', 'optional', 'unique', 'its', 'their', 'some', 'and'].includes(next.w) || next.w === ',')) break;
+        if (t.w === '#paren' || t.w === '#range') break;
+        values.push(t);
+        j++;
+      }
+      const items = splitList(values).map((v) => textOf(v)).filter((v) => v.length > 0);
+      // "a severity of low, medium or high" lists values; "a list of tags and notes" does not
+      const offersChoice = marker.length > 1 || marker[0] !== 'of' || values.some((t) => t.w === 'or' || t.w === '/');
+      if (offersChoice && items.length >= 2 && items.every((v) => v.split(' ').length <= 3)) {
+        out.push({ raw: `(${items.join(', ')})`, w: '#paren', inner: values });
+        i = j - 1;
+        continue;
+      }
+    }
+    out.push(toks[i] as Tok);
+  }
+  return valuesAfterComma(out);
+}
+
+const ARTICLES = new Set(['a', 'an', 'the']);
+
+/**
+ * "a surface, clay or hard", "a length in minutes, 45 or 90": after an item written with an
+ * article, bare words or numbers joined by "or" (with no article, none a word that names a field
+ * such as "email") are that item's allowed values, as if written in parentheses.
+ */
+export function valuesAfterComma(toks: readonly Tok[]): Tok[] {
+  const out: Tok[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i] as Tok;
+    if (t.w !== ',') {
+      out.push(t);
+      continue;
+    }
+    let start = out.length;
+    while (start > 0 && ![',', 'and'].includes((out[start - 1] as Tok).w)) start--;
+    const prevArticle = ARTICLES.has(out[start]?.w ?? '') && out.length - start >= 2 && !out.slice(start).some((x) => x.w === '#paren');
+    let j = i + 1;
+    const values: Tok[] = [];
+    while (j < toks.length && !(((toks[j] as Tok).w === 'and' || (toks[j] as Tok).w === ',') && ARTICLES.has(toks[j + 1]?.w ?? ''))) values.push(toks[j++] as Tok);
+    const groups = splitList(values);
+    const bare = groups.length >= 2 && values.some((v) => v.w === 'or') && groups.every((g) => g.length <= 2 && g.every((x) => /^(?:[a-z][a-z'-]*|-?\d+(?:\.\d+)?)$/.test(x.w) && !ARTICLES.has(x.w) && TYPE_BY_WORD[x.w] === undefined));
+    if (!prevArticle || !bare) {
+      out.push(t);
+      continue;
+    }
+    out.push({ raw: `(${groups.map((g) => textOf(g)).join(', ')})`, w: '#paren', inner: values });
+    i = j - 1;
+  }
+  return out;
+}
