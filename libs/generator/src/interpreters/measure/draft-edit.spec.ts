@@ -9,10 +9,12 @@ import { editedBatches, editFigures, editReport, isOneEdit, lineDiff, linesChang
 const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; medianChangedAtMost: number }> = {
   // batches 10 and 11 were measured after their fixes; batches 12 and 13 at their first contact (docs/prompts.md);
   // the median is over every prompt, a faithful first draft counting 0 lines
+  // (the saved edits were written against the first-contact drafts: a draft that moved closer to
+  // what was meant may still be more lines from that fixed text, so the median follows the drafts)
   '10': { faithfulAfter: 29, faithfulAnySize: 32, medianChangedAtMost: 4 },
   '11': { faithfulAfter: 27, faithfulAnySize: 32, medianChangedAtMost: 7.5 },
-  '12': { faithfulAfter: 26, faithfulAnySize: 40, medianChangedAtMost: 17.5 },
-  '13': { faithfulAfter: 22, faithfulAnySize: 40, medianChangedAtMost: 16.5 },
+  '12': { faithfulAfter: 27, faithfulAnySize: 40, medianChangedAtMost: 19.5 },
+  '13': { faithfulAfter: 32, faithfulAnySize: 40, medianChangedAtMost: 17 },
 };
 
 describe('line diff', () => {

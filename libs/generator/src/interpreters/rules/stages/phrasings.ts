@@ -50,7 +50,9 @@ function readParen(inner: string): { type?: string; flags: string[]; default?: s
   const parts = withoutExamples(inner)
     .replace(/\bdate\s*(?:and|&)\s*time\b/gi, 'datetime')
     .split(/\s*,\s*|\s+and\s+/).map((p) => p.trim().toLowerCase()).filter(Boolean);
-  const flags = parts.filter((p) => FLAGS.has(p)).map((p) => (p === 'mandatory' ? 'required' : p));
+  // "(one sign-up per email)": one record per value is a unique value
+  const onePer = (p: string): boolean => /^(?:one|only one|a single|max(?:imum)? one|at most one)\s+[\w -]+\s+per\s+\S/.test(p);
+  const flags = parts.filter((p) => FLAGS.has(p) || onePer(p)).map((p) => (p === 'mandatory' ? 'required' : onePer(p) ? 'unique' : p));
   const types = parts.filter((p) => TYPE_NOTATIONS[p] !== undefined);
   // "(boolean, default false)": a default written beside the type
   const defaults = parts.map((p) => /^default(?:s to|\s*[:=])?\s+(\S.*)$/.exec(p)?.[1]).filter((d): d is string => d !== undefined);
@@ -193,6 +195,7 @@ export const PHRASINGS: Phrasing[] = [
       ['start time (date and time)', item('start time', { type: 'datetime', flags: [] })],
       ['original gravity (e.g. 1.052)', item('original gravity', { type: 'number', flags: [] })],
       ['collected (boolean, default false)', item('collected', { type: 'boolean', flags: [], default: 'false' })],
+      ['email (one sign-up per email)', item('email', { flags: ['unique'] })],
     ],
     match: (s) => {
       const m = /^([a-z][\w '-]{0,40}?)\s*\(([^()]+)\)$/i.exec(s);
