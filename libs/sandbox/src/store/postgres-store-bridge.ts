@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { GetBatcher } from './get-batch.js';
 import { PostgresBackendStore } from './postgres-backend-store.js';
 import { Slice } from './slice.js';
 
@@ -25,11 +26,12 @@ export const STORE_BRIDGE_APPLICATION_NAME = 'backforge-store-bridge';
  * timeout, divided into per-agent slices so that one backend's slow queries (a dozen concurrent
  * counts over a big collection) wait in their own queue instead of starving every other backend.
  * `storeFor(agentId)` gives the store to pass to `Sandbox.invoke`; the sandbox scopes it to each
- * invocation, which cancels its running queries when the invocation ends.
+ * invocation, which cancels its running queries when the invocation ends. An agent's concurrent
+ * `get`s by id share a statement (`GetBatcher`): one round trip for the reads that queued meanwhile.
  */
 export class PostgresStoreBridge {
   readonly pool: pg.Pool;
-  private readonly slices = new Map<string, Slice>();
+  private readonly slices = new Map<string, { slice: Slice; reads: GetBatcher }>();
   private readonly connectionsPerBackend: number;
   private readonly maxWaitingPerBackend: number;
 
@@ -58,12 +60,13 @@ export class PostgresStoreBridge {
 
   /** The store of one agent's data; every store of that agent shares its slice (kept for the bridge's life: a few bytes per agent). */
   storeFor(agentId: string): PostgresBackendStore {
-    let slice = this.slices.get(agentId);
-    if (!slice) {
-      slice = new Slice(this.connectionsPerBackend, this.maxWaitingPerBackend);
-      this.slices.set(agentId, slice);
+    let share = this.slices.get(agentId);
+    if (!share) {
+      const slice = new Slice(this.connectionsPerBackend, this.maxWaitingPerBackend);
+      share = { slice, reads: new GetBatcher(this.pool, agentId, slice, this.connectionsPerBackend + this.maxWaitingPerBackend) };
+      this.slices.set(agentId, share);
     }
-    return new PostgresBackendStore(this.pool, agentId, { slice, ...(this.options.now ? { now: this.options.now } : {}) });
+    return new PostgresBackendStore(this.pool, agentId, { ...share, ...(this.options.now ? { now: this.options.now } : {}) });
   }
 
   /** Creates the table and indexes if missing. */
