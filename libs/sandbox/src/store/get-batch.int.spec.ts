@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, describeWith, type TestDatabase } from '@backforge/testing';
-import { PostgresStoreBridge, StoreLimitError } from '../index.js';
+import { PostgresStoreBridge, StoreInputError, StoreLimitError } from '../index.js';
 
 describeWith(['postgres'])("PostgresStoreBridge's batched gets", () => {
   let db: TestDatabase;
@@ -45,6 +45,24 @@ describeWith(['postgres'])("PostgresStoreBridge's batched gets", () => {
       expect(used()).toBeLessThan(wanted.length / 2);
       // The other agent still reads its own record.
       expect((await other.get('notes', theirs.ok ? theirs.record.id : ''))?.data).toEqual({ secret: true });
+    } finally {
+      await bridge.close();
+    }
+  });
+
+  it("sends the record's JSON as PostgreSQL builds it, the same record JSON.stringify would give", async () => {
+    const bridge = new PostgresStoreBridge({ connectionString: db.url });
+    try {
+      const store = bridge.storeFor(`agent-${randomUUID()}`);
+      const data = { text: 'é "quoted" \\ back\nline 😀', n: 0.1, big: 2 ** 70, neg: -3e-7, list: [1, 'two', null, { deep: true }], empty: {} };
+      const written = await store.insert('notes', data);
+      if (!written.ok) throw new Error('insert failed');
+      const json = await store.getJson('notes', written.record.id);
+      expect(JSON.parse(json)).toEqual(written.record);
+      expect(Object.keys(JSON.parse(json))).toEqual(['id', 'revision', 'createdAt', 'updatedAt', 'data']);
+      expect(await store.get('notes', written.record.id)).toEqual(written.record);
+      expect(await store.getJson('notes', 'missing')).toBe('null');
+      await expect(store.getJson('no such/collection', 'x')).rejects.toBeInstanceOf(StoreInputError);
     } finally {
       await bridge.close();
     }

@@ -3,14 +3,11 @@ import { withConnection } from './connection.js';
 import type { Slice } from './slice.js';
 import { StoreLimitError } from './store-input.js';
 
-/** A row of `backend_records` as `get` reads it. */
-export interface GetRow {
+/** A record found by a batch: its key, and the record as JSON text (built by PostgreSQL). */
+interface GetRow {
   collection: string;
   id: string;
-  revision: number;
-  data: Record<string, unknown>;
-  created_at: Date;
-  updated_at: Date;
+  json: string;
 }
 
 interface Read {
@@ -22,7 +19,7 @@ interface Read {
   done: boolean;
   /** The batch that took it. */
   batch: Batch | null;
-  resolve(row: GetRow | null): void;
+  resolve(json: string | null): void;
   reject(error: Error): void;
 }
 
@@ -35,7 +32,9 @@ interface Batch {
 }
 
 const ENDED = 'this invocation has ended';
-const COLUMNS = 'r.collection, r.id, r.revision, r.data, r.created_at, r.updated_at';
+const ISO = (column: string): string => `to_char(r.${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** The record as the store's readers see it (`StoredRecord`, its fields in that order), as JSON text. */
+const COLUMNS = `r.collection, r.id, json_build_object('id', r.id, 'revision', r.revision, 'createdAt', ${ISO('created_at')}, 'updatedAt', ${ISO('updated_at')}, 'data', r.data)::text AS json`;
 const ONE_SQL = `SELECT ${COLUMNS} FROM backend_records r WHERE r.agent_id = $1 AND r.collection = $2 AND r.id = $3`;
 /** Primary-key lookups of every (collection, id) pair of the batch, in one statement. */
 const MANY_SQL = `SELECT ${COLUMNS} FROM unnest($2::text[], $3::text[]) AS k(collection, id)
@@ -47,7 +46,8 @@ const keyOf = (collection: string, id: string): string => `${collection}\u0000${
  * pool (or arrive in the same turn of the event loop) go as one statement when a connection is
  * free, instead of one checkout, one query write and one answer each. Under load (many concurrent
  * invocations of one backend, two connections in its slice) that is one PostgreSQL round trip for
- * many reads; alone, a read goes at once as before. A batch holds one place in the slice like any
+ * many reads; alone, a read goes at once as before. PostgreSQL builds each record's JSON text, which
+ * goes to the isolate as it is (reads of the same record in one batch share it). A batch holds one place in the slice like any
  * store call; at most `maxWaiting` reads wait for one (past it a read fails at once: the bridge
  * passes its slice's connections plus waiting calls, so one turn's reads are admitted as many as
  * before batching); a read whose invocation ends is refused at once, and a running batch whose
@@ -65,12 +65,13 @@ export class GetBatcher {
     private readonly maxWaiting: number,
   ) {}
 
-  get(collection: string, id: string, signal: AbortSignal | undefined): Promise<GetRow | null> {
+  /** The record's JSON text, or null when there is none. */
+  get(collection: string, id: string, signal: AbortSignal | undefined): Promise<string | null> {
     if (signal?.aborted) return Promise.reject(new StoreLimitError(ENDED));
     if (this.waiting.length >= this.maxWaiting) {
       return Promise.reject(new StoreLimitError(`too many store calls waiting (${this.maxWaiting}); make fewer at once`));
     }
-    return new Promise<GetRow | null>((resolve, reject) => {
+    return new Promise<string | null>((resolve, reject) => {
       const read: Read = { collection, id, signal, done: false, batch: null, resolve, reject, onAbort: () => this.abandon(read) };
       signal?.addEventListener('abort', read.onAbort, { once: true });
       this.waiting.push(read);
@@ -93,7 +94,7 @@ export class GetBatcher {
       for (const read of batch.reads) read.batch = batch;
       if (batch.reads.length === 0) return; // every read ended while it waited
       const rows = await this.query(client, batch.reads);
-      const byKey = new Map(rows.map((row) => [keyOf(row.collection, row.id), row]));
+      const byKey = new Map(rows.map((row) => [keyOf(row.collection, row.id), row.json]));
       for (const read of batch.reads) settle(read, () => read.resolve(byKey.get(keyOf(read.collection, read.id)) ?? null));
     };
     queueMicrotask(() => {

@@ -267,12 +267,18 @@ export class PostgresBackendStore implements BackendStore {
     const name = checkCollection(collection);
     const key = checkId(id);
     if (this.reads) {
-      const row = await this.reads.get(name, key, this.scope?.signal);
-      return row ? toRecord(row as RecordRow) : null;
+      const json = await this.reads.get(name, key, this.scope?.signal);
+      return json === null ? null : (JSON.parse(json) as StoredRecord);
     }
     // A named statement: each pooled connection parses and plans it once, then only binds it.
     const { rows } = await this.run((c) => c.query<RecordRow>({ name: 'backforge_store_get', text: GET_SQL, values: [this.agentId, name, key] }));
     return rows[0] ? toRecord(rows[0]) : null;
+  }
+
+  /** `get`'s answer as JSON text (`null` when there is none); the relay sends it to the isolate as it is. */
+  async getJson(collection: string, id: string): Promise<string> {
+    if (!this.reads) return JSON.stringify(await this.get(collection, id));
+    return (await this.reads.get(checkCollection(collection), checkId(id), this.scope?.signal)) ?? 'null';
   }
 
   private whereSql(collection: string, where: StoreCondition[], p: Params): string {
