@@ -68,6 +68,25 @@ describeWith(['postgres'])("PostgresStoreBridge's batched gets", () => {
     }
   });
 
+  it("keeps a slice's worth of connections open when idle, closing the rest", async () => {
+    const bridge = new PostgresStoreBridge({ connectionString: db.url, maxConnections: 6, connectionsPerBackend: 2, idleTimeoutMs: 50 });
+    try {
+      // Six agents at once: six connections.
+      await Promise.all(Array.from({ length: 6 }, () => bridge.storeFor(`agent-${randomUUID()}`).count('notes', [])));
+      expect(bridge.pool.totalCount).toBe(6);
+      const deadline = Date.now() + 30_000;
+      while (bridge.pool.totalCount > 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(bridge.pool.totalCount).toBe(2);
+      // Well past the idle timeout, the two stay open and answer at once.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(bridge.pool.totalCount).toBe(2);
+      expect(await bridge.storeFor(`agent-${randomUUID()}`).get('notes', 'x')).toBeNull();
+      expect(bridge.pool.totalCount).toBe(2);
+    } finally {
+      await bridge.close();
+    }
+  });
+
   it('refuses at once a read whose invocation ended, and answers the others of its batch', async () => {
     const bridge = new PostgresStoreBridge({ connectionString: db.url, connectionsPerBackend: 1 });
     try {
