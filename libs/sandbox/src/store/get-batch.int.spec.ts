@@ -71,9 +71,10 @@ describeWith(['postgres'])("PostgresStoreBridge's batched gets", () => {
   it("keeps a slice's worth of connections open when idle, closing the rest", async () => {
     const bridge = new PostgresStoreBridge({ connectionString: db.url, maxConnections: 6, connectionsPerBackend: 2, idleTimeoutMs: 50 });
     try {
-      // Six agents at once: six connections.
-      await Promise.all(Array.from({ length: 6 }, () => bridge.storeFor(`agent-${randomUUID()}`).count('notes', [])));
+      // Six connections in use at once, then all idle together.
+      const clients = await Promise.all(Array.from({ length: 6 }, () => bridge.pool.connect()));
       expect(bridge.pool.totalCount).toBe(6);
+      for (const client of clients) client.release();
       const deadline = Date.now() + 30_000;
       while (bridge.pool.totalCount > 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       expect(bridge.pool.totalCount).toBe(2);
