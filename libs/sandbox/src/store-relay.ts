@@ -1,5 +1,5 @@
 import type { BackendStore } from '@backforge/contracts';
-import { isInvocationScoped, resultTooLarge, StoreInputError, type StoreCallScope } from './store/store-input.js';
+import { hasJsonGet, isInvocationScoped, resultTooLarge, StoreInputError, type StoreCallScope } from './store/store-input.js';
 
 const STORE_METHODS: ReadonlySet<string> = new Set(['insert', 'get', 'findOne', 'list', 'count', 'update', 'delete']);
 /** What a handler learns when the store itself failed: its error text (SQL, hosts, users) stays here. */
@@ -61,15 +61,20 @@ export async function relayStoreCall(store: BackendStore, method: string, argsJs
     return { ok: false, payload: 'store arguments are not JSON' };
   }
   if (!Array.isArray(args)) return { ok: false, payload: 'malformed store call' };
-  let result: unknown;
+  let payload: string;
   try {
-    const call = (store as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!;
-    result = await call.apply(store, args);
+    if (method === 'get' && hasJsonGet(store)) {
+      // The record's JSON as the store wrote it (PostgreSQL builds it): no object on the host in between.
+      payload = await store.getJson(...(args as [string, string]));
+    } else {
+      const call = (store as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!;
+      const result = await call.apply(store, args);
+      if (result === undefined) return { ok: true, payload: '' };
+      payload = JSON.stringify(result);
+    }
   } catch (e) {
     return { ok: false, payload: e instanceof StoreInputError ? e.message : STORE_FAILED };
   }
-  if (result === undefined) return { ok: true, payload: '' };
-  const payload = JSON.stringify(result);
   // Stores that take a scope bound their results before building them; this catches the others.
   if (payload.length > maxResultBytes || Buffer.byteLength(payload) > maxResultBytes) return { ok: false, payload: resultTooLarge(maxResultBytes).message };
   return { ok: true, payload };

@@ -23,9 +23,10 @@ import {
   isSystemField,
   RECORD_OVERHEAD_BYTES,
   resultTooLarge,
-  StoreLimitError,
   type StoreCallScope,
 } from './store-input.js';
+import { withConnection } from './connection.js';
+import type { GetBatcher } from './get-batch.js';
 import type { Slice } from './slice.js';
 
 export const BACKEND_RECORDS_TABLE = 'backend_records';
@@ -35,27 +36,8 @@ export interface PostgresBackendStoreOptions {
   now?: () => string;
   /** This agent's share of the pool (PostgresStoreBridge gives one per agent). */
   slice?: Slice;
-}
-
-/** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout or a cancel request. */
-const QUERY_CANCELED = '57014';
-
-/**
- * Cancels what a pooled client's server process is running, from a short-lived connection of its
- * own (the pool may have no free slot). The caller holds the client until this settles, so the
- * cancel cannot reach a query of whoever uses the connection next.
- */
-async function cancelRunning(pool: pg.Pool, client: pg.PoolClient): Promise<void> {
-  const pid = (client as unknown as { processID?: unknown }).processID;
-  if (typeof pid !== 'number') return;
-  const canceller = new pg.Client((pool as unknown as { options: pg.ClientConfig }).options);
-  canceller.on('error', () => undefined);
-  try {
-    await canceller.connect();
-    await canceller.query('SELECT pg_cancel_backend($1)', [pid]);
-  } finally {
-    await canceller.end().catch(() => undefined);
-  }
+  /** This agent's `get`s, batched (PostgresStoreBridge gives one per agent, sharing its slice). */
+  reads?: GetBatcher;
 }
 
 interface RecordRow {
@@ -170,6 +152,7 @@ function orderSql(orderBy: StoreListQuery['orderBy'], p: Params): string {
 export class PostgresBackendStore implements BackendStore {
   private readonly now: () => string;
   private readonly slice: Slice | undefined;
+  private readonly reads: GetBatcher | undefined;
   private scope: StoreCallScope | undefined;
 
   constructor(
@@ -180,6 +163,7 @@ export class PostgresBackendStore implements BackendStore {
     if (typeof agentId !== 'string' || agentId.length === 0) throw new TypeError('PostgresBackendStore needs an agent id');
     this.now = options.now ?? (() => new Date().toISOString());
     this.slice = options.slice;
+    this.reads = options.reads;
   }
 
   /** A view of this store bound to one invocation (see the class comment). */
@@ -189,36 +173,9 @@ export class PostgresBackendStore implements BackendStore {
     return view;
   }
 
-  /**
-   * Runs `work` on a pooled connection within this agent's slice; cancels it when the invocation
-   * ends; turns a cancelled statement into a message for the handler.
-   */
-  private async run<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const signal = this.scope?.signal;
-    if (signal?.aborted) throw new StoreLimitError('this invocation has ended');
-    await this.slice?.acquire(signal);
-    try {
-      const client = await this.pool.connect();
-      let cancelling: Promise<void> | undefined;
-      const onAbort = (): void => {
-        cancelling = cancelRunning(this.pool, client).catch(() => undefined);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      try {
-        return await work(client);
-      } catch (e) {
-        if ((e as { code?: unknown }).code === QUERY_CANCELED) {
-          throw new StoreLimitError(signal?.aborted ? 'this invocation has ended' : 'the store call took longer than allowed; narrow the query');
-        }
-        throw e;
-      } finally {
-        signal?.removeEventListener('abort', onAbort);
-        if (cancelling) await cancelling;
-        client.release();
-      }
-    } finally {
-      this.slice?.release();
-    }
+  /** Runs `work` on a pooled connection within this agent's slice, cancelled when the invocation ends. */
+  private run<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return withConnection(this.pool, this.slice, this.scope?.signal, work);
   }
 
   static async ensureSchema(pool: pg.Pool): Promise<void> {
@@ -309,9 +266,19 @@ export class PostgresBackendStore implements BackendStore {
   async get(collection: string, id: string): Promise<StoredRecord | null> {
     const name = checkCollection(collection);
     const key = checkId(id);
+    if (this.reads) {
+      const json = await this.reads.get(name, key, this.scope?.signal);
+      return json === null ? null : (JSON.parse(json) as StoredRecord);
+    }
     // A named statement: each pooled connection parses and plans it once, then only binds it.
     const { rows } = await this.run((c) => c.query<RecordRow>({ name: 'backforge_store_get', text: GET_SQL, values: [this.agentId, name, key] }));
     return rows[0] ? toRecord(rows[0]) : null;
+  }
+
+  /** `get`'s answer as JSON text (`null` when there is none); the relay sends it to the isolate as it is. */
+  async getJson(collection: string, id: string): Promise<string> {
+    if (!this.reads) return JSON.stringify(await this.get(collection, id));
+    return (await this.reads.get(checkCollection(collection), checkId(id), this.scope?.signal)) ?? 'null';
   }
 
   private whereSql(collection: string, where: StoreCondition[], p: Params): string {

@@ -52,6 +52,18 @@ export function isInvocationScoped(store: unknown): store is InvocationScopedSto
   return typeof (store as Partial<InvocationScopedStore> | null)?.forInvocation === 'function';
 }
 
+/**
+ * A store that can answer `get` with the record's JSON text (`null` when there is none), as the
+ * relay sends it to the isolate, without building the record as an object first.
+ */
+export interface JsonGetStore {
+  getJson(collection: string, id: string): Promise<string>;
+}
+
+export function hasJsonGet(store: unknown): store is JsonGetStore {
+  return typeof (store as Partial<JsonGetStore> | null)?.getJson === 'function';
+}
+
 /** Record fields a condition or an ordering may name besides data fields. */
 export const SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt'] as const;
 export type SystemField = (typeof SYSTEM_FIELDS)[number];
