@@ -21,6 +21,29 @@ describe('action descriptions', () => {
   });
 });
 
+describe('a cancel and a multi-word state', () => {
+  it('cancels a record with a status by moving it to cancelled, from the state the condition names', () => {
+    const r = interpretPrompt('prints', 'Print jobs: file name, status.\nStatus goes queued -> printing -> done.\nA member can cancel a print job while it is queued.');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const status = r.blueprint.resources[0]?.fields.find((f) => f.name === 'status');
+    expect(status?.values).toEqual(['queued', 'printing', 'done', 'cancelled']);
+    expect(status?.transitions).toContainEqual({ from: 'queued', to: 'cancelled' });
+    expect(status?.transitions).not.toContainEqual({ from: 'printing', to: 'cancelled' });
+    expect(r.blueprint.actions.map((a) => `${a.kind} ${a.name}`)).toContain('transition cancelJob'); // (records named in the opening line are named by their head noun)
+  });
+
+  it('keeps a cancel a delete when the record has no status', () => {
+    const r = interpretPrompt('hires', 'Hires have a customer name and a date. Cancel a hire.');
+    expect(r.ok && r.blueprint.actions.map((a) => a.kind)).toContain('delete');
+  });
+
+  it('names a mark action by the whole state it sets ("in progress")', () => {
+    const r = interpretPrompt('requests', 'Requests: problem, status: open → in progress → done.\nMark a request in progress.');
+    expect(r.ok && r.blueprint.actions.map((a) => a.name)).toContain('markRequestInProgress');
+  });
+});
+
 describe('an order of states no action can follow', () => {
   it('keeps the action asked for and names the order as not enforced', () => {
     const r = interpretPrompt('invoices', 'Invoices: invoice number (unique), amount, status (draft, sent, paid). An invoice goes from draft to sent to paid. Mark an invoice as paid.');

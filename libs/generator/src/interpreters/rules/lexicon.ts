@@ -333,3 +333,6 @@ export const RELATIVE_WORDS = new Set(['that', 'which', 'who', 'where', 'whose']
 export const RELATIVE_BE = new Set(['are', 'is', 'were']);
 /** Words that start a condition ("cancel a print job while it is queued"). */
 export const CONDITION_WORDS = new Set(['while', 'if', 'unless', 'when', 'until', 'before', 'after']);
+
+/** Names of a record's state field ("cancel a hire" sets it to `cancelled` when there is one). */
+export const STATE_FIELD_NAMES = new Set(['status', 'state', 'stage']);

@@ -1,6 +1,6 @@
 import { prepareFieldList } from '../field-lists.js';
-import { AGENT_NOUN_RESOURCES, ALL_WORDS, INDEFINITE_ARTICLES, RELATIVE_BE, AWARD_VERBS, CHARACTER_WORDS, CONDITION_WORDS, COUNT_NOUNS, COUNT_WORDS, CRUD_FILLERS, DETERMINERS, LIST_LEAD_WORDS, LOOKUP_KEYS, META_NOUNS, NOMINALIZATION, PLAIN_GET_VERBS, POSSESSIVES, PREPOSITIONS, RELATIVE_WORDS, SCALE_NOUNS, SEPARATORS, TALLY_NOUNS, TITLE_TAILS, VERB_SET } from '../lexicon.js';
-import { type ActionDraft, keyOf } from '../model.js';
+import { AGENT_NOUN_RESOURCES, ALL_WORDS, INDEFINITE_ARTICLES, RELATIVE_BE, AWARD_VERBS, CHARACTER_WORDS, CONDITION_WORDS, COUNT_NOUNS, COUNT_WORDS, CRUD_FILLERS, DETERMINERS, LIST_LEAD_WORDS, LOOKUP_KEYS, META_NOUNS, NOMINALIZATION, PLAIN_GET_VERBS, POSSESSIVES, PREPOSITIONS, RELATIVE_WORDS, SCALE_NOUNS, SEPARATORS, STATE_FIELD_NAMES, TALLY_NOUNS, TITLE_TAILS, VERB_SET } from '../lexicon.js';
+import { type ActionDraft, keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier, verbLemma } from '../text.js';
 import { splitList, textOf, words as wordsOf } from '../tokens.js';
 import { readTake } from './action-holding.js';
@@ -224,8 +224,9 @@ export function readDelete(ctx: ReadingState, s: Segment, obj: ObjectRef): void 
     readState(ctx, s, res, after);
     return;
   }
-  // "cancel a print job while it is queued": a delete checks no condition, so the condition is named, not dropped
   const when = after.findIndex((t) => CONDITION_WORDS.has(t.w));
+  if (s.lemma === 'cancel' && readCancel(ctx, s, res, when >= 0 ? wordsOf(after.slice(when + 1)) : [])) return;
+  // "remove a print job while it is queued": a delete checks no condition, so the condition is named, not dropped
   if (when >= 0 && wordsOf(after.slice(when + 1)).length > 0) ctx.unmapped.push(`"${textOf(after.slice(when))}" in "${s.text}" (a delete checks no condition; say which state it moves to instead, e.g. "a status (..., cancelled)")`);
   pushAction(ctx, { kind: 'delete', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
   return;
@@ -286,4 +287,27 @@ export function readCounter(ctx: ReadingState, s: Segment, obj: ObjectRef): void
   field.spec.generated = 'managed';
   pushTransition(ctx, res, s.text, { verb: s.lemma, name: camelCase([s.lemma, ...res.words]), effects: [{ increment: field.spec.name, by: { literal: 1 } }] });
   return;
+}
+
+/**
+ * "cancel a print job while it is queued" when print jobs have a status: the record is kept and
+ * its status gains a `cancelled` value (and, when its states move in order, a move to it from the
+ * state the condition names, or from every state that moves on). Without a status a cancel stays a
+ * delete: the blind writers split on it (batches 08-09 and the corpus expect a delete, 11-13 a
+ * transition), and only a status says the record lives on after it.
+ */
+function readCancel(ctx: ReadingState, s: Segment, res: ResourceDraft, condition: readonly string[]): boolean {
+  const status = res.fields.find((f) => f.spec.type === 'enum' && STATE_FIELD_NAMES.has(f.spec.name));
+  if (!status) return false;
+  const values = status.spec.values ?? [];
+  const cancelled = values.find((v) => /^cancel+ed$/i.test(v)) ?? 'cancelled';
+  if (!values.includes(cancelled)) status.spec.values = [...values, cancelled];
+  const moves = status.spec.transitions;
+  if (moves?.length) {
+    const named = values.filter((v) => condition.join(' ').includes(v.toLowerCase()));
+    const moving = values.filter((v) => moves.some((m) => m.from === v));
+    for (const from of named.length ? named : moving) if (!moves.some((m) => m.from === from && m.to === cancelled)) moves.push({ from, to: cancelled });
+  }
+  pushTransition(ctx, res, s.text, { verb: s.lemma, name: camelCase(['cancel', ...res.words]), effects: [{ set: status.spec.name, to: { literal: cancelled } }] });
+  return true;
 }

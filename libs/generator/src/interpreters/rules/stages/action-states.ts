@@ -144,7 +144,9 @@ export function readMark(ctx: ReadingState, s: Segment, obj: ObjectRef, after: r
     value = negated;
   }
   if (!field) field = addField(ctx, res, { spec: { name, type: 'boolean', required: false, default: false, generated: 'managed' }, words: [name] });
-  const actionName = camelCase(['mark', ...res.words, ...(negated ? ['not'] : []), ...splitIdentifier(name)]);
+  // "mark a request in progress": the action is named by the whole state it sets
+  const stateName = typeof value === 'string' ? camelCase(value.split(/[\s_-]+/)) : name;
+  const actionName = camelCase(['mark', ...res.words, ...(negated ? ['not'] : []), ...splitIdentifier(stateName)]);
   pushTransition(ctx, res, s.text, { verb: s.lemma, name: actionName, effects: [{ set: field.spec.name, to: { literal: value } }] });
 }
 
