@@ -393,9 +393,22 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a name
 });
 
 describe('a condition on a delete', () => {
-  it('is named, since a delete checks none ("cancel a job while it is queued")', () => {
-    const r = interpretPrompt('held-out', 'Jobs have a name and a status (queued, printing, done). A member can cancel a job while it is queued.');
+  it('is named, since a delete checks none ("remove a job while it is queued")', () => {
+    const r = interpretPrompt('held-out', 'Jobs have a name and a date. A member can remove a job while it is queued.');
     expect(r.ok && r.warnings.some((w) => w.includes('while it is queued'))).toBe(true);
+  });
+
+  it('is kept as a guard when a cancel keeps the record and the condition names its state', () => {
+    const r = interpretPrompt('held-out', 'Jobs have a name and a status (queued, printing, done). A member can cancel a job while it is queued.');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const cancel = r.blueprint.actions.find((a) => a.name === 'cancelJob');
+    expect(cancel?.kind === 'transition' && cancel.guards).toEqual([expect.objectContaining({ field: 'status', op: 'eq', value: { literal: 'queued' } })]);
+  });
+
+  it('is named when a cancel keeps the record but the condition names no state', () => {
+    const r = interpretPrompt('held-out', 'Jobs have a name and a status (queued, printing, done). A member can cancel a job while nobody works on it.');
+    expect(r.ok && r.warnings.some((w) => w.includes('nobody works on it'))).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 import { prepareFieldList } from '../field-lists.js';
 import { AGENT_NOUN_RESOURCES, ALL_WORDS, INDEFINITE_ARTICLES, RELATIVE_BE, AWARD_VERBS, CHARACTER_WORDS, CONDITION_WORDS, COUNT_NOUNS, COUNT_WORDS, CRUD_FILLERS, DETERMINERS, LIST_LEAD_WORDS, LOOKUP_KEYS, META_NOUNS, NOMINALIZATION, PLAIN_GET_VERBS, POSSESSIVES, PREPOSITIONS, RELATIVE_WORDS, SCALE_NOUNS, SEPARATORS, STATE_FIELD_NAMES, TALLY_NOUNS, TITLE_TAILS, VERB_SET } from '../lexicon.js';
+import type { GuardSpec } from '@backforge/blueprint';
 import { type ActionDraft, keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier, verbLemma } from '../text.js';
 import { splitList, textOf, words as wordsOf } from '../tokens.js';
@@ -303,11 +304,16 @@ function readCancel(ctx: ReadingState, s: Segment, res: ResourceDraft, condition
   const cancelled = values.find((v) => /^cancel+ed$/i.test(v)) ?? 'cancelled';
   if (!values.includes(cancelled)) status.spec.values = [...values, cancelled];
   const moves = status.spec.transitions;
+  const named = values.filter((v) => ` ${condition.join(' ')} `.includes(` ${v.toLowerCase()} `));
+  // "while it is queued" that names no state is named as a gap, never dropped
+  if (condition.length > 0 && named.length === 0) ctx.unmapped.push(`"${condition.join(' ')}" in "${s.text}" (no state of ${pascalCase(res.words)}.${status.spec.name} is named; say which one, e.g. "while it is ${values[0] ?? 'new'}")`);
+  const guards: GuardSpec[] = [];
   if (moves?.length) {
-    const named = values.filter((v) => condition.join(' ').includes(v.toLowerCase()));
     const moving = values.filter((v) => moves.some((m) => m.from === v));
     for (const from of named.length ? named : moving) if (!moves.some((m) => m.from === from && m.to === cancelled)) moves.push({ from, to: cancelled });
+  } else if (named.length > 0) {
+    guards.push({ field: status.spec.name, ...(named.length === 1 ? { op: 'eq' as const, value: { literal: named[0] as string } } : { op: 'in' as const, value: { literal: named } }), message: `Only a ${res.words.join(' ')} that is ${named.join(' or ')} can be cancelled` });
   }
-  pushTransition(ctx, res, s.text, { verb: s.lemma, name: camelCase(['cancel', ...res.words]), effects: [{ set: status.spec.name, to: { literal: cancelled } }] });
+  pushTransition(ctx, res, s.text, { verb: s.lemma, name: camelCase(['cancel', ...res.words]), guards, effects: [{ set: status.spec.name, to: { literal: cancelled } }] });
   return true;
 }
