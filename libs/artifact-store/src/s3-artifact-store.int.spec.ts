@@ -11,7 +11,7 @@ const bucketName = (): string => `bf-artifacts-${randomUUID().slice(0, 8)}`;
 
 function storeFor(bucket: string, partSize?: number): S3ArtifactStore {
   const s3 = testS3();
-  return new S3ArtifactStore({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, bucket, region: 'us-east-1', timeoutMs: 15_000, partSize });
+  return new S3ArtifactStore({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, bucket, region: 'us-east-1', timeoutMs: 60_000, partSize });
 }
 
 /** The bare client, to look at what the adapter wrote from outside it. */
