@@ -59,7 +59,7 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
     // The same generated backend under agent B has its own data.
     const listB = await invoke(a, 'recipes-b', keyB.key, { action: 'listRecipes', input: {} });
     expect(listB.body).toMatchObject({ ok: true, result: { total: 0 } });
-  }, 60_000);
+  }, 180_000);
 
   it('answers 401 with one body for a missing, malformed, mistyped, unknown, revoked or expired key, and ignores keys in the query', async () => {
     const revoked = await h.createKey(agentA);
@@ -91,7 +91,7 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
     expect(new Set(cases.map((c) => JSON.stringify(refusalOf(c)))).size).toBe(1);
     for (const c of cases) expect((c.body.error as { correlationId: string }).correlationId).toBe(c.headers.get('x-correlation-id'));
     expect((await waitFor(async () => (await invoke(a, 'recipes-a', other.key, body)).status === 200 || undefined))).toBe(true);
-  }, 60_000);
+  }, 180_000);
 
   it('honours the caller correlation id in the header and the error body', async () => {
     const r = await invoke(a, 'recipes-a', undefined, {}, { headers: { 'x-correlation-id': 'corr-invoke-1' } });
@@ -110,7 +110,7 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
     const after = await invoke(a, 'recipes-b', keyB.key, { action: 'listRecipes', input: {} });
     expect(after.body).toEqual(before.body);
     expect((after.body as { result: { total: number } }).result.total).toBe(1);
-  }, 60_000);
+  }, 180_000);
 
   it('answers 404 for an unknown slug and 409 AGENT_NOT_DEPLOYED for an agent without a deployment', async () => {
     const unknown = await invoke(a, 'no-such-slug', keyA.key, { action: 'describe' });
@@ -124,7 +124,7 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
     });
     expect(notDeployed.status).toBe(409);
     expect(notDeployed.body).toMatchObject({ error: { code: 'AGENT_NOT_DEPLOYED' } });
-  }, 60_000);
+  }, 180_000);
 
   it('answers 400 for a body that is not a JSON object, 415 for another content type, 413 over the size limit', async () => {
     for (const raw of ['[1,2]', '"text"', '42', 'null', '{"action":']) {
@@ -144,7 +144,7 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
     const big = await invoke(b, 'recipes-a', keyA.key, { action: 'describe', input: { pad: 'x'.repeat(8192) } });
     expect(big.status).toBe(413);
     expect(big.body).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
-  }, 60_000);
+  }, 180_000);
 
   it('rate-limits per key lineage with Retry-After; a rotation does not refill the bucket', async () => {
     const key = await h.createKey(agentA);
@@ -166,7 +166,7 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
     // Another key has its own bucket on the same router.
     const fresh = await h.createKey(agentA);
     expect(await waitFor(async () => (await invoke(b, 'recipes-a', fresh.key, body)).status === 200 || undefined)).toBe(true);
-  }, 60_000);
+  }, 180_000);
 
   it('rotation without grace refuses the old key at once; with grace both work until it ends', async () => {
     const body = { action: 'describe' };
@@ -175,8 +175,8 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
     const k2 = await h.rotateKey(k1, agentA, 0);
     const rotated = performance.now();
     // Refused as soon as the router has the ApiKeyRotated event (expiresAt = now), like a revocation.
-    await waitFor(async () => (await invoke(a, 'recipes-a', k1.key, body)).status === 401 || undefined, { timeoutMs: 10_000, intervalMs: 5 });
-    expect(performance.now() - rotated).toBeLessThan(5_000); // at once, not after a grace: generous for a loaded machine
+    await waitFor(async () => (await invoke(a, 'recipes-a', k1.key, body)).status === 401 || undefined, { intervalMs: 5 });
+    expect(performance.now() - rotated).toBeLessThan(30_000); // at once, not after a grace: wide for a loaded machine
     expect((await invoke(a, 'recipes-a', k2.key, body)).status).toBe(200);
 
     const g1 = await h.createKey(agentA);
@@ -190,7 +190,7 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
     await waitFor(async () => (await invoke(a, 'recipes-a', g1.key, body)).status === 401 || undefined, { timeoutMs: 30_000 });
     expect(Date.now() - rotatedAt).toBeGreaterThanOrEqual(graceSeconds * 1000 - 50);
     expect((await invoke(a, 'recipes-a', g2.key, body)).status).toBe(200);
-  }, 60_000);
+  }, 180_000);
 
   /** Revokes a fresh key `rounds` times with `revoke`; answers, per round, when the slower router refused it (ms). */
   async function revocationLatencies(rounds: number, revoke: (key: IssuedKey) => Promise<void>): Promise<number[]> {
@@ -208,7 +208,7 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
           for (;;) {
             const r = await invoke(router, 'no-such-slug', key.key, body);
             if (r.status === 401) return performance.now() - revokedAt;
-            if (performance.now() - revokedAt > 10_000) throw new Error('revocation not seen within 10 s');
+            if (performance.now() - revokedAt > 60_000) throw new Error('revocation not seen within 60 s');
           }
         }),
       );
@@ -224,7 +224,7 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
     // How fast is the invoke bench's figure (docs/benchmarks.md); here: the notification alone is enough.
     console.log(`notification -> refused by both routers (ms): ${latencies.map((l) => l.toFixed(1)).join(', ')}`);
     expect(latencies).toHaveLength(3);
-  }, 60_000);
+  }, 180_000);
 
   it('the deployed notice alone (its event not yet delivered) makes both routers route the new version', async () => {
     const agent = await h.createAgent('recipes-ahead');
@@ -241,7 +241,7 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
     await deploy.notify(DEPLOY_SUBJECTS.deployed, notice);
     for (const router of [a, b]) await waitFor(async () => (await answers(router)) === 'v2', { description: 'version 2 routed from the notice', timeoutMs: 60_000, intervalMs: 20 });
 
-  }, 120_000);
+  }, 240_000);
 
   it('a revocation is refused by both routers: the event and the notification, as the keys service sends them, and the event alone (the safety net)', async () => {
     const keys = await h.natsClient();
@@ -254,7 +254,7 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
     // Each round waited (bounded at 10 s) until both routers refused; the latency target (p99 < 100 ms)
     // is the invoke bench's, not a timed test's.
     expect([both.length, logOnly.length]).toEqual([5, 3]);
-  }, 120_000);
+  }, 240_000);
 });
 
 describeWith(['postgres'])('invoke-router: hostile backends and redeploys', () => {
@@ -264,7 +264,7 @@ describeWith(['postgres'])('invoke-router: hostile backends and redeploys', () =
   beforeAll(async () => {
     h = await RouterHarness.create();
     router = await h.startRouter({ INVOKE_RATE_LIMIT_PER_SECOND: '100000', INVOKE_RATE_LIMIT_BURST: '100000', INVOKE_TIMEOUT_MS: '1500' });
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await h?.close();
@@ -311,7 +311,7 @@ describeWith(['postgres'])('invoke-router: hostile backends and redeploys', () =
     expect(hog.body).toMatchObject({ error: { code: 'BACKEND_FAILED', details: { reason: 'MEMORY_EXCEEDED' } } });
     expect(victimStatuses.length).toBeGreaterThan(0);
     expect(victimStatuses.filter((s) => s !== 200)).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   it('a redeploy under load fails no request: the old version serves until the new one has loaded', async () => {
     const agentId = await h.createAgent('versioned');
@@ -333,9 +333,9 @@ describeWith(['postgres'])('invoke-router: hostile backends and redeploys', () =
     const seen = (v: number) => outcomes.some((o) => o.version === v);
     await waitFor(() => outcomes.length >= 20);
     await h.deploy(agentId, 'versioned', 2, versioned(2));
-    await waitFor(() => seen(2), { timeoutMs: 30_000 });
+    await waitFor(() => seen(2), { description: 'version 2 answering' });
     await h.deploy(agentId, 'versioned', 3, versioned(3));
-    await waitFor(() => seen(3), { timeoutMs: 30_000 });
+    await waitFor(() => seen(3), { description: 'version 3 answering' });
     const at3 = outcomes.length;
     await waitFor(() => outcomes.length >= at3 + 20);
     running = false;
@@ -347,5 +347,5 @@ describeWith(['postgres'])('invoke-router: hostile backends and redeploys', () =
     const firstV3 = outcomes.findIndex((o) => o.version === 3);
     expect(outcomes.slice(firstV3 + 8).filter((o) => o.version !== 3)).toEqual([]);
     console.log(`redeploy under load: ${outcomes.length} requests, 0 failed`);
-  }, 120_000);
+  }, 240_000);
 });
