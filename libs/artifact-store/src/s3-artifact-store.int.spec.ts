@@ -105,7 +105,7 @@ describeWith(['s3'])('S3ArtifactStore against the S3-compatible server of the ru
       await store.put(key, Buffer.from('download me'), { contentType: 'application/gzip' });
       const url = await store.presignedGetUrl(key, 60);
       expect(url).toContain('X-Amz-Signature=');
-      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      const response = await fetch(url, { signal: AbortSignal.timeout(30_000) }); // within the 60 s the URL lives
       expect(response.status).toBe(200);
       expect(Buffer.from(await response.arrayBuffer()).toString()).toBe('download me');
       await expect(store.presignedGetUrl(key, 0)).rejects.toThrow('expirySeconds');
