@@ -264,5 +264,5 @@ describeWith(['postgres'])('deploy service on PostgreSQL (projection, requests, 
     await requests.handle({ workspaceId: WS, agentId: agent.agentId });
     expect(await settled(agent.agentId)).toMatchObject({ status: 'failed', servingVersion: null, error: { code: 'ARTIFACT_MISSING' } });
     await expect(queries.endpoint({ workspaceId: WS, agentId: agent.agentId })).rejects.toMatchObject({ code: 'AGENT_NOT_DEPLOYED', message: expect.stringContaining('failed') });
-  }, 120_000);
+  }, 240_000);
 });

@@ -94,7 +94,7 @@ describeWith(['postgres'])('downloads service on PostgreSQL (projection and reso
     await expect(queries.resolve({ workspaceId: WS, agentId, filename: 'backforge.blueprint.json' })).resolves.toMatchObject({ filename: `${slug}-v2.blueprint.json` });
     await expect(queries.resolve({ workspaceId: WS, agentId, filename: 'validation-report.json' })).resolves.toMatchObject({ filename: `${slug}-v2.report.json` });
     await expect(queries.resolve({ workspaceId: WS, agentId, filename: `${slug}-v1.bundle.js` })).resolves.toMatchObject({ size: 1001, downloadName: `${slug}-v1.bundle.js` });
-  }, 60_000);
+  }, 120_000);
 
   it('lists every stored file, newest version first', async () => {
     const { agentId, slug, position } = await seedAgent(2);
@@ -103,7 +103,7 @@ describeWith(['postgres'])('downloads service on PostgreSQL (projection and reso
     expect(list.items).toHaveLength(10);
     expect(list.items.slice(0, 5).every((f) => f.version === 2)).toBe(true);
     expect(list.items[5]).toMatchObject({ version: 1, filename: `${slug}-v1.blueprint.json`, kind: 'blueprint' });
-  }, 60_000);
+  }, 120_000);
 
   it('another workspace\'s agent, an unknown file, an unknown agent and an agent with nothing stored are all NOT_FOUND', async () => {
     const { agentId } = await seedAgent(1);

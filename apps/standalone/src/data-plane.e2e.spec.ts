@@ -11,8 +11,11 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 const GENERATION_DEADLINE_MS = 150_000;
 const DEPLOY_DEADLINE_MS = 90_000;
-/** A revocation reaches every router well within this (the bench measures the real figure). */
-const REFUSAL_DEADLINE_MS = 10_000;
+/**
+ * A key change reaches every router well within this (the bench measures the real figure; it is well under a second):
+ * generous, so a loaded machine does not fail a wait that would succeed.
+ */
+const REFUSAL_DEADLINE_MS = 60_000;
 
 function expectError(result: HttpResult<Json>, status: number, code: string): void {
   expect({ status: result.status, code: result.body?.error?.code }).toEqual({ status, code });
@@ -157,7 +160,7 @@ const suite = (mode: PlatformMode): void => {
     expectError(await invoke(notes.slug, todoKey.key, { action: create, input: { title: 'planted by another agent', body: 'x' } }), 403, 'FORBIDDEN');
     const after = await invoke(notes.slug, notesKey.key, { action: list, input: {} });
     expect(after.body).toEqual(before.body);
-  }, 120_000);
+  }, 240_000);
 
   it('rotates a key: without a grace period the old key is refused at once and the new one works; with one, both work', async () => {
     const todo = agents.todo!;
@@ -174,7 +177,7 @@ const suite = (mode: PlatformMode): void => {
     const third = graced.body.data as { key: string };
     expect((await usable(todo.slug, third.key)).status).toBe(200);
     expect((await invoke(todo.slug, second.key, { action: 'describe' })).status).toBe(200);
-  }, 120_000);
+  }, 300_000);
 
   it('revokes a key: refused from then on, with the same 401 as an unknown key', async () => {
     const todo = agents.todo!;
@@ -183,7 +186,7 @@ const suite = (mode: PlatformMode): void => {
     const revoked = await http<Json>(url(`/v1/agents/${todo.agentId}/api-keys/${doomed.id}/revoke`), { method: 'POST', token: owner.token, json: {} });
     expect(revoked.status).toBe(200);
     await refused(todo.slug, doomed.key);
-  }, 60_000);
+  }, 180_000);
 };
 
 describeWith(['postgres'])('data plane: standalone (one process)', () => suite('standalone'));

@@ -77,7 +77,8 @@ describe('FileSystemArtifactStore specifics', () => {
 
   it('fails ping when the folder cannot be created', async () => {
     await writeFile(path.join(root, 'a-file'), 'not a folder');
-    const store = new FileSystemArtifactStore({ dir: path.join(root, 'a-file', 'artifacts'), timeoutMs: 2_000 });
+    // A generous bound: the ENOTDIR must come first, not a timeout on a loaded machine.
+    const store = new FileSystemArtifactStore({ dir: path.join(root, 'a-file', 'artifacts'), timeoutMs: 60_000 });
     await expect(store.ping()).rejects.toMatchObject({ code: 'ENOTDIR' });
   });
 });

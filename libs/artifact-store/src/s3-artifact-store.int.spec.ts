@@ -11,7 +11,7 @@ const bucketName = (): string => `bf-artifacts-${randomUUID().slice(0, 8)}`;
 
 function storeFor(bucket: string, partSize?: number): S3ArtifactStore {
   const s3 = testS3();
-  return new S3ArtifactStore({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, bucket, region: 'us-east-1', timeoutMs: 15_000, partSize });
+  return new S3ArtifactStore({ url: s3.url, accessKey: s3.accessKey, secretKey: s3.secretKey, bucket, region: 'us-east-1', timeoutMs: 60_000, partSize });
 }
 
 /** The bare client, to look at what the adapter wrote from outside it. */
@@ -105,7 +105,7 @@ describeWith(['s3'])('S3ArtifactStore against the S3-compatible server of the ru
       await store.put(key, Buffer.from('download me'), { contentType: 'application/gzip' });
       const url = await store.presignedGetUrl(key, 60);
       expect(url).toContain('X-Amz-Signature=');
-      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      const response = await fetch(url, { signal: AbortSignal.timeout(30_000) }); // within the 60 s the URL lives
       expect(response.status).toBe(200);
       expect(Buffer.from(await response.arrayBuffer()).toString()).toBe('download me');
       await expect(store.presignedGetUrl(key, 0)).rejects.toThrow('expirySeconds');

@@ -4,7 +4,7 @@ import { ArtifactStoreTimeoutError, ArtifactStoreUnavailableError, InvalidArtifa
 import { S3ArtifactStore } from './s3-artifact-store.js';
 import { HOSTILE_KEYS } from './test-support/artifact-store.conformance.js';
 import { isTransientError } from '@backforge/resilience';
-import { startSilentPeer } from '@backforge/testing';
+import { startSilentPeer, waitFor } from '@backforge/testing';
 
 describe('S3ArtifactStore bounds every call', () => {
   let peer: Awaited<ReturnType<typeof startSilentPeer>>;
@@ -33,17 +33,20 @@ describe('S3ArtifactStore bounds every call', () => {
   it.each(calls)('%s rejects with ArtifactStoreTimeoutError within its bound against a peer that never answers', async (_name, call) => {
     const started = Date.now();
     const error: unknown = await call().then(() => undefined, (e: unknown) => e);
-    expect(error).toBeInstanceOf(ArtifactStoreTimeoutError);
-    expect(isTransientError(error)).toBe(true);
     const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(ArtifactStoreTimeoutError);
+    expect(error).toMatchObject({ timeoutMs: 300 }); // its own bound ended it
+    expect(isTransientError(error)).toBe(true);
     expect(elapsed).toBeGreaterThanOrEqual(290);
-    expect(elapsed).toBeLessThan(5_000); // the peer never answers: bounded is what counts
-    expect(peer.accepted()).toBeGreaterThan(0);
+    expect(elapsed).toBeLessThan(30_000); // the peer never answers: bounded is what counts (wide for a loaded machine)
+    // The client did reach the silent peer (on a loaded machine the accept may be seen after the timeout).
+    await waitFor(() => peer.accepted() > 0, { intervalMs: 20, description: 'the peer saw a connection' });
   });
 
   it('refuses hostile keys without opening a connection', async () => {
     const quiet = await startSilentPeer();
-    const guarded = new S3ArtifactStore({ url: `http://127.0.0.1:${quiet.port}`, accessKey: 'k', secretKey: 's', bucket: 'never-answers', region: 'us-east-1', timeoutMs: 5_000 });
+    // A 120 s call bound, so 'refused at once, not after the timeout' keeps a wide margin on a loaded machine.
+    const guarded = new S3ArtifactStore({ url: `http://127.0.0.1:${quiet.port}`, accessKey: 'k', secretKey: 's', bucket: 'never-answers', region: 'us-east-1', timeoutMs: 120_000 });
     const started = Date.now();
     for (const hostile of HOSTILE_KEYS) {
       const k = hostile as ArtifactKey;
@@ -53,7 +56,7 @@ describe('S3ArtifactStore bounds every call', () => {
       await expect(guarded.delete(k)).rejects.toBeInstanceOf(InvalidArtifactKeyError);
       await expect(guarded.presignedGetUrl(k, 60)).rejects.toBeInstanceOf(InvalidArtifactKeyError);
     }
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(quiet.accepted()).toBe(0);
     await guarded.close();
     await quiet.close();
@@ -63,13 +66,14 @@ describe('S3ArtifactStore bounds every call', () => {
     const closed = await startSilentPeer();
     const url = `http://127.0.0.1:${closed.port}`;
     await closed.close();
-    const gone = new S3ArtifactStore({ url, accessKey: 'k', secretKey: 's', bucket: 'nobody-home', region: 'us-east-1', timeoutMs: 5_000 });
+    // A 120 s call bound, so 'fast, not after the timeout' keeps a wide margin on a loaded machine.
+    const gone = new S3ArtifactStore({ url, accessKey: 'k', secretKey: 's', bucket: 'nobody-home', region: 'us-east-1', timeoutMs: 120_000 });
     const started = Date.now();
     const error: unknown = await gone.ping().then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(ArtifactStoreUnavailableError);
     // Retryable through its cause (the socket's ECONNREFUSED).
     expect(isTransientError(error)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(30_000);
     await gone.close();
   });
 

@@ -61,7 +61,10 @@ describe('MessagingClient', () => {
   it('rejects with RequestTimeoutError after the bound', async () => {
     const client = new MessagingClient(transportAnswering(() => new Observable(() => undefined)), 30);
     const started = Date.now();
-    await expect(client.request('backforge.keys.get', {})).rejects.toBeInstanceOf(RequestTimeoutError);
-    expect(Date.now() - started).toBeLessThan(500);
+    const error = await client.request('backforge.keys.get', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestTimeoutError);
+    expect(error).toMatchObject({ code: 'TIMEOUT', timeoutMs: 30 });
+    // Ended by the 30 ms bound, not left hanging (the silent transport never answers): a wide margin for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 });

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase, describeWith, type TestDatabase } from '@backforge/testing';
+import { createTestDatabase, describeWith, waitFor, type TestDatabase } from '@backforge/testing';
 import { sampleDataSource, sampleRunner } from './test-support/harness.js';
 import { sampleEventTypes, sampleProjection, sampleSnapshot } from './test-support/sample.projection.js';
 import { openTestLog, type TestLog } from './test-support/test-log.js';
@@ -31,7 +31,8 @@ function startChild(envVars: Record<string, string>): { child: ChildProcess; rep
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const report = new Promise<ChildReport>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`crash child did not reach the hang point in 30 s; stderr:\n${stderr}`)), 30_000);
+    // Generous: the child compiles TypeScript as it loads, which takes a while on a loaded machine.
+    const timer = setTimeout(() => reject(new Error(`crash child did not reach the hang point in 120 s; stderr:\n${stderr}`)), 120_000);
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.on('line', (line) => {
       if (!line.startsWith('{"hanging"')) return;
@@ -102,11 +103,13 @@ describeWith(['postgres'])('a projection killed between applying and checkpointi
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
     // PostgreSQL rolls the dead session's transaction back once it notices the closed socket.
-    let afterKill = await committedState(crashedDb.url);
-    for (let i = 0; i < 100 && afterKill.otherBackends > 0; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      afterKill = await committedState(crashedDb.url);
-    }
+    const afterKill = await waitFor(
+      async () => {
+        const state = await committedState(crashedDb.url);
+        return state.otherBackends === 0 ? state : undefined;
+      },
+      { intervalMs: 50, description: 'the killed session gone from PostgreSQL' },
+    );
     expect(afterKill).toEqual({ applied: 2 * BATCH, checkpoint: String(lastCommitted), otherBackends: 0 });
 
     // Restart on the crashed read model, and replay cleanly into a fresh database.

@@ -31,7 +31,7 @@ async function failure(promise: Promise<unknown>): Promise<SandboxError> {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(probe: () => Promise<T | undefined>, what: string, deadlineMs = 20_000): Promise<T> {
+async function until<T>(probe: () => Promise<T | undefined>, what: string, deadlineMs = 60_000): Promise<T> {
   const deadline = Date.now() + deadlineMs;
   for (;;) {
     const value = await probe();
@@ -160,10 +160,9 @@ describe('sandbox availability under attack', () => {
 
     it('a wedge in code that runs after the host ended the invocation is blamed on it', async () => {
       const slowStore = new MemoryBackendStore();
-      slowStore.count = async () => {
-        await sleep(1000);
-        return 0;
-      };
+      // Never answers: the 200 ms wall time ends the invocation first however late a loaded machine fires it,
+      // and the handler's catch (the wedge) runs after the end.
+      slowStore.count = () => new Promise<number>(() => undefined);
       const id = await hostile(`try { await context.store.count('x', []); } catch { ${WEDGE} } return { status: 200, body: { ok: true, result: 1 } };`);
       const { recycledWorkers: recycled, blamedCrashes } = sandbox.stats();
       const { outcome } = await underAttack(async () => {
@@ -239,7 +238,10 @@ describe('sandbox availability under attack', () => {
           peak = Math.max(peak, (await local.memory()).workerRssBytes[0] ?? 0);
         }
         process.stderr.write(`[sandbox availability] worker RSS peak ${(peak / MB).toFixed(0)} MB under a 256 MB cap (20 backends x 24 MB held)\n`);
-        expect(peak).toBeLessThan(290 * MB);
+        // The cap is enforced by the watchdog (memory read every 100 ms, idle isolates shed at most once a second), so
+        // how far a sample overshoots it depends on scheduling: 274-314 MB seen here beside other suites. Without a cap
+        // the same run peaks near 550 MB; 1.5 x the cap keeps that difference with a margin on both sides.
+        expect(peak).toBeLessThan(384 * MB);
       } finally {
         await local.stop();
       }

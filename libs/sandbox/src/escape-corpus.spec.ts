@@ -41,7 +41,7 @@ describe('sandbox escape corpus', () => {
   /** Both bystanders (one per worker, loaded first) answer; a crashed worker may take a moment to respawn. */
   async function bystandersStillServe(): Promise<void> {
     for (const [i, store] of goodStores.entries()) {
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + 60_000;
       for (;;) {
         try {
           // CPU to spare: whether they still answer is the point, not how fast on a busy machine.
@@ -72,7 +72,9 @@ describe('sandbox escape corpus', () => {
   }
 
   beforeAll(async () => {
-    sandbox = await Sandbox.start({ workers: 2, limits: { wallTimeMs: 1500 } });
+    // A wide wall-time default: on a loaded machine 100 ms of CPU can take seconds, and the CPU limit (not the
+    // wall clock) must be what ends the CPU bombs. The wall-time test sets its own short limit.
+    sandbox = await Sandbox.start({ workers: 2, limits: { wallTimeMs: 30_000 } });
     await sandbox.load('good-0', ECHO_BUNDLE);
     await sandbox.load('good-1', ECHO_BUNDLE);
     await bystandersStillServe();
@@ -202,7 +204,8 @@ describe('sandbox escape corpus', () => {
   it('a never-settling promise ends with WALL_TIME_EXCEEDED', async () => {
     const started = Date.now();
     await expectBreach('await new Promise(() => {});', 'WALL_TIME_EXCEEDED', /within 300 ms/, { wallTimeMs: 300 });
-    expect(Date.now() - started).toBeLessThan(3000);
+    // The message names the 300 ms limit (not the 30 s default); the clock only shows it did not hang.
+    expect(Date.now() - started).toBeLessThan(25_000);
   });
 
   it('string memory bombs end with MEMORY_EXCEEDED, or HANDLER_FAILED at V8 string length cap', async () => {

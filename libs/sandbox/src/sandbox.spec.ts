@@ -142,10 +142,8 @@ describe('Sandbox', () => {
 
   it('ends an invocation at wall time and unwinds its pending store call inside the isolate', async () => {
     const slowStore = new MemoryBackendStore();
-    slowStore.count = async () => {
-      await new Promise((r) => setTimeout(r, 600));
-      return 0;
-    };
+    // Never answers: the 150 ms wall time is what ends the call, however late a loaded machine fires it.
+    slowStore.count = () => new Promise<number>(() => undefined);
     await sandbox.load(
       'slow',
       bundle(`if (request.action === 'slow') { try { await context.store.count('x', []); } catch (e) { last = e.message; } return { status: 200, body: { ok: true, result: 1 } }; }
@@ -191,9 +189,12 @@ describe('Sandbox', () => {
       const original = slowStore.count.bind(slowStore);
       let storeCalled: () => void = () => undefined;
       const inStore = new Promise<void>((r) => (storeCalled = r));
+      // The store answers only after the kill, so the call is surely in flight when the worker dies.
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((r) => (release = r));
       slowStore.count = async (c, w) => {
         storeCalled();
-        await new Promise((r) => setTimeout(r, 300));
+        await released;
         return original(c, w);
       };
       await local.load('victim', bundle(`await context.store.count('x', []); return { status: 200, body: { ok: true, result: 'late' } };`));
@@ -204,8 +205,11 @@ describe('Sandbox', () => {
       const [pid] = local.workerPids();
       process.kill(pid!, 'SIGKILL');
       expect((await failure(inFlight)).code).toBe('SANDBOX_UNAVAILABLE');
+      release();
+      // The replacement may take a while to start on a loaded machine.
       let answer: BackendResponse | undefined;
-      for (let i = 0; i < 50 && !answer; i++) {
+      const deadline = Date.now() + 120_000;
+      while (!answer && Date.now() < deadline) {
         answer = await local.invoke('bystander', { action: 'a' }, { store }).catch(async () => {
           await new Promise((r) => setTimeout(r, 50));
           return undefined;
@@ -220,15 +224,16 @@ describe('Sandbox', () => {
   });
 
   it('replaces a wedged worker that stops answering after a wall-time breach', async () => {
-    // controlTimeoutMs also bounds the worker's start, which takes more than a second on a busy machine.
-    const local = await Sandbox.start({ workers: 1, controlTimeoutMs: 5000, limits: { wallTimeMs: 300 } });
+    // controlTimeoutMs also bounds the worker's start (and its replacement's), which takes seconds on a loaded
+    // machine; it is also how long a stopped worker goes unanswered before it is replaced.
+    const local = await Sandbox.start({ workers: 1, controlTimeoutMs: 15_000, limits: { wallTimeMs: 300 } });
     try {
       await local.load('patient', bundle(ok("'awake'")));
       const [pid] = local.workerPids();
       process.kill(pid!, 'SIGSTOP');
       expect((await failure(local.invoke('patient', { action: 'a' }, { store }))).code).toBe('WALL_TIME_EXCEEDED');
       let answer: BackendResponse | undefined;
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + 120_000;
       while (!answer && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 50));
         answer = await local.invoke('patient', { action: 'a' }, { store }).catch(() => undefined);

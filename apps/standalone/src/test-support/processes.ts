@@ -101,6 +101,6 @@ export async function startedPort(app: AppProcess, timeoutMs = 120_000): Promise
 }
 
 export async function getJson(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }

@@ -180,7 +180,8 @@ class FakeEsdbClient {
 }
 
 function storeOn(fake: FakeEsdbClient): EventStoreDbEventStore {
-  return new EventStoreDbEventStore({ client: fake.asClient(), timeoutMs: 5_000, reconnect: { initialMs: 10, maxMs: 50 } });
+  // A generous call bound: nothing here expects a timeout, and a loaded machine must not cause one.
+  return new EventStoreDbEventStore({ client: fake.asClient(), timeoutMs: 60_000, reconnect: { initialMs: 10, maxMs: 50 } });
 }
 
 async function rejection(work: Promise<unknown>): Promise<unknown> {
@@ -265,7 +266,7 @@ describe('EventStoreDbEventStore (against a stand-in client)', () => {
     await waitFor(() => fake.subscriptions.length === 1);
     fake.deliver(fake.subscriptions[0]!);
     const first = await firstNext;
-    const [second] = await takeEvents({ [Symbol.asyncIterator]: () => iterator, close: () => subscription.close() }, 1, 5_000);
+    const [second] = await takeEvents({ [Symbol.asyncIterator]: () => iterator, close: () => subscription.close() }, 1, 60_000);
     expect([first.value as RecordedEvent, second].map((e) => e?.type)).toEqual(['A', 'B']);
 
     fake.subscriptions[0]!.destroy(Object.assign(new Error(`${code} ${_name}: ${message}`), { code }));
@@ -294,7 +295,7 @@ describe('EventStoreDbEventStore (against a stand-in client)', () => {
   });
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function waitFor(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

@@ -43,7 +43,7 @@ afterAll(async () => {
 
 describeEsdb('EventStoreDbEventStore', () => {
   runEventStoreConformance('EventStoreDbEventStore', async () => {
-    const store = new EventStoreDbEventStore({ connectionString: url, timeoutMs: 10_000 });
+    const store = new EventStoreDbEventStore({ connectionString: url, timeoutMs: 30_000 }); // generous: calls here are expected to answer
     return { store, dispose: () => store.close() };
   });
 

@@ -140,23 +140,40 @@ describe('EventStoreDbEventStore against a peer that accepts TCP and never answe
     const { error, ms } = await timed(call);
     expect(error).toBeInstanceOf(EventStoreUnavailableError);
     expect((error as Error).message).toMatch(/no answer within 300 ms/);
+    // The message names the configured bound; the clock only shows it waited that long and did not hang
+    // (a wide upper limit: a loaded machine can stretch 300 ms by seconds).
     expect(ms).toBeGreaterThanOrEqual(timeoutMs - 20);
-    expect(ms).toBeLessThan(timeoutMs + 1500);
+    expect(ms).toBeLessThan(30_000);
     // The client did reach the silent peer (on a loaded machine its connect may land after the timeout).
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 60_000;
     while (peer.accepted() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(peer.accepted()).toBeGreaterThan(0);
   });
 
-  it('a subscription that is never confirmed keeps retrying without delivering, and close() ends it at once', async () => {
+  it('a subscription that is never confirmed keeps retrying without delivering, and close() ends it', async () => {
     const subscription = store.subscribeToAll({ from: 'start' });
     const next = subscription[Symbol.asyncIterator]().next();
     const quiet = await Promise.race([next.then(() => 'delivered'), new Promise((r) => setTimeout(() => r('quiet'), 1000))]);
     expect(quiet).toBe('quiet');
-    const started = Date.now();
     await subscription.close();
     await expect(next).resolves.toEqual({ value: undefined, done: true });
-    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('close() ends an unconfirmed subscription at once, not after its wait to retry', async () => {
+    // Retries wait 60-120 s here, so 'at once' can have a wide margin on a loaded machine.
+    const patient = new EventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${peer.port}?tls=false`, timeoutMs, reconnect: { initialMs: 120_000, maxMs: 120_000 } });
+    try {
+      const subscription = patient.subscribeToAll({ from: 'start' });
+      const next = subscription[Symbol.asyncIterator]().next();
+      const quiet = await Promise.race([next.then(() => 'delivered'), new Promise((r) => setTimeout(() => r('quiet'), 1000))]);
+      expect(quiet).toBe('quiet');
+      const started = Date.now();
+      await subscription.close();
+      await expect(next).resolves.toEqual({ value: undefined, done: true });
+      expect(Date.now() - started).toBeLessThan(30_000);
+    } finally {
+      await patient.close();
+    }
   });
 });
 
@@ -165,11 +182,12 @@ describe('EventStoreDbEventStore with nothing listening', () => {
     const peer = await startSilentPeer();
     const port = peer.port;
     await peer.close();
-    const store = new EventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${port}?tls=false`, timeoutMs: 5000 });
+    // A 120 s call bound, so 'at once, not after the timeout' keeps a wide margin on a loaded machine.
+    const store = new EventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${port}?tls=false`, timeoutMs: 120_000 });
     try {
       const { error, ms } = await timed(() => store.append('agent-1', [conformanceEvent('AgentCreated')], 'any'));
       expect(error).toBeInstanceOf(EventStoreUnavailableError);
-      expect(ms).toBeLessThan(2000);
+      expect(ms).toBeLessThan(30_000);
     } finally {
       await store.close();
     }

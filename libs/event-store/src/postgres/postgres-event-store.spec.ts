@@ -72,10 +72,15 @@ describe('PostgresEventStore against a server that accepts TCP and never answers
 
   it.each(calls)('%s fails with EventStoreUnavailableError after its own timeout', async (_name, call) => {
     const started = Date.now();
-    await expect(call()).rejects.toBeInstanceOf(EventStoreUnavailableError);
+    const error = await call().catch((e: unknown) => e);
     const ms = Date.now() - started;
+    expect(error).toBeInstanceOf(EventStoreUnavailableError);
+    // Ended by the configured bound (not the 5 s / 30 s defaults): the error names it, or is the pool's connection
+    // timeout, which is set to the same bound. The clock only shows it waited that long and did not hang; its upper
+    // limit is wide because a loaded machine can stretch 300 ms by seconds.
+    expect((error as Error).message).toMatch(new RegExp(`no answer within ${timeoutMs} ms|due to connection timeout`));
     expect(ms).toBeGreaterThanOrEqual(timeoutMs - 20);
-    expect(ms).toBeLessThan(timeoutMs + 1500);
+    expect(ms).toBeLessThan(30_000);
   });
 
   it('a subscription keeps retrying quietly and close() ends it', async () => {
@@ -93,11 +98,12 @@ describe('PostgresEventStore with nothing listening', () => {
     const peer = await startSilentPeer();
     const port = peer.port;
     await peer.close();
-    const store = new PostgresEventStore({ connectionString: `postgres://postgres@127.0.0.1:${port}/none`, timeoutMs: 5000 });
+    // A 120 s call bound, so 'at once, not after the timeout' keeps a wide margin on a loaded machine.
+    const store = new PostgresEventStore({ connectionString: `postgres://postgres@127.0.0.1:${port}/none`, timeoutMs: 120_000 });
     try {
       const started = Date.now();
       await expect(store.ping()).rejects.toBeInstanceOf(EventStoreUnavailableError);
-      expect(Date.now() - started).toBeLessThan(2000);
+      expect(Date.now() - started).toBeLessThan(30_000);
     } finally {
       await store.close();
     }

@@ -22,6 +22,7 @@ function run(command: string, args: string[], cwd: string, timeoutMs: number): P
   });
 }
 
+/** Starts `npm start`; callers give it a generous bound (npm and node start slowly on a loaded machine). */
 function startServer(cwd: string, timeoutMs: number, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? os.tmpdir(), PORT: '0', HOST: '127.0.0.1', ...extraEnv };
@@ -57,7 +58,7 @@ function curlBodies(readme: string): { action: string; input: Record<string, unk
 }
 
 function post(url: string, body: unknown): Promise<Response> {
-  return fetch(`${url}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+  return fetch(`${url}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
 }
 
 /** Ends the process group of an `npm start` we spawned, and waits for it. */
@@ -95,7 +96,7 @@ describe('a generated project, copied out alone', () => {
     expect(await readFile(path.join(dir, 'dist/handler.js'), 'utf8')).toBe(projectFile(project, 'dist/handler.js'));
     expect(await readFile(path.join(dir, 'dist/server.js'), 'utf8')).toBe(projectFile(project, 'dist/server.js'));
 
-    const started = await startServer(dir, 30_000);
+    const started = await startServer(dir, 90_000);
     server = started.child;
     const [createBook] = curlBodies(projectFile(project, 'README.md') ?? '');
     expect(createBook?.action).toBe('createBook');
@@ -103,7 +104,7 @@ describe('a generated project, copied out alone', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(createBook),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(60_000),
     });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { ok: boolean; result: Record<string, unknown> };
@@ -111,13 +112,13 @@ describe('a generated project, copied out alone', () => {
     expect(body.result).toMatchObject({ ...createBook?.input, borrowedBy: null });
     expect(typeof body.result['id']).toBe('string');
 
-    const again = await fetch(`${started.url}/createBook`, { method: 'POST', body: JSON.stringify(createBook?.input), signal: AbortSignal.timeout(10_000) });
+    const again = await fetch(`${started.url}/createBook`, { method: 'POST', body: JSON.stringify(createBook?.input), signal: AbortSignal.timeout(60_000) });
     expect(again.status).toBe(409);
-    const contract = (await (await fetch(`${started.url}/`, { signal: AbortSignal.timeout(10_000) })).json()) as { result: { name: string } };
+    const contract = (await (await fetch(`${started.url}/`, { signal: AbortSignal.timeout(60_000) })).json()) as { result: { name: string } };
     expect(contract.result.name).toBe('Library');
-    const health = await fetch(`${started.url}/health`, { signal: AbortSignal.timeout(10_000) });
+    const health = await fetch(`${started.url}/health`, { signal: AbortSignal.timeout(60_000) });
     expect(await health.json()).toEqual({ ok: true });
-    const garbage = await fetch(`${started.url}/`, { method: 'POST', body: '{not json', signal: AbortSignal.timeout(10_000) });
+    const garbage = await fetch(`${started.url}/`, { method: 'POST', body: '{not json', signal: AbortSignal.timeout(60_000) });
     expect([garbage.status, ((await garbage.json()) as { error: { code: string } }).error.code]).toEqual([400, 'INVALID_REQUEST']);
     const unknown = await post(started.url, { action: 'burnBook', input: {} });
     expect([unknown.status, ((await unknown.json()) as { error: { code: string } }).error.code]).toEqual([400, 'UNKNOWN_ACTION']);
@@ -125,11 +126,11 @@ describe('a generated project, copied out alone', () => {
 
     // DATA_FILE: the data outlives a restart.
     const dataFile = path.join(dir, 'data.json');
-    const withFile = await startServer(dir, 30_000, { DATA_FILE: dataFile });
+    const withFile = await startServer(dir, 90_000, { DATA_FILE: dataFile });
     server = withFile.child;
     expect((await post(withFile.url, createBook)).status).toBe(200);
     await stop(withFile.child);
-    const restarted = await startServer(dir, 30_000, { DATA_FILE: dataFile });
+    const restarted = await startServer(dir, 90_000, { DATA_FILE: dataFile });
     server = restarted.child;
     const listed = (await (await post(restarted.url, { action: 'listBooks', input: {} })).json()) as { result: { total: number } };
     expect(listed.result.total).toBe(1);

@@ -19,7 +19,8 @@ describe('in-process transport, direct requests', () => {
   afterEach(async () => {
     for (const t of transports.splice(0)) await t.close();
   });
-  const client = async (handlers: Record<string, (payload: unknown) => unknown>, timeoutMs = 10_000) => {
+  // Requests expected to succeed get a generous bound (a loaded machine); the timeout test passes its own short one.
+  const client = async (handlers: Record<string, (payload: unknown) => unknown>, timeoutMs = 60_000) => {
     const transport = await serving(handlers);
     transports.push(transport);
     return new MessagingClient(transport, timeoutMs);

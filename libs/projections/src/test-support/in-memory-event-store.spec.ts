@@ -1,4 +1,5 @@
 import { WrongExpectedRevisionError } from '@backforge/event-store';
+import { waitFor } from '@backforge/testing';
 import { InMemoryEventStore } from './in-memory-event-store.js';
 import { appendAll, sampleEvents } from './sample.projection.js';
 
@@ -33,7 +34,7 @@ describe('InMemoryEventStore (test double of the EventStore port)', () => {
       for await (const event of subscription) seen.push(event.position);
     })();
     await appendAll(store, sampleEvents(2, 6));
-    await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => seen.length >= 4, { intervalMs: 5, description: 'the live events delivered' });
     await subscription.close();
     await reading;
     expect(seen).toEqual([2n, 3n, 4n, 5n]);

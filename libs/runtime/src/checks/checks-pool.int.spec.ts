@@ -65,9 +65,10 @@ describe('ChecksPool (runChecks in worker threads)', () => {
     const maxDelayMs = histogram.max / 1e6;
     process.stderr.write(`[checks-pool] event loop busy: in process ${(inProcessBusy * 100).toFixed(0)}%, threaded ${(threadedBusy * 100).toFixed(0)}%; threaded max delay ${maxDelayMs.toFixed(0)} ms\n`);
     expect(reports.map((r) => r.status)).toEqual(['passed', 'passed', 'passed']);
-    // Generous bounds for a loaded 2-core machine (delays include waiting for a core): a job lease
-    // is 30 s by default. The in-process checks keep the loop busy most of the time.
-    expect(maxDelayMs).toBeLessThan(5_000);
+    // Generous bounds for a loaded 2-core machine (delays include waiting for a core, and another suite
+    // or a CPU hog may hold both): half of the 30 s default job lease, so renewals are never starved.
+    // The in-process checks keep the loop busy most of the time; the threaded ones leave it idle.
+    expect(maxDelayMs).toBeLessThan(15_000);
     expect(threadedBusy).toBeLessThan(0.5);
     expect(threadedBusy).toBeLessThan(inProcessBusy / 2);
   }, 300_000);

@@ -17,7 +17,8 @@ describe('HealthRegistry', () => {
     const started = Date.now();
     const result = await registry.readiness();
     expect(result.checks.eventStore).toEqual({ status: 'error', error: 'no answer within 50 ms' });
-    expect(Date.now() - started).toBeLessThan(3_000); // bounded, not hanging: generous for a loaded machine
+    // The error names the 50 ms bound; the clock only shows it did not hang (wide: a loaded machine stretches 50 ms).
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it('refuses a check registered twice', () => {

@@ -56,6 +56,8 @@ export class ProbeNatsController {
 
   @MessagePattern(PROBE.slow)
   async slow(@Payload() command: SlowCommand): Promise<{ sleptMs: number }> {
+    // Recorded as it starts, so a test can wait until the handler is running.
+    PROBE_SEEN.push({ process: this.processName, subject: PROBE.slow, n: command.ms, correlationId: currentCorrelationId() });
     await new Promise((resolve) => setTimeout(resolve, command.ms));
     return { sleptMs: command.ms };
   }
