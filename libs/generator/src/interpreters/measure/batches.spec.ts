@@ -16,13 +16,13 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (archery, golf) count as silently wrong since records are named by their head (interp4): the
   // naming note that made them "gaps named" said nothing of their real misses (a total typed as a
   // number, strokes as a list, a record made from "with my frends").
-  '11': { faithful: 10, silentlyWrongAtMost: 4 },
+  '11': { faithful: 11, silentlyWrongAtMost: 4 },
   // Batch 12: first contact 2 faithful / 2 silently wrong, 2 / 4 on interp4 (still first contact),
   // then fixes made for it (docs/prompts.md)
   '12': { faithful: 9, silentlyWrongAtMost: 3 },
   // Batch 13: first contact 1 faithful / 4 silently wrong (docs/prompts.md), before any fix for
   // it; then the session's general fixes (sections, sentence splits, units, phone number)
-  '13': { faithful: 7, silentlyWrongAtMost: 4 },
+  '13': { faithful: 8, silentlyWrongAtMost: 3 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {
