@@ -122,7 +122,16 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const label = !DESCRIBED.test(text.trim());
   // "in minutes" -> unit
   const inIdx = ws.lastIndexOf('in');
-  const unitWords = inIdx > 0 ? ws.slice(inIdx + 1) : [];
+  let unitWords = inIdx > 0 ? ws.slice(inIdx + 1) : [];
+  // "the green weight in kg before roasting": what follows the unit says when, not what
+  if (unitWords.length > 2 && (TIME_UNITS.has(unitWords[0] as string) || OTHER_UNITS.has(unitWords[0] as string)) && ['before', 'after', 'when', 'at', 'on', 'per', 'for'].includes(unitWords[1] as string)) {
+    ws = ws.slice(0, inIdx + 2);
+    unitWords = unitWords.slice(0, 1);
+  }
+  if (unitWords.length === 2 && (TIME_UNITS.has(unitWords[0] as string) || OTHER_UNITS.has(unitWords[0] as string)) && ['before', 'after'].includes(unitWords[1] as string)) {
+    ws = ws.slice(0, inIdx + 2);
+    unitWords = unitWords.slice(0, 1);
+  }
   let unitInName: string | undefined;
   if (unitWords.length === 1 || (unitWords.length === 2 && ['square', 'cubic', 'sq'].includes(unitWords[0] as string))) {
     const unit = unitWords[unitWords.length - 1] as string;

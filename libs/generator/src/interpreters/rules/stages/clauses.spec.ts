@@ -94,6 +94,15 @@ describe('typed clauses', () => {
     expect(fieldListOf('Status can be one of: todo, doing, done')).toBeUndefined();
   });
 
+  it('after a time and the writer, names the list by the records after the verb ("Each week we take bookings: ...")', () => {
+    expect(fieldListOf('Each week we take bookings: the member, the date, whether they have paid the £4')?.subject).toBe('bookings');
+  });
+
+  it('reads "we keep members with their name, ..." as the records with their fields', () => {
+    const clauses = toClauses([{ kind: 'sentence', text: 'We keep members with their name, address and phone.' }]);
+    expect(clauses).toEqual([{ kind: 'statement', text: 'Members with their name, address and phone.' }]);
+  });
+
   it('keeps an item a phrasing typed in a colon list although its first word is a verb ("complete y/n")', () => {
     const list = fieldListOf('want to track my lego sets: set number, built or still in box, complete y/n');
     expect(list?.subject).toBe('lego sets');

@@ -28,7 +28,10 @@ const COPULAS = new Set(['can', 'is', 'are', 'be', 'must', 'should', 'will', 'ma
 const PREPOSITION_LIKE = new Set(['in', 'on', 'at', 'by', 'to', 'for', 'from', 'with', 'up', 'out', 'off', 'down', 'over', 'back']);
 
 /** "I need my", "we'd like to keep all our": a request opening a sentence that then declares records. */
-const REQUEST_FRAME = new RegExp(`^(?:(?:so|ok|and|also|then|basically)\\s+)*(?:i|we)(?:'d|’d|\\s+would)?\\s+(?:really\\s+|just\\s+)?(?:need|want|like|require)\\s+(?:to\\s+(?:${[...KEEPING, 'have'].join('|')})\\s+)?(?:(?:all\\s+)?(?:my|our|the)\\s+)?`, 'i');
+const REQUEST_FRAME = new RegExp(
+  `^(?:(?:so|ok|and|also|then|basically)\\s+)*(?:i|we)(?:(?:'d|’d|\\s+would)?\\s+(?:really\\s+|just\\s+)?(?:need|want|like|require)\\s+(?:to\\s+(?:${[...KEEPING, 'have'].join('|')})\\s+)?|\\s+(?:${[...KEEPING].join('|')})\\s+)(?:(?:all\\s+)?(?:my|our|the)\\s+)?`,
+  'i',
+);
 
 const LIST_RE = /^([A-Za-z][A-Za-z0-9' ]{0,120}?)\s*(?::|\s[-–—])\s+(.+)$/;
 /** "a list of performers", "for each specimen", "a record of each tyre set": the records a list is of. */
@@ -109,7 +112,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     // "I need my appointments with a client name, ...": the request around a declaration says nothing more
     const unframed = text.replace(REQUEST_FRAME, '');
     const list = declarationOf(text) ?? fieldListOf(text) ?? (unframed !== text ? declarationOf(unframed) : undefined);
-    if (!list && unframed !== text && /^[a-z][a-z' -]{0,40}?\s+with\s+\S/i.test(unframed)) {
+    if (!list && unframed !== text && /^[a-z][a-z' -]{0,40}?,?\s+with\s+\S/i.test(unframed)) {
       out.push({ kind: 'statement', text: unframed.charAt(0).toUpperCase() + unframed.slice(1) });
       continue;
     }
@@ -200,9 +203,12 @@ export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }
   if (ws.some((w) => COPULAS.has(w.toLowerCase())) || /\bof$/i.test(before)) return undefined;
   // "Record chess games: ..." opens on a verb; "We need keep prescriptions: ..." names the thing last
   while (ws.length > 1 && (ws[0] as string).toLowerCase() in VERBS) ws.shift();
-  // "Board games I own": a contact clause qualifies the noun before it
+  // "Each week we take bookings": after a time and the writer, the records follow the verb
   const pronoun = ws.findIndex((w, k) => k > 0 && SELF_SUBJECTS.concat(['you', 'they']).includes(w.toLowerCase()));
-  if (pronoun > 0) ws.splice(pronoun);
+  const timed = pronoun > 0 && /^(?:each|every|on|in|at|per)$/i.test(ws[0] as string) && pronoun <= 3 && ws.length > pronoun + 2;
+  if (timed) ws = ws.slice(pronoun + 2);
+  // "Board games I own": a contact clause qualifies the noun before it
+  else if (pronoun > 0) ws.splice(pronoun);
   // "We run a league and want to record match scores": the noun phrase after the last verb
   const lastVerb = ws.length > 3 ? ws.map((w) => w.toLowerCase()).findLastIndex((w) => w in VERBS || w === 'to') : -1;
   if (lastVerb >= 0 && lastVerb < ws.length - 1) ws = ws.slice(lastVerb + 1);

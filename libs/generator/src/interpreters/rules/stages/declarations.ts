@@ -83,6 +83,18 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     },
   },
   {
+    name: 'a record logged with its fields',
+    examples: [
+      ['Every roast gets logged with the bean origin, the roast level and the roast date.', { subject: 'roast', items: ['bean origin', 'roast level', 'roast date'] }],
+      ['Each delivery is recorded with a date and a weight in kg.', { subject: 'delivery', items: ['date', 'weight in kg'] }],
+    ],
+    match: (s) => /^(?:each|every|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:gets|is|are|get)\s+(?:logged|recorded|stored|saved|entered|registered|noted|kept)\s+with\s+(.+?)[.!]?$/i.exec(s),
+    read: (m, sentence) => {
+      const items = listItems(m[2] as string);
+      return items && items.length >= 2 ? { kind: 'fieldList', subject: (m[1] as string).toLowerCase(), items, source: sentence, nounPhrase: true } : undefined;
+    },
+  },
+  {
     name: 'records under a coordinated qualifier, with their fields',
     examples: [
       ['Arts and crafts kits with a name, a price and an age range.', { subject: 'kits', items: ['name', 'price', 'age range'] }],

@@ -1,4 +1,4 @@
-import { recordsInParentheses, splitAtDashedSubject, splitAtDashedTail, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { recordsInParentheses, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
     expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
@@ -22,6 +22,12 @@ describe('split-sentence: the other splits', () => {
   it('a need after what the writer does is a sentence of its own', () => {
     expect(splitAtRequestAfterContext('I run 3 padel courts and need bookings with a court, a time')).toEqual(['I run 3 padel courts.', 'I need bookings with a court, a time']);
     expect(splitAtRequestAfterContext('I need bookings and want a list')).toEqual(['I need bookings and want a list']);
+  });
+
+  it('a clause declaring another record after ", and" is a sentence of its own', () => {
+    expect(splitAtNewRecordClause('Customers order bags from a roast, and an order has the name and the quantity.')).toEqual(['Customers order bags from a roast.', 'An order has the name and the quantity.']);
+    expect(splitAtNewRecordClause('Staff book a charger, and for a booking we store the charger and the start.')).toEqual(['Staff book a charger.', 'For a booking we store the charger and the start.']);
+    expect(splitAtNewRecordClause('Books have a title, and a member can borrow them.')).toEqual(['Books have a title, and a member can borrow them.']);
   });
 
   it('a spaced dash before "and" closes a list', () => {

@@ -22,6 +22,7 @@ export function resplitProse(prompt: string, sentencesOf: (line: string) => stri
 export function splitSentence(sentence: string): string[] {
   if (!sentence) return [];
   return splitAtDashedSubject(sentence)
+    .flatMap(splitAtNewRecordClause)
     .flatMap(splitAtRequestAfterContext)
     .flatMap(splitAtDashedTail)
     .flatMap(recordsInParentheses)
@@ -138,4 +139,16 @@ export function recordsInParentheses(sentence: string): string[] {
     if (between && k === found.length - 1) out.push(`${between.charAt(0).toUpperCase() + between.slice(1)}.`);
   });
   return out;
+}
+
+/**
+ * "Customers order bags from a roast, and an order has the customer's name, ...", "Staff book a
+ * charger, and for a booking we store the charger, ...": a clause that declares another record
+ * after ", and" is a sentence of its own.
+ */
+export function splitAtNewRecordClause(sentence: string): string[] {
+  const m = /,\s+and\s+((?:for\s+)?(?:a|an|each|every)\s+[a-z]+(?:[\s-][a-z]+)?\s+(?:(?:has|have|holds|records|keeps|gets)\s|(?:we|i)\s+(?:store|keep|record|note|need|write down|track|log)\s).*)$/i.exec(sentence);
+  if (!m || m.index === 0) return [sentence];
+  const rest = m[1] as string;
+  return [`${sentence.slice(0, m.index)}.`, rest.charAt(0).toUpperCase() + rest.slice(1)];
 }
