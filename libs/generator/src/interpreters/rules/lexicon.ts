@@ -134,7 +134,7 @@ export const PRESENCE: Record<string, { field: string; value: boolean }> = {
 // ---- vocabulary of the normalising stages (stages/*.ts) ----
 
 /** Words that open a greeting; the greeting is dropped, the rest of its sentence kept. */
-export const GREETINGS = ['hello', 'hi', 'hey', 'hiya', 'dear', 'greetings', 'good morning', 'good afternoon', 'good evening', 'yo', 'ok so', 'so'];
+export const GREETINGS = ['hello', 'hii', 'hiii', 'hi', 'hey', 'heya', 'hiya', 'hallo', 'olá', 'ola', 'hola', 'bonjour', 'ciao', 'evening', 'morning', 'dear', 'greetings', 'good morning', 'good afternoon', 'good evening', 'yo', 'ok so', 'so'];
 
 /** Sentence closers that carry nothing for the backend ("thanks!", "lol"). */
 export const SIGN_OFFS = ['thanks', 'thank you', 'thx', 'cheers', 'lol', 'haha', 'please', 'pls', 'regards', 'best', 'kind regards'];
@@ -193,7 +193,7 @@ export const POSSESSIVES = new Set(['their', 'its', 'his', 'her', 'your', 'my', 
 
 /** "on a given day", "for one specific date": the words naming a calendar day in a list filter. */
 export const DAY_NOUNS = new Set(['day', 'date']);
-export const DAY_ADJECTIVES = new Set(['given', 'specific', 'particular', 'certain', 'chosen', 'single', 'selected']);
+export const DAY_ADJECTIVES = new Set(['given', 'specific', 'particular', 'certain', 'chosen', 'single', 'selected', 'any', 'one']);
 
 /** Words that carry no requirement of their own, for stages/coverage.ts (a line made only of them needs no trace). */
 export const COVERAGE_STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'these', 'those', 'are', 'is', 'was', 'were', 'be', 'been', 'can', 'could', 'should', 'would', 'will', 'must', 'may', 'might', 'need', 'needs', 'want', 'wants', 'wanna', 'like', 'love', 'also', 'just', 'only', 'some', 'any', 'all', 'each', 'every', 'our', 'your', 'their', 'they', 'them', 'you', 'she', 'his', 'her', 'its', 'who', 'what', 'when', 'where', 'which', 'how', 'not', 'but', 'there', 'here', 'have', 'has', 'had', 'get', 'got', 'please', 'thanks', 'thank', 'api', 'app', 'backend', 'system', 'service', 'simple', 'small', 'basic', 'able', 'allow', 'let', 'lets', 'support', 'way', 'thing', 'things', 'stuff', 'etc', 'too', 'well', 'very', 'really', 'so', 'into', 'from', 'than', 'then', 'one', 'two', 'more', 'less', 'user', 'users', 'people', 'someone', 'anyone', 'everyone', 'staff', 'admin', 'admins', 'smth', 'something', 'lol', 'haha', 'hey', 'hello', 'want', 'don', 'doesn', 'isn', 'can\'t', 'cannot', 'yes', 'per', 'via', 'out', 'off', 'over', 'about', 'again', 'already', 'once', 'twice', 'always', 'never', 'new', 'list', 'lists', 'show', 'see', 'view', 'add', 'create', 'delete', 'remove', 'update', 'edit', 'track', 'keep', 'store', 'manage', 'record', 'log', 'find', 'search', 'given', 'rule', 'rules', 'actions', 'action', 'crud', 'endpoint', 'endpoints', 'database', 'data', 'info', 'information', 'details']);

@@ -98,6 +98,11 @@ describe('typed clauses', () => {
     expect(fieldListOf('Each week we take bookings: the member, the date, whether they have paid the £4')?.subject).toBe('bookings');
   });
 
+  it('names a list after actors and their verb by what the verb makes ("customers book: ...")', () => {
+    expect(fieldListOf('customers book: reg plate, car size, date')?.subject).toBe('booking');
+    expect(keptSubject('need booking system!!')).toBe('booking');
+  });
+
   it('reads "we keep members with their name, ..." as the records with their fields', () => {
     const clauses = toClauses([{ kind: 'sentence', text: 'We keep members with their name, address and phone.' }]);
     expect(clauses).toEqual([{ kind: 'statement', text: 'Members with their name, address and phone.' }]);

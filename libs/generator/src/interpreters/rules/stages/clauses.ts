@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { COLLECTION_TAILS, DETERMINERS, LIST_LABELS, META_NOUNS, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, DETERMINERS, LIST_LABELS, META_NOUNS, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf } from './declarations.js';
@@ -213,7 +213,11 @@ export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }
   const lastVerb = ws.length > 3 ? ws.map((w) => w.toLowerCase()).findLastIndex((w) => w in VERBS || w === 'to') : -1;
   if (lastVerb >= 0 && lastVerb < ws.length - 1) ws = ws.slice(lastVerb + 1);
   while (ws.length > 1 && (DETERMINERS.has((ws[0] as string).toLowerCase()) || KEEPING.has((ws[0] as string).toLowerCase()))) ws.shift();
-  const subject = ws.length <= 3 ? ws.join(' ') : (ws[ws.length - 1] as string);
+  let subject = ws.length <= 3 ? ws.join(' ') : (ws[ws.length - 1] as string);
+  // "customers book: reg plate, ...": the actors and their verb; the records are what the verb makes
+  const verb = (ws[ws.length - 1] ?? '').toLowerCase();
+  const made = ws.length >= 2 && isPluralForm((ws[ws.length - 2] as string).toLowerCase()) ? NOMINALIZATION[verb]?.[0] : undefined;
+  if (made) subject = made;
   if (META_NOUNS.has(subject.toLowerCase())) return undefined;
   return { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text };
 }
@@ -310,6 +314,10 @@ const KEEP_VERBS = /\b(?:keep(?:ing)?(?: track of)?|track(?:ing)?(?: of)?|log(?:
 
 /** "i need smth to keep my gigs", "I need system for bed reservations": the records it keeps. */
 export function keptSubject(sentence: string): string | undefined {
+  // "need booking system!!": the records the system is named after
+  const system = /\b(?:need|want|looking for)\s+(?:a\s+|an\s+)?(?:simple\s+|small\s+|little\s+)?([a-z]+)\s+(?:system|app|backend|tracker|database|register)\b[!.?\s]*$/i.exec(sentence.trim());
+  const made = system ? (NOMINALIZATION[(system[1] as string).toLowerCase()]?.[0] ?? (system[1] as string).toLowerCase()) : undefined;
+  if (made && !META_NOUNS.has(made)) return made.replace(/ing$/, 'ing');
   const m = KEEP_VERBS.exec(sentence.replace(/[.!?]+$/, '').trim());
   const ws = (m?.[1] ?? '').toLowerCase().split(' ').filter(Boolean);
   while (ws.length > 1 && COLLECTION_TAILS.has(ws[ws.length - 1] as string)) ws.pop();

@@ -44,8 +44,15 @@ export const DAY_PHRASINGS: DayPhrasing[] = [
       ['Matches have a home team, an away team and a date. List the matches on a given day.', 'list Match: date onDay'],
       ['Shifts: nurse, date, type. List shifts on a day.', 'list Shift: date onDay'],
       ['Shoots have a client name and a date. Photographers see all shoots for a given date.', 'list Shoot: date onDay'],
+      ['Bookings: reg plate, date, price. Show the bookings for today or any day.', 'list Booking: date onDay'],
     ],
-    match: (ws, i) => (['on', 'of', 'for'].includes(ws[i] ?? '') ? (n => (n > 0 ? n + 1 : 0))(dayAt(ws, i + 1)) : 0),
+    match: (ws, i) => {
+      if (!['on', 'of', 'for'].includes(ws[i] ?? '')) return 0;
+      // "for today or any day": today is one day the caller names
+      if (ws[i + 1] === 'today') return ws[i + 2] === 'or' && dayAt(ws, i + 3) > 0 ? 3 + dayAt(ws, i + 3) : 2;
+      const n = dayAt(ws, i + 1);
+      return n > 0 ? n + 1 : 0;
+    },
     ops: ['onDay'],
   },
   {

@@ -49,3 +49,9 @@ describe('normalise: the layout of a prompt', () => {
     ]);
   });
 });
+
+describe('normalise: greetings in other spellings and languages', () => {
+  it.each(['hii', 'Olá!', 'Hallo,', 'evening!'])('cuts "%s" before the sentence', (greeting) => {
+    expect(trimTalk(`${greeting} we run a surf school`).text).toBe('we run a surf school');
+  });
+});
