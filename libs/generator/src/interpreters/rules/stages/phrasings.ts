@@ -112,6 +112,22 @@ export const PHRASINGS: Phrasing[] = [
     read: (m) => item(m[1] as string, { values: splitValues(m[2] as string) }),
   },
   {
+    name: 'values with slashes right after the name',
+    examples: [
+      ['difficulty easy/moderate/hard', item('difficulty', { values: ['easy', 'moderate', 'hard'] })],
+      ['arm left/right', item('arm', { values: ['left', 'right'] })],
+      ['personality like shy/playful/lazy', item('personality', { values: ['shy', 'playful', 'lazy'] })],
+    ],
+    // ("date/time" names types and "fragile yes/no" a yes/no: left to the other phrasings)
+    match: (s) => {
+      const m = /^([a-z][\w '-]{0,30}?)(?:\s+(?:like|e\.g\.|eg|such as))?\s+([a-z][\w-]*(?:\s*\/\s*[a-z][\w-]*)+)$/i.exec(s);
+      const values = m ? splitValues(m[2] as string).map((v) => v.toLowerCase()) : [];
+      const yesNo = values.every((v) => ['yes', 'no', 'y', 'n', 'true', 'false'].includes(v));
+      return m && !yesNo && !values.some((v) => TYPE_NOTATIONS[v] !== undefined) ? m : null;
+    },
+    read: (m) => item(m[1] as string, { values: splitValues(m[2] as string) }),
+  },
+  {
     name: 'values after "one of" or "either"',
     examples: [
       ['status one of requested, confirmed, cancelled', item('status', { values: ['requested', 'confirmed', 'cancelled'] })],
