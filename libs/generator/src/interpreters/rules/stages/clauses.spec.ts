@@ -98,6 +98,20 @@ describe('typed clauses', () => {
     expect(fieldListOf('Each week we take bookings: the member, the date, whether they have paid the £4')?.subject).toBe('bookings');
   });
 
+  it('a label line naming a field listed before gives its values ("States: submitted, approved")', () => {
+    const clauses = toClauses([
+      { kind: 'sentence', text: 'Application - applicant, zone, state' },
+      { kind: 'sentence', text: 'States: submitted, approved, rejected, issued.' },
+    ]);
+    expect(clauses).toHaveLength(1);
+    expect(clauses[0]).toMatchObject({ kind: 'fieldList', items: [{ words: 'applicant' }, { words: 'zone' }, { words: 'state', values: ['submitted', 'approved', 'rejected', 'issued'] }] });
+  });
+
+  it('under an actions label, records with a filter and no verb are a list to show', () => {
+    const clauses = toClauses([{ kind: 'sentence', text: 'Endpoints needed: applications by state' }]);
+    expect(clauses).toEqual([{ kind: 'statement', text: 'List applications by state' }]);
+  });
+
   it('names a list after actors and their verb by what the verb makes ("customers book: ...")', () => {
     expect(fieldListOf('customers book: reg plate, car size, date')?.subject).toBe('booking');
     expect(keptSubject('need booking system!!')).toBe('booking');

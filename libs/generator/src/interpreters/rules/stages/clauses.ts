@@ -95,7 +95,9 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     // "Rule: no more bookings than seats", "Note: ...": the label says what the sentence is, the rest is it
     const label = /^([A-Za-z][A-Za-z ]{1,20}):\s+(\S.*)$/.exec(line.text);
     const labelled = label && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()) ? (label[2] as string) : line.text;
-    const toShow = (label && LIST_LABELS.has((label[1] as string).toLowerCase())) || (line.kind === 'bullet' && underListLabel);
+    // under an actions label, "applications by state" (records and a filter, no verb) is a list to show too
+    const recordsBy = label !== null && !startsWithVerb(labelled) && /^[a-z]+s\s+(?:by|of|for|on|per|in)\s+\S/i.test(labelled);
+    const toShow = (label && LIST_LABELS.has((label[1] as string).toLowerCase())) || (line.kind === 'bullet' && underListLabel) || (recordsBy && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()));
     const text = toShow && !startsWithVerb(labelled) ? `List ${labelled}` : labelled;
     // "status goes queued -> printing -> done, or printing -> failed": the states of a field listed before
     const states = statesOf(text);
@@ -127,6 +129,13 @@ export function toClauses(lines: readonly Line[]): Clause[] {
           list.subject = antecedent;
         }
       }
+      // "States: submitted, approved, rejected": the values of a field listed before, not a record
+      const field = valuesOfListedField(out, list);
+      if (field) {
+        field.values = list.items.map((it) => it.words);
+        delete field.type;
+        continue;
+      }
       out.push(list);
       continue;
     }
@@ -152,6 +161,19 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     out.push({ kind: 'statement', text });
   }
   return out;
+}
+
+/** The item of a list before that `list` gives the values of: named by its subject, with no values yet, and every item of `list` a plain word or two. */
+function valuesOfListedField(out: readonly Clause[], list: Extract<Clause, { kind: 'fieldList' }>): FieldItem | undefined {
+  const subject = list.subject.toLowerCase();
+  const names = new Set([subject, subject.replace(/s$/, ''), subject.replace(/es$/, '')]);
+  if (!list.items.every((it) => /^[a-z][a-z-]*(?: [a-z-]+)?$/i.test(it.words) && !it.type && !it.values)) return undefined;
+  for (const c of [...out].reverse()) {
+    if (c.kind !== 'fieldList') continue;
+    const item = c.items.find((it) => names.has(it.words.toLowerCase()) && !it.values?.length);
+    if (item) return item;
+  }
+  return undefined;
 }
 
 /** "show bookings ...", "search by theme": the line says itself what to do. */

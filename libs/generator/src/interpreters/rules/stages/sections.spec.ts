@@ -20,6 +20,11 @@ describe('sections: the labels of a written spec', () => {
       { kind: 'sentence', text: 'Operations: confirm a session' },
       { kind: 'sentence', text: 'Operations: list sessions on a date' },
     ]);
+    expect(normalise('Endpoints needed: submit an application, approve, applications by state.').lines.map((l) => (l.kind === 'sentence' ? l.text : ''))).toEqual([
+      'Endpoints needed: submit an application',
+      'Endpoints needed: approve',
+      'Endpoints needed: applications by state',
+    ]);
     // an unlabelled sentence with a semicolon is left whole
     expect(readSections([{ kind: 'sentence', text: 'Rooms have a name; sessions have a band.' }])).toHaveLength(1);
   });

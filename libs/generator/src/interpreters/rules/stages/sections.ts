@@ -61,9 +61,16 @@ function withoutFieldsWord(text: string): string {
 /** "Operations: a; b; c" -> "Operations: a", "Operations: b", "Operations: c". */
 function labelledParts(text: string): string[] {
   const m = /^([A-Za-z][A-Za-z ]{1,25}):\s+(\S.*)$/.exec(text);
-  if (!m || !SECTION_LABELS.has((m[1] as string).toLowerCase()) || !(m[2] as string).includes(';')) return [text];
-  return (m[2] as string)
-    .split(/\s*;\s*/)
+  if (!m || !SECTION_LABELS.has((m[1] as string).toLowerCase())) return [text];
+  const rest = m[2] as string;
+  // "Endpoints needed: submit an application, approve, reject, applications by state": short parts
+  // separated by commas under an actions label are one line each too
+  const commaParts = rest.replace(/[.!]+$/, '').split(/\s*,\s*/);
+  const actionsLabel = !RECORD_SECTION_LABELS.has((m[1] as string).toLowerCase());
+  const byComma = !rest.includes(';') && actionsLabel && !rest.includes('(') && commaParts.length >= 3 && commaParts.every((p) => p.split(/\s+/).length <= 6);
+  if (!rest.includes(';') && !byComma) return [text];
+  return rest
+    .split(byComma ? /\s*,\s*(?:and\s+)?/ : /\s*;\s*/)
     .map((p) => p.replace(/[.!]+$/, '').trim())
     .filter(Boolean)
     .map((p) => `${m[1] as string}: ${p}`);
