@@ -107,6 +107,12 @@ describe('typed clauses', () => {
     expect(clauses[0]).toMatchObject({ kind: 'fieldList', items: [{ words: 'applicant' }, { words: 'zone' }, { words: 'state', values: ['submitted', 'approved', 'rejected', 'issued'] }] });
   });
 
+  it('names a list by the records before their preposition, and keeps short phrases in a plural records\' list', () => {
+    const list = fieldListOf('Record the water meter readings for the flats in our building - flat number, reading date, cubic metres, read by');
+    expect(list?.subject).toBe('water meter readings');
+    expect(list?.items.map((i) => i.words)).toEqual(['flat number', 'reading date', 'cubic metres', 'read by']);
+  });
+
   it('under an actions label, records with a filter and no verb are a list to show', () => {
     const clauses = toClauses([{ kind: 'sentence', text: 'Endpoints needed: applications by state' }]);
     expect(clauses).toEqual([{ kind: 'statement', text: 'List applications by state' }]);

@@ -217,8 +217,8 @@ export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }
   const before = (m[1] as string).trim();
   const parts = splitItems(m[2] as string);
   // "Bookings: table, name, start, hours": after records named in the plural, a lone word is a field even when it is a verb too
-  const plural = isPluralForm((before.split(/\s+/).pop() ?? '').toLowerCase());
-  const fieldish = (p: string): boolean => isFieldLike(p) || isTypedItem(p) || (plural && /^[a-z]+$/i.test(p) && !MODALS.has(p.toLowerCase()));
+  const plural = before.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase()));
+  const fieldish = (p: string): boolean => isFieldLike(p) || isTypedItem(p) || (plural && /^[a-z]+(?: [a-z]+)?$/i.test(p) && !p.toLowerCase().split(' ').some((w) => MODALS.has(w)));
   if (parts.length < 2 || !parts.every(fieldish) || parts.filter((p) => isFieldLike(p) || isTypedItem(p)).length * 2 < parts.length) return undefined;
   let ws = before.split(/\s+/);
   // "Status can be one of: a, b" gives values, not the fields of a record
@@ -235,6 +235,9 @@ export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }
   const lastVerb = ws.length > 3 ? ws.map((w) => w.toLowerCase()).findLastIndex((w) => w in VERBS || w === 'to') : -1;
   if (lastVerb >= 0 && lastVerb < ws.length - 1) ws = ws.slice(lastVerb + 1);
   while (ws.length > 1 && (DETERMINERS.has((ws[0] as string).toLowerCase()) || KEEPING.has((ws[0] as string).toLowerCase()))) ws.shift();
+  // "the water meter readings for the flats in our building": the records end before the preposition
+  const prep = ws.findIndex((w, k) => k > 0 && ['for', 'in', 'at', 'from', 'on', 'of'].includes(w.toLowerCase()));
+  if (prep > 0 && isPluralForm((ws[prep - 1] as string).toLowerCase())) ws = ws.slice(0, prep);
   let subject = ws.length <= 3 ? ws.join(' ') : (ws[ws.length - 1] as string);
   // "customers book: reg plate, ...": the actors and their verb; the records are what the verb makes
   const verb = (ws[ws.length - 1] ?? '').toLowerCase();
