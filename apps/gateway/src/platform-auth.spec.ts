@@ -2,32 +2,28 @@ import { randomBytes } from 'node:crypto';
 import { UnauthorizedException } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { digestSecret, generatePlatformToken } from '@backforge/auth';
-import type { ReadModels } from '@backforge/projections';
 import type { GatewayConfig, GatewaySecrets } from './gateway-secrets.js';
 import { PlatformAuthGuard, PlatformBearerStrategy, PlatformRateLimit, type Principal } from './platform-auth.js';
+import type { PlatformTokenLookup } from './platform-token-lookup.js';
 import { VerifiedTokenCache, type PlatformTokenCache } from './verified-tokens.js';
 
 const digestKey = randomBytes(32);
 const active = generatePlatformToken().token;
 const revoked = generatePlatformToken().token;
-const rows = new Map([[digestSecret(active, digestKey), { id: 'ptk_1', workspaceId: 'ws_1' }]]);
+const rows = new Map([[digestSecret(active, digestKey), { tokenId: 'ptk_1', workspaceId: 'ws_1' }]]);
 
 /** The guard and strategy over a read model holding `active` only; `lookups` counts its queries. */
 function setUp(burst: number) {
   const state = { lookups: 0 };
-  const readModels = {
-    dataSource: {
-      getRepository: () => ({
-        findOneBy: async ({ digest }: { digest: string }) => {
-          state.lookups += 1;
-          return rows.get(digest) ?? null;
-        },
-      }),
+  const tokens = {
+    find: async (digest: string) => {
+      state.lookups += 1;
+      return rows.get(digest);
     },
-  } as unknown as ReadModels;
+  } as unknown as PlatformTokenLookup;
   const cache = new VerifiedTokenCache();
   cache.resume();
-  const strategy = new PlatformBearerStrategy({ digestKey } as GatewaySecrets, readModels, cache as PlatformTokenCache);
+  const strategy = new PlatformBearerStrategy({ digestKey } as GatewaySecrets, tokens, cache as PlatformTokenCache);
   const guard = new PlatformAuthGuard(strategy, new PlatformRateLimit({ controlRatePerSecond: 0.001, controlRateBurst: burst } as GatewayConfig));
   return { guard, cache, state };
 }
