@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { UnauthorizedException } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { digestSecret, generatePlatformToken } from '@backforge/auth';
+import { DomainError } from '@backforge/contracts';
 import type { GatewayConfig, GatewaySecrets } from './gateway-secrets.js';
 import { PlatformAuthGuard, PlatformBearerStrategy, PlatformRateLimit, type Principal } from './platform-auth.js';
 import type { PlatformTokenLookup } from './platform-token-lookup.js';
@@ -10,6 +11,7 @@ import { VerifiedTokenCache, type PlatformTokenCache } from './verified-tokens.j
 const digestKey = randomBytes(32);
 const active = generatePlatformToken().token;
 const revoked = generatePlatformToken().token;
+const pending = generatePlatformToken().token;
 const rows = new Map([[digestSecret(active, digestKey), { tokenId: 'ptk_1', workspaceId: 'ws_1' }]]);
 
 /** The guard and strategy over a read model holding `active` only; `lookups` counts its queries. */
@@ -18,6 +20,7 @@ function setUp(burst: number) {
   const tokens = {
     find: async (digest: string) => {
       state.lookups += 1;
+      if (digest === digestSecret(pending, digestKey)) throw new DomainError('UNAVAILABLE', 'issued moments ago');
       return rows.get(digest);
     },
   } as unknown as PlatformTokenLookup;
@@ -67,5 +70,12 @@ describe('PlatformAuthGuard', () => {
     cache.revoke('ptk_1');
     const after = (await call(guard, { authorization: `Bearer ${active}` }).result) as { error?: unknown };
     expect(after.error).toBeInstanceOf(UnauthorizedException);
+  });
+
+  it("passes the lookup's own refusal through (a token issued moments ago the read model cannot show yet: 503, not 401)", async () => {
+    const { guard } = setUp(100);
+    const outcome = (await call(guard, { authorization: `Bearer ${pending}` }).result) as { error?: { code?: string } };
+    expect(outcome.error).toBeInstanceOf(DomainError);
+    expect(outcome.error?.code).toBe('UNAVAILABLE');
   });
 });
