@@ -65,12 +65,15 @@ describeWith(['postgres'])('platform token lookup: a token used before the read 
   it('accepts a token on its first request although the read model has not applied its issue yet: the request waits for it', async () => {
     const pending = await whileTokensTableHeld(async (rowsVisible) => {
       const issued = await admin.issueToken('fresh-ws', 'first use');
+      // Unknown tokens at the same moment share the log scans with it, and are refused.
+      const strangers = Array.from({ length: 5 }, () => strategy.validate(generatePlatformToken().token));
       const validation = strategy.validate(issued.token);
       // The race as the e2e suites met it: issued on the log, not in the read model.
       expect(await rowsVisible()).toBe(0);
-      return { issued, validation };
+      return { issued, validation, strangers: Promise.all(strangers) };
     });
     await expect(pending.validation).resolves.toEqual({ workspaceId: 'fresh-ws', tokenId: pending.issued.id });
+    await expect(pending.strangers).resolves.toEqual([false, false, false, false, false]);
   }, 120_000);
 
   it('refuses a well-formed token nobody issued, and one revoked before the read model caught up', async () => {
