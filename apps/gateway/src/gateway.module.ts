@@ -14,6 +14,7 @@ import { GatewaySecrets } from './gateway-secrets.js';
 import { GATEWAY_READ_MODELS } from './gateway.tokens.js';
 import { JobStreamHttpController } from './job-stream.http.controller.js';
 import { PlatformAuthGuard, PlatformBearerStrategy, PlatformRateLimit } from './platform-auth.js';
+import { PlatformTokenLookup } from './platform-token-lookup.js';
 import { platformTokensProjection } from './platform-tokens.projection.js';
 import { ValidationHttpController } from './validation.http.controller.js';
 import { PlatformTokenCache } from './verified-tokens.js';
@@ -28,6 +29,6 @@ import { PlatformTokenCache } from './verified-tokens.js';
   controllers: [GatewayNatsController, GenerateHttpController, AgentsHttpController, ApiKeysHttpController, JobStreamHttpController, ValidationHttpController, DownloadsHttpController, DeployHttpController],
   providers: [
     provideReadModels(GATEWAY_READ_MODELS, 'gateway', [platformTokensProjection]),
-    GatewaySecrets, PlatformBearerStrategy, PlatformRateLimit, PlatformAuthGuard, GatewayArtifacts, PlatformTokenCache, GatewayAgentViews, AgentReadFastPath],
+    GatewaySecrets, PlatformTokenLookup, PlatformBearerStrategy, PlatformRateLimit, PlatformAuthGuard, GatewayArtifacts, PlatformTokenCache, GatewayAgentViews, AgentReadFastPath],
 })
 export class GatewayModule {}

@@ -2,32 +2,31 @@ import { randomBytes } from 'node:crypto';
 import { UnauthorizedException } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { digestSecret, generatePlatformToken } from '@backforge/auth';
-import type { ReadModels } from '@backforge/projections';
+import { DomainError } from '@backforge/contracts';
 import type { GatewayConfig, GatewaySecrets } from './gateway-secrets.js';
 import { PlatformAuthGuard, PlatformBearerStrategy, PlatformRateLimit, type Principal } from './platform-auth.js';
+import type { PlatformTokenLookup } from './platform-token-lookup.js';
 import { VerifiedTokenCache, type PlatformTokenCache } from './verified-tokens.js';
 
 const digestKey = randomBytes(32);
 const active = generatePlatformToken().token;
 const revoked = generatePlatformToken().token;
-const rows = new Map([[digestSecret(active, digestKey), { id: 'ptk_1', workspaceId: 'ws_1' }]]);
+const pending = generatePlatformToken().token;
+const rows = new Map([[digestSecret(active, digestKey), { tokenId: 'ptk_1', workspaceId: 'ws_1' }]]);
 
 /** The guard and strategy over a read model holding `active` only; `lookups` counts its queries. */
 function setUp(burst: number) {
   const state = { lookups: 0 };
-  const readModels = {
-    dataSource: {
-      getRepository: () => ({
-        findOneBy: async ({ digest }: { digest: string }) => {
-          state.lookups += 1;
-          return rows.get(digest) ?? null;
-        },
-      }),
+  const tokens = {
+    find: async (digest: string) => {
+      state.lookups += 1;
+      if (digest === digestSecret(pending, digestKey)) throw new DomainError('UNAVAILABLE', 'issued moments ago');
+      return rows.get(digest);
     },
-  } as unknown as ReadModels;
+  } as unknown as PlatformTokenLookup;
   const cache = new VerifiedTokenCache();
   cache.resume();
-  const strategy = new PlatformBearerStrategy({ digestKey } as GatewaySecrets, readModels, cache as PlatformTokenCache);
+  const strategy = new PlatformBearerStrategy({ digestKey } as GatewaySecrets, tokens, cache as PlatformTokenCache);
   const guard = new PlatformAuthGuard(strategy, new PlatformRateLimit({ controlRatePerSecond: 0.001, controlRateBurst: burst } as GatewayConfig));
   return { guard, cache, state };
 }
@@ -71,5 +70,12 @@ describe('PlatformAuthGuard', () => {
     cache.revoke('ptk_1');
     const after = (await call(guard, { authorization: `Bearer ${active}` }).result) as { error?: unknown };
     expect(after.error).toBeInstanceOf(UnauthorizedException);
+  });
+
+  it("passes the lookup's own refusal through (a token issued moments ago the read model cannot show yet: 503, not 401)", async () => {
+    const { guard } = setUp(100);
+    const outcome = (await call(guard, { authorization: `Bearer ${pending}` }).result) as { error?: { code?: string } };
+    expect(outcome.error).toBeInstanceOf(DomainError);
+    expect(outcome.error?.code).toBe('UNAVAILABLE');
   });
 });

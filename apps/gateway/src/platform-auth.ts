@@ -1,16 +1,13 @@
 import { createParamDecorator, Inject, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
-import { IsNull } from 'typeorm';
 import { Strategy } from 'passport-http-bearer';
 import { digestSecret, parsePlatformToken } from '@backforge/auth';
-import type { ReadModels } from '@backforge/projections';
 import { DomainError } from '@backforge/contracts';
 import { RateLimiter, type RateDecision } from '@backforge/resilience';
 import { SERVICE_CONFIG } from '@backforge/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GatewaySecrets, type GatewayConfig } from './gateway-secrets.js';
-import { GATEWAY_READ_MODELS } from './gateway.tokens.js';
-import { PlatformTokenRow } from './platform-tokens.projection.js';
+import { PlatformTokenLookup } from './platform-token-lookup.js';
 import { PlatformTokenCache } from './verified-tokens.js';
 
 /** Who is calling: the workspace of the platform token, and the token. */
@@ -23,15 +20,16 @@ const UNAUTHENTICATED = 'A valid platform token is required: Authorization: Bear
 
 /**
  * `Authorization: Bearer <platform token>` (passport-http-bearer). A malformed token (bad shape or
- * checksum) is refused before any lookup; a well-formed one is looked up by its keyed digest, and
- * a revoked or unknown one is refused like a missing one. Tokens found active are kept in the
+ * checksum) is refused before any lookup; a well-formed one is looked up by its keyed digest (read
+ * your writes: one issued moments ago waits for the read model, `PlatformTokenLookup`), and a
+ * revoked or unknown one is refused like a missing one. Tokens found active are kept in the
  * verified-token cache (evicted by revocations), so a request costs no lookup.
  */
 @Injectable()
 export class PlatformBearerStrategy extends PassportStrategy(Strategy, 'platform') {
   constructor(
     private readonly secrets: GatewaySecrets,
-    @Inject(GATEWAY_READ_MODELS) private readonly readModels: ReadModels,
+    private readonly tokens: PlatformTokenLookup,
     private readonly cache: PlatformTokenCache,
   ) {
     super();
@@ -40,10 +38,7 @@ export class PlatformBearerStrategy extends PassportStrategy(Strategy, 'platform
   async validate(raw: string): Promise<Principal | false> {
     const digest = this.digestOf(raw);
     if (digest === undefined) return false;
-    const verified = await this.cache.verify(digest, async () => {
-      const row = await this.readModels.dataSource.getRepository(PlatformTokenRow).findOneBy({ digest, revokedAt: IsNull() });
-      return row ? { workspaceId: row.workspaceId, tokenId: row.id } : undefined;
-    });
+    const verified = await this.cache.verify(digest, () => this.tokens.find(digest));
     return verified ?? false;
   }
 
