@@ -1,4 +1,5 @@
-import { bareListOf, collectionSubject, contextOf, fieldListOf, isFieldLike, keptSubject, lastNounPhrase, splitItems, statesOf, toClauses } from './clauses.js';
+import { bareListOf, fieldListOf, isFieldLike, lastNounPhrase, splitItems, statesOf, toClauses } from './clauses.js';
+import { collectionSubject, contextOf, keptSubject } from './context.js';
 import { normalise } from './normalise.js';
 
 const clausesOf = (prompt: string) => toClauses(normalise(prompt).lines);

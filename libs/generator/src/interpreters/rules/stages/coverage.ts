@@ -3,7 +3,7 @@ import { COVERAGE_STOP_WORDS, META_NOUNS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS
 
 const TABLE_HEADERS = new Set([...TABLE_NAME_HEADERS, ...TABLE_TYPE_HEADERS, ...TABLE_NOTE_HEADERS]);
 import { singular, splitIdentifier } from '../text.js';
-import { contextOf } from './clauses.js';
+import { contextOf } from './context.js';
 import { normalise } from './normalise.js';
 
 /**

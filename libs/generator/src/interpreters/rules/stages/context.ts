@@ -1,0 +1,66 @@
+import { COLLECTION_TAILS, META_NOUNS, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
+
+/**
+ * Stage 2a: talk about the writer and what their sentences say of the records. "We're a small
+ * bakery", "I'd like a simple backend" are Context (ignored and listed as such); "i need smth to
+ * keep my gigs", "need booking system!!" name the records a bare list after them describes; "an
+ * API for my tool library" names the records of a table with no heading.
+ */
+const KEEP_VERBS = /\b(?:keep(?:ing)?(?: track of)?|track(?:ing)?(?: of)?|log(?:ging)?|stor(?:e|ing)|record(?:ing)?|manag(?:e|ing)|organi[sz](?:e|ing)|system for|app for|database for)\s+(?:all\s+)?(?:(?:my|our|the|their)\s+)?([a-z]+(?: [a-z]+)?)$/i;
+
+/** "i need smth to keep my gigs", "I need system for bed reservations": the records it keeps. */
+export function keptSubject(sentence: string): string | undefined {
+  // "need booking system!!": the records the system is named after
+  const system = /\b(?:need|want|looking for)\s+(?:a\s+|an\s+)?(?:simple\s+|small\s+|little\s+)?([a-z]+)\s+(?:system|app|backend|tracker|database|register)\b[!.?\s]*$/i.exec(sentence.trim());
+  const made = system ? (NOMINALIZATION[(system[1] as string).toLowerCase()]?.[0] ?? (system[1] as string).toLowerCase()) : undefined;
+  if (made && !META_NOUNS.has(made)) return made;
+  const m = KEEP_VERBS.exec(sentence.replace(/[.!?]+$/, '').trim());
+  const ws = (m?.[1] ?? '').toLowerCase().split(' ').filter(Boolean);
+  while (ws.length > 1 && COLLECTION_TAILS.has(ws[ws.length - 1] as string)) ws.pop();
+  return ws.length > 0 && !META_NOUNS.has(ws[ws.length - 1] as string) ? ws.join(' ') : undefined;
+}
+
+
+/** Why a sentence is talk about the user rather than the data, or undefined. */
+export function contextOf(sentence: string): string | undefined {
+  const text = sentence.replace(/[.!?]+$/, '').replace(/[’‘]/g, "'").trim();
+  if (/[:,;]/.test(text)) return undefined;
+  const lower = text.toLowerCase();
+  if (/^[a-z]+(?: [a-z]+)? here$/.test(lower)) return 'introduces the writer';
+  // "my lego collection is getting out of hand", "our paperwork is a mess": the writer's situation, no data
+  if (/^(?:my|our) [a-z' ]{1,40}? (?:is|are|'s|has been|have been) (?:getting|growing|becoming|a (?:mess|nightmare|pain|chaos)|all over|everywhere|way too|out of|chaos|too)\b/.test(lower) && !/\b(?:has|have|with)\b/.test(lower.replace(/(?:has|have) been/, ''))) return "describes the writer's situation";
+  const parts = lower.split(/\s+and\s+/);
+  const kinds = parts.map(partKind);
+  if (kinds.every((k) => k !== undefined)) return kinds.includes('self') ? 'says who the writer is' : 'asks for the backend itself';
+  return undefined;
+}
+
+function partKind(part: string): 'self' | 'meta' | undefined {
+  const ws = part.split(/\s+/).filter(Boolean);
+  const [first, second] = ws;
+  if (!first || !SELF_SUBJECTS.includes(first)) return undefined;
+  // "I'd like a backend" asks; "i have like 5 fish tanks" does not
+  // "we let our hall out to groups" is no request; "let me see", "love to have" are
+  const hasRequest = ws.some(
+    (w, k) =>
+      REQUEST_WORDS.has(w) &&
+      (w !== 'like' || ["i'd", "we'd", 'would', 'id'].includes(ws[k - 1] ?? '')) &&
+      (w !== 'let' || ['me', 'us', 'people', 'users', 'them', 'customers'].includes(ws[k + 1] ?? '')) &&
+      (w !== 'to' || ['love', 'have', 'got', 'going', 'want', 'need', 'like', 'wish', 'able'].includes(ws[k - 1] ?? '')),
+  );
+  const contracted = /^(i'm|im|we're|were|i've|we've)$/.test(first);
+  if (!hasRequest && (contracted || (second !== undefined && SELF_VERBS.has(second)))) return 'self';
+  // "I'd like a simple backend", "I need a help desk backend", "I want an API for my tool library"
+  const metaAt = ws.findIndex((w) => META_NOUNS.has(w));
+  if (hasRequest && metaAt > 0 && !ws.slice(1, metaAt).some((w) => w in VERBS && !['need', 'want', 'like', 'love'].includes(w))) return 'meta';
+  return undefined;
+}
+
+/** "an API for my tool library" -> "tools": the records a collection holds, for a table with no heading. */
+export function collectionSubject(sentence: string): string | undefined {
+  const m = /\bfor (?:my|our|a|an|the)\s+([a-z ]+?)\s*[.!]?$/i.exec(sentence);
+  if (!m) return undefined;
+  const ws = (m[1] as string).toLowerCase().split(/\s+/);
+  while (ws.length > 1 && COLLECTION_TAILS.has(ws[ws.length - 1] as string)) ws.pop();
+  return ws.length && !COLLECTION_TAILS.has(ws[ws.length - 1] as string) ? ws.join(' ') : undefined;
+}
