@@ -10,6 +10,8 @@ import type { VerifiedToken } from './verified-tokens.js';
 
 /** Issues read per page when looking for a token the read model has not applied yet. */
 const PAGE = 500;
+/** How long a miss waits before its second scan: past the PostgreSQL store's read settle time (1 s). */
+const RESCAN_AFTER_MS = 1_500;
 /** How long a request for a token issued moments ago waits for the read model to apply it. */
 const ISSUE_WAIT_MS = 15_000;
 
@@ -48,7 +50,15 @@ export class PlatformTokenLookup {
   async find(digest: string): Promise<VerifiedToken | undefined> {
     const row = await this.activeRow(digest);
     if (row) return row;
-    const pending = await this.nextScan();
+    let pending = await this.nextScan();
+    if (!pending.issued.has(digest)) {
+      // A log read holds back events above a transaction still in flight (the PostgreSQL store
+      // settles for about a second, then returns the prefix before it), so a token issued a moment
+      // ago can be missing from one scan; one more scan after that settle time sees it. An unknown
+      // token pays this wait before its 401, which also slows guessing.
+      await new Promise((resolve) => setTimeout(resolve, RESCAN_AFTER_MS));
+      pending = await this.nextScan();
+    }
     if (!pending.issued.has(digest) || pending.last === undefined) return undefined;
     try {
       await this.readModels.waitFor(pending.last, ISSUE_WAIT_MS);
