@@ -124,11 +124,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const inIdx = ws.lastIndexOf('in');
   let unitWords = inIdx > 0 ? ws.slice(inIdx + 1) : [];
   // "the green weight in kg before roasting": what follows the unit says when, not what
-  if (unitWords.length > 2 && (TIME_UNITS.has(unitWords[0] as string) || OTHER_UNITS.has(unitWords[0] as string)) && ['before', 'after', 'when', 'at', 'on', 'per', 'for'].includes(unitWords[1] as string)) {
-    ws = ws.slice(0, inIdx + 2);
-    unitWords = unitWords.slice(0, 1);
-  }
-  if (unitWords.length === 2 && (TIME_UNITS.has(unitWords[0] as string) || OTHER_UNITS.has(unitWords[0] as string)) && ['before', 'after'].includes(unitWords[1] as string)) {
+  const when = unitWords.length === 2 ? ['before', 'after'] : ['before', 'after', 'when', 'at', 'on', 'per', 'for'];
+  if (unitWords.length >= 2 && (TIME_UNITS.has(unitWords[0] as string) || OTHER_UNITS.has(unitWords[0] as string)) && when.includes(unitWords[1] as string)) {
     ws = ws.slice(0, inIdx + 2);
     unitWords = unitWords.slice(0, 1);
   }

@@ -81,7 +81,8 @@ function traced(prompt: string, r: InterpretResult): InterpretResult {
 function better(staged: InterpretResult, direct: InterpretResult, typed: boolean): boolean {
   if (staged.ok !== direct.ok) return staged.ok;
   // a record named after a spec's label ("Entity Ticket:", "Actions:") is a misreading, whatever its gaps
-  if (staged.ok && direct.ok && labelRecords(staged.blueprint) !== labelRecords(direct.blueprint)) return labelRecords(staged.blueprint) < labelRecords(direct.blueprint);
+  const labelled = staged.ok && direct.ok ? [labelRecords(staged.blueprint), labelRecords(direct.blueprint)] : [0, 0];
+  if (labelled[0] !== labelled[1]) return (labelled[0] as number) < (labelled[1] as number);
   if (staged.ok && direct.ok) return typed ? staged.warnings.length <= direct.warnings.length : staged.warnings.length < direct.warnings.length;
   if (!staged.ok && !direct.ok) return staged.error.missing.length < direct.error.missing.length;
   return false;

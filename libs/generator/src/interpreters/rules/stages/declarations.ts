@@ -45,12 +45,7 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       ['A match pairs a mentor and a mentee.', { subject: 'match', items: ['mentor', 'mentee'] }],
     ],
     match: (s) => new RegExp(`^(?:a|an|each|every|the)\\s+([a-z][a-z -]{1,40}?)\\s+${JOINS}\\s+(?:a|an|one|the)\\s+([a-z]+(?: [a-z]+)?)\\s+(?:and|with|to)\\s+(?:a|an|one|the)\\s+([a-z]+(?: [a-z]+)?)(?:\\s*,?\\s+and\\s+${HAS}\\s+(.+?))?[.!]?$`, 'i').exec(s),
-    read: (m, sentence) => {
-      const items = m[4] === undefined ? [] : listItems(m[4]);
-      if (!items) return undefined;
-      const refs = [m[2] as string, m[3] as string].map((w) => ({ words: w.toLowerCase(), refersTo: true }));
-      return { kind: 'fieldList', subject: m[1] as string, items: [...refs, ...items], source: sentence, nounPhrase: true };
-    },
+    read: (m, sentence) => linkingRecord(m, sentence),
   },
   {
     name: 'a record that is one record given to another, with fields of its own',
@@ -61,12 +56,7 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     ],
     // "is one instrument lent to one player": the participle says how the two records meet
     match: (s) => new RegExp(`^(?:a|an|each|every|the)\\s+([a-z][a-z -]{1,40}?)\\s+is\\s+(?:a|an|one)\\s+([a-z]+(?: [a-z]+)?)\\s+[a-z]+(?:ed|en|t)\\s+(?:to|by|for|from|with|at)\\s+(?:a|an|one|the)\\s+([a-z]+(?: [a-z]+)?)(?:\\s*(?:,?\\s+and\\s+${HAS}|,\\s*with)\\s+(.+?))?[.!]?$`, 'i').exec(s),
-    read: (m, sentence) => {
-      const items = m[4] === undefined ? [] : listItems(m[4]);
-      if (!items) return undefined;
-      const refs = [m[2] as string, m[3] as string].map((w) => ({ words: w.toLowerCase(), refersTo: true }));
-      return { kind: 'fieldList', subject: m[1] as string, items: [...refs, ...items], source: sentence, nounPhrase: true };
-    },
+    read: (m, sentence) => linkingRecord(m, sentence),
   },
   {
     name: 'what the writer notes for each record',
@@ -77,10 +67,7 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     ],
     // "every house we need ...": the record, then the writer keeping its fields
     match: (s) => /^(?:(?:then|and|also|so)\s+)?(?:for\s+)?(?:each|every|per)\s+([a-z][a-z -]{1,30}?)\s*,?\s+(?:we|i)\s+(?:need|want|write down|note down|note|record|keep|store|track|log|take|ask for|collect)\s+(?:down\s+)?(.+?)[.!]?$/i.exec(s),
-    read: (m, sentence) => {
-      const items = listItems(m[2] as string);
-      return items && items.length >= 2 ? { kind: 'fieldList', subject: (m[1] as string).toLowerCase(), items, source: sentence, nounPhrase: true } : undefined;
-    },
+    read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {
     name: 'a record logged with its fields',
@@ -89,10 +76,7 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       ['Each delivery is recorded with a date and a weight in kg.', { subject: 'delivery', items: ['date', 'weight in kg'] }],
     ],
     match: (s) => /^(?:each|every|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:gets|is|are|get)\s+(?:logged|recorded|stored|saved|entered|registered|noted|kept)\s+with\s+(.+?)[.!]?$/i.exec(s),
-    read: (m, sentence) => {
-      const items = listItems(m[2] as string);
-      return items && items.length >= 2 ? { kind: 'fieldList', subject: (m[1] as string).toLowerCase(), items, source: sentence, nounPhrase: true } : undefined;
-    },
+    read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {
     name: 'records under a coordinated qualifier, with their fields',
@@ -103,12 +87,23 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     // "lost and found items": a name never holds "and", so the pair only says what the records are
     // for; what is left is the head noun (a pair in a name is read this way wherever it stands)
     match: (s) => new RegExp(`^([a-z]+ and [a-z]+)\\s+([a-z]+)\\s+with\\s+(.+?)[.!]?$`, 'i').exec(s),
-    read: (m, sentence) => {
-      const items = listItems(m[3] as string);
-      return items && items.length >= 2 ? { kind: 'fieldList', subject: (m[2] as string).toLowerCase(), items, source: sentence, nounPhrase: true } : undefined;
-    },
+    read: (m, sentence) => recordWithFields((m[2] as string).toLowerCase(), m[3] as string, sentence),
   },
 ];
+
+/** "An assignment links a volunteer and a shift and holds ...": the two records it links (groups 2, 3), then its own fields (group 4). */
+function linkingRecord(m: RegExpExecArray, sentence: string): FieldList | undefined {
+  const items = m[4] === undefined ? [] : listItems(m[4]);
+  if (!items) return undefined;
+  const refs = [m[2] as string, m[3] as string].map((w) => ({ words: w.toLowerCase(), refersTo: true }));
+  return { kind: 'fieldList', subject: m[1] as string, items: [...refs, ...items], source: sentence, nounPhrase: true };
+}
+
+/** The records a sentence names with a list of at least two fields, or undefined. */
+function recordWithFields(subject: string, list: string, sentence: string): FieldList | undefined {
+  const items = listItems(list);
+  return items && items.length >= 2 ? { kind: 'fieldList', subject, items, source: sentence, nounPhrase: true } : undefined;
+}
 
 export function declarationOf(sentence: string): FieldList | undefined {
   for (const d of DECLARATIONS) {
