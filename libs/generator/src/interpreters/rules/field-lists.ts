@@ -1,4 +1,4 @@
-import { ENUM_MARKERS, PAIRED_QUALIFIERS, TYPE_BY_WORD } from './lexicon.js';
+import { CONTACT_DETAILS, ENUM_MARKERS, PAIRED_QUALIFIERS, TYPE_BY_WORD } from './lexicon.js';
 import { type Tok, splitList, textOf } from './tokens.js';
 
 /**
@@ -70,7 +70,30 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
     }
     out.push(toks[i] as Tok);
   }
-  return valuesAfterComma(out);
+  return sharedOwner(valuesAfterComma(out));
+}
+
+/**
+ * "the captain's name and phone", "the tenant's name, email and phone": contact details listed
+ * bare after a possessive item are the same person's (captainPhone, tenantEmail), as a reader takes
+ * them. Only contact details share the owner; "the customer's name and the date" does not.
+ */
+export function sharedOwner(toks: readonly Tok[]): Tok[] {
+  const out: Tok[] = [];
+  let owner: Tok | undefined;
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i] as Tok;
+    const itemStart = i === 0 || [',', 'and', 'plus', '+', '&'].includes(toks[i - 1]?.w ?? '');
+    if (itemStart) {
+      const ownerAt = ARTICLES.has(t.w) ? i + 1 : i;
+      const first = toks[ownerAt];
+      if (first?.possessive && toks[ownerAt + 1] && /^[a-z]/.test(toks[ownerAt + 1]?.w ?? '')) owner = first;
+      else if (owner && CONTACT_DETAILS.has(t.w) && (toks[i + 1] === undefined || [',', 'and'].includes(toks[i + 1]?.w ?? '') || (t.w === 'phone' && toks[i + 1]?.w === 'number'))) out.push({ raw: owner.raw, w: owner.w, possessive: true });
+      else owner = undefined;
+    }
+    out.push(t);
+  }
+  return out;
 }
 
 const ARTICLES = new Set(['a', 'an', 'the']);

@@ -336,3 +336,6 @@ export const CONDITION_WORDS = new Set(['while', 'if', 'unless', 'when', 'until'
 
 /** Names of a record's state field ("cancel a hire" sets it to `cancelled` when there is one). */
 export const STATE_FIELD_NAMES = new Set(['status', 'state', 'stage']);
+
+/** Details of a person that follow the person named before them ("the captain's name and phone"). */
+export const CONTACT_DETAILS = new Set(['email', 'phone', 'mobile', 'address', 'telephone', 'tel', 'cell']);

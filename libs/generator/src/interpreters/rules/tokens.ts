@@ -12,6 +12,8 @@ export interface Tok {
   inner?: Tok[];
   /** A range collapsed from "from 1 to 5" / "between 1 and 5" / "1-5". */
   range?: { min?: number; max?: number };
+  /** Written with a possessive "'s" ("the captain's"), which `w` no longer shows. */
+  possessive?: true;
 }
 
 export interface Clause {
@@ -31,7 +33,9 @@ export function tokenize(text: string): Tok[] {
   const flat: Tok[] = [];
   for (const m of text.matchAll(WORD_RE)) {
     let raw = m[0].replace(/’/g, "'");
+    let possessive = false;
     if (/^[A-Za-z]/.test(raw)) {
+      possessive = /'s?$/i.test(raw) && !/^(?:it|that|what|there|here|who|he|she|let)'s$/i.test(raw);
       raw = raw.replace(/'s$/i, '').replace(/-+$/, '');
       if (raw.endsWith("'")) raw = raw.slice(0, -1);
     }
@@ -40,7 +44,7 @@ export function tokenize(text: string): Tok[] {
       flat.push({ raw, w: '#range', range: { min: Number(dash[1]), max: Number(dash[2]) } });
       continue;
     }
-    flat.push({ raw, w: raw.toLowerCase() });
+    flat.push({ raw, w: raw.toLowerCase(), ...(possessive ? { possessive: true as const } : {}) });
   }
   return collapseRanges(groupParens(flat));
 }

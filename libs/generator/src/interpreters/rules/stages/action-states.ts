@@ -1,9 +1,10 @@
 import type { GuardSpec } from '@backforge/blueprint';
-import { type FieldDraft } from '../fields.js';
+import type { EffectSpec, ParamSpec } from '@backforge/blueprint';
+import { type FieldDraft, readFieldItem } from '../fields.js';
 import { ANTONYMS, DECISION_SIDES, DETERMINERS, ENUM_TARGETS, LEAVE_VERBS, OCCUPANCY, OCCUPY_PREPS, PRESENCE, STATE_OF_VERB, VERBS } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, pastParticiple, splitIdentifier } from '../text.js';
-import { type Tok } from '../tokens.js';
+import { splitList, type Tok } from '../tokens.js';
 import { type ObjectRef, type Segment } from './reading.js';
 import { addField, fieldOf, resourceAt, resourceFromObject } from './resolve.js';
 import { actedOn, pushTransition } from './actions.js';
@@ -103,18 +104,21 @@ export function setEnum(ctx: ReadingState, s: Segment, res: ResourceDraft, targe
   });
 }
 
-export function readMark(ctx: ReadingState, s: Segment, obj: ObjectRef, after: readonly Tok[]): void {
+export function readMark(ctx: ReadingState, s: Segment, obj: ObjectRef, written: readonly Tok[]): void {
   // "mark tasks complete or incomplete": one transition per state
-  const orAt = after.findIndex((t) => t.w === 'or');
+  const orAt = written.findIndex((t) => t.w === 'or');
   if (orAt > 0) {
-    const lead = after.slice(0, orAt);
+    const lead = written.slice(0, orAt);
     const asAt = lead.findIndex((t) => t.w === 'as');
     readMark(ctx, s, obj, lead);
-    readMark(ctx, s, obj, [...(asAt >= 0 ? [lead[asAt] as Tok] : []), ...after.slice(orAt + 1)]);
+    readMark(ctx, s, obj, [...(asAt >= 0 ? [lead[asAt] as Tok] : []), ...written.slice(orAt + 1)]);
     return;
   }
   const res = actedOn(ctx, obj, s, 'I cannot tell what it marks');
   if (!res) return;
+  // the note is cut off before the state is read
+  const noted = notedAlong(ctx, res, written);
+  const after = noted.before;
   let ws = after.map((t) => t.w).filter((w) => w !== 'as' && !DETERMINERS.has(w));
   // "tick them off when bought": the state follows the conjunction ("when they are bought")
   while (ws.length > 1 && ['when', 'once', 'after', 'if', 'they', 'it', 'are', 'is', 'been', 'have', 'has', 'get', 'gets'].includes(ws[0] as string)) ws = ws.slice(1);
@@ -147,7 +151,35 @@ export function readMark(ctx: ReadingState, s: Segment, obj: ObjectRef, after: r
   // "mark a request in progress": the action is named by the whole state it sets
   const stateName = typeof value === 'string' ? camelCase(value.split(/[\s_-]+/)) : name;
   const actionName = camelCase(['mark', ...res.words, ...(negated ? ['not'] : []), ...splitIdentifier(stateName)]);
-  pushTransition(ctx, res, s.text, { verb: s.lemma, name: actionName, effects: [{ set: field.spec.name, to: { literal: value } }] });
+  pushTransition(ctx, res, s.text, { verb: s.lemma, name: actionName, params: noted.params, effects: [{ set: field.spec.name, to: { literal: value } }, ...noted.effects] });
+}
+
+/**
+ * "marks the job done and writes down the treatment used": what the writer notes while moving a
+ * record on is an input of that move, kept on the record (optional: it is only known from then).
+ * Returns the words before the note, and the note's params and effects.
+ */
+const NOTE_VERB = /^(?:write|writes|writing|note|notes|noting|record|records|recording|enter|enters|entering|fill|fills|filling|log|logs|logging|add|adds|adding|put|puts|jot|jots|take|takes|save|saves)$/;
+const NOTE_PARTICLES = new Set(['down', 'in', 'up']);
+
+export function notedAlong(ctx: ReadingState, res: ResourceDraft, after: readonly Tok[]): { before: readonly Tok[]; params: ParamSpec[]; effects: EffectSpec[] } {
+  const at = after.findIndex((t, k) => t.w === 'and' && NOTE_VERB.test(after[k + 1]?.w ?? ''));
+  if (at < 0) return { before: after, params: [], effects: [] };
+  let rest = after.slice(at + 2);
+  if (NOTE_PARTICLES.has(rest[0]?.w ?? '')) rest = rest.slice(1);
+  const params: ParamSpec[] = [];
+  const effects: EffectSpec[] = [];
+  for (const item of splitList(rest)) {
+    const reading = readFieldItem(item, ctx.lookup, res.words);
+    if (reading.kind !== 'field') {
+      ctx.unmapped.push(`"${item.map((t) => t.w).join(' ')}" (not a field I can read)`);
+      continue;
+    }
+    const kept = addField(ctx, res, { ...reading.field, spec: { ...reading.field.spec, required: false } });
+    params.push({ ...kept.spec, required: true, generated: undefined });
+    effects.push({ set: kept.spec.name, to: { param: kept.spec.name } });
+  }
+  return { before: after.slice(0, at), params, effects };
 }
 
 /**

@@ -13,6 +13,8 @@ describe('typed clauses', () => {
   it('"let" and "to" make a request only where they ask ("we let our hall out to groups" does not)', () => {
     expect(contextOf('I am the secretary of a church and we let our hall out to groups')).toBe('says who the writer is');
     expect(contextOf("I'd love to have a backend")).not.toBe('says who the writer is');
+    expect(contextOf('When a customer calls.')).toBe('says when the writer acts');
+    expect(contextOf('When a book is late it can not be renewed')).toBeUndefined();
   });
 
   it('under a "Views" label or heading, a line naming records is a list to show', () => {

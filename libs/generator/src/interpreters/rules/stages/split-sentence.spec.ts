@@ -1,4 +1,4 @@
-import { recordsInParentheses, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { recordsInParentheses, splitAtLeadingCondition, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
     expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
@@ -28,6 +28,15 @@ describe('split-sentence: the other splits', () => {
     expect(splitAtNewRecordClause('Customers order bags from a roast, and an order has the name and the quantity.')).toEqual(['Customers order bags from a roast.', 'An order has the name and the quantity.']);
     expect(splitAtNewRecordClause('Staff book a charger, and for a booking we store the charger and the start.')).toEqual(['Staff book a charger.', 'For a booking we store the charger and the start.']);
     expect(splitAtNewRecordClause('Books have a title, and a member can borrow them.')).toEqual(['Books have a title, and a member can borrow them.']);
+  });
+
+  it('a condition in front of what the writer does is a sentence of its own', () => {
+    expect(splitAtLeadingCondition('When a customer calls we create a job with their address.')).toEqual(['When a customer calls.', 'We create a job with their address.']);
+    expect(splitAtLeadingCondition('When somebody moves out I need to end their rental')).toEqual(['When somebody moves out.', 'I need to end their rental']);
+    expect(splitAtLeadingCondition('A match has a date, and once it has been played we fill in the home legs')).toEqual(['A match has a date.', 'Once it has been played.', 'We fill in the home legs']);
+    // a rule keeps its condition; a first person that only is or has something is no action
+    expect(splitAtLeadingCondition('When a workshop is full, no more registrations')).toEqual(['When a workshop is full, no more registrations']);
+    expect(splitAtLeadingCondition('When I am away the shop is closed')).toEqual(['When I am away the shop is closed']);
   });
 
   it('a spaced dash before "and" closes a list', () => {

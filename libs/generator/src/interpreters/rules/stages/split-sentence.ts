@@ -23,6 +23,7 @@ export function splitSentence(sentence: string): string[] {
   if (!sentence) return [];
   return splitAtDashedSubject(sentence)
     .flatMap(splitAtNewRecordClause)
+    .flatMap(splitAtLeadingCondition)
     .flatMap(splitAtRequestAfterContext)
     .flatMap(splitAtDashedTail)
     .flatMap(recordsInParentheses)
@@ -151,4 +152,30 @@ export function splitAtNewRecordClause(sentence: string): string[] {
   if (!m || m.index === 0) return [sentence];
   const rest = m[1] as string;
   return [`${sentence.slice(0, m.index)}.`, rest.charAt(0).toUpperCase() + rest.slice(1)];
+}
+
+/**
+ * "When a customer calls we create a job with ...", "When somebody moves out, I need to end their
+ * rental", "..., and once it has been played we fill in the home legs": a time or condition in
+ * front of what the writer does. The condition is a sentence of its own (context the stages after
+ * list as ignored, or read as they can); what the writer does keeps its own sentence, so its verb
+ * starts it. Only a first-person main clause is cut this way: "When a workshop is full, no more
+ * registrations" is a rule and stays whole.
+ */
+const LEADING_CONDITION = /^((?:.*?,\s+and\s+)?)((?:when|whenever|once|after|before|if|as soon as)\s+\S.*?)(?:,\s*|\s+)((?:we|i)\s+(?:(?:then|also|usually|always|just|will|can|have to|need to|want to|must)\s+)*(?!am\b|are\b|was\b|were\b|have\b|had\b)[a-z]+\b.*)$/i;
+
+const LIMIT_WORDS = /\b(?:full|sold out|reached|left|capacity|limit|maximum|max|over|more than|less than|fewer than)\b/i;
+
+export function splitAtLeadingCondition(sentence: string): string[] {
+  const m = LEADING_CONDITION.exec(sentence);
+  if (!m) return [sentence];
+  const before = (m[1] as string).replace(/,\s+and\s+$/i, '').trim();
+  const condition = (m[2] as string).trim();
+  const main = m[3] as string;
+  // a condition of one word, or one holding a list, is not a condition ("when, where and who")
+  if (condition.split(/\s+/).length < 3 || condition.includes(',')) return [sentence];
+  // "once the workshop is full we close registrations" is a rule on the records: left whole
+  if (LIMIT_WORDS.test(condition)) return [sentence];
+  const cap = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
+  return [...(before ? [`${before}.`] : []), `${cap(condition)}.`, cap(main)];
 }
