@@ -52,6 +52,7 @@ function toResource(r: ResourceDraft): ResourceSpec {
     plural: camelCase([...r.words.slice(0, -1), plural(last)]),
     description: r.origin.slice(0, 2000),
     fields: r.fields.map((f) => ({ ...f.spec })),
+    ...(r.uniqueTogether?.length ? { uniqueTogether: r.uniqueTogether.map((names) => [...names]) } : {}),
   };
 }
 

@@ -10,6 +10,8 @@ export interface ResourceDraft {
   origin: string;
   /** Declared with fields ("Books have ..."), or only named as the object of an action. */
   declared: boolean;
+  /** Combinations of fields no two records share ("one enrolment per student and course"). */
+  uniqueTogether?: string[][];
 }
 
 export interface ActionDraft {

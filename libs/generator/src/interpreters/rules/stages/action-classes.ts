@@ -1,8 +1,8 @@
 import { prepareFieldList } from '../field-lists.js';
-import { AGENT_NOUN_RESOURCES, ALL_WORDS, INDEFINITE_ARTICLES, RELATIVE_BE, AWARD_VERBS, CHARACTER_WORDS, CONDITION_WORDS, COUNT_NOUNS, COUNT_WORDS, CRUD_FILLERS, DETERMINERS, LIST_LEAD_WORDS, LOOKUP_KEYS, META_NOUNS, NOMINALIZATION, PLAIN_GET_VERBS, POSSESSIVES, PREPOSITIONS, RELATIVE_WORDS, SCALE_NOUNS, SEPARATORS, STATE_FIELD_NAMES, TALLY_NOUNS, TITLE_TAILS, VERB_SET } from '../lexicon.js';
+import { AGENT_NOUN_RESOURCES, ALL_WORDS, INDEFINITE_ARTICLES, RELATIVE_BE, AWARD_VERBS, CHARACTER_WORDS, CONDITION_WORDS, COUNT_NOUNS, COUNT_WORDS, CRUD_FILLERS, DETERMINERS, LIST_LEAD_WORDS, LOOKUP_KEYS, META_NOUNS, NOMINALIZATION, PLAIN_GET_VERBS, POSSESSIVES, PREPOSITIONS, RELATIVE_WORDS, SCALE_NOUNS, SEPARATORS, STATE_FIELD_NAMES, TALLY_NOUNS, TITLE_TAILS, VERB_SET, VERBS } from '../lexicon.js';
 import type { GuardSpec } from '@backforge/blueprint';
 import { type ActionDraft, keyOf, type ResourceDraft } from '../model.js';
-import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier, verbLemma } from '../text.js';
+import { camelCase, isPluralForm, pascalCase, pastParticiple, plural, singular, splitIdentifier, verbLemma } from '../text.js';
 import { splitList, textOf, words as wordsOf } from '../tokens.js';
 import { readTake } from './action-holding.js';
 import { readQuantity, readRating } from './action-quantities.js';
@@ -14,6 +14,7 @@ import { readRelation } from './relations.js';
 import { addField, addReference, fieldAt, fieldOf, findResource, lookupField, mentionedFields, objectOf, relationTarget, resourceAt, resourceFromObject } from './resolve.js';
 import { readItems } from './sentences.js';
 import { isFieldish } from './segment.js';
+import { READ_AS } from './gaps.js';
 
 /**
  * Actions by verb class: what a segment whose verb the lexicon knows (VERBS) is read as, once no
@@ -227,11 +228,19 @@ export function readDelete(ctx: ReadingState, s: Segment, obj: ObjectRef): void 
   }
   const when = after.findIndex((t) => CONDITION_WORDS.has(t.w));
   if (s.lemma === 'cancel' && readCancel(ctx, s, res, when >= 0 ? wordsOf(after.slice(when + 1)) : [])) return;
+  // "cancel a hire" with no status to keep it cancelled: deleted, and the reading is stated
+  if (ENDING_VERBS.has(s.lemma) && VERBS[s.lemma] === 'delete') {
+    const thing = res.words.join(' ');
+    ctx.unmapped.push(`${READ_AS}"${s.text}" as deleting the ${thing}; to keep ${plural(thing)} that are ${pastParticiple(s.lemma)}, give ${plural(thing)} a status with a ${pastParticiple(s.lemma)} value`);
+  }
   // "remove a print job while it is queued": a delete checks no condition, so the condition is named, not dropped
   if (when >= 0 && wordsOf(after.slice(when + 1)).length > 0) ctx.unmapped.push(`"${textOf(after.slice(when))}" in "${s.text}" (a delete checks no condition; say which state it moves to instead, e.g. "a status (..., cancelled)")`);
   pushAction(ctx, { kind: 'delete', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
   return;
 }
+
+/** Verbs that end a record people may want to keep, in that state ("cancelled", "revoked"). */
+const ENDING_VERBS = new Set(['cancel', 'revoke', 'retract', 'terminate']);
 
 /** "add stock", "give each application a score from 1 to 10": an amount added, or a mark on a scale. */
 export function readAmount(ctx: ReadingState, s: Segment, obj: ObjectRef): void {

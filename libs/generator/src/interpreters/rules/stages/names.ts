@@ -30,12 +30,13 @@ export function headNames(input: Analysis, prompt: string): Named {
   for (const r of input.resources) heads.set(last(r.words), (heads.get(last(r.words)) ?? 0) + 1);
   const keys = new Set(input.resources.map((r) => keyOf(r.words)));
   const renames: { from: string[]; to: string[]; written: string }[] = [];
+  const notes: string[] = [];
   for (const r of input.resources) {
     const cut = cutQualifier(r, opening(prompt), heads, keys);
-    if (cut) renames.push({ from: r.words, to: cut.to, written: cut.written });
+    if (cut?.kept) notes.push(`${NOTE}${pascalCase(r.words)} after "${cut.written}": if "${r.words.slice(0, r.words.length - cut.to.length).join(' ')}" is not part of the name, rename it ${pascalCase(cut.to)} in the draft`);
+    else if (cut) renames.push({ from: r.words, to: cut.to, written: cut.written });
   }
   let analysis = input;
-  const notes: string[] = [];
   for (const rn of renames) {
     const renamed = renameRecord(analysis, rn.from, rn.to);
     if (!renamed) continue;
@@ -53,8 +54,11 @@ const last = (ws: readonly string[]): string => ws[ws.length - 1] as string;
  */
 const opening = (prompt: string): string => /^[^\n]*?(?:[.!?:](?=\s)|\n|$)/.exec(prompt.trim())?.[0] ?? '';
 
-/** The shorter words and the words as written when a qualifier can go, else undefined. */
-function cutQualifier(r: ResourceDraft, text: string, heads: ReadonlyMap<string, number>, keys: ReadonlySet<string>): { to: string[]; written: string } | undefined {
+/**
+ * The shorter words and the words as written when a qualifier can go, else undefined; `kept` when
+ * it stays only because it reads as part of the name (the writer is told, since both are common).
+ */
+function cutQualifier(r: ResourceDraft, text: string, heads: ReadonlyMap<string, number>, keys: ReadonlySet<string>): { to: string[]; written: string; kept?: true } | undefined {
   const head = last(r.words);
   const generic = GENERIC_HEADS.has(head);
   if (r.words.length < (generic ? 3 : 2) || (heads.get(head) ?? 0) > 1 || keys.has(head)) return undefined;
@@ -67,7 +71,7 @@ function cutQualifier(r: ResourceDraft, text: string, heads: ReadonlyMap<string,
   if (!written) return undefined;
   // "short links", "found items", "sign ups": an adjective, a participle or a verb is part of the name
   const first = (nlp(written.toLowerCase()).terms().json() as { terms: { tags: string[] }[] }[])[0]?.terms[0]?.tags ?? [];
-  if (first.includes('Adjective') || first.includes('PastTense') || first.includes('Participle') || (first.includes('Verb') && !first.includes('Gerund'))) return undefined;
+  if (first.includes('Adjective') || first.includes('PastTense') || first.includes('Participle') || (first.includes('Verb') && !first.includes('Gerund'))) return { to, written, kept: true };
   return { to, written };
 }
 

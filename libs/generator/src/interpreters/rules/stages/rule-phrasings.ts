@@ -6,7 +6,7 @@ import { keyOf, type ActionDraft, type ResourceDraft, type RuleDraft } from '../
 import { pascalCase, pastParticiple, plural, singular, splitIdentifier, verbLemma } from '../text.js';
 import { splitList, textOf, words as wordsOf, type Clause } from '../tokens.js';
 import { stripDeterminers } from './reading.js';
-import { fieldByWords } from './resolve.js';
+import { fieldAt, fieldByWords } from './resolve.js';
 import { counterPattern } from './rules.js';
 
 /**
@@ -28,6 +28,8 @@ export type RuleReading =
   | { kind: 'field'; field: FieldDraft; spec: FieldSpec; says: string }
   /** "books cannot be deleted": the action is not offered. */
   | { kind: 'forbid'; resource: string; action: 'delete' | 'update'; says: string }
+  /** No two records of `resource` share these fields' values together. */
+  | { kind: 'together'; resource: ResourceDraft; fields: string[]; says: string }
   /** Recognised, but the blueprint cannot do it as written: a warning quoting the clause. */
   | { kind: 'refused'; reason: string };
 
@@ -292,6 +294,15 @@ export const RULE_PHRASINGS: RulePhrasing[] = [
     },
   },
   {
+    name: 'one record per combination of values',
+    examples: [
+      ['Enrolments have a student and a course. Only one enrolment per student and course.', 'no two enrolments share student and course'],
+      ['Sessions have a chair number, a date and a shift. A chair cannot be booked twice for the same date and shift.', 'no two sessions share chairNumber, date and shift'],
+      ['Hires have a castle and a hire date. A castle cannot be hired twice on the same date.', 'no two hires share castle and hireDate'],
+    ],
+    read: oneRecordPerCombination,
+  },
+  {
     name: 'no two records share a value',
     examples: [
       ['Books have a title and an isbn. No two books share an isbn.', 'isbn is unique'],
@@ -346,3 +357,56 @@ export function readRuleClause(ctx: ReadingState, clause: Clause): { phrasing: s
   return { phrasing: 'none', reading: { kind: 'refused', reason: 'a rule I cannot enforce' } };
 }
 
+
+/**
+ * "only one party per date and slot", "a chair can't be booked twice for the same date and
+ * shift", "a castle can't be hired twice on the same date": the fields named (and the thing that
+ * cannot be taken twice) are a combination no two records share, on the record that holds them
+ * all. One field alone is left to "no two records share a value".
+ */
+export function oneRecordPerCombination({ ws, ctx }: RuleView): RuleReading | undefined {
+  const per = ws.findIndex((w, k) => (w === 'per' || (w === 'same' && (ws.includes('twice') || ws.includes('two') || ws.includes('once')))) && k > 0);
+  if (per < 0) return undefined;
+  const once = ws.slice(0, per).some((w) => w === 'one' || w === 'twice' || w === 'two' || w === 'once' || w === 'single');
+  if (!once) return undefined;
+  const groups = splitWords(ws.slice(per + 1).filter((w) => !DETERMINERS_OF_GROUP.has(w)));
+  // "can not be reserved two times in same dates": periods that may overlap, not one value each
+  if (groups.some((g) => g.length === 1 && PERIOD_NOUNS.has(g[0] as string) && (g[0] as string).endsWith('s')) || ws.some((w) => OVERLAP_WORDS.has(w))) return undefined;
+  // the thing taken twice: the subject before the negation ("a chair can't be booked twice")
+  const neg = ws.findIndex((w) => NEGATIONS.has(w));
+  const subject = neg > 0 ? stripDeterminers(ws.slice(0, neg)).filter((w) => !['only'].includes(w)) : [];
+  for (const res of ctx.resources) {
+    const names: string[] = [];
+    for (const g of subject.length ? [subject, ...groups] : groups) {
+      const f = fieldOn(ctx, res, g);
+      if (f && !names.includes(f)) names.push(f);
+      else if (!(g === subject && keyOf(g.map((w) => singular(w))) === keyOf(res.words))) {
+        names.length = 0;
+        break;
+      }
+    }
+    if (names.length < 2) continue;
+    return { kind: 'together', resource: res, fields: names, says: `no two ${plural(res.words.join(' '))} share ${names.slice(0, -1).join(', ')} and ${names[names.length - 1] as string}` };
+  }
+  return undefined;
+}
+
+const DETERMINERS_OF_GROUP = new Set(['the', 'a', 'an', 'same', 'each', 'every', 'given', 'one']);
+
+function splitWords(ws: readonly string[]): string[][] {
+  const out: string[][] = [[]];
+  for (const w of ws) {
+    if (w === 'and' || w === ',' || w === '&' || w === '+') out.push([]);
+    else (out[out.length - 1] as string[]).push(w);
+  }
+  return out.filter((g) => g.length > 0);
+}
+
+function fieldOn(ctx: ReadingState, res: ResourceDraft, group: readonly string[]): string | undefined {
+  const toks = group.map((w) => ({ raw: w, w }));
+  for (let i = 0; i < toks.length; i++) {
+    const hit = fieldAt(ctx, res, toks, i);
+    if (hit) return hit.field.spec.name;
+  }
+  return undefined;
+}

@@ -29,6 +29,8 @@ export function isRuleClause(ctx: ReadingState, c: Clause): boolean {
     const left = stripDeterminers(ws.slice(0, firstVerbIdx));
     return left.length > 0 && fieldByWords(ctx, left) !== undefined;
   }
+  // "only one enrolment per student and course"
+  if (ws.includes('per') && (ws[0] === 'one' || (ws[0] === 'only' && ws[1] === 'one'))) return true;
   const copulaUnique = ws.includes('unique') && ws.some((w) => ['is', 'are', 'be', 'must', 'should'].includes(w)) && !segment(ctx, c).some((sg) => isBaseOrGerund(ctx, sg.verbTok, sg.lemma) && !sg.passive);
   return ws.includes('already') || ws.includes('twice') || copulaUnique || (ws.includes('each') && ws.some((w) => COUNT_VERBS.has(w)));
 }
@@ -88,6 +90,12 @@ export function applyRuleReading(ctx: ReadingState, c: Clause, r: RuleReading): 
       const i = ctx.actions.findIndex((a) => a.resource === r.resource && a.kind === r.action);
       if (i >= 0) ctx.actions.splice(i, 1);
       ctx.forbidden.add(`${r.resource}:${r.action}`);
+      break;
+    }
+    case 'together': {
+      const key = r.fields.join('+');
+      r.resource.uniqueTogether ??= [];
+      if (!r.resource.uniqueTogether.some((names) => names.join('+') === key)) r.resource.uniqueTogether.push([...r.fields]);
       break;
     }
     case 'noted':

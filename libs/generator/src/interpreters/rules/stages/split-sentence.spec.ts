@@ -12,6 +12,7 @@ describe('split-sentence: one sentence that holds two', () => {
       'List the appointments on a given day.',
     ]);
     expect(splitTrailingRequest('orders with a date, a total and we need to see the orders of a customer')).toEqual(['orders with a date, a total.', 'We need to see the orders of a customer']);
+    expect(splitTrailingRequest('log callouts with customer name, phone, status (open or closed), and let me close a callout.')).toEqual(['log callouts with customer name, phone, status (open or closed).', 'Let me close a callout.']);
     // one clause before "and": left whole
     expect(splitTrailingRequest('Add a book and a list of its authors')).toEqual(['Add a book and a list of its authors']);
   });

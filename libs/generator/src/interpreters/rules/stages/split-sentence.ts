@@ -1,3 +1,4 @@
+import { VERB_SET } from '../lexicon.js';
 import { isPluralForm } from '../text.js';
 import { readItem } from './phrasings.js';
 
@@ -45,12 +46,15 @@ export function splitAtDashedSubject(sentence: string): string[] {
 // ("and a list of tags" is a field: the records to show come with an article, "a list of the bookings")
 const TRAILING_VIEW = /,?\s+(?:and|plus)\s+(?:also\s+)?(?:a|an)\s+(?:view|list|overview|page|report|screen)\s+(?:of|with|showing|for)\s+((?:the|all|my|our|every)\s+\S.*)$/i;
 const TRAILING_ASK = /,?\s+(?:and|plus)\s+(?:also\s+)?((?:(?:(?:i|we)\s+(?:need|want|would like|'d like)\s+to|(?:to\s+)?be able to|let (?:me|us))\s+(?:see|list|search|find|view|look up)|show(?: me| us)?)\b.*)$/i;
+/** ", and let me close a callout": any action the lexicon knows, asked for after a list. */
+const TRAILING_ACTION = /,\s+(?:and|plus)\s+(?:also\s+)?((?:(?:i|we)\s+(?:need|want|would like|'d like)\s+to|(?:to\s+)?be able to|let (?:me|us))\s+([a-z]+)\b.*)$/i;
 
 export function splitTrailingRequest(sentence: string): string[] {
   if (!sentence) return [];
-  for (const [re, asList] of [[TRAILING_VIEW, true], [TRAILING_ASK, false]] as const) {
+  for (const [re, asList] of [[TRAILING_VIEW, true], [TRAILING_ASK, false], [TRAILING_ACTION, false]] as const) {
     const m = re.exec(sentence);
     if (!m || m.index === 0) continue;
+    if (re === TRAILING_ACTION && !VERB_SET.has((m[2] as string).toLowerCase())) continue;
     const head = sentence.slice(0, m.index);
     // only a list closes this way: a sentence with one clause before "and" is left whole
     if (!head.includes(',')) continue;
