@@ -19,6 +19,11 @@ describe('calendar filter phrasings', () => {
     expect(r.ok && r.warnings.some((w) => w.includes('on a given day'))).toBe(true);
   });
 
+  it('reads "the robots a member built" as the records pointing at that member', () => {
+    const r = interpretPrompt('club', 'Members have a name. Robots have a name and a member. List the robots a member built.');
+    expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.resource === 'Robot' && a.filters.some((f) => f.field === 'member'))).toBe(true);
+  });
+
   it('reads "their own" as the records pointing at the one asking', () => {
     const r = interpretPrompt('leave', 'Employees have a name. Absences: employee, start date, reason. An employee can list their own absences.');
     expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.resource === 'Absence' && a.filters.some((f) => f.field === 'employee' && f.op === 'eq'))).toBe(true);

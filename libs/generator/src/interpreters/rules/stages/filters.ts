@@ -174,6 +174,16 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
       i = j - 1;
       continue;
     }
+    // "the robots a member built", "the bookings a customer made": the records pointing at the one named
+    if ((w === 'a' || w === 'an') && i > 0) {
+      const r = ctx.resourceAt(toks, i + 1);
+      const ref = r && r.res !== res ? res.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(r.res.words)) : undefined;
+      if (r && ref && r.end < toks.length && /^[a-z]+(?:ed|ew|ade|ote|uilt|ought|ook|ent)$/.test(toks[r.end]?.w ?? '')) {
+        add(ref, 'eq');
+        i = r.end;
+        continue;
+      }
+    }
     if (['of', 'for', 'in', 'at', 'from', 'on', 'to', 'with', 'have', 'has'].includes(w)) {
       let j = i + 1;
       while (j < toks.length && (DETERMINERS.has((toks[j] as Tok).w) || POSSESSIVES.has((toks[j] as Tok).w))) j++;

@@ -20,7 +20,10 @@ const FRAGMENT_WORDS = new Set(['not', 'no', 'never', 'cannot', 'can', 'could', 
 
 /** The words of a field name that make it a sentence fragment ("cannotBeOverbooked", "howManyPeopleFit"). */
 export function fragmentWords(fieldName: string): string[] {
-  return splitIdentifier(fieldName).filter((w) => FRAGMENT_WORDS.has(w) || /^(can|don|doesn|isn|aren|won|shouldn)t$/.test(w));
+  const ws = splitIdentifier(fieldName);
+  // "atMostOneAllocation", "atLeastOne": a limit read as a name
+  const limit = ws.flatMap((w, k) => (w === 'at' && (ws[k + 1] === 'most' || ws[k + 1] === 'least') ? [w, ws[k + 1] as string] : []));
+  return [...limit, ...ws.filter((w) => FRAGMENT_WORDS.has(w) || /^(can|don|doesn|isn|aren|won|shouldn)t$/.test(w))];
 }
 
 /**

@@ -303,6 +303,14 @@ export const RULE_PHRASINGS: RulePhrasing[] = [
     read: oneRecordPerCombination,
   },
   {
+    name: 'a record has at most one of another',
+    examples: [
+      ['Lockers have a number. Allocations have a locker and a pupil name. Each locker has at most one allocation.', 'locker is unique'],
+      ['Desks have a code. Assignments have a desk and a person. A desk can only have one assignment.', 'desk is unique'],
+    ],
+    read: atMostOneOf,
+  },
+  {
     name: 'no two records share a value',
     examples: [
       ['Books have a title and an isbn. No two books share an isbn.', 'isbn is unique'],
@@ -409,4 +417,21 @@ function fieldOn(ctx: ReadingState, res: ResourceDraft, group: readonly string[]
     if (hit) return hit.field.spec.name;
   }
   return undefined;
+}
+
+/**
+ * "each locker has at most one allocation", "a desk can only have one assignment": the records
+ * pointing at the one named first are at most one each, so their reference to it is unique.
+ */
+export function atMostOneOf({ ws, ctx }: RuleView): RuleReading | undefined {
+  const one = ws.findIndex((w, k) => w === 'one' && (ws[k - 1] === 'most' || ws[k - 1] === 'only' || ws[k - 1] === 'just' || ws[k - 2] === 'only' || (ws[k - 1] === 'than' && ws[k - 2] === 'more')));
+  if (one < 0 || !ws.slice(0, one).some((w) => w === 'has' || w === 'have' || w === 'gets' || w === 'get' || w === 'takes' || w === 'holds')) return undefined;
+  const child = ctx.resources.find((r) => keyOf(ws.slice(one + 1, one + 1 + r.words.length).map((w) => singular(w))) === keyOf(r.words));
+  const parent = ctx.resources.find((r) => r !== child && ws.slice(0, one).map((w) => singular(w)).includes(r.words[r.words.length - 1] as string));
+  if (!child || !parent) return undefined;
+  const ref = child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words));
+  if (!ref) return undefined;
+  const spec = cloneSpec(ref.spec);
+  spec.unique = true;
+  return { kind: 'field', field: ref, spec, says: `${spec.name} is unique` };
 }

@@ -29,6 +29,8 @@ export function isRuleClause(ctx: ReadingState, c: Clause): boolean {
     const left = stripDeterminers(ws.slice(0, firstVerbIdx));
     return left.length > 0 && fieldByWords(ctx, left) !== undefined;
   }
+  // "each locker has at most one allocation", "a desk can only have one assignment"
+  if (/\b(?:has|have|gets|get|takes|holds)\s+(?:at most|only|just|no more than)\s+one\b/.test(ws.join(' ')) || /\bonly have one\b/.test(ws.join(' '))) return true;
   // "only one enrolment per student and course"
   if (ws.includes('per') && (ws[0] === 'one' || (ws[0] === 'only' && ws[1] === 'one'))) return true;
   const copulaUnique = ws.includes('unique') && ws.some((w) => ['is', 'are', 'be', 'must', 'should'].includes(w)) && !segment(ctx, c).some((sg) => isBaseOrGerund(ctx, sg.verbTok, sg.lemma) && !sg.passive);

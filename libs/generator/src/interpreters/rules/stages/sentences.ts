@@ -44,6 +44,8 @@ export function keepReadings(ctx: ReadingState, res: ResourceDraft, readings: re
   if (names.length) ctx.understood.push(`${pascalCase(res.words)} has ${names.join(', ')}`);
 }
 
+const AT_MOST_ONE = /\b(?:has|have|gets|get|takes|holds)\s+(?:at most|only|just|no more than)\s+one\s+[a-z]/i;
+
 /** "Bug tracker", "A todo list API.", "I need a backend for a small library." */
 export function readContext(ctx: ReadingState, c: Clause, next: Clause | undefined): boolean {
   const ws = wordsOf(c.toks);
@@ -135,6 +137,8 @@ export function connectorIndex(ctx: ReadingState, toks: readonly Tok[]): number 
  */
 export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | undefined): boolean {
   const toks = c.toks;
+  // "each locker has at most one allocation": a limit on the records pointing at it, a rule
+  if (AT_MOST_ONE.test(c.text)) return false;
   // "We keep books (title, author, unique ISBN) and patrons (name, email)"
   const parenDecls = toks
     .map((t, i) => ({ t, i }))
