@@ -1,6 +1,6 @@
 import nlp from 'compromise';
-import { DETERMINERS, LIST_LABELS, META_NOUNS, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
-import { isPluralForm, verbLemma } from '../text.js';
+import { DETERMINERS, LIST_LABELS, META_NOUNS, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf } from './declarations.js';
 import { collectionSubject, contextOf, keptSubject } from './context.js';
@@ -110,6 +110,12 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       listed.values = [...states.values, ...(listed.values ?? []).filter((v) => !states.values.some((x) => x.toLowerCase() === v.toLowerCase()))];
       listed.moves = true;
       delete listed.type;
+      continue;
+    }
+    // "a job goes from quoted to in progress to ready": the record's states, kept in its status
+    const owner = states && !states.words.includes(' ') ? [...out].reverse().find((c): c is Extract<Clause, { kind: 'fieldList' }> => c.kind === 'fieldList' && singular(c.subject.toLowerCase().split(/\s+/).pop() ?? '') === singular(states.words)) : undefined;
+    if (states && owner && !owner.items.some((it) => STATE_FIELD_NAMES.has(it.words.toLowerCase()))) {
+      owner.items.push({ words: 'status', values: states.values, moves: true });
       continue;
     }
     // "I need my appointments with a client name, ...": the request around a declaration says nothing more

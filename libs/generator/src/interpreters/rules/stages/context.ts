@@ -1,4 +1,5 @@
-import { COLLECTION_TAILS, META_NOUNS, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, META_NOUNS, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERB_SET, VERBS } from '../lexicon.js';
+import { taggedAsVerb, verbLemma } from '../text.js';
 
 /**
  * Stage 2a: talk about the writer and what their sentences say of the records. "We're a small
@@ -25,13 +26,15 @@ export function keptSubject(sentence: string): string | undefined {
 export function contextOf(sentence: string): string | undefined {
   const text = sentence.replace(/[.!?]+$/, '').replace(/[’‘]/g, "'").trim();
   if (/[:,;]/.test(text)) return undefined;
-  const lower = text.toLowerCase();
+  // "My wife and I restore old chairs": the writer and a partner are the writer
+  const lower = text.toLowerCase().replace(/^(?:my|our) [a-z]+ and (?:i|me)\b/, 'we');
   if (/^[a-z]+(?: [a-z]+)? here$/.test(lower)) return 'introduces the writer';
   // "my lego collection is getting out of hand", "our paperwork is a mess": the writer's situation, no data
   if (/^(?:my|our) [a-z' ]{1,40}? (?:is|are|'s|has been|have been) (?:getting|growing|becoming|a (?:mess|nightmare|pain|chaos)|all over|everywhere|way too|out of|chaos|too)\b/.test(lower) && !/\b(?:has|have|with)\b/.test(lower.replace(/(?:has|have) been/, ''))) return "describes the writer's situation";
   // "When a customer calls", "After the visit": when the writer acts (split off what they do, stages/split-sentence.ts)
   if (/^(?:when|whenever|once|after|before|as soon as)\s/.test(lower) && lower.split(/\s+/).length <= 8 && !/\b(?:can|can't|cannot|must|only|never|not|no)\b/.test(lower)) return 'says when the writer acts';
-  const parts = lower.split(/\s+and\s+/);
+  // "we restore chairs and sofas": only a new subject after "and" starts another part
+  const parts = lower.split(/\s+and\s+(?=(?:i|we|i'm|we're|i'd|we'd|i've|we've|id|im|my|our|so|also|need|want|would|please)\b)/);
   const kinds = parts.map(partKind);
   if (kinds.every((k) => k !== undefined)) return kinds.includes('self') ? 'says who the writer is' : 'asks for the backend itself';
   return undefined;
@@ -52,6 +55,8 @@ function partKind(part: string): 'self' | 'meta' | undefined {
   );
   const contracted = /^(i'm|im|we're|were|i've|we've)$/.test(first);
   if (!hasRequest && (contracted || (second !== undefined && SELF_VERBS.has(second)))) return 'self';
+  // "we restore old chairs", "I groom dogs": a trade verb no action reads, with nothing kept or asked
+  if (!hasRequest && second !== undefined && !VERBS[second] && !VERBS[verbLemma(second, VERB_SET) ?? ''] && ws.length <= 10 && taggedAsVerb(part, second) && !/\b(?:keep|track|store|log|record)\b/.test(part)) return 'self';
   // "I'd like a simple backend", "I need a help desk backend", "I want an API for my tool library"
   const metaAt = ws.findIndex((w) => META_NOUNS.has(w));
   if (hasRequest && metaAt > 0 && !ws.slice(1, metaAt).some((w) => w in VERBS && !['need', 'want', 'like', 'love'].includes(w))) return 'meta';

@@ -47,17 +47,27 @@ export function splitAtDashedSubject(sentence: string): string[] {
 const TRAILING_VIEW = /,?\s+(?:and|plus)\s+(?:also\s+)?(?:a|an)\s+(?:view|list|overview|page|report|screen)\s+(?:of|with|showing|for)\s+((?:the|all|my|our|every)\s+\S.*)$/i;
 const TRAILING_ASK = /,?\s+(?:and|plus)\s+(?:also\s+)?((?:(?:(?:i|we)\s+(?:need|want|would like|'d like)\s+to|(?:to\s+)?be able to|let (?:me|us))\s+(?:see|list|search|find|view|look up)|show(?: me| us)?)\b.*)$/i;
 /** ", and let me close a callout": any action the lexicon knows, asked for after a list. */
-const TRAILING_ACTION = /,\s+(?:and|plus)\s+(?:also\s+)?((?:(?:i|we)\s+(?:need|want|would like|'d like)\s+to|(?:to\s+)?be able to|let (?:me|us))\s+([a-z]+)\b.*)$/i;
+const TRAILING_ACTION = /,\s+(?:and|plus)\s+(?:also\s+)?((?:(?:i|we)(?:\s+(?:need|want|would like)|'d like|'d love|\s+would love)\s+to|(?:to\s+)?be able to|let (?:me|us))\s+([a-z]+)\b.*)$/i;
+
+/** "We'd like to see the orders ..., and to mark an order as delivered": the second thing asked for. */
+const TRAILING_TO = /,?\s+and\s+(?:also\s+)?to\s+([a-z]+)\b(.*)$/i;
+const ASKING_TO = /\b(?:like|love|want|need|needs|able|have|wish)\s+to\s+[a-z]+/i;
 
 export function splitTrailingRequest(sentence: string): string[] {
   if (!sentence) return [];
+  const to = TRAILING_TO.exec(sentence);
+  if (to && to.index > 0 && ASKING_TO.test(sentence.slice(0, to.index)) && VERB_SET.has((to[1] as string).toLowerCase())) {
+    const verb = to[1] as string;
+    return [...splitTrailingRequest(`${sentence.slice(0, to.index)}.`), `${verb.charAt(0).toUpperCase() + verb.slice(1)}${to[2] as string}`];
+  }
   for (const [re, asList] of [[TRAILING_VIEW, true], [TRAILING_ASK, false], [TRAILING_ACTION, false]] as const) {
     const m = re.exec(sentence);
     if (!m || m.index === 0) continue;
     if (re === TRAILING_ACTION && !VERB_SET.has((m[2] as string).toLowerCase())) continue;
     const head = sentence.slice(0, m.index);
-    // only a list closes this way: a sentence with one clause before "and" is left whole
-    if (!head.includes(',')) continue;
+    // only a list closes this way: a sentence with one clause before "and" is left whole (an
+    // action asked for after ", and" is a sentence of its own after any clause)
+    if (!head.includes(',') && re !== TRAILING_ACTION) continue;
     const tail = m[1] as string;
     return [`${head}.`, asList ? `List ${tail}` : tail.charAt(0).toUpperCase() + tail.slice(1)];
   }
