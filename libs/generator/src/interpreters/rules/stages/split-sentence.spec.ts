@@ -1,4 +1,4 @@
-import { recordsInParentheses, splitAtLeadingCondition, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { recordsInParentheses, splitAtLeadingCondition, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
     expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
@@ -39,6 +39,14 @@ describe('split-sentence: the other splits', () => {
     // a rule keeps its condition; a first person that only is or has something is no action
     expect(splitAtLeadingCondition('When a workshop is full, no more registrations')).toEqual(['When a workshop is full, no more registrations']);
     expect(splitAtLeadingCondition('When I am away the shop is closed')).toEqual(['When I am away the shop is closed']);
+  });
+
+  it('why the writer asks is a sentence of its own; a view asked for without a verb is a list', () => {
+    expect(splitPurpose('We would like to see all the orders for a delivery date so the driver knows where to go.')).toEqual(['We would like to see all the orders for a delivery date.', 'So the driver knows where to go.']);
+    expect(splitPurpose('Also a list of pickings by variety, so we can see what each variety gave this year.')).toEqual(['Also a list of pickings by variety.', 'So we can see what each variety gave this year.']);
+    expect(splitPurpose('It is so good')).toEqual(['It is so good']);
+    expect(viewRequest('Also a list of pickings by variety.')).toBe('List pickings by variety.');
+    expect(viewRequest('a list of tags')).toBe('List tags');
   });
 
   it('a spaced dash before "and" closes a list', () => {

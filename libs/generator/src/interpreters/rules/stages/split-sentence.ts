@@ -28,7 +28,9 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(splitAtRequestAfterContext)
     .flatMap(splitAtDashedTail)
     .flatMap(recordsInParentheses)
-    .flatMap(splitTrailingRequest);
+    .flatMap(splitTrailingRequest)
+    .flatMap(splitPurpose)
+    .map(viewRequest);
 }
 
 /** "I tune pianos — I need my appointments with ...": a dash before a new subject starts a new sentence. */
@@ -192,4 +194,23 @@ export function splitAtLeadingCondition(sentence: string): string[] {
   if (LIMIT_WORDS.test(condition)) return [sentence];
   const cap = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
   return [...(before ? [`${before}.`] : []), `${cap(condition)}.`, cap(main)];
+}
+
+/**
+ * "... for a delivery date so the driver knows where to go", "..., so we can see what each variety
+ * gave": why the writer asks is a sentence of its own ("So ..."), read as context, so the request
+ * before it stays whole.
+ */
+const PURPOSE = /(?:,\s*|\s+)so(?:\s+that)?\s+((?:we|i|they|you|he|she|it|(?:the|our|my|each|every)\s+[a-z]+)\s+[a-z']+\b[^,]*)[.!]?$/i;
+
+export function splitPurpose(sentence: string): string[] {
+  const m = PURPOSE.exec(sentence);
+  if (!m || m.index === 0 || sentence.slice(0, m.index).trim().split(/\s+/).length < 3) return [sentence];
+  return [`${sentence.slice(0, m.index).replace(/[,\s]+$/, '')}.`, `So ${m[1] as string}.`];
+}
+
+/** "Also a list of pickings by variety": a view asked for without a verb is a list to show. */
+export function viewRequest(sentence: string): string {
+  const m = /^(?:(?:also|and|plus)\s+)?(?:a|an)\s+(?:list|view|overview|report)\s+of\s+((?:the\s+|all\s+)?[a-z]+s\b.*)$/i.exec(sentence);
+  return m ? `List ${m[1] as string}` : sentence;
 }
