@@ -201,7 +201,7 @@ export function splitAtLeadingCondition(sentence: string): string[] {
  * gave": why the writer asks is a sentence of its own ("So ..."), read as context, so the request
  * before it stays whole.
  */
-const PURPOSE = /(?:,\s*|\s+)so(?:\s+that)?\s+((?:we|i|they|you|he|she|it|(?:the|our|my|each|every)\s+[a-z]+)\s+[a-z']+\b[^,]*)[.!]?$/i;
+const PURPOSE = /(?:,\s*|\s+)so(?:\s+that)?\s+((?:we|i|they|you|he|she|it|(?:the|our|my|each|every)\s+[a-z]+)\s+[a-z']+\b[^,.!?]*)[.!]?$/i;
 
 export function splitPurpose(sentence: string): string[] {
   const m = PURPOSE.exec(sentence);
