@@ -225,6 +225,12 @@ function describe(a: Analysis): string[] {
     const res = pascalCase(act.resource.split(' '));
     out.push(`${act.kind} ${res}${act.name ? ` (${act.name})` : ''}${act.filters.length ? ` filtered by ${act.filters.map((f) => f.param).join(', ')}` : ''}`);
   }
-  for (const r of a.rules) out.push(r.kind === 'capacity' ? `capacity: ${pascalCase(r.resource.split(' '))} limited by ${r.limitField}` : `membership: ${pascalCase(r.resource.split(' '))}.${r.field} must be one of ${r.listField}`);
+  for (const r of a.rules) {
+    const R = pascalCase(r.resource.split(' '));
+    if (r.kind === 'capacity') out.push(`capacity: ${R} limited by ${r.limitField}`);
+    else if (r.kind === 'membership') out.push(`membership: ${R}.${r.field} must be one of ${r.listField}`);
+    else if (r.kind === 'compare') out.push(`compare: ${R}.${r.field} ${r.op} ${'aggregate' in r.against ? `the ${r.against.aggregate} so far` : `${r.via}.${r.against.parentField}`}`);
+    else out.push(`parentGuard: ${R} only while ${r.via}.${r.field} ${r.op} ${JSON.stringify(r.value ?? null)}`);
+  }
   return [...out, ...a.understood.filter((u) => !out.includes(u))];
 }

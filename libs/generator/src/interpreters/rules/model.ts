@@ -1,4 +1,4 @@
-import type { ActionKind, EffectSpec, FilterSpec, GuardSpec, ParamSpec } from '@backforge/blueprint';
+import type { ActionKind, CompareRule, EffectSpec, FilterSpec, GuardSpec, ParamSpec, ParentGuardRule } from '@backforge/blueprint';
 import type { FieldDraft } from './fields.js';
 
 /** What the analyzer reads from a prompt, before names and examples are settled. */
@@ -33,9 +33,12 @@ export interface ActionDraft {
   implicit?: boolean;
 }
 
+/** Rules as the blueprint has them, `resource` being the record's key (its words). */
 export type RuleDraft =
   | { kind: 'capacity'; resource: string; via: string; limitField: string; message: string }
-  | { kind: 'membership'; resource: string; via: string; field: string; listField: string; message: string };
+  | { kind: 'membership'; resource: string; via: string; field: string; listField: string; message: string }
+  | CompareRule
+  | ParentGuardRule;
 
 export interface Analysis {
   resources: ResourceDraft[];

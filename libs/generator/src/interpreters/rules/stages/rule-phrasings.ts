@@ -6,8 +6,9 @@ import { keyOf, type ActionDraft, type ResourceDraft, type RuleDraft } from '../
 import { pascalCase, pastParticiple, plural, singular, splitIdentifier, verbLemma } from '../text.js';
 import { splitList, textOf, words as wordsOf, type Clause } from '../tokens.js';
 import { stripDeterminers } from './reading.js';
-import { fieldAt, fieldByWords } from './resolve.js';
+import { fieldByWords } from './resolve.js';
 import { counterPattern } from './rules.js';
+import { atMostOneOf, beatsTheRest, oneRecordPerCombination, whileParentIs, withinParent } from './rules-between-records.js';
 
 /**
  * The registry of rule phrasings: each entry reads one way people write a rule ("a book that is
@@ -22,6 +23,8 @@ export type RuleReading =
   /** The action refuses a state; `guard` is absent when the action already carries it. */
   | { kind: 'guard'; action: ActionDraft; guard?: GuardSpec; says: string }
   | { kind: 'capacity'; rule: RuleDraft; says: string }
+  /** A compare or parent-guard rule (stages/rule-comparisons.ts). */
+  | { kind: 'rule'; rule: RuleDraft; says: string }
   /** Restates what the blueprint already holds. */
   | { kind: 'noted'; says: string }
   /** A field's new spec (unique, optional, a range, values, a default, a minimum). */
@@ -232,6 +235,30 @@ export const RULE_PHRASINGS: RulePhrasing[] = [
     },
   },
   {
+    name: 'a number held within its parent\'s',
+    examples: [
+      ['Campervans have a name and a number of berths. Bookings have a campervan, a customer name and a party size. The party size cannot be more than the campervan\'s berths.', "each booking's partySize is at most its campervan's berths"],
+      ['Tours have a destination and coach seats. Reservations have a tour, a lead name and a party size. A reservation\'s party size may not be greater than the tour\'s coach seats.', "each reservation's partySize is at most its tour's coachSeats"],
+    ],
+    read: withinParent,
+  },
+  {
+    name: 'a number beating the others so far',
+    examples: [
+      ['Auctions have a title. Offers have an auction, a bidder name and an amount. An offer must beat the best offer so far.', "each offer's amount is more than the max so far"],
+      ['Tenders have a title. Quotes have a tender, a company and a price. Each quote must be lower than the lowest quote.', "each quote's price is less than the min so far"],
+    ],
+    read: beatsTheRest,
+  },
+  {
+    name: 'made only while its parent is in a state',
+    examples: [
+      ['Tenders have a title and a status (open, closed or awarded). Bids have a tender, a company and an amount. A bid can only be submitted while its tender is open.', "each bid is made only while its tender's status is open"],
+      ['Applications have a reference and a decision (pending, approved or refused). Comments have an application, an author name and a text. No new comments once an application is approved.', "each comment is made only while its application's decision is not approved"],
+    ],
+    read: whileParentIs,
+  },
+  {
     name: 'a limit field caps the records pointing at it',
     examples: [
       ['Events have a title and a capacity. Guests can RSVP to an event by giving a name and email. No more guests than the capacity.', 'a event takes at most capacity rsvps'],
@@ -363,75 +390,4 @@ export function readRuleClause(ctx: ReadingState, clause: Clause): { phrasing: s
     if (reading) return { phrasing: p.name, reading };
   }
   return { phrasing: 'none', reading: { kind: 'refused', reason: 'a rule I cannot enforce' } };
-}
-
-
-/**
- * "only one party per date and slot", "a chair can't be booked twice for the same date and
- * shift", "a castle can't be hired twice on the same date": the fields named (and the thing that
- * cannot be taken twice) are a combination no two records share, on the record that holds them
- * all. One field alone is left to "no two records share a value".
- */
-export function oneRecordPerCombination({ ws, ctx }: RuleView): RuleReading | undefined {
-  const per = ws.findIndex((w, k) => (w === 'per' || (w === 'same' && (ws.includes('twice') || ws.includes('two') || ws.includes('once')))) && k > 0);
-  if (per < 0) return undefined;
-  const once = ws.slice(0, per).some((w) => w === 'one' || w === 'twice' || w === 'two' || w === 'once' || w === 'single');
-  if (!once) return undefined;
-  const groups = splitWords(ws.slice(per + 1).filter((w) => !DETERMINERS_OF_GROUP.has(w)));
-  // "can not be reserved two times in same dates": periods that may overlap, not one value each
-  if (groups.some((g) => g.length === 1 && PERIOD_NOUNS.has(g[0] as string) && (g[0] as string).endsWith('s')) || ws.some((w) => OVERLAP_WORDS.has(w))) return undefined;
-  // the thing taken twice: the subject before the negation ("a chair can't be booked twice")
-  const neg = ws.findIndex((w) => NEGATIONS.has(w));
-  const subject = neg > 0 ? stripDeterminers(ws.slice(0, neg)).filter((w) => !['only'].includes(w)) : [];
-  for (const res of ctx.resources) {
-    const names: string[] = [];
-    for (const g of subject.length ? [subject, ...groups] : groups) {
-      const f = fieldOn(ctx, res, g);
-      if (f && !names.includes(f)) names.push(f);
-      else if (!(g === subject && keyOf(g.map((w) => singular(w))) === keyOf(res.words))) {
-        names.length = 0;
-        break;
-      }
-    }
-    if (names.length < 2) continue;
-    return { kind: 'together', resource: res, fields: names, says: `no two ${plural(res.words.join(' '))} share ${names.slice(0, -1).join(', ')} and ${names[names.length - 1] as string}` };
-  }
-  return undefined;
-}
-
-const DETERMINERS_OF_GROUP = new Set(['the', 'a', 'an', 'same', 'each', 'every', 'given', 'one']);
-
-function splitWords(ws: readonly string[]): string[][] {
-  const out: string[][] = [[]];
-  for (const w of ws) {
-    if (w === 'and' || w === ',' || w === '&' || w === '+') out.push([]);
-    else (out[out.length - 1] as string[]).push(w);
-  }
-  return out.filter((g) => g.length > 0);
-}
-
-function fieldOn(ctx: ReadingState, res: ResourceDraft, group: readonly string[]): string | undefined {
-  const toks = group.map((w) => ({ raw: w, w }));
-  for (let i = 0; i < toks.length; i++) {
-    const hit = fieldAt(ctx, res, toks, i);
-    if (hit) return hit.field.spec.name;
-  }
-  return undefined;
-}
-
-/**
- * "each locker has at most one allocation", "a desk can only have one assignment": the records
- * pointing at the one named first are at most one each, so their reference to it is unique.
- */
-export function atMostOneOf({ ws, ctx }: RuleView): RuleReading | undefined {
-  const one = ws.findIndex((w, k) => w === 'one' && (ws[k - 1] === 'most' || ws[k - 1] === 'only' || ws[k - 1] === 'just' || ws[k - 2] === 'only' || (ws[k - 1] === 'than' && ws[k - 2] === 'more')));
-  if (one < 0 || !ws.slice(0, one).some((w) => w === 'has' || w === 'have' || w === 'gets' || w === 'get' || w === 'takes' || w === 'holds')) return undefined;
-  const child = ctx.resources.find((r) => keyOf(ws.slice(one + 1, one + 1 + r.words.length).map((w) => singular(w))) === keyOf(r.words));
-  const parent = ctx.resources.find((r) => r !== child && ws.slice(0, one).map((w) => singular(w)).includes(r.words[r.words.length - 1] as string));
-  if (!child || !parent) return undefined;
-  const ref = child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words));
-  if (!ref) return undefined;
-  const spec = cloneSpec(ref.spec);
-  spec.unique = true;
-  return { kind: 'field', field: ref, spec, says: `${spec.name} is unique` };
 }

@@ -1,0 +1,230 @@
+import type { CompareOperator, FieldSpec } from '@backforge/blueprint';
+import { COMPARATIVES, NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS } from '../lexicon.js';
+import { keyOf, type ResourceDraft } from '../model.js';
+import { pascalCase, plural, singular, splitIdentifier } from '../text.js';
+import { stripDeterminers } from './reading.js';
+import type { Tok } from '../tokens.js';
+import type { ReadingState } from './reading-state.js';
+import { fieldAt } from './resolve.js';
+import type { RuleReading, RuleView } from './rule-phrasings.js';
+
+/**
+ * Rule phrasings between records: a record compared with its parent or with the records beside it,
+ * held to its parent's state (the blueprint's `compare` and `parentGuard` rules), one per
+ * combination of values (`uniqueTogether`), at most one per parent (a unique reference). Entries of
+ * the registry in rule-phrasings.ts; pure readers of the analysis.
+ */
+
+const FLIP: Record<CompareOperator, CompareOperator> = { gt: 'lte', gte: 'lt', lt: 'gte', lte: 'gt' };
+const SAYS: Record<CompareOperator, string> = { gt: 'more than', gte: 'at least', lt: 'less than', lte: 'at most' };
+const NUMERIC = new Set(['integer', 'number', 'date', 'datetime']);
+
+/** The comparison written in `ws`: where it is, how long, and its operator once any negation before it is applied. */
+function comparisonIn(ws: readonly string[]): { at: number; len: number; op: CompareOperator } | undefined {
+  for (let k = 0; k < ws.length; k++) {
+    const written = COMPARATIVES.find((c) => c.words.every((w, n) => ws[k + n] === w) && !['before', 'after', 'within', 'maximum', 'max', 'minimum', 'min', 'under', 'over'].includes(c.words[0] as string));
+    const verb = ['exceed', 'exceeds', 'beyond', 'outnumber', 'outnumbers'].includes(ws[k] as string) ? { len: 1, op: 'gt' as const } : undefined;
+    const hit = written ? { len: written.words.length, op: written.op } : verb;
+    if (!hit) continue;
+    const negated = ws.slice(0, k).some((w) => NEGATIONS.has(w)) && !(written && written.words[0] === 'no');
+    return { at: k, len: hit.len, op: negated ? FLIP[hit.op] : hit.op };
+  }
+  return undefined;
+}
+
+/** A number or date field of `res` named in `ws`. */
+function numberNamed(ctx: ReadingState, res: ResourceDraft, ws: readonly string[]): string | undefined {
+  const toks: Tok[] = ws.map((w) => ({ raw: w, w }));
+  for (let i = 0; i < toks.length; i++) {
+    const hit = fieldAt(ctx, res, toks, i);
+    if (hit && NUMERIC.has(hit.field.spec.type)) return hit.field.spec.name;
+  }
+  return undefined;
+}
+
+const parents = (ctx: ReadingState, child: ResourceDraft): { parent: ResourceDraft; via: string }[] =>
+  child.fields.flatMap((f) => {
+    const parent = f.spec.type === 'reference' ? ctx.resources.find((r) => pascalCase(r.words) === f.spec.references && r !== child) : undefined;
+    return parent ? [{ parent, via: f.spec.name }] : [];
+  });
+
+/**
+ * "The party size can't be more than the campervan's berths", "a reservation's party size may not
+ * be greater than the tour's coach seats": a number of the record held against a number of the
+ * record it points at.
+ */
+export function withinParent({ ws, ctx }: RuleView): RuleReading | undefined {
+  const cmp = comparisonIn(ws);
+  if (!cmp) return undefined;
+  const [left, right] = [ws.slice(0, cmp.at), ws.slice(cmp.at + cmp.len)];
+  for (const child of ctx.resources) {
+    const field = numberNamed(ctx, child, left);
+    if (!field) continue;
+    for (const { parent, via } of parents(ctx, child)) {
+      // the parent is named on the right ("the campervan's berths"), and its number after it
+      const named = right.findIndex((w) => parent.words.includes(singular(w)));
+      const parentField = named >= 0 ? numberNamed(ctx, parent, right.slice(named + 1)) ?? numberNamed(ctx, parent, right) : undefined;
+      if (!parentField) continue;
+      const thing = parent.words.join(' ');
+      return {
+        kind: 'rule',
+        rule: { kind: 'compare', resource: keyOf(child.words), via, field, op: cmp.op, against: { parentField }, message: `The ${splitIdentifier(field).join(' ')} must be ${SAYS[cmp.op]} the ${thing}'s ${splitIdentifier(parentField).join(' ')}` },
+        says: `each ${child.words.join(' ')}'s ${field} is ${SAYS[cmp.op]} its ${thing}'s ${parentField}`,
+      };
+    }
+  }
+  return undefined;
+}
+
+const HIGHEST = new Set(['best', 'highest', 'largest', 'biggest', 'top', 'greatest']);
+const LOWEST = new Set(['lowest', 'smallest', 'cheapest', 'least']);
+
+/**
+ * "an offer must beat the best offer so far", "each bid must be higher than the highest bid": a
+ * record's number against the records of the same parent before it.
+ */
+export function beatsTheRest({ ws, ctx }: RuleView): RuleReading | undefined {
+  const top = ws.findIndex((w) => HIGHEST.has(w) || LOWEST.has(w));
+  if (top < 0) return undefined;
+  const aggregate = HIGHEST.has(ws[top] as string) ? ('max' as const) : ('min' as const);
+  const beat = ws.slice(0, top).some((w) => ['beat', 'beats', 'top', 'tops', 'outbid', 'outbids', 'exceed', 'exceeds'].includes(w));
+  const cmp = comparisonIn(ws.slice(0, top));
+  const op: CompareOperator | undefined = beat ? (aggregate === 'max' ? 'gt' : 'lt') : cmp?.op;
+  if (!op) return undefined;
+  for (const child of ctx.resources) {
+    if (!ws.some((w) => keyOf([singular(w)]) === keyOf(child.words.slice(-1)))) continue;
+    const field = numberNamed(ctx, child, ws) ?? (child.fields.filter((f) => f.spec.type === 'integer' || f.spec.type === 'number').length === 1 ? child.fields.find((f) => f.spec.type === 'integer' || f.spec.type === 'number')?.spec.name : undefined);
+    const owners = parents(ctx, child);
+    const owner = owners.find((o) => ws.some((w) => o.parent.words.includes(singular(w)))) ?? owners[0];
+    if (!field || !owner) continue;
+    const thing = child.words.join(' ');
+    return {
+      kind: 'rule',
+      rule: { kind: 'compare', resource: keyOf(child.words), via: owner.via, field, op, against: { aggregate }, message: `A ${thing} must be ${SAYS[op]} the ${aggregate === 'max' ? 'highest' : 'lowest'} ${splitIdentifier(field).join(' ')} so far` },
+      says: `each ${thing}'s ${field} is ${SAYS[op]} the ${aggregate} so far`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * "A bid can only be submitted while its tender is open", "no new comments once an application has
+ * been decided (only while its decision is pending)": a record is made only while the record it
+ * points at is in a state (`parentGuard`).
+ */
+export function whileParentIs({ ws, ctx }: RuleView): RuleReading | undefined {
+  for (let k = 0; k < ws.length; k++) {
+    const w = ws[k] as string;
+    const during = w === 'while' || (w === 'as' && ws[k + 1] === 'long' && ws[k + 2] === 'as');
+    const from = w === 'once' || w === 'after' || w === 'when';
+    if (!during && !from) continue;
+    const rest = ws.slice(k + (w === 'as' ? 3 : 1));
+    for (const parent of ctx.resources) {
+      const named = rest.findIndex((x) => parent.words.includes(singular(x)));
+      if (named < 0 || named > 2) continue;
+      const after = rest.slice(named + 1).filter((x) => !['is', 'are', 'has', 'have', 'been', 'gets', 'still', 'already', 'being'].includes(x));
+      const state = stateNamed(parent, after);
+      if (!state) continue;
+      const negated = ws.slice(0, k).some((x) => NEGATIONS.has(x));
+      // "only while it is open" holds the state; "no comments once it is decided" refuses it
+      if (from && !negated) continue;
+      const child = ctx.resources.find((r) => r !== parent && parents(ctx, r).some((o) => o.parent === parent) && ws.slice(0, k).some((x) => r.words.includes(singular(x))))
+        ?? (ctx.resources.filter((r) => parents(ctx, r).some((o) => o.parent === parent)).length === 1 ? ctx.resources.find((r) => parents(ctx, r).some((o) => o.parent === parent)) : undefined);
+      const via = child ? parents(ctx, child).find((o) => o.parent === parent)?.via : undefined;
+      if (!child || !via) continue;
+      const holds = during && !negated;
+      const thing = parent.words.join(' ');
+      return {
+        kind: 'rule',
+        rule: { kind: 'parentGuard', resource: keyOf(child.words), via, field: state.field, op: holds ? 'eq' : 'ne', value: state.value, message: holds ? `Only while the ${thing} is ${String(state.value === true ? splitIdentifier(state.field).join(' ') : state.value)}` : `Not once the ${thing} is ${String(state.value === true ? splitIdentifier(state.field).join(' ') : state.value)}` },
+        says: `each ${child.words.join(' ')} is made only while its ${thing}'s ${state.field} ${holds ? 'is' : 'is not'} ${String(state.value)}`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** A state of `parent` named first in `ws`: an enum value, or a yes/no field. */
+function stateNamed(parent: ResourceDraft, ws: readonly string[]): { field: string; value: string | boolean } | undefined {
+  for (let n = 0; n < Math.min(ws.length, 3); n++) {
+    const w = ws[n] as string;
+    for (const f of parent.fields) {
+      if (f.spec.type === 'enum') {
+        const v = (f.spec.values ?? []).find((x) => x.toLowerCase() === w || x.toLowerCase() === ws.slice(n, n + 2).join(' '));
+        if (v !== undefined) return { field: f.spec.name, value: v };
+      }
+      if (f.spec.type === 'boolean' && (f.spec.name.toLowerCase() === w || f.spec.name === `is${w.charAt(0).toUpperCase()}${w.slice(1)}`)) return { field: f.spec.name, value: true };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * "only one party per date and slot", "a chair can't be booked twice for the same date and
+ * shift", "a castle can't be hired twice on the same date": the fields named (and the thing that
+ * cannot be taken twice) are a combination no two records share, on the record that holds them
+ * all. One field alone is left to "no two records share a value".
+ */
+export function oneRecordPerCombination({ ws, ctx }: RuleView): RuleReading | undefined {
+  const per = ws.findIndex((w, k) => (w === 'per' || (w === 'same' && (ws.includes('twice') || ws.includes('two') || ws.includes('once')))) && k > 0);
+  if (per < 0) return undefined;
+  const once = ws.slice(0, per).some((w) => w === 'one' || w === 'twice' || w === 'two' || w === 'once' || w === 'single');
+  if (!once) return undefined;
+  const groups = splitWords(ws.slice(per + 1).filter((w) => !DETERMINERS_OF_GROUP.has(w)));
+  // "can not be reserved two times in same dates": periods that may overlap, not one value each
+  if (groups.some((g) => g.length === 1 && PERIOD_NOUNS.has(g[0] as string) && (g[0] as string).endsWith('s')) || ws.some((w) => OVERLAP_WORDS.has(w))) return undefined;
+  // the thing taken twice: the subject before the negation ("a chair can't be booked twice")
+  const neg = ws.findIndex((w) => NEGATIONS.has(w));
+  const subject = neg > 0 ? stripDeterminers(ws.slice(0, neg)).filter((w) => !['only'].includes(w)) : [];
+  for (const res of ctx.resources) {
+    const names: string[] = [];
+    for (const g of subject.length ? [subject, ...groups] : groups) {
+      const f = fieldOn(ctx, res, g);
+      if (f && !names.includes(f)) names.push(f);
+      else if (!(g === subject && keyOf(g.map((w) => singular(w))) === keyOf(res.words))) {
+        names.length = 0;
+        break;
+      }
+    }
+    if (names.length < 2) continue;
+    return { kind: 'together', resource: res, fields: names, says: `no two ${plural(res.words.join(' '))} share ${names.slice(0, -1).join(', ')} and ${names[names.length - 1] as string}` };
+  }
+  return undefined;
+}
+
+const DETERMINERS_OF_GROUP = new Set(['the', 'a', 'an', 'same', 'each', 'every', 'given', 'one']);
+
+function splitWords(ws: readonly string[]): string[][] {
+  const out: string[][] = [[]];
+  for (const w of ws) {
+    if (w === 'and' || w === ',' || w === '&' || w === '+') out.push([]);
+    else (out[out.length - 1] as string[]).push(w);
+  }
+  return out.filter((g) => g.length > 0);
+}
+
+function fieldOn(ctx: ReadingState, res: ResourceDraft, group: readonly string[]): string | undefined {
+  const toks = group.map((w) => ({ raw: w, w }));
+  for (let i = 0; i < toks.length; i++) {
+    const hit = fieldAt(ctx, res, toks, i);
+    if (hit) return hit.field.spec.name;
+  }
+  return undefined;
+}
+
+/**
+ * "each locker has at most one allocation", "a desk can only have one assignment": the records
+ * pointing at the one named first are at most one each, so their reference to it is unique.
+ */
+export function atMostOneOf({ ws, ctx }: RuleView): RuleReading | undefined {
+  const one = ws.findIndex((w, k) => w === 'one' && (ws[k - 1] === 'most' || ws[k - 1] === 'only' || ws[k - 1] === 'just' || ws[k - 2] === 'only' || (ws[k - 1] === 'than' && ws[k - 2] === 'more')));
+  if (one < 0 || !ws.slice(0, one).some((w) => w === 'has' || w === 'have' || w === 'gets' || w === 'get' || w === 'takes' || w === 'holds')) return undefined;
+  const child = ctx.resources.find((r) => keyOf(ws.slice(one + 1, one + 1 + r.words.length).map((w) => singular(w))) === keyOf(r.words));
+  const parent = ctx.resources.find((r) => r !== child && ws.slice(0, one).map((w) => singular(w)).includes(r.words[r.words.length - 1] as string));
+  if (!child || !parent) return undefined;
+  const ref = child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words));
+  if (!ref) return undefined;
+  const spec = JSON.parse(JSON.stringify(ref.spec)) as FieldSpec;
+  spec.unique = true;
+  return { kind: 'field', field: ref, spec, says: `${spec.name} is unique` };
+}
