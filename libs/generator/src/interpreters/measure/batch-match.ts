@@ -1,6 +1,7 @@
 import type { Blueprint, FieldSpec } from '@backforge/blueprint';
 import type { InterpretResult } from '../interpreter.js';
 import { blueprintSignatures, type CorpusExpectation } from '../rules/corpus-match.js';
+import { isReadingNote } from '../rules/stages/gaps.js';
 import { isNamingNote } from '../rules/stages/names.js';
 
 /**
@@ -97,7 +98,9 @@ export function outcomeOf(result: InterpretResult, expect: CorpusExpectation): {
   const warnings = (result as { warnings?: readonly string[] }).warnings ?? [];
   // a note on a qualified name (stages/names.ts) names a gap only when a record's name is one
   const nameProblem = problems.some((p) => /^(?:no|unasked) resource /.test(p));
-  const gaps = warnings.filter((w) => nameProblem || !isNamingNote(w));
+  // a stated reading ("read 'cancel a hire' as deleting the hire; ...") names a gap only when an action is the problem
+  const actionProblem = problems.some((p) => /^no action /.test(p));
+  const gaps = warnings.filter((w) => (nameProblem || !isNamingNote(w)) && (actionProblem || !isReadingNote(w)));
   return { outcome: gaps.length > 0 ? 'gaps named' : 'silently wrong', problems };
 }
 

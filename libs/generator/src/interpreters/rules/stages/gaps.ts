@@ -33,6 +33,9 @@ export function fragmentWords(fieldName: string): string[] {
  */
 export const READ_AS = 'read as: ';
 
+/** A warning that states a reading (READ_AS), not a part of the prompt left undone. */
+export const isReadingNote = (warning: string): boolean => warning.startsWith('read "');
+
 const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function findGaps(input: Analysis): GapReport {
