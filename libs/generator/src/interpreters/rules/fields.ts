@@ -52,6 +52,12 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     const onlyValues = left.every((t) => t.w === '#paren' || t.w === '#range');
     if (!onlyValues && left.some((t) => ['not', 'never', 'cannot', "can't", 'exceed', 'exceeded', 'change', 'changed', 'only'].includes(t.w))) return { kind: 'unreadable', text };
   }
+  // "builder (a member)": a parenthesis naming a known record points the field at it
+  const refParen = head.findIndex((t) => t.w === '#paren' && ['a', 'an', 'the', 'one'].includes(t.inner?.[0]?.w ?? '') && (t.inner?.length ?? 0) <= 3);
+  const inner = (head[refParen]?.inner ?? []).slice(1).map((t) => t.w);
+  const parenRecord = refParen > 0 ? lookup([...inner.slice(0, -1), singular(inner[inner.length - 1] ?? '')]) : undefined;
+  const pointsAt = parenRecord && parenRecord.join(' ') !== self.join(' ') ? parenRecord : undefined;
+  if (pointsAt) head.splice(refParen, 1);
   let toks = readWords(head, mods);
   // "whether it is done", "is it vegetarian", "if it's paid" -> a boolean
   const boolLead = toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w) && (t.w !== 'is' || toks.length <= 3));
@@ -227,7 +233,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const named = ws.filter((w) => !NAME_NOISE.has(w));
   if (named.length > 0) ws = named;
   // references to other resources ("a post", "the author (a member)")
-  const target = lookup(ws) ?? roleOf(ws, lookup, self);
+  const target = pointsAt ?? lookup(ws) ?? roleOf(ws, lookup, self);
+  if (pointsAt && !listOf) {
+    return { kind: 'field', field: { spec: { name: camelCase(ws), type: 'reference', required: !mods.optional, references: '' }, words: [...pointsAt, ...original] }, refersTo: pointsAt };
+  }
   if (target && target.join(' ') !== self.join(' ') && !listOf) {
     // "home team" is named by its role; "assigned person" is just the person
     const name = camelCase(target.length === 1 && ws.length === 2 && ws[1] === target[0] && !LINK_PARTICIPLES.has(ws[0] as string) ? ws : target);

@@ -1,4 +1,4 @@
-import { OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS } from '../lexicon.js';
+import { CURRENCY_UNITS, MEASURE_UNITS, OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS } from '../lexicon.js';
 
 /**
  * Stage 3a: the registry of field-item phrasings. Each entry reads one way of writing a field in a
@@ -80,6 +80,35 @@ function valueList(inner: string): string[] | undefined {
 
 const item = (words: string, extra: Omit<FieldItem, 'words'> = {}): FieldItem => ({ words: words.trim().replace(/\s+/g, ' '), ...extra });
 
+/**
+ * What a note written beside a field says of it ("unique code we print on the bag", "in euros",
+ * "whole number", "how many in the group", "date and time", "a member"): its flags and its type.
+ * The rest of a note describes the field and is never part of its name. `record` is an article or
+ * "which" before one noun ("a member", "which slot"): the field may point at that record, which
+ * only the reader knows, so it is handed on as a parenthesis ("builder (a member)").
+ */
+export function readNote(note: string): { type?: string; flags: string[]; record?: string } {
+  const n = note.trim().toLowerCase().replace(/[.;]$/, '');
+  const flags = ['unique', 'optional', 'required'].filter((f) => new RegExp(`\\b${f}\\b`).test(n));
+  if (/\bmandatory\b/.test(n) && !flags.includes('required')) flags.push('required');
+  const record = /^(?:a|an|which|the)\s+([a-z]+)$/.exec(n)?.[1];
+  const unit = /^in\s+([a-z0-9]+)$/.exec(n)?.[1];
+  let type: string | undefined;
+  if (/\bwhole numbers?\b|\bintegers?\b/.test(n) || /^how many\b/.test(n)) type = 'integer';
+  else if (/\bdate\s*(?:and|&|\+)\s*time\b/.test(n)) type = 'datetime';
+  else if (/\byes\s*\/\s*no\b|\btrue\s*\/\s*false\b/.test(n)) type = 'boolean';
+  else if (unit && TIME_UNITS.has(unit)) type = 'integer';
+  else if (unit && (CURRENCY_UNITS.has(unit) || MEASURE_UNITS.has(unit) || OTHER_UNITS.has(unit))) type = 'number';
+  else if (/^(?:an?\s+)?(?:decimal\s+)?number$/.test(n)) type = 'number';
+  else if (/^e\.?g\.?\s/.test(n) || /^(?:e\.?g|eg|for example|such as|like)\b/.test(n)) type = undefined;
+  else {
+    const bare = n.split(/\s*,\s*/).filter((p) => !flags.includes(p) && p !== 'mandatory');
+    const notation = bare.length === 1 ? TYPE_NOTATIONS[bare[0] as string] : undefined;
+    if (notation) type = notation;
+  }
+  return { ...(type ? { type } : {}), flags, ...(record && !type ? { record } : {}) };
+}
+
 export const PHRASINGS: Phrasing[] = [
   {
     name: 'states in order, with arrows',
@@ -110,6 +139,23 @@ export const PHRASINGS: Phrasing[] = [
     ],
     match: (s) => /^([a-z][\w '-]{0,40}?)\s+[-–—]\s+(\S.*(?:[/|,]|\sor\s).*)$/i.exec(s),
     read: (m) => item(m[1] as string, { values: splitValues(m[2] as string) }),
+  },
+  {
+    name: 'a note after a dash',
+    examples: [
+      ['ticket – unique code we print on the bag', item('ticket', { flags: ['unique'] })],
+      ['work – what needs doing', item('work')],
+      ['estimate – in euros', item('estimate', { type: 'number' })],
+      ['builder - a member', item('builder (a member)')],
+      ['seats — whole number', item('seats', { type: 'integer' })],
+    ],
+    // the name is short and written first (markdown "**name** – note"); the note says what it is
+    match: (s) => /^([a-z][\w'-]*(?:\s[a-z][\w'-]*){0,3})\s+[-–—]\s+(\S.*)$/i.exec(s),
+    read: (m) => {
+      const note = readNote(m[2] as string);
+      const name = note.record ? `${m[1] as string} (a ${note.record})` : (m[1] as string);
+      return item(name, { ...(note.type ? { type: note.type } : {}), ...(note.flags.length ? { flags: note.flags } : {}) });
+    },
   },
   {
     name: 'values with slashes right after the name',
@@ -291,7 +337,17 @@ export function readRow(name: string, type: string | undefined, notes: string | 
     // "| duration | seconds, max 180 |", "| fee | NZD |": units and bounds, read as if written "duration (seconds, max 180)"
     if (isMeasureNote(cell)) return item(`${name} (${cell})`);
   }
-  return item(name, { ...(t ? { type: t } : {}), ...(flags.length ? { flags } : {}), ...(values ? { values: splitValues(values[1] as string) } : {}) });
+  // "| entry number | whole number, unique |", "| players | how many in the group |", "| builder | a member |":
+  // a type cell that is no notation, or a note, says the type in words
+  const typeCell = type?.trim() ?? '';
+  if (!t && typeCell !== '') {
+    const listed = valueList(typeCell);
+    if (listed && !listed.some((v) => DESCRIPTIVE.test(v))) return item(name, { values: listed, ...(flags.length ? { flags } : {}) });
+  }
+  const said = t || values ? undefined : [typeCell, cell].map(readNote).find((n) => n.type !== undefined || n.record !== undefined);
+  if (said?.record) return item(`${name} (a ${said.record})`, flags.length ? { flags } : {});
+  const written = t ?? said?.type;
+  return item(name, { ...(written ? { type: written } : {}), ...(flags.length ? { flags } : {}), ...(values ? { values: splitValues(values[1] as string) } : {}) });
 }
 
 /** Words that make a notes cell a description ("the full name, as written"), not a list of values. */
