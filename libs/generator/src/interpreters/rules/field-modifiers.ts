@@ -95,7 +95,9 @@ export function readWords(toks: Tok[], mods: Modifiers): Tok[] {
       mods.optional = true;
       continue;
     }
-    if (w === 'required' || w === 'mandatory' || w === 'needed') {
+    // "permit needed (yes/no)": a yes/no named by what is needed keeps the word in its name
+    const names = mods.boolean && (w === 'needed' || w === 'required') && /^[a-z]/.test(toks[i - 1]?.w ?? '') && toks.slice(i + 1).every((x) => x.w === '#paren');
+    if (!names && (w === 'required' || w === 'mandatory' || w === 'needed')) {
       mods.required = true;
       continue;
     }

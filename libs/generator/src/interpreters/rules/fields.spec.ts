@@ -20,3 +20,36 @@ describe('readFieldItem: a parenthesis naming a record', () => {
     expect(r.kind === 'field' ? [r.field.spec.name, r.field.spec.type] : r).toEqual(['note', 'string']);
   });
 });
+
+describe('readFieldItem: how the name is written', () => {
+  const name = (text: string, given = {}): string | undefined => {
+    const r = readFieldItem(tokenize(text), lookup, ['robot'], given);
+    return r.kind === 'field' ? r.field.spec.name : undefined;
+  };
+
+  it.each([
+    ["the age they're turning", 'age'],
+    ["the pressing day it's for", 'pressingDay'],
+    ['the colour she picked', 'colour'],
+  ])('"%s": a pronoun and its verb after the noun end the name', (text, want) => {
+    expect(name(text)).toBe(want);
+  });
+
+  it.each([
+    ['the customers name', 'customerName'],
+    ['parents phone', 'parentPhone'],
+    ['the clients email', 'clientEmail'],
+  ])('"%s": a plural before a person\'s detail is its owner', (text, want) => {
+    expect(name(text)).toBe(want);
+  });
+
+  it('"address" and other words ending in "ss" are no plural owner', () => {
+    expect(name('business name')).toBe('businessName');
+  });
+
+  it('"permit needed" as a yes/no keeps the participle in its name; elsewhere it is a flag', () => {
+    expect(name('permit needed', { type: 'boolean' })).toBe('permitNeeded');
+    const r = readFieldItem(tokenize('a phone number, needed'), lookup, ['robot']);
+    expect(r.kind === 'field' ? [r.field.spec.name, r.field.spec.required] : r).toEqual(['phoneNumber', true]);
+  });
+});

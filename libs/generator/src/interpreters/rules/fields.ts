@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
+import { CONTACT_DETAILS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { type Tok, textOf } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
@@ -85,6 +85,12 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // "the month we discussed it", "the date I bought it": a contact clause qualifies the noun before it
   const subjectAt = ws.findIndex((w, k) => k > 0 && ['we', 'i', 'you', 'they'].includes(w) && !['how', 'what', 'when', 'where', 'whether', 'if'].includes(ws[k - 1] ?? ''));
   if (subjectAt > 0 && ws[subjectAt + 1] !== undefined) ws = ws.slice(0, subjectAt);
+  // "the age they're turning", "the pressing day it's for": a pronoun and its verb after the noun
+  // phrase qualify it, whatever the pronoun (questions such as "how long it takes" are read below)
+  const clauseAt = ws.findIndex((w, k) => k > 0 && RELATIVE_SUBJECTS.has(w));
+  if (clauseAt > 0 && ws[clauseAt + 1] !== undefined && !QUESTION_WORDS.has(ws[0] as string)) ws = ws.slice(0, clauseAt);
+  // "the customers name": a plural before a person's detail is its owner, written without the apostrophe
+  if (ws.length === 2 && (ws[1] === 'name' || CONTACT_DETAILS.has(ws[1] as string)) && isPluralForm(ws[0] as string) && /[^s]s$/.test(ws[0] as string)) ws = [singular(ws[0] as string), ws[1] as string];
   // "who paid" -> paidBy, "who it's for" -> recipient
   if (ws[0] === 'who' && ws.length >= 2) ws = ws[ws.length - 1] === 'for' ? ['recipient'] : ws.length === 2 ? [ws[1] as string, 'by'] : ws;
   let countOf = false;

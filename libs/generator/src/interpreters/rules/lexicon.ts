@@ -339,3 +339,9 @@ export const STATE_FIELD_NAMES = new Set(['status', 'state', 'stage']);
 
 /** Details of a person that follow the person named before them ("the captain's name and phone"). */
 export const CONTACT_DETAILS = new Set(['email', 'phone', 'mobile', 'address', 'telephone', 'tel', 'cell']);
+
+// --- ifields ---
+/** Pronouns (and their contractions) that open a clause after a field's noun ("the age they're turning"). */
+export const RELATIVE_SUBJECTS = new Set(['it', 'he', 'she', "it's", "they're", "we're", "you're", "he's", "she's", "i'm", "i've", "we've", "they've"]);
+/** Words that open a question used as a field's name ("how long it takes"). */
+export const QUESTION_WORDS = new Set(['how', 'what', 'when', 'where', 'whether', 'if', 'who', 'which', 'why']);
