@@ -1,4 +1,4 @@
-import { CONTACT_DETAILS, ENUM_MARKERS, PAIRED_QUALIFIERS, TYPE_BY_WORD } from './lexicon.js';
+import { CONTACT_DETAILS, ENUM_MARKERS, PAIRED_QUALIFIERS, TYPE_BY_WORD, VALUE_NOUNS } from './lexicon.js';
 import { type Tok, splitList, textOf } from './tokens.js';
 
 /**
@@ -70,8 +70,34 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
     }
     out.push(toks[i] as Tok);
   }
-  return sharedOwner(valuesAfterComma(out));
+  return sharedOwner(valuesAfterComma(valuesAfterNoun(out)));
 }
+
+/**
+ * "status pending, picked or delivered", "a size small, medium or large": a noun that takes
+ * values (lexicon VALUE_NOUNS) followed straight by bare words joined by "or" lists its values,
+ * as if written in parentheses. The values end where an item with an article starts.
+ */
+export function valuesAfterNoun(toks: readonly Tok[]): Tok[] {
+  const out: Tok[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i] as Tok;
+    out.push(t);
+    const itemStart = i === 0 || [',', 'and'].includes(toks[i - 1]?.w ?? '') || (ARTICLES.has(toks[i - 1]?.w ?? '') && (i === 1 || [',', 'and'].includes(toks[i - 2]?.w ?? '')));
+    if (!itemStart || !VALUE_NOUNS.has(t.w) || !isBare(toks[i + 1])) continue;
+    let j = i + 1;
+    const values: Tok[] = [];
+    while (j < toks.length && !([',', 'and'].includes((toks[j] as Tok).w) && (ARTICLES.has(toks[j + 1]?.w ?? '') || toks[j + 1]?.w === 'and'))) values.push(toks[j++] as Tok);
+    const groups = splitList(values);
+    if (groups.length < 2 || !values.some((v) => v.w === 'or') || !groups.every((g) => g.length <= 2 && g.every(isBare))) continue;
+    out.push({ raw: `(${groups.map((g) => textOf(g)).join(', ')})`, w: '#paren', inner: values });
+    i = j - 1;
+  }
+  return out;
+}
+
+/** A bare word that may be a value: not an article, a separator or a word that names a field ("email"). */
+const isBare = (t: Tok | undefined): boolean => t !== undefined && /^(?:[a-z][a-z'-]*|-?\d+(?:\.\d+)?)$/.test(t.w) && !ARTICLES.has(t.w) && !['and', 'or', 'with', 'in', 'of', 'for'].includes(t.w) && (TYPE_BY_WORD[t.w] === undefined || TYPE_BY_WORD[t.w]?.type === 'boolean') && !CONTACT_DETAILS.has(t.w) && t.w !== 'name';
 
 /**
  * "the captain's name and phone", "the tenant's name, email and phone": contact details listed

@@ -80,6 +80,9 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
       mods.type = 'boolean';
       return;
     }
+    // "(2, 4, 6 or 8 yards)": a unit written once after the last number is no part of the values
+    const lastNumber = /^(-?\d+(?:\.\d+)?)\s+[a-z]+$/i.exec(values[values.length - 1] as string);
+    if (lastNumber && values.slice(0, -1).every((v) => isNumber(v))) values[values.length - 1] = lastNumber[1] as string;
     mods.values = [...new Set(values)];
   }
 }

@@ -33,3 +33,17 @@ describe('prepareFieldList: a yes/no written with a slash', () => {
     expect(items(text)).toEqual(want);
   });
 });
+
+describe('prepareFieldList: values right after a value noun', () => {
+  it.each([
+    ['a fee and status pending, picked or delivered', ['a fee', 'status (pending, picked, delivered)']],
+    ['a name, a level beginner or expert, and a phone', ['a name', 'a level (beginner, expert)', 'a phone']],
+  ])('"%s": bare words joined by "or" are the noun\'s values', (text, want) => {
+    expect(items(text)).toEqual(want);
+  });
+
+  it('a noun followed by field names keeps them as fields', () => {
+    expect(items('type name, email or phone')).toEqual(['type name', 'email', 'phone']);
+  });
+});
+

@@ -53,3 +53,15 @@ describe('readFieldItem: how the name is written', () => {
     expect(r.kind === 'field' ? [r.field.spec.name, r.field.spec.required] : r).toEqual(['phoneNumber', true]);
   });
 });
+
+describe('readFieldItem: numbers with a unit as values', () => {
+  it('"size (2, 4, 6 or 8 yards)": the unit after the last number is not a value', () => {
+    const r = readFieldItem(tokenize('size (2, 4, 6 or 8 yards)'), lookup, ['skip']);
+    expect(r.kind === 'field' ? [r.field.spec.type, r.field.spec.values] : r).toEqual(['enum', ['2', '4', '6', '8']]);
+  });
+
+  it('values that are words keep every word', () => {
+    const r = readFieldItem(tokenize('size (small, large box)'), lookup, ['skip']);
+    expect(r.kind === 'field' ? r.field.spec.values : r).toEqual(['small', 'large box']);
+  });
+});

@@ -184,6 +184,23 @@ export const PHRASINGS: Phrasing[] = [
     read: (m) => item(m[1] as string, { values: splitValues(m[2] as string) }),
   },
   {
+    name: 'a range of letters',
+    examples: [
+      ['motor class A to G', item('motor class', { values: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] })],
+      ['grade (A-E)', item('grade', { values: ['A', 'B', 'C', 'D', 'E'] })],
+      ['band from A to C', item('band', { values: ['A', 'B', 'C'] })],
+    ],
+    // capital letters only: "a to b" in lower case is more often words than a range
+    match: (s) => {
+      const m = /^([A-Za-z][\w '-]{0,40}?)\s*(?:\(\s*)?(?:from\s+)?\b([A-Z])\s*(?:to|-|–|\.\.)\s*([A-Z])\b\s*\)?$/.exec(s);
+      return m && (m[2] as string) < (m[3] as string) ? m : null;
+    },
+    read: (m) => {
+      const [from, to] = [(m[2] as string).charCodeAt(0), (m[3] as string).charCodeAt(0)];
+      return item(m[1] as string, { values: Array.from({ length: to - from + 1 }, (_, k) => String.fromCharCode(from + k)) });
+    },
+  },
+  {
     name: 'a yes/no question',
     examples: [
       ['express? (yes/no)', item('express', { type: 'boolean' })],
