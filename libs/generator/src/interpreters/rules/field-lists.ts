@@ -15,6 +15,9 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
   // "an on/off state", "a yes/no answer", "paid y/n": a yes/no field, not two items
   const toks: Tok[] = [];
   for (let i = 0; i < input.length; i++) {
+    // "a name, which must be unique, ...", "a class, which is one of a, b or c": a relative clause set
+    // off by commas that gives a flag or values qualifies the item before it
+    if (input[i]?.w === ',' && i > 0 && ['which', 'that'].includes(input[i + 1]?.w ?? '') && input[i - 1]?.w !== ',' && qualifies(input.slice(i + 2))) continue;
     const [a, slash, b] = [input[i], input[i + 1], input[i + 2]];
     if (a && slash?.w === '/' && b && ((a.w === 'on' && b.w === 'off') || ((a.w === 'yes' || a.w === 'y') && (b.w === 'no' || b.w === 'n')) || (a.w === 'true' && b.w === 'false'))) {
       toks.push({ raw: `${a.raw}/${b.raw}`, w: 'boolean' });
@@ -153,4 +156,11 @@ export function valuesAfterComma(toks: readonly Tok[]): Tok[] {
     i = j - 1;
   }
   return out;
+}
+
+/** The relative clause (up to its comma) says a flag or lists values ("must be unique", "is one of ..."). */
+function qualifies(after: readonly Tok[]): boolean {
+  const end = after.findIndex((t) => t.w === ',' || t.w === 'and');
+  const first = (end < 0 ? after : after.slice(0, end)).map((t) => t.w);
+  return first.some((w) => ['unique', 'optional', 'required', 'either', 'default', 'defaults'].includes(w)) || first.join(' ').includes('one of');
 }

@@ -47,3 +47,16 @@ describe('prepareFieldList: values right after a value noun', () => {
   });
 });
 
+describe('prepareFieldList: a relative clause set off by commas', () => {
+  it.each([
+    ["a name, which must be unique, the captain's email", ['a name which must be unique', 'the captain email']],
+    ['a hazard class, which is one of flammable, toxic or none', ['a hazard class (flammable, toxic, none)']],
+  ])('"%s": a clause giving a flag or values stays with its item', (text, want) => {
+    expect(items(text)).toEqual(want);
+  });
+
+  it('a clause that only describes is left as it was', () => {
+    expect(items('a district and max pickups, which is what one truck can manage')).toEqual(['a district', 'max pickups', 'which is what one truck can manage']);
+  });
+});
+

@@ -65,3 +65,23 @@ describe('readFieldItem: numbers with a unit as values', () => {
     expect(r.kind === 'field' ? r.field.spec.values : r).toEqual(['small', 'large box']);
   });
 });
+
+describe('readFieldItem: types read from the name', () => {
+  const spec = (text: string) => {
+    const r = readFieldItem(tokenize(text), lookup, ['certificate']);
+    return r.kind === 'field' ? [r.field.spec.name, r.field.spec.type] : r;
+  };
+
+  it.each([
+    ['expires on', 'expiresOn', 'date'],
+    ['starts at', 'startsAt', 'datetime'],
+    ['issued on', 'issuedOn', 'date'],
+  ])('"%s": when something happens is a date or a moment', (text, name, type) => {
+    expect(spec(text)).toEqual([name, type]);
+  });
+
+  it('"a quantity in ml" is measured (a number); "a quantity" alone is counted', () => {
+    expect(spec('a quantity in ml')).toEqual(['quantityMl', 'number']);
+    expect(spec('a quantity')).toEqual(['quantity', 'integer']);
+  });
+});

@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { CONTACT_DETAILS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
+import { CONTACT_DETAILS, EVENT_VERBS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { type Tok, textOf } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
@@ -287,7 +287,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // "year created", "hours worked", "miles driven": the quantity, whatever happened to it
   if (!headHint && ws.length === 2 && /^[a-z]+(ed|en|t)$/.test(ws[1] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
   // "played on", "born on": when something happened, a date; "sent at": a moment
-  if (!headHint && ws.length === 2 && /^[a-z]+(ed|en)$/.test(ws[0] as string) && ['on', 'at'].includes(ws[1] as string)) headHint = { type: ws[1] === 'on' ? 'date' : 'datetime' };
+  if (!headHint && ws.length === 2 && (/^[a-z]+(ed|en)$/.test(ws[0] as string) || EVENT_VERBS.has(ws[0] as string)) && ['on', 'at'].includes(ws[1] as string)) headHint = { type: ws[1] === 'on' ? 'date' : 'datetime' };
   let type: FieldType = mods.type ?? headHint?.type ?? 'string';
   let min = headHint?.min;
   let max = headHint?.max;
@@ -302,7 +302,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     if (TIME_UNITS.has(mods.unit)) {
       type = 'integer';
       min = 0;
-    } else if (type !== 'integer') {
+    } else if (type !== 'integer' || MEASURE_UNITS.has(mods.unit)) {
+      // "a quantity in ml" is measured, not counted
       type = 'number';
       min ??= 0;
     }

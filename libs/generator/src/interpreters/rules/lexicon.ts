@@ -345,3 +345,5 @@ export const CONTACT_DETAILS = new Set(['email', 'phone', 'mobile', 'address', '
 export const RELATIVE_SUBJECTS = new Set(['it', 'he', 'she', "it's", "they're", "we're", "you're", "he's", "she's", "i'm", "i've", "we've", "they've"]);
 /** Words that open a question used as a field's name ("how long it takes"). */
 export const QUESTION_WORDS = new Set(['how', 'what', 'when', 'where', 'whether', 'if', 'who', 'which', 'why']);
+/** Verbs naming when something happens, written as a field's name with "on"/"at" ("expires on" is a date, "starts at" a moment). */
+export const EVENT_VERBS = new Set(['expires', 'starts', 'ends', 'begins', 'finishes', 'opens', 'closes', 'runs', 'happens', 'arrives', 'leaves', 'departs', 'lapses', 'renews', 'falls', 'occurs', 'takes']);

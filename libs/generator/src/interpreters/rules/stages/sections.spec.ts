@@ -1,5 +1,5 @@
 import { normalise } from './normalise.js';
-import { readSections, unlabelled, valuesInParens } from './sections.js';
+import { pairedFields, readSections, unlabelled, valuesInParens } from './sections.js';
 
 describe('sections: the labels of a written spec', () => {
   it('takes a requirement number and an "Entity" word off what they label', () => {
@@ -44,4 +44,16 @@ describe('sections: the labels of a written spec', () => {
     expect(valuesInParens('list the trips by status requested or done')).toBe('list the trips by status requested or done');
     expect(valuesInParens('Jobs: status, date, notes')).toBe('Jobs: status, date, notes');
   });
+
+  it('a bullet of two fields sharing their last word, written with a slash, is two bullets', () => {
+    expect(readSections([{ kind: 'bullet', text: 'start date / end date', depth: 0 }])).toEqual([
+      { kind: 'bullet', text: 'start date', depth: 0 },
+      { kind: 'bullet', text: 'end date', depth: 0 },
+    ]);
+    expect(pairedFields('home team / away team')).toEqual(['home team', 'away team']);
+    // values with slashes, or two different nouns, stay one item
+    expect(pairedFields('size small / large')).toBeUndefined();
+    expect(pairedFields('start date / end time')).toBeUndefined();
+  });
 });
+

@@ -24,6 +24,11 @@ export function readSections(lines: readonly Line[]): Line[] {
       continue;
     }
     const text = valuesInParens(withoutEntityWord(withoutNumber(line.text)));
+    const pair = line.kind === 'bullet' ? pairedFields(text) : undefined;
+    if (pair) {
+      for (const part of pair) out.push({ ...line, text: part });
+      continue;
+    }
     for (const part of labelledParts(text)) out.push({ ...line, text: part });
   }
   return out;
@@ -95,4 +100,13 @@ export function valuesInParens(text: string): string {
     const fieldish = words.some((w) => (TYPE_BY_WORD[w] !== undefined && TYPE_BY_WORD[w]?.type !== 'boolean') || CONTACT_DETAILS.has(w) || ['a', 'an', 'the', 'and', 'name'].includes(w));
     return fieldish ? all : `${lead}${noun} (${values})`;
   });
+}
+
+/**
+ * "start date / end date", "home team / away team": a bullet of two fields sharing their last word,
+ * written with a slash, is two fields (a slash between single words is a list of values).
+ */
+export function pairedFields(text: string): string[] | undefined {
+  const m = /^([a-z]+(?:\s[a-z]+)?)\s([a-z]+)\s*\/\s*([a-z]+(?:\s[a-z]+)?)\s([a-z]+)$/i.exec(text.trim());
+  return m && (m[2] as string).toLowerCase() === (m[4] as string).toLowerCase() && m[1]?.toLowerCase() !== m[3]?.toLowerCase() ? [`${m[1] as string} ${m[2] as string}`, `${m[3] as string} ${m[4] as string}`] : undefined;
 }
