@@ -38,9 +38,23 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
       i += 3;
       continue;
     }
-    // "(date and time)", "(date & time)": one type, not two allowed values
-    if (a?.w === '#paren' && a.inner?.map((x) => x.w).join(' ').replace('&', 'and') === 'date and time') {
+    // "(date and time)", "(date & time)", "(date + time)": one type, not two allowed values
+    if (a?.w === '#paren' && a.inner?.map((x) => x.w).join(' ').replace(/&|\+/, 'and') === 'date and time') {
       toks.push({ raw: '(datetime)', w: '#paren', inner: [{ raw: 'datetime', w: 'datetime' }] });
+      continue;
+    }
+    // "measured at date+time": the type written after the name, not a second item
+    if (i > 0 && a?.w === 'date' && slash?.w === '+' && b?.w === 'time' && /^[a-z]/.test(input[i - 1]?.w ?? '') && ![',', 'and'].includes(input[i - 1]?.w ?? '')) {
+      toks.push({ raw: '(datetime)', w: '#paren', inner: [{ raw: 'datetime', w: 'datetime' }] });
+      i += 2;
+      continue;
+    }
+    // "pace group A / B / C", "arm left/right": single words joined by slashes after a name are its values
+    const run = slashRun(input, i);
+    // (after "of", "like", "is" the words that introduce values are read below)
+    if (run && i > 0 && /^[a-z]/.test(input[i - 1]?.w ?? '') && ![',', 'and', 'or', 'of', 'like', 'is', 'are', 'be', 'either', 'eg', 'e.g'].includes(input[i - 1]?.w ?? '')) {
+      toks.push({ raw: `(${run.map((t) => t.raw).join(', ')})`, w: '#paren', inner: run.flatMap((t, k) => (k === 0 ? [t] : [{ raw: ',', w: ',' }, t])) });
+      i += run.length * 2 - 2;
       continue;
     }
     toks.push(a as Tok);
@@ -163,4 +177,15 @@ function qualifies(after: readonly Tok[]): boolean {
   const end = after.findIndex((t) => t.w === ',' || t.w === 'and');
   const first = (end < 0 ? after : after.slice(0, end)).map((t) => t.w);
   return first.some((w) => ['unique', 'optional', 'required', 'either', 'default', 'defaults'].includes(w)) || first.join(' ').includes('one of');
+}
+
+/** "A / B / C" from `at`: two or more single bare words joined by slashes (never yes/no, types or field names). */
+function slashRun(toks: readonly Tok[], at: number): Tok[] | undefined {
+  const run: Tok[] = [];
+  for (let k = at; isBare(toks[k]) || /^[A-Z]$/.test(toks[k]?.raw ?? ''); k += 2) {
+    run.push(toks[k] as Tok);
+    if (toks[k + 1]?.w !== '/') break;
+  }
+  const yesNo = run.every((t) => ['yes', 'no', 'y', 'n', 'on', 'off', 'true', 'false'].includes(t.w));
+  return run.length >= 2 && !yesNo ? run : undefined;
 }

@@ -38,6 +38,11 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
   const ws = inner.map((t) => t.w);
   const joined = ws.filter((w) => w !== ',' && w !== '/').join(' ');
   if (ws[0] === 'e.g' || ws[0] === 'eg' || ws[0] === 'e' || ws[0] === 'like' || ws[0] === 'for' || ws[0] === 'ex' || ws[0] === 'i.e') return;
+  // "(date + time)", "(date & time)": one type
+  if (/^date (?:and|&|\+) time$/.test(joined)) {
+    mods.type = 'datetime';
+    return;
+  }
   if (TYPE_WORDS[joined]) {
     mods.type = TYPE_WORDS[joined];
     return;

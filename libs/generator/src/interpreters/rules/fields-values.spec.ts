@@ -60,3 +60,21 @@ describe('prepareFieldList: a relative clause set off by commas', () => {
   });
 });
 
+describe('prepareFieldList: values and types written with slashes and plus signs', () => {
+  it.each([
+    ['date, pace group A / B / C, ride leader', ['date', 'pace group (A, B, C)', 'ride leader']],
+    ['pulse, arm left/right, comment', ['pulse', 'arm (left, right)', 'comment']],
+    ['pulse, measured at date+time, comment', ['pulse', 'measured at (datetime)', 'comment']],
+    ['start, pickup time (date + time), notes', ['start', 'pickup time (datetime)', 'notes']],
+    ['time + kind (wet, dirty)', ['time', 'kind (wet, dirty)']],
+  ])('"%s"', (text, want) => {
+    expect(items(text)).toEqual(want);
+  });
+
+  it('values after "of" are left to the words that introduce them; yes/no and field names are no values', () => {
+    expect(items('an urgency of low/normal/urgent')).toEqual(['an urgency (low, normal, urgent)']);
+    expect(items('paid yes/no, notes')).toEqual(['paid yes/no', 'notes']);
+    expect(items('name/email, notes')).toEqual(['name', 'email', 'notes']);
+  });
+});
+

@@ -1,4 +1,4 @@
-import { CURRENCY_UNITS, MEASURE_UNITS, OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS } from '../lexicon.js';
+import { CURRENCY_UNITS, MEASURE_UNITS, OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS, VALUE_NOUNS } from '../lexicon.js';
 
 /**
  * Stage 3a: the registry of field-item phrasings. Each entry reads one way of writing a field in a
@@ -48,7 +48,7 @@ function readParen(inner: string): { type?: string; flags: string[]; default?: s
   const decimal = /^(?:e\.?g\.?|eg|for example|for instance|such as|like)\s+-?\d*\.\d+$/i.test(inner.trim());
   if (decimal) return { type: 'number', flags: [] };
   const parts = withoutExamples(inner)
-    .replace(/\bdate\s*(?:and|&)\s*time\b/gi, 'datetime')
+    .replace(/\bdate\s*(?:and|&|\+)\s*time\b/gi, 'datetime')
     .split(/\s*,\s*|\s+and\s+/).map((p) => p.trim().toLowerCase()).filter(Boolean);
   // "(one sign-up per email)": one record per value is a unique value
   const onePer = (p: string): boolean => /^(?:one|only one|a single|max(?:imum)? one|at most one)\s+[\w -]+\s+per\s+\S/.test(p);
@@ -116,8 +116,12 @@ export const PHRASINGS: Phrasing[] = [
       ['status: new → triaged → fixed', item('status', { values: ['new', 'triaged', 'fixed'], moves: true })],
       ['stage - draft -> review -> published', item('stage', { values: ['draft', 'review', 'published'], moves: true })],
       ['state (open > in progress > done)', item('state', { values: ['open', 'in progress', 'done'], moves: true })],
+      ['status requested -> assigned -> completed', item('status', { values: ['requested', 'assigned', 'completed'], moves: true })],
     ],
-    match: (s) => /^([a-z][\w '-]{0,40}?)\s*(?::|=|\s[-–—]|\()\s*(\S[^()]*?(?:\s*(?:→|->|=>|>)\s*[^()]+?)+)\)?$/i.exec(s),
+    // ("status requested -> assigned": after a noun that takes values no colon is needed)
+    match: (s) =>
+      /^([a-z][\w '-]{0,40}?)\s*(?::|=|\s[-–—](?!>)|\()\s*(\S[^()]*?(?:\s*(?:→|->|=>|>)\s*[^()]+?)+)\)?$/i.exec(s) ??
+      new RegExp(`^((?:[a-z][\\w'-]*\\s)?(?:${[...VALUE_NOUNS].join('|')}))\\s+(\\S[^()]*?(?:\\s*(?:→|->|=>|>)\\s*[^()]+?)+)$`, 'i').exec(s),
     read: (m) => item(m[1] as string, { values: (m[2] as string).split(/\s*(?:→|->|=>|>)\s*/).map((v) => v.trim()).filter(Boolean), moves: true }),
   },
   {
