@@ -85,3 +85,34 @@ describe('readFieldItem: types read from the name', () => {
     expect(spec('a quantity')).toEqual(['quantity', 'integer']);
   });
 });
+
+describe('readFieldItem: counts of what is left, units and stranded prepositions', () => {
+  const spec = (text: string) => {
+    const r = readFieldItem(tokenize(text), lookup, ['bottle']);
+    return r.kind === 'field' ? [r.field.spec.name, r.field.spec.type] : r;
+  };
+
+  it.each([
+    ['number of bottles left', 'bottlesLeft'],
+    ['how many refills left', 'refillsLeft'],
+    ['the jars remaining', 'jarsLeft'],
+  ])('"%s" counts what is left', (text, name) => {
+    expect(spec(text)).toEqual([name, 'integer']);
+  });
+
+  it('"left" after a word that is no plural stays noise', () => {
+    expect(spec('a quantity left')).toEqual(['quantity', 'integer']);
+  });
+
+  it.each([
+    ['height in hands', 'heightHands'],
+    ['steep temp in °C', 'steepTempC'],
+  ])('"%s": the unit joins the name of a number', (text, name) => {
+    expect(spec(text)).toEqual([name, 'number']);
+  });
+
+  it('"the wall it is on": the preposition left at the end is no part of the name', () => {
+    expect(spec('the wall it is on')).toEqual(['wall', 'string']);
+    expect(spec('the year it was published')).toEqual(['yearPublished', 'integer']);
+  });
+});

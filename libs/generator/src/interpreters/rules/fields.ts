@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { CONTACT_DETAILS, EVENT_VERBS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
+import { CONTACT_DETAILS, EVENT_VERBS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { type Tok, textOf } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
@@ -76,7 +76,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (ws.length === 0) return { kind: 'unreadable', text };
   // "the year it was published" -> yearPublished
   const pron = ws.findIndex((w, k) => k > 0 && ['it', 'they', 'he', 'she'].includes(w) && ['was', 'is', 'were', 'are', 'got'].includes(ws[k + 1] ?? ''));
-  if (pron > 0 && ws[pron + 2]) ws = [...ws.slice(0, pron), ws[pron + 2] as string];
+  // ("the wall it is on": a preposition left at the end says where, not what)
+  if (pron > 0 && ws[pron + 2]) ws = STRANDED_PREPOSITIONS.has(ws[pron + 2] as string) ? ws.slice(0, pron) : [...ws.slice(0, pron), ws[pron + 2] as string];
   // "applied on date", "sent at time": the word after "on"/"at" is the type, the participle and its preposition the name
   if (ws.length === 3 && /^[a-z]+(ed|en)$/.test(ws[0] as string) && ['on', 'at'].includes(ws[1] as string) && ['date', 'datetime'].includes(TYPE_WORDS[ws[2] as string] ?? '') && !mods.type) {
     mods.type = TYPE_WORDS[ws[2] as string];
@@ -98,7 +99,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (ws[0] === 'how' && ws[1] === 'many' && ws[2] !== undefined) {
     const rest = ws.slice(3);
     countOf = true;
-    ws = rest.some((w) => ['fit', 'fits', 'sit', 'seat', 'seats', 'hold', 'holds', 'sleep', 'sleeps', 'attend', 'can'].includes(w)) ? ['capacity'] : [ws[2]];
+    ws = rest.some((w) => ['fit', 'fits', 'sit', 'seat', 'seats', 'hold', 'holds', 'sleep', 'sleeps', 'attend', 'can'].includes(w)) ? ['capacity'] : rest.some((w) => ['left', 'remaining'].includes(w)) ? [ws[2], 'left'] : [ws[2]];
   }
   // "how often it needs water in days" -> intervalDays (an interval, its unit kept)
   if (ws[0] === 'how' && ws[1] === 'often') ws = ['interval', ...ws.slice(2).filter((w) => ['minutes', 'hours', 'days', 'weeks', 'months'].includes(w))];
@@ -123,6 +124,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     hintFromAs = TYPE_BY_WORD[ws[asType + 2] as string];
     ws = ws.slice(0, asType);
   }
+  // "number of bottles left", "jars remaining": a count of what is left keeps "left" in its name
+  const countLeft = ws.length >= 2 && ['left', 'remaining'].includes(ws[ws.length - 1] as string) && isPluralForm(ws[ws.length - 2] as string);
   // trailing noise: "in stock", "if any"
   for (const noise of TRAILING_NOISE) {
     if (ws.length > noise.length && noise.every((w, k) => ws[ws.length - noise.length + k] === w)) ws = ws.slice(0, ws.length - noise.length);
@@ -144,11 +147,11 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   let unitInName: string | undefined;
   if (unitWords.length === 1 || (unitWords.length === 2 && ['square', 'cubic', 'sq'].includes(unitWords[0] as string))) {
     const unit = unitWords[unitWords.length - 1] as string;
-    if (TIME_UNITS.has(unit) || OTHER_UNITS.has(unit)) {
+    if (TIME_UNITS.has(unit) || OTHER_UNITS.has(unit) || MORE_UNITS.has(unit)) {
       mods.unit = unit;
       ws = ws.slice(0, inIdx);
       // "size in square feet" -> sizeSquareFeet; "weight in g" -> weightGrams
-      if (MEASURE_UNITS.has(unit) || CURRENCY_UNITS.has(unit)) unitInName = unitWords.length === 2 ? unitWords.join(' ') : (UNIT_NAMES[unit] ?? unit);
+      if (MEASURE_UNITS.has(unit) || CURRENCY_UNITS.has(unit) || MORE_UNITS.has(unit)) unitInName = unitWords.length === 2 ? unitWords.join(' ') : (UNIT_NAMES[unit] ?? unit);
     }
   } else if (label && ws.length > 1 && MEASURE_UNITS.has(ws[ws.length - 1] as string) && !mods.unit) {
     // "distance km", "dose mg": the unit written after the name
@@ -192,7 +195,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
       // "number of items" -> numberOfItems
       countOf = head[head.length - 1] !== 'amount';
       const thing = [...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))];
-      const asLabel = label && head.length === 1 && head[0] === 'number';
+      const asLabel = label && head.length === 1 && head[0] === 'number' && !countLeft;
       ws = head[head.length - 1] === 'amount' ? ['amount'] : asLabel ? ['number', 'of', ...thing] : [...head.slice(0, -1), ...thing];
     } else if (tail.length > 0) {
       ws = [...tail, ...head];
@@ -252,6 +255,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
       refersTo: target,
     };
   }
+  if (countLeft && ws[ws.length - 1] !== 'left') {
+    ws = [...ws, 'left'];
+    countOf = true;
+  }
   if (unitInName && ws[ws.length - 1] !== unitInName) ws = [...ws, ...unitInName.split(' ')];
   if (mods.unit && TIME_UNITS.has(mods.unit)) {
     const unit = mods.unit.endsWith('s') ? mods.unit : `${mods.unit}s`;
@@ -302,7 +309,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     if (TIME_UNITS.has(mods.unit)) {
       type = 'integer';
       min = 0;
-    } else if (type !== 'integer' || MEASURE_UNITS.has(mods.unit)) {
+    } else if (type !== 'integer' || MEASURE_UNITS.has(mods.unit) || MORE_UNITS.has(mods.unit)) {
       // "a quantity in ml" is measured, not counted
       type = 'number';
       min ??= 0;

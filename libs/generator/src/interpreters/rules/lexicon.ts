@@ -347,3 +347,7 @@ export const RELATIVE_SUBJECTS = new Set(['it', 'he', 'she', "it's", "they're", 
 export const QUESTION_WORDS = new Set(['how', 'what', 'when', 'where', 'whether', 'if', 'who', 'which', 'why']);
 /** Verbs naming when something happens, written as a field's name with "on"/"at" ("expires on" is a date, "starts at" a moment). */
 export const EVENT_VERBS = new Set(['expires', 'starts', 'ends', 'begins', 'finishes', 'opens', 'closes', 'runs', 'happens', 'arrives', 'leaves', 'departs', 'lapses', 'renews', 'falls', 'occurs', 'takes']);
+/** Units of measure beyond MEASURE_UNITS that join a field's name like them ("height in hands" -> heightHands, "temp in °C" -> tempC). */
+export const MORE_UNITS = new Set(['hands', 'c', 'celsius', 'fahrenheit', 'yards', 'kilos', 'shillings', 'rupees', 'yen', 'francs']);
+/** Prepositions that end a clause after a field's noun ("the wall it is on"). */
+export const STRANDED_PREPOSITIONS = new Set(['on', 'in', 'at', 'for', 'with', 'from', 'to', 'by', 'under']);
