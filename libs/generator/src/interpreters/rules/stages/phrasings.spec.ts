@@ -37,6 +37,9 @@ describe('field-item phrasings', () => {
     expect(readRow('builder', undefined, 'a member')).toEqual({ words: 'builder (a member)' });
     expect(readRow('category', undefined, 'e.g. roses, dahlias, sweet peas')).toEqual({ words: 'category' });
     expect(readRow('starts', undefined, 'date and time')).toEqual({ words: 'starts', type: 'datetime' });
+    expect(readRow('size', undefined, 'small / large')).toEqual({ words: 'size', values: ['small', 'large'] });
+    expect(readRow('has power', undefined, 'yes or no')).toEqual({ words: 'has power', type: 'boolean' });
+    expect(readRow('paid', undefined, 'yes/no')).toEqual({ words: 'paid', type: 'boolean' });
   });
 
   it('reads a note beside a field for its flags and type, never its name', () => {

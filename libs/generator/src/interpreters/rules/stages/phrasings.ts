@@ -96,7 +96,7 @@ export function readNote(note: string): { type?: string; flags: string[]; record
   let type: string | undefined;
   if (/\bwhole numbers?\b|\bintegers?\b/.test(n) || /^how many\b/.test(n)) type = 'integer';
   else if (/\bdate\s*(?:and|&|\+)\s*time\b/.test(n)) type = 'datetime';
-  else if (/\byes\s*\/\s*no\b|\btrue\s*\/\s*false\b/.test(n)) type = 'boolean';
+  else if (/\byes\s*(?:\/|or)\s*no\b|\btrue\s*(?:\/|or)\s*false\b/.test(n)) type = 'boolean';
   else if (unit && TIME_UNITS.has(unit)) type = 'integer';
   else if (unit && (CURRENCY_UNITS.has(unit) || MEASURE_UNITS.has(unit) || OTHER_UNITS.has(unit))) type = 'number';
   else if (/^(?:an?\s+)?(?:decimal\s+)?number$/.test(n)) type = 'number';
@@ -141,7 +141,12 @@ export const PHRASINGS: Phrasing[] = [
       ['membership – monthly / yearly', item('membership', { values: ['monthly', 'yearly'] })],
       ['result — pass or fail', item('result', { values: ['pass', 'fail'] })],
     ],
-    match: (s) => /^([a-z][\w '-]{0,40}?)\s+[-–—]\s+(\S.*(?:[/|,]|\sor\s).*)$/i.exec(s),
+    // ("IMEI - 15 digits, unique" is a note: a flag or a type is no value)
+    match: (s) => {
+      const m = /^([a-z][\w '-]{0,40}?)\s+[-–—]\s+(\S.*(?:[/|,]|\sor\s).*)$/i.exec(s);
+      const note = m ? readNote(m[2] as string) : undefined;
+      return m && note && note.flags.length === 0 && note.type === undefined ? m : null;
+    },
     read: (m) => item(m[1] as string, { values: splitValues(m[2] as string) }),
   },
   {
@@ -152,6 +157,7 @@ export const PHRASINGS: Phrasing[] = [
       ['estimate – in euros', item('estimate', { type: 'number' })],
       ['builder - a member', item('builder (a member)')],
       ['seats — whole number', item('seats', { type: 'integer' })],
+      ['IMEI - 15 digits, unique', item('IMEI', { flags: ['unique'] })],
     ],
     // the name is short and written first (markdown "**name** – note"); the note says what it is
     match: (s) => /^([a-z][\w'-]*(?:\s[a-z][\w'-]*){0,3})\s+[-–—]\s+(\S.*)$/i.exec(s),
@@ -351,9 +357,10 @@ export function readRow(name: string, type: string | undefined, notes: string | 
     .map((w) => (w === 'mandatory' ? 'required' : w));
   const values = /^(?:one of|values?:?)\s+(.+)$/i.exec(notes?.trim() ?? '');
   const cell = notes?.trim() ?? '';
-  if (!t && flags.length === 0 && !values && cell !== '') {
+  if (!t && flags.length === 0 && !values && cell !== '' && readNote(cell).type === undefined) {
     // "| category | solo jazz, hip hop, tap |": the notes list the allowed values (their own notes dropped)
-    const listed = valueList(cell.replace(/\s*\([^()]*\)/g, ''));
+    // ("small / large": slashes alone separate values in a cell too)
+    const listed = valueList(cell.replace(/\s*\([^()]*\)/g, '').replace(/\s*\/\s*/g, ', '));
     if (listed && !listed.some((v) => DESCRIPTIVE.test(v))) return item(name, { values: listed });
     // "| duration | seconds, max 180 |", "| fee | NZD |": units and bounds, read as if written "duration (seconds, max 180)"
     if (isMeasureNote(cell)) return item(`${name} (${cell})`);
