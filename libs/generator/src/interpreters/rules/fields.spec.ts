@@ -116,3 +116,24 @@ describe('readFieldItem: counts of what is left, units and stranded prepositions
     expect(spec('the year it was published')).toEqual(['yearPublished', 'integer']);
   });
 });
+
+describe('readFieldItem: names written as phrases', () => {
+  const name = (text: string, self = ['chore']): string | undefined => {
+    const r = readFieldItem(tokenize(text), lookup, self);
+    return r.kind === 'field' ? r.field.spec.name : undefined;
+  };
+
+  it('"the name of the chore" on a chore is its name; of another thing it keeps the thing', () => {
+    expect(name('the name of the chore')).toBe('name');
+    expect(name('the name of the venue')).toBe('venueName');
+    expect(name('number of tickets', ['ticket'])).toBe('numberOfTickets');
+  });
+
+  it('the label "quantity of packets" is kept as written', () => {
+    expect(name('quantity of packets', ['seed'])).toBe('quantityOfPackets');
+  });
+
+  it.each([['who does it'], ['who is doing it'], ['who handles it']])('"%s" is the assignee', (text) => {
+    expect(name(text)).toBe('assignee');
+  });
+});

@@ -93,6 +93,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // "the customers name": a plural before a person's detail is its owner, written without the apostrophe
   if (ws.length === 2 && (ws[1] === 'name' || CONTACT_DETAILS.has(ws[1] as string)) && isPluralForm(ws[0] as string) && /[^s]s$/.test(ws[0] as string)) ws = [singular(ws[0] as string), ws[1] as string];
   // "who paid" -> paidBy, "who it's for" -> recipient
+  // "who does it", "who handles it": the person the work is given to
+  if (ws[0] === 'who' && ws[ws.length - 1] === 'it' && ws.slice(1, -1).some((w) => ['does', 'do', 'handles', 'owns', 'doing'].includes(w))) ws = ['assignee'];
   if (ws[0] === 'who' && ws.length >= 2) ws = ws[ws.length - 1] === 'for' ? ['recipient'] : ws.length === 2 ? [ws[1] as string, 'by'] : ws;
   let countOf = false;
   // "how many people fit" -> capacity; "how many copies we own" -> copies
@@ -183,6 +185,13 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     const phrase = FIELD_PHRASES.find((p) => p.words.length === ws.length && p.words.every((w, k) => ws[k] === w));
     if (phrase) {
       // keep "date of birth" as written
+    } else if (head.length === 1 && ['name', 'title'].includes(head[0] as string) && tail.length === self.length && tail.map((w, k) => (k === tail.length - 1 ? singular(w) : w)).join(' ') === self.join(' ')) {
+      // "the name of the chore" on a chore is its name
+      ws = head;
+    } else if (head.length === 1 && head[0] === 'quantity' && label && tail.length > 0) {
+      // the label "quantity of packets" is kept as written, a count
+      countOf = true;
+      ws = ['quantity', 'of', ...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))];
     } else if (head.length === 1 && LIST_HEADS.has(head[0] as string)) {
       listOf = true;
       ws = [...tail.slice(0, -1), plural(singular(tail[tail.length - 1] ?? 'item'))];
