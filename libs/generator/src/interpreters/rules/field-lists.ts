@@ -1,4 +1,4 @@
-import { CONTACT_DETAILS, ENUM_MARKERS, PAIRED_QUALIFIERS, TYPE_BY_WORD } from './lexicon.js';
+import { CONTACT_DETAILS, ENUM_MARKERS, PAIRED_QUALIFIERS, TYPE_BY_WORD, VALUE_NOUNS } from './lexicon.js';
 import { type Tok, splitList, textOf } from './tokens.js';
 
 /**
@@ -15,6 +15,9 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
   // "an on/off state", "a yes/no answer", "paid y/n": a yes/no field, not two items
   const toks: Tok[] = [];
   for (let i = 0; i < input.length; i++) {
+    // "a name, which must be unique, ...", "a class, which is one of a, b or c": a relative clause set
+    // off by commas that gives a flag or values qualifies the item before it
+    if (input[i]?.w === ',' && i > 0 && ['which', 'that'].includes(input[i + 1]?.w ?? '') && input[i - 1]?.w !== ',' && qualifies(input.slice(i + 2))) continue;
     const [a, slash, b] = [input[i], input[i + 1], input[i + 2]];
     if (a && slash?.w === '/' && b && ((a.w === 'on' && b.w === 'off') || ((a.w === 'yes' || a.w === 'y') && (b.w === 'no' || b.w === 'n')) || (a.w === 'true' && b.w === 'false'))) {
       toks.push({ raw: `${a.raw}/${b.raw}`, w: 'boolean' });
@@ -35,9 +38,23 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
       i += 3;
       continue;
     }
-    // "(date and time)", "(date & time)": one type, not two allowed values
-    if (a?.w === '#paren' && a.inner?.map((x) => x.w).join(' ').replace('&', 'and') === 'date and time') {
+    // "(date and time)", "(date & time)", "(date + time)": one type, not two allowed values
+    if (a?.w === '#paren' && a.inner?.map((x) => x.w).join(' ').replace(/&|\+/, 'and') === 'date and time') {
       toks.push({ raw: '(datetime)', w: '#paren', inner: [{ raw: 'datetime', w: 'datetime' }] });
+      continue;
+    }
+    // "measured at date+time": the type written after the name, not a second item
+    if (i > 0 && a?.w === 'date' && slash?.w === '+' && b?.w === 'time' && /^[a-z]/.test(input[i - 1]?.w ?? '') && ![',', 'and'].includes(input[i - 1]?.w ?? '')) {
+      toks.push({ raw: '(datetime)', w: '#paren', inner: [{ raw: 'datetime', w: 'datetime' }] });
+      i += 2;
+      continue;
+    }
+    // "pace group A / B / C", "arm left/right": single words joined by slashes after a name are its values
+    const run = slashRun(input, i);
+    // (after "of", "like", "is" the words that introduce values are read below)
+    if (run && i > 0 && /^[a-z]/.test(input[i - 1]?.w ?? '') && ![',', 'and', 'or', 'of', 'like', 'is', 'are', 'be', 'either', 'eg', 'e.g'].includes(input[i - 1]?.w ?? '')) {
+      toks.push({ raw: `(${run.map((t) => t.raw).join(', ')})`, w: '#paren', inner: run.flatMap((t, k) => (k === 0 ? [t] : [{ raw: ',', w: ',' }, t])) });
+      i += run.length * 2 - 2;
       continue;
     }
     toks.push(a as Tok);
@@ -70,8 +87,34 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
     }
     out.push(toks[i] as Tok);
   }
-  return sharedOwner(valuesAfterComma(out));
+  return sharedOwner(valuesAfterComma(valuesAfterNoun(out)));
 }
+
+/**
+ * "status pending, picked or delivered", "a size small, medium or large": a noun that takes
+ * values (lexicon VALUE_NOUNS) followed straight by bare words joined by "or" lists its values,
+ * as if written in parentheses. The values end where an item with an article starts.
+ */
+export function valuesAfterNoun(toks: readonly Tok[]): Tok[] {
+  const out: Tok[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i] as Tok;
+    out.push(t);
+    const itemStart = i === 0 || [',', 'and'].includes(toks[i - 1]?.w ?? '') || (ARTICLES.has(toks[i - 1]?.w ?? '') && (i === 1 || [',', 'and'].includes(toks[i - 2]?.w ?? '')));
+    if (!itemStart || !VALUE_NOUNS.has(t.w) || !isBare(toks[i + 1])) continue;
+    let j = i + 1;
+    const values: Tok[] = [];
+    while (j < toks.length && !([',', 'and'].includes((toks[j] as Tok).w) && (ARTICLES.has(toks[j + 1]?.w ?? '') || toks[j + 1]?.w === 'and'))) values.push(toks[j++] as Tok);
+    const groups = splitList(values);
+    if (groups.length < 2 || !values.some((v) => v.w === 'or') || !groups.every((g) => g.length <= 2 && g.every(isBare))) continue;
+    out.push({ raw: `(${groups.map((g) => textOf(g)).join(', ')})`, w: '#paren', inner: values });
+    i = j - 1;
+  }
+  return out;
+}
+
+/** A bare word that may be a value: not an article, a separator or a word that names a field ("email"). */
+const isBare = (t: Tok | undefined): boolean => t !== undefined && /^(?:[a-z][a-z'-]*|-?\d+(?:\.\d+)?)$/.test(t.w) && !ARTICLES.has(t.w) && !['and', 'or', 'with', 'in', 'of', 'for'].includes(t.w) && (TYPE_BY_WORD[t.w] === undefined || TYPE_BY_WORD[t.w]?.type === 'boolean') && !CONTACT_DETAILS.has(t.w) && t.w !== 'name';
 
 /**
  * "the captain's name and phone", "the tenant's name, email and phone": contact details listed
@@ -127,4 +170,22 @@ export function valuesAfterComma(toks: readonly Tok[]): Tok[] {
     i = j - 1;
   }
   return out;
+}
+
+/** The relative clause (up to its comma) says a flag or lists values ("must be unique", "is one of ..."). */
+function qualifies(after: readonly Tok[]): boolean {
+  const end = after.findIndex((t) => t.w === ',' || t.w === 'and');
+  const first = (end < 0 ? after : after.slice(0, end)).map((t) => t.w);
+  return first.some((w) => ['unique', 'optional', 'required', 'either', 'default', 'defaults'].includes(w)) || first.join(' ').includes('one of');
+}
+
+/** "A / B / C" from `at`: two or more single bare words joined by slashes (never yes/no, types or field names). */
+function slashRun(toks: readonly Tok[], at: number): Tok[] | undefined {
+  const run: Tok[] = [];
+  for (let k = at; isBare(toks[k]) || /^[A-Z]$/.test(toks[k]?.raw ?? ''); k += 2) {
+    run.push(toks[k] as Tok);
+    if (toks[k + 1]?.w !== '/') break;
+  }
+  const yesNo = run.every((t) => ['yes', 'no', 'y', 'n', 'on', 'off', 'true', 'false'].includes(t.w));
+  return run.length >= 2 && !yesNo ? run : undefined;
 }

@@ -38,6 +38,11 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
   const ws = inner.map((t) => t.w);
   const joined = ws.filter((w) => w !== ',' && w !== '/').join(' ');
   if (ws[0] === 'e.g' || ws[0] === 'eg' || ws[0] === 'e' || ws[0] === 'like' || ws[0] === 'for' || ws[0] === 'ex' || ws[0] === 'i.e') return;
+  // "(date + time)", "(date & time)": one type
+  if (/^date (?:and|&|\+) time$/.test(joined)) {
+    mods.type = 'datetime';
+    return;
+  }
   if (TYPE_WORDS[joined]) {
     mods.type = TYPE_WORDS[joined];
     return;
@@ -80,6 +85,9 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
       mods.type = 'boolean';
       return;
     }
+    // "(2, 4, 6 or 8 yards)": a unit written once after the last number is no part of the values
+    const lastNumber = /^(-?\d+(?:\.\d+)?)\s+[a-z]+$/i.exec(values[values.length - 1] as string);
+    if (lastNumber && values.slice(0, -1).every((v) => isNumber(v))) values[values.length - 1] = lastNumber[1] as string;
     mods.values = [...new Set(values)];
   }
 }
@@ -95,7 +103,9 @@ export function readWords(toks: Tok[], mods: Modifiers): Tok[] {
       mods.optional = true;
       continue;
     }
-    if (w === 'required' || w === 'mandatory' || w === 'needed') {
+    // "permit needed (yes/no)": a yes/no named by what is needed keeps the word in its name
+    const names = mods.boolean && (w === 'needed' || w === 'required') && /^[a-z]/.test(toks[i - 1]?.w ?? '') && toks.slice(i + 1).every((x) => x.w === '#paren');
+    if (!names && (w === 'required' || w === 'mandatory' || w === 'needed')) {
       mods.required = true;
       continue;
     }

@@ -33,3 +33,48 @@ describe('prepareFieldList: a yes/no written with a slash', () => {
     expect(items(text)).toEqual(want);
   });
 });
+
+describe('prepareFieldList: values right after a value noun', () => {
+  it.each([
+    ['a fee and status pending, picked or delivered', ['a fee', 'status (pending, picked, delivered)']],
+    ['a name, a level beginner or expert, and a phone', ['a name', 'a level (beginner, expert)', 'a phone']],
+  ])('"%s": bare words joined by "or" are the noun\'s values', (text, want) => {
+    expect(items(text)).toEqual(want);
+  });
+
+  it('a noun followed by field names keeps them as fields', () => {
+    expect(items('type name, email or phone')).toEqual(['type name', 'email', 'phone']);
+  });
+});
+
+describe('prepareFieldList: a relative clause set off by commas', () => {
+  it.each([
+    ["a name, which must be unique, the captain's email", ['a name which must be unique', 'the captain email']],
+    ['a hazard class, which is one of flammable, toxic or none', ['a hazard class (flammable, toxic, none)']],
+  ])('"%s": a clause giving a flag or values stays with its item', (text, want) => {
+    expect(items(text)).toEqual(want);
+  });
+
+  it('a clause that only describes is left as it was', () => {
+    expect(items('a district and max pickups, which is what one truck can manage')).toEqual(['a district', 'max pickups', 'which is what one truck can manage']);
+  });
+});
+
+describe('prepareFieldList: values and types written with slashes and plus signs', () => {
+  it.each([
+    ['date, pace group A / B / C, ride leader', ['date', 'pace group (A, B, C)', 'ride leader']],
+    ['pulse, arm left/right, comment', ['pulse', 'arm (left, right)', 'comment']],
+    ['pulse, measured at date+time, comment', ['pulse', 'measured at (datetime)', 'comment']],
+    ['start, pickup time (date + time), notes', ['start', 'pickup time (datetime)', 'notes']],
+    ['time + kind (wet, dirty)', ['time', 'kind (wet, dirty)']],
+  ])('"%s"', (text, want) => {
+    expect(items(text)).toEqual(want);
+  });
+
+  it('values after "of" are left to the words that introduce them; yes/no and field names are no values', () => {
+    expect(items('an urgency of low/normal/urgent')).toEqual(['an urgency (low, normal, urgent)']);
+    expect(items('paid yes/no, notes')).toEqual(['paid yes/no', 'notes']);
+    expect(items('name/email, notes')).toEqual(['name', 'email', 'notes']);
+  });
+});
+

@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
+import { CONTACT_DETAILS, EVENT_VERBS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { type Tok, textOf } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
@@ -52,6 +52,12 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     const onlyValues = left.every((t) => t.w === '#paren' || t.w === '#range');
     if (!onlyValues && left.some((t) => ['not', 'never', 'cannot', "can't", 'exceed', 'exceeded', 'change', 'changed', 'only'].includes(t.w))) return { kind: 'unreadable', text };
   }
+  // "builder (a member)": a parenthesis naming a known record points the field at it
+  const refParen = head.findIndex((t) => t.w === '#paren' && ['a', 'an', 'the', 'one'].includes(t.inner?.[0]?.w ?? '') && (t.inner?.length ?? 0) <= 3);
+  const inner = (head[refParen]?.inner ?? []).slice(1).map((t) => t.w);
+  const parenRecord = refParen > 0 ? lookup([...inner.slice(0, -1), singular(inner[inner.length - 1] ?? '')]) : undefined;
+  const pointsAt = parenRecord && parenRecord.join(' ') !== self.join(' ') ? parenRecord : undefined;
+  if (pointsAt) head.splice(refParen, 1);
   let toks = readWords(head, mods);
   // "whether it is done", "is it vegetarian", "if it's paid" -> a boolean
   const boolLead = toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w) && (t.w !== 'is' || toks.length <= 3));
@@ -70,7 +76,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (ws.length === 0) return { kind: 'unreadable', text };
   // "the year it was published" -> yearPublished
   const pron = ws.findIndex((w, k) => k > 0 && ['it', 'they', 'he', 'she'].includes(w) && ['was', 'is', 'were', 'are', 'got'].includes(ws[k + 1] ?? ''));
-  if (pron > 0 && ws[pron + 2]) ws = [...ws.slice(0, pron), ws[pron + 2] as string];
+  // ("the wall it is on": a preposition left at the end says where, not what)
+  if (pron > 0 && ws[pron + 2]) ws = STRANDED_PREPOSITIONS.has(ws[pron + 2] as string) ? ws.slice(0, pron) : [...ws.slice(0, pron), ws[pron + 2] as string];
   // "applied on date", "sent at time": the word after "on"/"at" is the type, the participle and its preposition the name
   if (ws.length === 3 && /^[a-z]+(ed|en)$/.test(ws[0] as string) && ['on', 'at'].includes(ws[1] as string) && ['date', 'datetime'].includes(TYPE_WORDS[ws[2] as string] ?? '') && !mods.type) {
     mods.type = TYPE_WORDS[ws[2] as string];
@@ -79,14 +86,22 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // "the month we discussed it", "the date I bought it": a contact clause qualifies the noun before it
   const subjectAt = ws.findIndex((w, k) => k > 0 && ['we', 'i', 'you', 'they'].includes(w) && !['how', 'what', 'when', 'where', 'whether', 'if'].includes(ws[k - 1] ?? ''));
   if (subjectAt > 0 && ws[subjectAt + 1] !== undefined) ws = ws.slice(0, subjectAt);
+  // "the age they're turning", "the pressing day it's for": a pronoun and its verb after the noun
+  // phrase qualify it, whatever the pronoun (questions such as "how long it takes" are read below)
+  const clauseAt = ws.findIndex((w, k) => k > 0 && RELATIVE_SUBJECTS.has(w));
+  if (clauseAt > 0 && ws[clauseAt + 1] !== undefined && !QUESTION_WORDS.has(ws[0] as string)) ws = ws.slice(0, clauseAt);
+  // "the customers name": a plural before a person's detail is its owner, written without the apostrophe
+  if (ws.length === 2 && (ws[1] === 'name' || CONTACT_DETAILS.has(ws[1] as string)) && isPluralForm(ws[0] as string) && /[^s]s$/.test(ws[0] as string)) ws = [singular(ws[0] as string), ws[1] as string];
   // "who paid" -> paidBy, "who it's for" -> recipient
+  // "who does it", "who handles it": the person the work is given to
+  if (ws[0] === 'who' && ws[ws.length - 1] === 'it' && ws.slice(1, -1).some((w) => ['does', 'do', 'handles', 'owns', 'doing'].includes(w))) ws = ['assignee'];
   if (ws[0] === 'who' && ws.length >= 2) ws = ws[ws.length - 1] === 'for' ? ['recipient'] : ws.length === 2 ? [ws[1] as string, 'by'] : ws;
   let countOf = false;
   // "how many people fit" -> capacity; "how many copies we own" -> copies
   if (ws[0] === 'how' && ws[1] === 'many' && ws[2] !== undefined) {
     const rest = ws.slice(3);
     countOf = true;
-    ws = rest.some((w) => ['fit', 'fits', 'sit', 'seat', 'seats', 'hold', 'holds', 'sleep', 'sleeps', 'attend', 'can'].includes(w)) ? ['capacity'] : [ws[2]];
+    ws = rest.some((w) => ['fit', 'fits', 'sit', 'seat', 'seats', 'hold', 'holds', 'sleep', 'sleeps', 'attend', 'can'].includes(w)) ? ['capacity'] : rest.some((w) => ['left', 'remaining'].includes(w)) ? [ws[2], 'left'] : [ws[2]];
   }
   // "how often it needs water in days" -> intervalDays (an interval, its unit kept)
   if (ws[0] === 'how' && ws[1] === 'often') ws = ['interval', ...ws.slice(2).filter((w) => ['minutes', 'hours', 'days', 'weeks', 'months'].includes(w))];
@@ -111,6 +126,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     hintFromAs = TYPE_BY_WORD[ws[asType + 2] as string];
     ws = ws.slice(0, asType);
   }
+  // "number of bottles left", "jars remaining": a count of what is left keeps "left" in its name
+  const countLeft = ws.length >= 2 && ['left', 'remaining'].includes(ws[ws.length - 1] as string) && isPluralForm(ws[ws.length - 2] as string);
   // trailing noise: "in stock", "if any"
   for (const noise of TRAILING_NOISE) {
     if (ws.length > noise.length && noise.every((w, k) => ws[ws.length - noise.length + k] === w)) ws = ws.slice(0, ws.length - noise.length);
@@ -132,11 +149,11 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   let unitInName: string | undefined;
   if (unitWords.length === 1 || (unitWords.length === 2 && ['square', 'cubic', 'sq'].includes(unitWords[0] as string))) {
     const unit = unitWords[unitWords.length - 1] as string;
-    if (TIME_UNITS.has(unit) || OTHER_UNITS.has(unit)) {
+    if (TIME_UNITS.has(unit) || OTHER_UNITS.has(unit) || MORE_UNITS.has(unit)) {
       mods.unit = unit;
       ws = ws.slice(0, inIdx);
       // "size in square feet" -> sizeSquareFeet; "weight in g" -> weightGrams
-      if (MEASURE_UNITS.has(unit) || CURRENCY_UNITS.has(unit)) unitInName = unitWords.length === 2 ? unitWords.join(' ') : (UNIT_NAMES[unit] ?? unit);
+      if (MEASURE_UNITS.has(unit) || CURRENCY_UNITS.has(unit) || MORE_UNITS.has(unit)) unitInName = unitWords.length === 2 ? unitWords.join(' ') : (UNIT_NAMES[unit] ?? unit);
     }
   } else if (label && ws.length > 1 && MEASURE_UNITS.has(ws[ws.length - 1] as string) && !mods.unit) {
     // "distance km", "dose mg": the unit written after the name
@@ -168,6 +185,13 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     const phrase = FIELD_PHRASES.find((p) => p.words.length === ws.length && p.words.every((w, k) => ws[k] === w));
     if (phrase) {
       // keep "date of birth" as written
+    } else if (head.length === 1 && ['name', 'title'].includes(head[0] as string) && tail.length === self.length && tail.map((w, k) => (k === tail.length - 1 ? singular(w) : w)).join(' ') === self.join(' ')) {
+      // "the name of the chore" on a chore is its name
+      ws = head;
+    } else if (head.length === 1 && head[0] === 'quantity' && label && tail.length > 0) {
+      // the label "quantity of packets" is kept as written, a count
+      countOf = true;
+      ws = ['quantity', 'of', ...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))];
     } else if (head.length === 1 && LIST_HEADS.has(head[0] as string)) {
       listOf = true;
       ws = [...tail.slice(0, -1), plural(singular(tail[tail.length - 1] ?? 'item'))];
@@ -180,7 +204,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
       // "number of items" -> numberOfItems
       countOf = head[head.length - 1] !== 'amount';
       const thing = [...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))];
-      const asLabel = label && head.length === 1 && head[0] === 'number';
+      const asLabel = label && head.length === 1 && head[0] === 'number' && !countLeft;
       ws = head[head.length - 1] === 'amount' ? ['amount'] : asLabel ? ['number', 'of', ...thing] : [...head.slice(0, -1), ...thing];
     } else if (tail.length > 0) {
       ws = [...tail, ...head];
@@ -227,7 +251,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const named = ws.filter((w) => !NAME_NOISE.has(w));
   if (named.length > 0) ws = named;
   // references to other resources ("a post", "the author (a member)")
-  const target = lookup(ws) ?? roleOf(ws, lookup, self);
+  const target = pointsAt ?? lookup(ws) ?? roleOf(ws, lookup, self);
+  if (pointsAt && !listOf) {
+    return { kind: 'field', field: { spec: { name: camelCase(ws), type: 'reference', required: !mods.optional, references: '' }, words: [...pointsAt, ...original] }, refersTo: pointsAt };
+  }
   if (target && target.join(' ') !== self.join(' ') && !listOf) {
     // "home team" is named by its role; "assigned person" is just the person
     const name = camelCase(target.length === 1 && ws.length === 2 && ws[1] === target[0] && !LINK_PARTICIPLES.has(ws[0] as string) ? ws : target);
@@ -236,6 +263,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
       field: { spec: { name, type: 'reference', required: !mods.optional, references: '' }, words: [...target, ...original] },
       refersTo: target,
     };
+  }
+  if (countLeft && ws[ws.length - 1] !== 'left') {
+    ws = [...ws, 'left'];
+    countOf = true;
   }
   if (unitInName && ws[ws.length - 1] !== unitInName) ws = [...ws, ...unitInName.split(' ')];
   if (mods.unit && TIME_UNITS.has(mods.unit)) {
@@ -272,7 +303,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // "year created", "hours worked", "miles driven": the quantity, whatever happened to it
   if (!headHint && ws.length === 2 && /^[a-z]+(ed|en|t)$/.test(ws[1] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
   // "played on", "born on": when something happened, a date; "sent at": a moment
-  if (!headHint && ws.length === 2 && /^[a-z]+(ed|en)$/.test(ws[0] as string) && ['on', 'at'].includes(ws[1] as string)) headHint = { type: ws[1] === 'on' ? 'date' : 'datetime' };
+  if (!headHint && ws.length === 2 && (/^[a-z]+(ed|en)$/.test(ws[0] as string) || EVENT_VERBS.has(ws[0] as string)) && ['on', 'at'].includes(ws[1] as string)) headHint = { type: ws[1] === 'on' ? 'date' : 'datetime' };
   let type: FieldType = mods.type ?? headHint?.type ?? 'string';
   let min = headHint?.min;
   let max = headHint?.max;
@@ -287,7 +318,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     if (TIME_UNITS.has(mods.unit)) {
       type = 'integer';
       min = 0;
-    } else if (type !== 'integer') {
+    } else if (type !== 'integer' || MEASURE_UNITS.has(mods.unit) || MORE_UNITS.has(mods.unit)) {
+      // "a quantity in ml" is measured, not counted
       type = 'number';
       min ??= 0;
     }

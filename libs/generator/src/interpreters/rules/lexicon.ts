@@ -339,3 +339,15 @@ export const STATE_FIELD_NAMES = new Set(['status', 'state', 'stage']);
 
 /** Details of a person that follow the person named before them ("the captain's name and phone"). */
 export const CONTACT_DETAILS = new Set(['email', 'phone', 'mobile', 'address', 'telephone', 'tel', 'cell']);
+
+// --- ifields ---
+/** Pronouns (and their contractions) that open a clause after a field's noun ("the age they're turning"). */
+export const RELATIVE_SUBJECTS = new Set(['it', 'he', 'she', "it's", "they're", "we're", "you're", "he's", "she's", "i'm", "i've", "we've", "they've"]);
+/** Words that open a question used as a field's name ("how long it takes"). */
+export const QUESTION_WORDS = new Set(['how', 'what', 'when', 'where', 'whether', 'if', 'who', 'which', 'why']);
+/** Verbs naming when something happens, written as a field's name with "on"/"at" ("expires on" is a date, "starts at" a moment). */
+export const EVENT_VERBS = new Set(['expires', 'starts', 'ends', 'begins', 'finishes', 'opens', 'closes', 'runs', 'happens', 'arrives', 'leaves', 'departs', 'lapses', 'renews', 'falls', 'occurs', 'takes']);
+/** Units of measure beyond MEASURE_UNITS that join a field's name like them ("height in hands" -> heightHands, "temp in °C" -> tempC). */
+export const MORE_UNITS = new Set(['hands', 'c', 'celsius', 'fahrenheit', 'yards', 'kilos', 'shillings', 'rupees', 'yen', 'francs']);
+/** Prepositions that end a clause after a field's noun ("the wall it is on"). */
+export const STRANDED_PREPOSITIONS = new Set(['on', 'in', 'at', 'for', 'with', 'from', 'to', 'by', 'under']);

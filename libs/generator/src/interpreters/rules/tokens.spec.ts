@@ -1,4 +1,4 @@
-import { splitClauses, tokenize } from './tokens.js';
+import { splitClauses, splitList, textOf, tokenize } from './tokens.js';
 
 describe('tokenize: numbers and ranges', () => {
   const ranges = (text: string): unknown[] => tokenize(text).filter((t) => t.w === '#range' || t.w === '#paren').map((t) => (t.w === '#range' ? t.range : t.inner?.find((x) => x.w === '#range')?.range));
@@ -48,3 +48,11 @@ describe('splitClauses: two requirements in one clause, values after a colon', (
     expect(texts('Bug tracker: issues have a title.')).toEqual(['Bug tracker', 'issues have a title']);
   });
 });
+
+describe('splitList: a plus sign joins two items', () => {
+  it('"time + kind" is two items; "name + mobile" too', () => {
+    expect(splitList(tokenize('time + kind')).map(textOf)).toEqual(['time', 'kind']);
+    expect(splitList(tokenize("the member's name + mobile")).map(textOf)).toEqual(['the member name', 'mobile']);
+  });
+});
+

@@ -27,7 +27,7 @@ export interface Clause {
 }
 
 // a minus sign right before a digit, not after a word, is a sign ("-2 to 12"); "1..40" is a range
-const WORD_RE = /\(|\)|\[|\]|(?<![\w.])-?\d+(?:\.\d+)?(?:(?:[-–]|\.\.)-?\d+(?:\.\d+)?)?|[A-Za-z][A-Za-z0-9'’_-]*|[,;:!?/&"]/g;
+const WORD_RE = /\(|\)|\[|\]|(?<![\w.])-?\d+(?:\.\d+)?(?:(?:[-–]|\.\.)-?\d+(?:\.\d+)?)?|[A-Za-z][A-Za-z0-9'’_-]*|[,;:!?/&"+]/g;
 
 export function tokenize(text: string): Tok[] {
   const flat: Tok[] = [];
@@ -194,7 +194,7 @@ export function splitList(toks: readonly Tok[], opts: { or?: boolean } = {}): To
     const t = toks[i] as Tok;
     const next = toks[i + 1];
     const isSep =
-      t.w === ',' || t.w === 'and' || t.w === '&' || t.w === 'plus' || t.w === '/' || (opts.or !== false && t.w === 'or') ||
+      t.w === ',' || t.w === 'and' || t.w === '&' || t.w === '+' || t.w === 'plus' || t.w === '/' || (opts.or !== false && t.w === 'or') ||
       (t.w === 'as' && next?.w === 'well' && toks[i + 2]?.w === 'as') ||
       (t.w === 'along' && next?.w === 'with');
     if (isSep) {

@@ -1,4 +1,4 @@
-import { PHRASINGS, readItem, readRow, splitValues } from './phrasings.js';
+import { PHRASINGS, readItem, readNote, readRow, splitValues } from './phrasings.js';
 
 /** Table-driven: every entry's examples are its tests; a new phrasing is one entry plus examples. */
 describe('field-item phrasings', () => {
@@ -31,5 +31,23 @@ describe('field-item phrasings', () => {
     expect(readRow('entry fee', undefined, 'NZD')).toEqual({ words: 'entry fee (NZD)' });
     expect(readRow('name', undefined, 'the full name, as written')).toEqual({ words: 'name' });
     expect(readRow('dancer', undefined, 'who dances')).toEqual({ words: 'dancer' });
+    expect(readRow('entry number', undefined, 'whole number, unique')).toEqual({ words: 'entry number', type: 'integer', flags: ['unique'] });
+    expect(readRow('players', 'how many in the group', undefined)).toEqual({ words: 'players', type: 'integer' });
+    expect(readRow('arena', 'Jungle, Village or Bunker', undefined)).toEqual({ words: 'arena', values: ['Jungle', 'Village', 'Bunker'] });
+    expect(readRow('builder', undefined, 'a member')).toEqual({ words: 'builder (a member)' });
+    expect(readRow('category', undefined, 'e.g. roses, dahlias, sweet peas')).toEqual({ words: 'category' });
+    expect(readRow('starts', undefined, 'date and time')).toEqual({ words: 'starts', type: 'datetime' });
+    expect(readRow('size', undefined, 'small / large')).toEqual({ words: 'size', values: ['small', 'large'] });
+    expect(readRow('has power', undefined, 'yes or no')).toEqual({ words: 'has power', type: 'boolean' });
+    expect(readRow('paid', undefined, 'yes/no')).toEqual({ words: 'paid', type: 'boolean' });
+  });
+
+  it('reads a note beside a field for its flags and type, never its name', () => {
+    expect(readNote('unique code we print on the bag')).toEqual({ flags: ['unique'] });
+    expect(readNote('in kg')).toEqual({ type: 'number', flags: [] });
+    expect(readNote('in minutes')).toEqual({ type: 'integer', flags: [] });
+    expect(readNote('date + time')).toEqual({ type: 'datetime', flags: [] });
+    expect(readNote('which slot')).toEqual({ flags: [], record: 'slot' });
+    expect(readNote('what needs doing')).toEqual({ flags: [] });
   });
 });

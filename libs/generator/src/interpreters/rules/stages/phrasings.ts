@@ -1,4 +1,4 @@
-import { OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS } from '../lexicon.js';
+import { CURRENCY_UNITS, MEASURE_UNITS, OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS, VALUE_NOUNS } from '../lexicon.js';
 
 /**
  * Stage 3a: the registry of field-item phrasings. Each entry reads one way of writing a field in a
@@ -48,7 +48,7 @@ function readParen(inner: string): { type?: string; flags: string[]; default?: s
   const decimal = /^(?:e\.?g\.?|eg|for example|for instance|such as|like)\s+-?\d*\.\d+$/i.test(inner.trim());
   if (decimal) return { type: 'number', flags: [] };
   const parts = withoutExamples(inner)
-    .replace(/\bdate\s*(?:and|&)\s*time\b/gi, 'datetime')
+    .replace(/\bdate\s*(?:and|&|\+)\s*time\b/gi, 'datetime')
     .split(/\s*,\s*|\s+and\s+/).map((p) => p.trim().toLowerCase()).filter(Boolean);
   // "(one sign-up per email)": one record per value is a unique value
   const onePer = (p: string): boolean => /^(?:one|only one|a single|max(?:imum)? one|at most one)\s+[\w -]+\s+per\s+\S/.test(p);
@@ -80,6 +80,35 @@ function valueList(inner: string): string[] | undefined {
 
 const item = (words: string, extra: Omit<FieldItem, 'words'> = {}): FieldItem => ({ words: words.trim().replace(/\s+/g, ' '), ...extra });
 
+/**
+ * What a note written beside a field says of it ("unique code we print on the bag", "in euros",
+ * "whole number", "how many in the group", "date and time", "a member"): its flags and its type.
+ * The rest of a note describes the field and is never part of its name. `record` is an article or
+ * "which" before one noun ("a member", "which slot"): the field may point at that record, which
+ * only the reader knows, so it is handed on as a parenthesis ("builder (a member)").
+ */
+export function readNote(note: string): { type?: string; flags: string[]; record?: string } {
+  const n = note.trim().toLowerCase().replace(/[.;]$/, '');
+  const flags = ['unique', 'optional', 'required'].filter((f) => new RegExp(`\\b${f}\\b`).test(n));
+  if (/\bmandatory\b/.test(n) && !flags.includes('required')) flags.push('required');
+  const record = /^(?:a|an|which|the)\s+([a-z]+)$/.exec(n)?.[1];
+  const unit = /^in\s+([a-z0-9]+)$/.exec(n)?.[1];
+  let type: string | undefined;
+  if (/\bwhole numbers?\b|\bintegers?\b/.test(n) || /^how many\b/.test(n)) type = 'integer';
+  else if (/\bdate\s*(?:and|&|\+)\s*time\b/.test(n)) type = 'datetime';
+  else if (/\byes\s*(?:\/|or)\s*no\b|\btrue\s*(?:\/|or)\s*false\b/.test(n)) type = 'boolean';
+  else if (unit && TIME_UNITS.has(unit)) type = 'integer';
+  else if (unit && (CURRENCY_UNITS.has(unit) || MEASURE_UNITS.has(unit) || OTHER_UNITS.has(unit))) type = 'number';
+  else if (/^(?:an?\s+)?(?:decimal\s+)?number$/.test(n)) type = 'number';
+  else if (/^e\.?g\.?\s/.test(n) || /^(?:e\.?g|eg|for example|such as|like)\b/.test(n)) type = undefined;
+  else {
+    const bare = n.split(/\s*,\s*/).filter((p) => !flags.includes(p) && p !== 'mandatory');
+    const notation = bare.length === 1 ? TYPE_NOTATIONS[bare[0] as string] : undefined;
+    if (notation) type = notation;
+  }
+  return { ...(type ? { type } : {}), flags, ...(record && !type ? { record } : {}) };
+}
+
 export const PHRASINGS: Phrasing[] = [
   {
     name: 'states in order, with arrows',
@@ -87,8 +116,12 @@ export const PHRASINGS: Phrasing[] = [
       ['status: new → triaged → fixed', item('status', { values: ['new', 'triaged', 'fixed'], moves: true })],
       ['stage - draft -> review -> published', item('stage', { values: ['draft', 'review', 'published'], moves: true })],
       ['state (open > in progress > done)', item('state', { values: ['open', 'in progress', 'done'], moves: true })],
+      ['status requested -> assigned -> completed', item('status', { values: ['requested', 'assigned', 'completed'], moves: true })],
     ],
-    match: (s) => /^([a-z][\w '-]{0,40}?)\s*(?::|=|\s[-–—]|\()\s*(\S[^()]*?(?:\s*(?:→|->|=>|>)\s*[^()]+?)+)\)?$/i.exec(s),
+    // ("status requested -> assigned": after a noun that takes values no colon is needed)
+    match: (s) =>
+      /^([a-z][\w '-]{0,40}?)\s*(?::|=|\s[-–—](?!>)|\()\s*(\S[^()]*?(?:\s*(?:→|->|=>|>)\s*[^()]+?)+)\)?$/i.exec(s) ??
+      new RegExp(`^((?:[a-z][\\w'-]*\\s)?(?:${[...VALUE_NOUNS].join('|')}))\\s+(\\S[^()]*?(?:\\s*(?:→|->|=>|>)\\s*[^()]+?)+)$`, 'i').exec(s),
     read: (m) => item(m[1] as string, { values: (m[2] as string).split(/\s*(?:→|->|=>|>)\s*/).map((v) => v.trim()).filter(Boolean), moves: true }),
   },
   {
@@ -108,8 +141,31 @@ export const PHRASINGS: Phrasing[] = [
       ['membership – monthly / yearly', item('membership', { values: ['monthly', 'yearly'] })],
       ['result — pass or fail', item('result', { values: ['pass', 'fail'] })],
     ],
-    match: (s) => /^([a-z][\w '-]{0,40}?)\s+[-–—]\s+(\S.*(?:[/|,]|\sor\s).*)$/i.exec(s),
+    // ("IMEI - 15 digits, unique" is a note: a flag or a type is no value)
+    match: (s) => {
+      const m = /^([a-z][\w '-]{0,40}?)\s+[-–—]\s+(\S.*(?:[/|,]|\sor\s).*)$/i.exec(s);
+      const note = m ? readNote(m[2] as string) : undefined;
+      return m && note && note.flags.length === 0 && note.type === undefined ? m : null;
+    },
     read: (m) => item(m[1] as string, { values: splitValues(m[2] as string) }),
+  },
+  {
+    name: 'a note after a dash',
+    examples: [
+      ['ticket – unique code we print on the bag', item('ticket', { flags: ['unique'] })],
+      ['work – what needs doing', item('work')],
+      ['estimate – in euros', item('estimate', { type: 'number' })],
+      ['builder - a member', item('builder (a member)')],
+      ['seats — whole number', item('seats', { type: 'integer' })],
+      ['IMEI - 15 digits, unique', item('IMEI', { flags: ['unique'] })],
+    ],
+    // the name is short and written first (markdown "**name** – note"); the note says what it is
+    match: (s) => /^([a-z][\w'-]*(?:\s[a-z][\w'-]*){0,3})\s+[-–—]\s+(\S.*)$/i.exec(s),
+    read: (m) => {
+      const note = readNote(m[2] as string);
+      const name = note.record ? `${m[1] as string} (a ${note.record})` : (m[1] as string);
+      return item(name, { ...(note.type ? { type: note.type } : {}), ...(note.flags.length ? { flags: note.flags } : {}) });
+    },
   },
   {
     name: 'values with slashes right after the name',
@@ -136,6 +192,23 @@ export const PHRASINGS: Phrasing[] = [
     ],
     match: (s) => /^([a-z][\w '-]{0,40}?)\s+(?:is\s+|can be\s+)?(?:one of|either)\s*:?\s+(\S.*(?:[/|,]|\sor\s).*)$/i.exec(s),
     read: (m) => item(m[1] as string, { values: splitValues(m[2] as string) }),
+  },
+  {
+    name: 'a range of letters',
+    examples: [
+      ['motor class A to G', item('motor class', { values: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] })],
+      ['grade (A-E)', item('grade', { values: ['A', 'B', 'C', 'D', 'E'] })],
+      ['band from A to C', item('band', { values: ['A', 'B', 'C'] })],
+    ],
+    // capital letters only: "a to b" in lower case is more often words than a range
+    match: (s) => {
+      const m = /^([A-Za-z][\w '-]{0,40}?)\s*(?:\(\s*)?(?:from\s+)?\b([A-Z])\s*(?:to|-|–|\.\.)\s*([A-Z])\b\s*\)?$/.exec(s);
+      return m && (m[2] as string) < (m[3] as string) ? m : null;
+    },
+    read: (m) => {
+      const [from, to] = [(m[2] as string).charCodeAt(0), (m[3] as string).charCodeAt(0)];
+      return item(m[1] as string, { values: Array.from({ length: to - from + 1 }, (_, k) => String.fromCharCode(from + k)) });
+    },
   },
   {
     name: 'a yes/no question',
@@ -284,14 +357,25 @@ export function readRow(name: string, type: string | undefined, notes: string | 
     .map((w) => (w === 'mandatory' ? 'required' : w));
   const values = /^(?:one of|values?:?)\s+(.+)$/i.exec(notes?.trim() ?? '');
   const cell = notes?.trim() ?? '';
-  if (!t && flags.length === 0 && !values && cell !== '') {
+  if (!t && flags.length === 0 && !values && cell !== '' && readNote(cell).type === undefined) {
     // "| category | solo jazz, hip hop, tap |": the notes list the allowed values (their own notes dropped)
-    const listed = valueList(cell.replace(/\s*\([^()]*\)/g, ''));
+    // ("small / large": slashes alone separate values in a cell too)
+    const listed = valueList(cell.replace(/\s*\([^()]*\)/g, '').replace(/\s*\/\s*/g, ', '));
     if (listed && !listed.some((v) => DESCRIPTIVE.test(v))) return item(name, { values: listed });
     // "| duration | seconds, max 180 |", "| fee | NZD |": units and bounds, read as if written "duration (seconds, max 180)"
     if (isMeasureNote(cell)) return item(`${name} (${cell})`);
   }
-  return item(name, { ...(t ? { type: t } : {}), ...(flags.length ? { flags } : {}), ...(values ? { values: splitValues(values[1] as string) } : {}) });
+  // "| entry number | whole number, unique |", "| players | how many in the group |", "| builder | a member |":
+  // a type cell that is no notation, or a note, says the type in words
+  const typeCell = type?.trim() ?? '';
+  if (!t && typeCell !== '') {
+    const listed = valueList(typeCell);
+    if (listed && !listed.some((v) => DESCRIPTIVE.test(v))) return item(name, { values: listed, ...(flags.length ? { flags } : {}) });
+  }
+  const said = t || values ? undefined : [typeCell, cell].map(readNote).find((n) => n.type !== undefined || n.record !== undefined);
+  if (said?.record) return item(`${name} (a ${said.record})`, flags.length ? { flags } : {});
+  const written = t ?? said?.type;
+  return item(name, { ...(written ? { type: written } : {}), ...(flags.length ? { flags } : {}), ...(values ? { values: splitValues(values[1] as string) } : {}) });
 }
 
 /** Words that make a notes cell a description ("the full name, as written"), not a list of values. */

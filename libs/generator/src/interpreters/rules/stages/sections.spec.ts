@@ -1,5 +1,5 @@
 import { normalise } from './normalise.js';
-import { readSections, unlabelled } from './sections.js';
+import { pairedFields, readSections, unlabelled, valuesInParens } from './sections.js';
 
 describe('sections: the labels of a written spec', () => {
   it('takes a requirement number and an "Entity" word off what they label', () => {
@@ -32,4 +32,28 @@ describe('sections: the labels of a written spec', () => {
   it('gives the reading as written the same text without labels, line by line', () => {
     expect(unlabelled('Spec\nR2 Installations: date\n- Entity Ticket: number')).toBe('Spec\nInstallations: date\n- Ticket: number');
   });
+
+  it('puts the bare values after a value noun in parentheses', () => {
+    expect(valuesInParens('Trips: passenger, status requested, confirmed, done or cancelled')).toBe('Trips: passenger, status (requested, confirmed, done or cancelled)');
+    expect(valuesInParens('Delivery have a fee and status pending, picked or delivered.')).toBe('Delivery have a fee and status (pending, picked or delivered).');
+    expect(valuesInParens('a name, a size small, medium or large, and a colour')).toBe('a name, a size (small, medium or large), and a colour');
+  });
+
+  it('leaves field names, filters and values without "or" as written', () => {
+    expect(valuesInParens('Orders: type name, email or phone')).toBe('Orders: type name, email or phone');
+    expect(valuesInParens('list the trips by status requested or done')).toBe('list the trips by status requested or done');
+    expect(valuesInParens('Jobs: status, date, notes')).toBe('Jobs: status, date, notes');
+  });
+
+  it('a bullet of two fields sharing their last word, written with a slash, is two bullets', () => {
+    expect(readSections([{ kind: 'bullet', text: 'start date / end date', depth: 0 }])).toEqual([
+      { kind: 'bullet', text: 'start date', depth: 0 },
+      { kind: 'bullet', text: 'end date', depth: 0 },
+    ]);
+    expect(pairedFields('home team / away team')).toEqual(['home team', 'away team']);
+    // values with slashes, or two different nouns, stay one item
+    expect(pairedFields('size small / large')).toBeUndefined();
+    expect(pairedFields('start date / end time')).toBeUndefined();
+  });
 });
+

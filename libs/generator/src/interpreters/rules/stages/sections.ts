@@ -1,4 +1,4 @@
-import { RECORD_SECTION_LABELS, SECTION_LABELS } from '../lexicon.js';
+import { CONTACT_DETAILS, RECORD_SECTION_LABELS, SECTION_LABELS, TYPE_BY_WORD, VALUE_NOUNS } from '../lexicon.js';
 import type { Line } from './normalise.js';
 
 /**
@@ -23,7 +23,12 @@ export function readSections(lines: readonly Line[]): Line[] {
       out.push(line);
       continue;
     }
-    const text = withoutEntityWord(withoutNumber(line.text));
+    const text = valuesInParens(withoutEntityWord(withoutNumber(line.text)));
+    const pair = line.kind === 'bullet' ? pairedFields(text) : undefined;
+    if (pair) {
+      for (const part of pair) out.push({ ...line, text: part });
+      continue;
+    }
     for (const part of labelledParts(text)) out.push({ ...line, text: part });
   }
   return out;
@@ -74,4 +79,34 @@ function labelledParts(text: string): string[] {
     .map((p) => p.replace(/[.!]+$/, '').trim())
     .filter(Boolean)
     .map((p) => `${m[1] as string}: ${p}`);
+}
+
+const WORD = "[a-z][a-z'-]*(?:\\s[a-z][a-z'-]*)?";
+/** A value noun opening an item of a list, its bare values joined by commas and a last "or". */
+const VALUES_AFTER_NOUN = new RegExp(
+  `(^|,\\s*|\\band\\s+|:\\s*)((?:(?:a|an|the)\\s+)?(?:${[...VALUE_NOUNS].join('|')}))\\s+(${WORD}(?:\\s*,\\s*${WORD})*\\s+or\\s+${WORD})(?=\\s*(?:$|[.;]|,\\s*(?:and\\s+)?(?:a|an|the)\\s|\\s+and\\s+(?:a|an|the)\\s))`,
+  'gi',
+);
+
+/**
+ * "status requested, confirmed, done or cancelled" (markdown code marks already taken off),
+ * "and status pending, picked or delivered": a noun that takes values, opening an item of a list,
+ * followed straight by bare words joined by "or", lists its values; they are put in parentheses
+ * so the list's commas do not make each value a field. Words that name fields are never values.
+ */
+export function valuesInParens(text: string): string {
+  return text.replace(VALUES_AFTER_NOUN, (all, lead: string, noun: string, values: string) => {
+    const words = values.split(/\s*,\s*|\s+or\s+|\s+/).map((w) => w.toLowerCase());
+    const fieldish = words.some((w) => (TYPE_BY_WORD[w] !== undefined && TYPE_BY_WORD[w]?.type !== 'boolean') || CONTACT_DETAILS.has(w) || ['a', 'an', 'the', 'and', 'name'].includes(w));
+    return fieldish ? all : `${lead}${noun} (${values})`;
+  });
+}
+
+/**
+ * "start date / end date", "home team / away team": a bullet of two fields sharing their last word,
+ * written with a slash, is two fields (a slash between single words is a list of values).
+ */
+export function pairedFields(text: string): string[] | undefined {
+  const m = /^([a-z]+(?:\s[a-z]+)?)\s([a-z]+)\s*\/\s*([a-z]+(?:\s[a-z]+)?)\s([a-z]+)$/i.exec(text.trim());
+  return m && (m[2] as string).toLowerCase() === (m[4] as string).toLowerCase() && m[1]?.toLowerCase() !== m[3]?.toLowerCase() ? [`${m[1] as string} ${m[2] as string}`, `${m[3] as string} ${m[4] as string}`] : undefined;
 }

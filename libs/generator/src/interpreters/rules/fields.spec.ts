@@ -1,0 +1,139 @@
+import { readFieldItem, type ResourceLookup } from './fields.js';
+import { tokenize } from './tokens.js';
+
+/** Records "member" and "slot" are known; everything else is not a record. */
+const lookup: ResourceLookup = (ws) => (ws.length === 1 && ['member', 'slot'].includes(ws[0] as string) ? [ws[0] as string] : undefined);
+const read = (text: string) => readFieldItem(tokenize(text), lookup, ['robot']);
+
+describe('readFieldItem: a parenthesis naming a record', () => {
+  it.each([
+    ['builder (a member)', 'builder', 'member'],
+    ['captain (the member)', 'captain', 'member'],
+    ['booked slot (a slot)', 'bookedSlot', 'slot'],
+  ])('"%s" points at the record, named as written', (text, name, target) => {
+    const r = read(text);
+    expect(r.kind === 'field' ? [r.field.spec.name, r.field.spec.type, r.refersTo] : r).toEqual([name, 'reference', [target]]);
+  });
+
+  it('a parenthesis naming no record leaves the field as it was', () => {
+    const r = read('note (a remark)');
+    expect(r.kind === 'field' ? [r.field.spec.name, r.field.spec.type] : r).toEqual(['note', 'string']);
+  });
+});
+
+describe('readFieldItem: how the name is written', () => {
+  const name = (text: string, given = {}): string | undefined => {
+    const r = readFieldItem(tokenize(text), lookup, ['robot'], given);
+    return r.kind === 'field' ? r.field.spec.name : undefined;
+  };
+
+  it.each([
+    ["the age they're turning", 'age'],
+    ["the pressing day it's for", 'pressingDay'],
+    ['the colour she picked', 'colour'],
+  ])('"%s": a pronoun and its verb after the noun end the name', (text, want) => {
+    expect(name(text)).toBe(want);
+  });
+
+  it.each([
+    ['the customers name', 'customerName'],
+    ['parents phone', 'parentPhone'],
+    ['the clients email', 'clientEmail'],
+  ])('"%s": a plural before a person\'s detail is its owner', (text, want) => {
+    expect(name(text)).toBe(want);
+  });
+
+  it('"address" and other words ending in "ss" are no plural owner', () => {
+    expect(name('business name')).toBe('businessName');
+  });
+
+  it('"permit needed" as a yes/no keeps the participle in its name; elsewhere it is a flag', () => {
+    expect(name('permit needed', { type: 'boolean' })).toBe('permitNeeded');
+    const r = readFieldItem(tokenize('a phone number, needed'), lookup, ['robot']);
+    expect(r.kind === 'field' ? [r.field.spec.name, r.field.spec.required] : r).toEqual(['phoneNumber', true]);
+  });
+});
+
+describe('readFieldItem: numbers with a unit as values', () => {
+  it('"size (2, 4, 6 or 8 yards)": the unit after the last number is not a value', () => {
+    const r = readFieldItem(tokenize('size (2, 4, 6 or 8 yards)'), lookup, ['skip']);
+    expect(r.kind === 'field' ? [r.field.spec.type, r.field.spec.values] : r).toEqual(['enum', ['2', '4', '6', '8']]);
+  });
+
+  it('values that are words keep every word', () => {
+    const r = readFieldItem(tokenize('size (small, large box)'), lookup, ['skip']);
+    expect(r.kind === 'field' ? r.field.spec.values : r).toEqual(['small', 'large box']);
+  });
+});
+
+describe('readFieldItem: types read from the name', () => {
+  const spec = (text: string) => {
+    const r = readFieldItem(tokenize(text), lookup, ['certificate']);
+    return r.kind === 'field' ? [r.field.spec.name, r.field.spec.type] : r;
+  };
+
+  it.each([
+    ['expires on', 'expiresOn', 'date'],
+    ['starts at', 'startsAt', 'datetime'],
+    ['issued on', 'issuedOn', 'date'],
+  ])('"%s": when something happens is a date or a moment', (text, name, type) => {
+    expect(spec(text)).toEqual([name, type]);
+  });
+
+  it('"a quantity in ml" is measured (a number); "a quantity" alone is counted', () => {
+    expect(spec('a quantity in ml')).toEqual(['quantityMl', 'number']);
+    expect(spec('a quantity')).toEqual(['quantity', 'integer']);
+  });
+});
+
+describe('readFieldItem: counts of what is left, units and stranded prepositions', () => {
+  const spec = (text: string) => {
+    const r = readFieldItem(tokenize(text), lookup, ['bottle']);
+    return r.kind === 'field' ? [r.field.spec.name, r.field.spec.type] : r;
+  };
+
+  it.each([
+    ['number of bottles left', 'bottlesLeft'],
+    ['how many refills left', 'refillsLeft'],
+    ['the jars remaining', 'jarsLeft'],
+  ])('"%s" counts what is left', (text, name) => {
+    expect(spec(text)).toEqual([name, 'integer']);
+  });
+
+  it('"left" after a word that is no plural stays noise', () => {
+    expect(spec('a quantity left')).toEqual(['quantity', 'integer']);
+  });
+
+  it.each([
+    ['height in hands', 'heightHands'],
+    ['steep temp in °C', 'steepTempC'],
+  ])('"%s": the unit joins the name of a number', (text, name) => {
+    expect(spec(text)).toEqual([name, 'number']);
+  });
+
+  it('"the wall it is on": the preposition left at the end is no part of the name', () => {
+    expect(spec('the wall it is on')).toEqual(['wall', 'string']);
+    expect(spec('the year it was published')).toEqual(['yearPublished', 'integer']);
+  });
+});
+
+describe('readFieldItem: names written as phrases', () => {
+  const name = (text: string, self = ['chore']): string | undefined => {
+    const r = readFieldItem(tokenize(text), lookup, self);
+    return r.kind === 'field' ? r.field.spec.name : undefined;
+  };
+
+  it('"the name of the chore" on a chore is its name; of another thing it keeps the thing', () => {
+    expect(name('the name of the chore')).toBe('name');
+    expect(name('the name of the venue')).toBe('venueName');
+    expect(name('number of tickets', ['ticket'])).toBe('numberOfTickets');
+  });
+
+  it('the label "quantity of packets" is kept as written', () => {
+    expect(name('quantity of packets', ['seed'])).toBe('quantityOfPackets');
+  });
+
+  it.each([['who does it'], ['who is doing it'], ['who handles it']])('"%s" is the assignee', (text) => {
+    expect(name(text)).toBe('assignee');
+  });
+});
