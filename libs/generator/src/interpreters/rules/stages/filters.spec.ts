@@ -24,6 +24,11 @@ describe('calendar filter phrasings', () => {
     expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.resource === 'Robot' && a.filters.some((f) => f.field === 'member'))).toBe(true);
   });
 
+  it('reads "certificates expiring before a date" on the date named after the verb', () => {
+    const r = interpretPrompt('certs', 'Certificates: operator name, issued on, expires on. List certificates expiring before a date.');
+    expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.filters.some((f) => f.field === 'expiresOn' && f.op === 'lt'))).toBe(true);
+  });
+
   it('reads "their own" as the records pointing at the one asking', () => {
     const r = interpretPrompt('leave', 'Employees have a name. Absences: employee, start date, reason. An employee can list their own absences.');
     expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.resource === 'Absence' && a.filters.some((f) => f.field === 'employee' && f.op === 'eq'))).toBe(true);
