@@ -339,3 +339,7 @@ export const STATE_FIELD_NAMES = new Set(['status', 'state', 'stage']);
 
 /** Details of a person that follow the person named before them ("the captain's name and phone"). */
 export const CONTACT_DETAILS = new Set(['email', 'phone', 'mobile', 'address', 'telephone', 'tel', 'cell']);
+
+// --- irecords ---
+/** Question words that open a list item naming a field ("which theme", "what colour"; "wich" as people type it). */
+export const ITEM_QUESTION_WORDS = ['which', 'what', 'wich', 'wat'];

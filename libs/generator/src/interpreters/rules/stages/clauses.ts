@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { DETERMINERS, LIST_LABELS, META_NOUNS, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf } from './declarations.js';
@@ -34,7 +34,8 @@ const REQUEST_FRAME = new RegExp(
   'i',
 );
 
-const LIST_RE = /^([A-Za-z][A-Za-z0-9' ]{0,120}?)\s*(?::|\s[-–—])\s+(.+)$/;
+// ("A key-cutting kiosk needs to log orders: ...": a hyphen inside a word is part of it)
+const LIST_RE = /^([A-Za-z](?:[A-Za-z0-9' ]|(?<=[A-Za-z0-9])-(?=[A-Za-z])){0,120}?)\s*(?::|\s[-–—])\s+(.+)$/;
 /** "a list of performers", "for each specimen", "a record of each tyre set": the records a list is of. */
 const LIST_OF = /\b(?:(?:a|the|one)\s+(?:list|record|log|register|catalogue|catalog|database|note)\s+of|(?:for|of)\s+(?:each|every))\s+(?:(?:each|every|all|the|my|our)\s+)?([a-z][a-z' ]*)$/i;
 
@@ -190,6 +191,8 @@ export function isFieldLike(text: string): boolean {
   if (ws.length === 0 || ws.length > 6) return false;
   if (/[.!]\s/.test(text.replace(/\(.*?\)/g, ''))) return false;
   const first = ws[0] as string;
+  // "how many jars are left", "whether it's paid": a count or a yes/no, whatever verb follows
+  if (/^(?:how (?:many|much)|whether|if) [a-z]/.test(ws.join(' ')) && ws.length <= 5) return !ws.some((w) => MODALS.has(w) && !['and', 'or', 'i'].includes(w));
   const typedNoun = ws.length >= 2 && !DETERMINERS.has(ws[1] as string) && TYPE_BY_WORD[ws[ws.length - 1] as string] !== undefined;
   // "estimated hours", "planned date": a participle before a noun qualifies it
   const participle = ws.length === 2 && /[a-z]{3}ed$/.test(first) && !DETERMINERS.has(ws[1] as string) && !PREPOSITION_LIKE.has(ws[1] as string);
@@ -281,7 +284,9 @@ export function splitItems(list: string): string[] {
   }
   parts.push(cur);
   const items: string[] = [];
-  for (const p of parts.map((x) => x.trim().replace(/^(?:and|or|also|plus)\s+/i, '').replace(/^(?:a|an|the)\s+/i, '')).filter(Boolean)) {
+  // "and which theme": a question word before a noun asks for that field (not before "they want")
+  const asks = new RegExp(`^(?:${ITEM_QUESTION_WORDS.join('|')})\\s+(?!(?:${[...PRONOUN_SUBJECTS, ...SELF_SUBJECTS, 'you', 'he', 'she', 'the', 'a', 'an', 'is', 'are', 'kind', 'sort', 'type'].join('|')})\\b)(?=[a-z])`, 'i');
+  for (const p of parts.map((x) => x.trim().replace(/^(?:and|or|also|plus)\s+/i, '').replace(/^(?:a|an|the)\s+/i, '').replace(asks, '')).filter(Boolean)) {
     // "slot length in minutes, max 10": a bound alone belongs to the item before it
     if (items.length > 0 && /^(?:max|min|maximum|minimum|at least|at most|up to|no more than)\s+\d/i.test(p)) items[items.length - 1] += `, ${p}`;
     else items.push(p);
