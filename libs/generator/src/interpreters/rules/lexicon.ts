@@ -343,3 +343,5 @@ export const CONTACT_DETAILS = new Set(['email', 'phone', 'mobile', 'address', '
 // --- irecords ---
 /** Question words that open a list item naming a field ("which theme", "what colour"; "wich" as people type it). */
 export const ITEM_QUESTION_WORDS = ['which', 'what', 'wich', 'wat'];
+/** Words that label the prompt itself ("Dialysis unit scheduling - spec", "Project: cattle weigh-ins"): never a record. */
+export const DOCUMENT_LABELS = new Set(['spec', 'specs', 'specification', 'project', 'draft', 'brief', 'overview', 'summary', 'requirements', 'proposal', 'outline', 'rfc', 'idea', 'title']);

@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { DETERMINERS, DOCUMENT_LABELS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf } from './declarations.js';
@@ -94,6 +94,11 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       } else out.push({ kind: 'statement', text: line.cells.join(', ') });
       continue;
     }
+    // "Dialysis unit scheduling - spec", "Project: cattle weigh-ins": a line labelled as the document names no record
+    if (line.kind === 'sentence' && documentLine(line.text)) {
+      out.push({ kind: 'context', text: line.text, why: 'names the document' });
+      continue;
+    }
     // "Rule: no more bookings than seats", "Note: ...": the label says what the sentence is, the rest is it
     const label = /^([A-Za-z][A-Za-z ]{1,20}):\s+(\S.*)$/.exec(line.text);
     const labelled = label && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()) ? (label[2] as string) : line.text;
@@ -163,6 +168,15 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     out.push({ kind: 'statement', text });
   }
   return out;
+}
+
+/** "X - spec", "SPEC: X", "Project: X": a document label and a name with no list after it. */
+export function documentLine(text: string): boolean {
+  const bare = text.replace(/\([^()]*\)/g, ' ').replace(/[.!]$/, '').trim();
+  const m = /^([a-z]+)\s*:\s*(.+)$/i.exec(bare) ?? /^(.+?)\s+[-–—:]\s*([a-z]+)$/i.exec(bare);
+  if (!m) return false;
+  const [label, rest] = DOCUMENT_LABELS.has((m[1] as string).toLowerCase()) ? [m[1] as string, m[2] as string] : [m[2] as string, m[1] as string];
+  return DOCUMENT_LABELS.has(label.toLowerCase()) && !/[,;:.!?]/.test(rest) && rest.trim().split(/\s+/).length <= 6;
 }
 
 /** The item of a list before that `list` gives the values of: named by its subject, with no values yet, and every item of `list` a plain word or two. */
@@ -248,7 +262,10 @@ export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }
   const made = ws.length >= 2 && isPluralForm((ws[ws.length - 2] as string).toLowerCase()) ? NOMINALIZATION[verb]?.[0] : undefined;
   if (made) subject = made;
   if (META_NOUNS.has(subject.toLowerCase())) return undefined;
-  return { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text };
+  // "WeighIn: animal, date": a name written as one identifier is a noun phrase, its parts words
+  const identifier = /^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/.test(subject);
+  if (identifier) subject = subject.replace(/([a-z])([A-Z])/g, '$1 $2');
+  return { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text, ...(identifier ? { nounPhrase: true } : {}) };
 }
 
 /**

@@ -79,17 +79,6 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {
-    name: "the writer's own records, kept with their fields",
-    examples: [
-      ['Catalogue my stamps with country, year issued, face value and condition (mint, used or damaged).', { subject: 'stamps', items: ['country', 'year issued', 'face value', 'condition'] }],
-      ['Keep track of our boats with a name, a length in metres and a mooring.', { subject: 'boats', items: ['name', 'length in metres', 'mooring'] }],
-    ],
-    // "Catalogue my stamps with ...": after a verb of keeping and "my", what follows "with" are
-    // fields even when one is a verb too ("year issued"); the possessive says these are the records
-    match: (s) => /^(?:please\s+)?(?:catalogue|catalog|track|log|keep track of|keep|store|record|manage|save|list)\s+(?:all\s+)?(?:my|our)\s+([a-z]+(?: [a-z]+)?)\s+with\s+(.+?)[.!]?$/i.exec(s),
-    read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
-  },
-  {
     name: 'records under a coordinated qualifier, with their fields',
     examples: [
       ['Arts and crafts kits with a name, a price and an age range.', { subject: 'kits', items: ['name', 'price', 'age range'] }],
