@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { DETERMINERS, DOCUMENT_LABELS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { DETERMINERS, DOCUMENT_LABELS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf } from './declarations.js';
@@ -307,6 +307,13 @@ export function splitItems(list: string): string[] {
     // "slot length in minutes, max 10": a bound alone belongs to the item before it
     if (items.length > 0 && /^(?:max|min|maximum|minimum|at least|at most|up to|no more than)\s+\d/i.test(p)) items[items.length - 1] += `, ${p}`;
     else items.push(p);
+  }
+  // "status requested, confirmed, done or cancelled" (quotes dropped): a state name, then its values to the end
+  const stateAt = items.findIndex((p, k) => k < items.length - 1 && /^([a-z]+)\s+[a-z]+$/i.test(p) && STATE_FIELD_NAMES.has((p.split(/\s+/)[0] as string).toLowerCase()));
+  const valuesAfter = items.slice(stateAt + 1);
+  if (stateAt >= 0 && valuesAfter.every((p) => /^[a-z]+(?:\s+(?:or|and)\s+[a-z]+)?$/i.test(p)) && / or /i.test(valuesAfter[valuesAfter.length - 1] as string)) {
+    const [name, first] = (items[stateAt] as string).split(/\s+/);
+    return [...items.slice(0, stateAt), `${name as string}: ${[first, ...valuesAfter].join(', ')}`];
   }
   // "status one of requested, confirmed, cancelled" opens its values like a colon does
   const opener = items.findIndex((p) => /^[a-z][\w ]{0,30}?\s*(?::|=|\s[-–—]|\s(?:is\s+|can be\s+)?(?:one of|either))\s*\S/i.test(p));
