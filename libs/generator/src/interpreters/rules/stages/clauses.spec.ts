@@ -1,4 +1,4 @@
-import { bareListOf, fieldListOf, isFieldLike, lastNounPhrase, splitItems, statesOf, toClauses } from './clauses.js';
+import { bareListOf, documentLine, fieldListOf, isFieldLike, lastNounPhrase, splitItems, statesOf, toClauses } from './clauses.js';
 import { collectionSubject, contextOf, keptSubject } from './context.js';
 import { normalise } from './normalise.js';
 
@@ -190,5 +190,48 @@ describe('statesOf: a field\'s states written as a sentence', () => {
 describe('isFieldLike: a participle before a noun', () => {
   it.each([['estimated hours', true], ['planned date', true], ['file name', true]])('%s -> %s', (text, want) => {
     expect(isFieldLike(text)).toBe(want);
+  });
+});
+
+describe('records in lists whose words could be verbs (irecords)', () => {
+  it('a hyphenated word before the colon is part of the sentence naming the records', () => {
+    expect(fieldListOf('A key-cutting kiosk needs to log orders: customer name, key type, copies, price')?.subject).toBe('orders');
+    expect(fieldListOf('Our dog-walking firm needs walks: dog name, route, duration in minutes')?.subject).toBe('walks');
+  });
+
+  it('"how many ...", "whether ..." items are fields whatever verb follows', () => {
+    expect(isFieldLike('how many jars are left')).toBe(true);
+    expect(isFieldLike('whether it has been paid')).toBe(true);
+    expect(isFieldLike('how many seats can be booked')).toBe(false);
+    expect(fieldListOf('i want to keep track of my batches - flavour, date made, price per jar and how many jars are left')?.subject).toMatch(/batches$/);
+  });
+
+  it('a question word before a noun asks for that field, not before a pronoun', () => {
+    expect(splitItems('phone, address and which colour')).toEqual(['phone', 'address', 'colour']);
+    expect(splitItems('name, email, what size')).toEqual(['name', 'email', 'size']);
+    expect(splitItems('phone, name and what they want')).toEqual(['phone', 'name', 'what they want']);
+  });
+
+  it('"wants a booking thing" names the records a bare list after it describes', () => {
+    expect(keptSubject('she wants a booking thing.')).toBe('booking');
+    expect(keptSubject('he needs a repair system')).toBe('repair');
+  });
+
+  it('a line labelled as the document is context, never a record', () => {
+    expect(documentLine('Dialysis unit scheduling - spec')).toBe(true);
+    expect(documentLine('Project: cattle weigh-ins')).toBe(true);
+    expect(documentLine('SPEC: planning applications tracker (town council)')).toBe(true);
+    expect(documentLine('Project: name, deadline, budget')).toBe(false);
+    expect(documentLine('Projects - name, deadline')).toBe(false);
+    expect(clausesOf('Forklift licence register - spec\n\nOperator: name, depot')[0]).toEqual({ kind: 'context', text: 'Forklift licence register - spec', why: 'names the document' });
+  });
+
+  it('a record named as one identifier ("WeighIn") is a noun phrase of its words', () => {
+    expect(fieldListOf('WeighIn: animal, date, weight kg')).toMatchObject({ subject: 'Weigh In', nounPhrase: true });
+  });
+
+  it('"status a, b, c or d" with its quotes dropped gives the state field its values', () => {
+    expect(splitItems('passenger, destination, status requested, confirmed, done or cancelled')).toEqual(['passenger', 'destination', 'status: requested, confirmed, done or cancelled']);
+    expect(splitItems('name, status code, colour or size')).toEqual(['name', 'status code', 'colour or size']);
   });
 });

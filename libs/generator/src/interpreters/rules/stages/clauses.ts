@@ -286,8 +286,15 @@ function listOfRecords(text: string): Extract<Clause, { kind: 'fieldList' }> | u
   return subject && !META_NOUNS.has(subject.toLowerCase()) ? { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text } : undefined;
 }
 
+/** "and which theme": a question word before a noun asks for that field (not before "they want"). */
+const ASKS = new RegExp(`^(?:${ITEM_QUESTION_WORDS.join('|')})\\s+(?!(?:${[...PRONOUN_SUBJECTS, ...SELF_SUBJECTS, 'you', 'he', 'she', 'the', 'a', 'an', 'is', 'are', 'kind', 'sort', 'type'].join('|')})\\b)(?=[a-z])`, 'i');
+
 /** Comma parts outside parentheses; "position - a, b, c" or "role: a, b" keeps the rest as its values. */
 export function splitItems(list: string): string[] {
+  return commaItems(list).map((p) => p.replace(ASKS, ''));
+}
+
+function commaItems(list: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let cur = '';
@@ -301,9 +308,7 @@ export function splitItems(list: string): string[] {
   }
   parts.push(cur);
   const items: string[] = [];
-  // "and which theme": a question word before a noun asks for that field (not before "they want")
-  const asks = new RegExp(`^(?:${ITEM_QUESTION_WORDS.join('|')})\\s+(?!(?:${[...PRONOUN_SUBJECTS, ...SELF_SUBJECTS, 'you', 'he', 'she', 'the', 'a', 'an', 'is', 'are', 'kind', 'sort', 'type'].join('|')})\\b)(?=[a-z])`, 'i');
-  for (const p of parts.map((x) => x.trim().replace(/^(?:and|or|also|plus)\s+/i, '').replace(/^(?:a|an|the)\s+/i, '').replace(asks, '')).filter(Boolean)) {
+  for (const p of parts.map((x) => x.trim().replace(/^(?:and|or|also|plus)\s+/i, '').replace(/^(?:a|an|the)\s+/i, '')).filter(Boolean)) {
     // "slot length in minutes, max 10": a bound alone belongs to the item before it
     if (items.length > 0 && /^(?:max|min|maximum|minimum|at least|at most|up to|no more than)\s+\d/i.test(p)) items[items.length - 1] += `, ${p}`;
     else items.push(p);
@@ -311,7 +316,8 @@ export function splitItems(list: string): string[] {
   // "status requested, confirmed, done or cancelled" (quotes dropped): a state name, then its values to the end
   const stateAt = items.findIndex((p, k) => k < items.length - 1 && /^([a-z]+)\s+[a-z]+$/i.test(p) && STATE_FIELD_NAMES.has((p.split(/\s+/)[0] as string).toLowerCase()));
   const valuesAfter = items.slice(stateAt + 1);
-  if (stateAt >= 0 && valuesAfter.every((p) => /^[a-z]+(?:\s+(?:or|and)\s+[a-z]+)?$/i.test(p)) && / or /i.test(valuesAfter[valuesAfter.length - 1] as string)) {
+  const stateLike = (v: string): boolean => /(?:ed|ing)$/i.test(v);
+  if (stateAt >= 0 && stateLike((items[stateAt] as string).split(/\s+/)[1] as string) && valuesAfter.every((p) => /^[a-z]+(?:\s+(?:or|and)\s+[a-z]+)?$/i.test(p)) && / or /i.test(valuesAfter[valuesAfter.length - 1] as string)) {
     const [name, first] = (items[stateAt] as string).split(/\s+/);
     return [...items.slice(0, stateAt), `${name as string}: ${[first, ...valuesAfter].join(', ')}`];
   }
