@@ -1,9 +1,9 @@
 import nlp from 'compromise';
-import { DETERMINERS, DOCUMENT_LABELS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf } from './declarations.js';
-import { collectionSubject, contextOf, keptSubject } from './context.js';
+import { collectionSubject, contextOf, documentLine, keptSubject } from './context.js';
 import { readItem, readRow, type FieldItem } from './phrasings.js';
 
 /**
@@ -168,15 +168,6 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     out.push({ kind: 'statement', text });
   }
   return out;
-}
-
-/** "X - spec", "SPEC: X", "Project: X": a document label and a name with no list after it. */
-export function documentLine(text: string): boolean {
-  const bare = text.replace(/\([^()]*\)/g, ' ').replace(/[.!]$/, '').trim();
-  const m = /^([a-z]+)\s*:\s*(.+)$/i.exec(bare) ?? /^(.+?)\s+[-–—:]\s*([a-z]+)$/i.exec(bare);
-  if (!m) return false;
-  const [label, rest] = DOCUMENT_LABELS.has((m[1] as string).toLowerCase()) ? [m[1] as string, m[2] as string] : [m[2] as string, m[1] as string];
-  return DOCUMENT_LABELS.has(label.toLowerCase()) && !/[,;:.!?]/.test(rest) && rest.trim().split(/\s+/).length <= 6;
 }
 
 /** The item of a list before that `list` gives the values of: named by its subject, with no values yet, and every item of `list` a plain word or two. */

@@ -1,4 +1,4 @@
-import { COLLECTION_TAILS, META_NOUNS, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, DOCUMENT_LABELS, META_NOUNS, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
 
 /**
  * Stage 2a: talk about the writer and what their sentences say of the records. "We're a small
@@ -65,4 +65,13 @@ export function collectionSubject(sentence: string): string | undefined {
   const ws = (m[1] as string).toLowerCase().split(/\s+/);
   while (ws.length > 1 && COLLECTION_TAILS.has(ws[ws.length - 1] as string)) ws.pop();
   return ws.length && !COLLECTION_TAILS.has(ws[ws.length - 1] as string) ? ws.join(' ') : undefined;
+}
+
+/** "X - spec", "SPEC: X", "Project: X": a document label and a name with no list after it. */
+export function documentLine(text: string): boolean {
+  const bare = text.replace(/\([^()]*\)/g, ' ').replace(/[.!]$/, '').trim();
+  const m = /^([a-z]+)\s*:\s*(.+)$/i.exec(bare) ?? /^(.+?)\s+[-–—:]\s*([a-z]+)$/i.exec(bare);
+  if (!m) return false;
+  const [label, rest] = DOCUMENT_LABELS.has((m[1] as string).toLowerCase()) ? [m[1] as string, m[2] as string] : [m[2] as string, m[1] as string];
+  return DOCUMENT_LABELS.has(label.toLowerCase()) && !/[,;:.!?]/.test(rest) && rest.trim().split(/\s+/).length <= 6;
 }
