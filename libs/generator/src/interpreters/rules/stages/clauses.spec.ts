@@ -233,5 +233,6 @@ describe('records in lists whose words could be verbs (irecords)', () => {
   it('"status a, b, c or d" with its quotes dropped gives the state field its values', () => {
     expect(splitItems('passenger, destination, status requested, confirmed, done or cancelled')).toEqual(['passenger', 'destination', 'status: requested, confirmed, done or cancelled']);
     expect(splitItems('name, status code, colour or size')).toEqual(['name', 'status code', 'colour or size']);
+    expect(splitItems('street, date reported and a status of reported, scheduled or fixed')).toEqual(['street', 'date reported', 'status: reported, scheduled or fixed']);
   });
 });

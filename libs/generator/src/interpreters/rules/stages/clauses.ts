@@ -305,12 +305,13 @@ function commaItems(list: string): string[] {
     else items.push(p);
   }
   // "status requested, confirmed, done or cancelled" (quotes dropped): a state name, then its values to the end
-  const stateAt = items.findIndex((p, k) => k < items.length - 1 && /^([a-z]+)\s+[a-z]+$/i.test(p) && STATE_FIELD_NAMES.has((p.split(/\s+/)[0] as string).toLowerCase()));
+  // ("date reported and a status of reported, scheduled or fixed": the item before it ends at "and")
+  const STATE = /^(?:(.+?)\s+and\s+)?(?:(?:a|the)\s+)?([a-z]+)\s+(?:of\s+)?([a-z]+(?:ed|ing))$/i;
+  const stateAt = items.findIndex((p, k) => k < items.length - 1 && STATE_FIELD_NAMES.has((STATE.exec(p)?.[2] ?? '').toLowerCase()));
   const valuesAfter = items.slice(stateAt + 1);
-  const stateLike = (v: string): boolean => /(?:ed|ing)$/i.test(v);
-  if (stateAt >= 0 && stateLike((items[stateAt] as string).split(/\s+/)[1] as string) && valuesAfter.every((p) => /^[a-z]+(?:\s+(?:or|and)\s+[a-z]+)?$/i.test(p)) && / or /i.test(valuesAfter[valuesAfter.length - 1] as string)) {
-    const [name, first] = (items[stateAt] as string).split(/\s+/);
-    return [...items.slice(0, stateAt), `${name as string}: ${[first, ...valuesAfter].join(', ')}`];
+  if (stateAt >= 0 && valuesAfter.every((p) => /^[a-z]+(?:\s+(?:or|and)\s+[a-z]+)?$/i.test(p)) && / or /i.test(valuesAfter[valuesAfter.length - 1] as string)) {
+    const [, before, name, first] = STATE.exec(items[stateAt] as string) as RegExpExecArray;
+    return [...items.slice(0, stateAt), ...(before ? [before] : []), `${name as string}: ${[first, ...valuesAfter].join(', ')}`];
   }
   // "status one of requested, confirmed, cancelled" opens its values like a colon does
   const opener = items.findIndex((p) => /^[a-z][\w ]{0,30}?\s*(?::|=|\s[-–—]|\s(?:is\s+|can be\s+)?(?:one of|either))\s*\S/i.test(p));
