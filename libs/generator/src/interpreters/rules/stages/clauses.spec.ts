@@ -1,5 +1,5 @@
 import { bareListOf, fieldListOf, isFieldLike, lastNounPhrase, splitItems, statesOf, toClauses } from './clauses.js';
-import { collectionSubject, contextOf, documentLine, keptSubject } from './context.js';
+import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject } from './context.js';
 import { normalise } from './normalise.js';
 
 const clausesOf = (prompt: string) => toClauses(normalise(prompt).lines);
@@ -234,5 +234,31 @@ describe('records in lists whose words could be verbs (irecords)', () => {
     expect(splitItems('passenger, destination, status requested, confirmed, done or cancelled')).toEqual(['passenger', 'destination', 'status: requested, confirmed, done or cancelled']);
     expect(splitItems('name, status code, colour or size')).toEqual(['name', 'status code', 'colour or size']);
     expect(splitItems('street, date reported and a status of reported, scheduled or fixed')).toEqual(['street', 'date reported', 'status: reported, scheduled or fixed']);
+  });
+});
+
+describe('records people make with a verb (irecords)', () => {
+  const setting = { text: 'Trips: time, seats. Passengers book a seat on a trip: name, phone. List bookings per trip.', records: ['Trips'] };
+  it('the record of a verb the prompt names elsewhere, on a record listed before', () => {
+    expect(actorsRecord('Passengers book a seat on a trip', setting)).toEqual({ subject: 'booking', on: 'trip' });
+    expect(actorsRecord('customers order arches and i need', { text: 'customers order arches and i need: name. list orders by date', records: [] })).toEqual({ subject: 'order' });
+    // no booking named elsewhere: the verb's object stays the record
+    expect(actorsRecord('Passengers book a seat on a trip', { text: 'Passengers book a seat on a trip: name, phone.', records: ['trips'] })).toBeUndefined();
+    expect(actorsRecord('Let residents report potholes', { text: 'Let residents report potholes: street, size.', records: [] })).toBeUndefined();
+  });
+
+  it('in the prompt, the list is that record with a reference to the one it is made on', () => {
+    const lists = clausesOf('Trips: departure time, seats.\nPassengers book a seat on a trip: name, phone, number of bags.\nList bookings per trip.');
+    expect(lists[1]).toMatchObject({ kind: 'fieldList', subject: 'booking', items: [{ words: 'trip', refersTo: true }, { words: 'name' }, { words: 'phone' }, { words: 'number of bags' }] });
+  });
+
+  it('"register there bike": "there" typed for "their" is no part of the record', () => {
+    expect(fieldListOf('I want residents register there bike: resident name, flat number, brand')?.subject).toBe('bike');
+  });
+
+  it('a "status - a, b, c" line after a record\'s fields is one more of them', () => {
+    const lists = clausesOf('Repair job fields:\n  customer name\n  device model\nstatus - booked in, diagnosing, repaired, returned');
+    expect(lists).toHaveLength(1);
+    expect(lists[0]).toMatchObject({ kind: 'fieldList', items: [{ words: 'customer name' }, { words: 'device model' }, { words: 'status', values: ['booked in', 'diagnosing', 'repaired', 'returned'] }] });
   });
 });

@@ -1,9 +1,9 @@
 import nlp from 'compromise';
-import { DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, MISSPELT_POSSESSIVES, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf } from './declarations.js';
-import { collectionSubject, contextOf, documentLine, keptSubject } from './context.js';
+import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, type ListSetting } from './context.js';
 import { readItem, readRow, type FieldItem } from './phrasings.js';
 
 /**
@@ -118,9 +118,18 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       delete listed.type;
       continue;
     }
+    // "status - booked in, diagnosing, ..." on a line after a record's fields is one more of them
+    const prevList = out[out.length - 1];
+    const stateLine = /^([a-z]+)\s*(?::|\s[-–—])\s*\S/i.exec(text);
+    if (prevList?.kind === 'fieldList' && stateLine && STATE_FIELD_NAMES.has((stateLine[1] as string).toLowerCase()) && text.includes(',')) {
+      prevList.items.push(readItem(text).item);
+      prevList.source += `; ${text}`;
+      continue;
+    }
     // "I need my appointments with a client name, ...": the request around a declaration says nothing more
     const unframed = text.replace(REQUEST_FRAME, '');
-    const list = declarationOf(text) ?? fieldListOf(text) ?? (unframed !== text ? declarationOf(unframed) : undefined);
+    const setting = { text: lines.map((l) => (l.kind === 'row' ? l.cells.join(' ') : l.text)).join('\n'), records: out.flatMap((c) => (c.kind === 'fieldList' ? [c.subject] : [])) };
+    const list = declarationOf(text) ?? fieldListOf(text, setting) ?? (unframed !== text ? declarationOf(unframed) : undefined);
     if (!list && unframed !== text && /^[a-z][a-z' -]{0,40}?,?\s+with\s+\S/i.test(unframed)) {
       out.push({ kind: 'statement', text: unframed.charAt(0).toUpperCase() + unframed.slice(1) });
       continue;
@@ -218,7 +227,7 @@ export function lastNounPhrase(sentence: string): string | undefined {
   return undefined;
 }
 
-export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }> | undefined {
+export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause, { kind: 'fieldList' }> | undefined {
   const listed = listOfRecords(text);
   if (listed) return listed;
   const m = LIST_RE.exec(text.replace(/[.!]$/, ''));
@@ -232,6 +241,8 @@ export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }
   let ws = before.split(/\s+/);
   // "Status can be one of: a, b" gives values, not the fields of a record
   if (ws.some((w) => COPULAS.has(w.toLowerCase())) || /\bof$/i.test(before)) return undefined;
+  const byActors = setting ? actorsRecord(before, setting) : undefined;
+  if (byActors) return { kind: 'fieldList', subject: byActors.subject, items: [...(byActors.on ? [{ words: byActors.on, refersTo: true }] : []), ...parts.map((p) => readItem(p).item)], source: text, nounPhrase: true };
   // "Record chess games: ..." opens on a verb; "We need keep prescriptions: ..." names the thing last
   while (ws.length > 1 && (ws[0] as string).toLowerCase() in VERBS) ws.shift();
   // "Each week we take bookings": after a time and the writer, the records follow the verb
@@ -243,7 +254,7 @@ export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }
   // "We run a league and want to record match scores": the noun phrase after the last verb
   const lastVerb = ws.length > 3 ? ws.map((w) => w.toLowerCase()).findLastIndex((w) => w in VERBS || w === 'to') : -1;
   if (lastVerb >= 0 && lastVerb < ws.length - 1) ws = ws.slice(lastVerb + 1);
-  while (ws.length > 1 && (DETERMINERS.has((ws[0] as string).toLowerCase()) || KEEPING.has((ws[0] as string).toLowerCase()))) ws.shift();
+  while (ws.length > 1 && [DETERMINERS, KEEPING, MISSPELT_POSSESSIVES].some((set) => set.has((ws[0] as string).toLowerCase()))) ws.shift();
   // "the water meter readings for the flats in our building": the records end before the preposition
   const prep = ws.findIndex((w, k) => k > 0 && ['for', 'in', 'at', 'from', 'on', 'of'].includes(w.toLowerCase()));
   if (prep > 0 && isPluralForm((ws[prep - 1] as string).toLowerCase())) ws = ws.slice(0, prep);

@@ -1,4 +1,5 @@
-import { COLLECTION_TAILS, DOCUMENT_LABELS, META_NOUNS, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, DETERMINERS, DOCUMENT_LABELS, META_NOUNS, ON_RECORD_PREPS, VERB_SET, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
+import { isPluralForm, plural, singular, verbLemma } from '../text.js';
 
 /**
  * Stage 2a: talk about the writer and what their sentences say of the records. "We're a small
@@ -74,4 +75,32 @@ export function documentLine(text: string): boolean {
   if (!m) return false;
   const [label, rest] = DOCUMENT_LABELS.has((m[1] as string).toLowerCase()) ? [m[1] as string, m[2] as string] : [m[2] as string, m[1] as string];
   return DOCUMENT_LABELS.has(label.toLowerCase()) && !/[,;:.!?]/.test(rest) && rest.trim().split(/\s+/).length <= 6;
+}
+
+/** The prompt around a list: its whole text and the records named by the lists before it. */
+export interface ListSetting {
+  text: string;
+  records: readonly string[];
+}
+
+/**
+ * "Passengers book a seat on a trip: name, ...", "customers order arches and i need: ...": people
+ * and a verb whose record the prompt names elsewhere ("list bookings per trip") make that record;
+ * a record listed before that it is made on ("a trip") is one more field, a reference.
+ */
+export function actorsRecord(before: string, setting: ListSetting): { subject: string; on?: string } | undefined {
+  const ws = before.toLowerCase().split(/\s+/).filter(Boolean);
+  const elsewhere = setting.text.toLowerCase().replace(before.toLowerCase(), ' ');
+  for (let v = 1; v < ws.length; v++) {
+    const w = ws[v] as string;
+    const made = NOMINALIZATION[verbLemma(w, VERB_SET) ?? w]?.[0];
+    if (!made || !isPluralForm(ws[v - 1] as string) || META_NOUNS.has(ws[v - 1] as string)) continue;
+    if (!new RegExp(`\\b(?:${made}|${plural(made)})\\b`).test(elsewhere)) continue;
+    const rest = ws.slice(v + 1);
+    const prep = rest.findIndex((x, k) => ON_RECORD_PREPS.has(x) && DETERMINERS.has(rest[k + 1] ?? ''));
+    const target = prep >= 0 ? singular(rest[prep + 2] ?? '') : '';
+    const on = target && setting.records.some((r) => singular(r.toLowerCase().split(/\s+/).pop() ?? '') === target) ? target : undefined;
+    return { subject: made, ...(on ? { on } : {}) };
+  }
+  return undefined;
 }
