@@ -1,5 +1,5 @@
-import { bareListOf, fieldListOf, isFieldLike, lastNounPhrase, splitItems, statesOf, toClauses } from './clauses.js';
-import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject } from './context.js';
+import { bareListOf, fieldListOf, isFieldLike, splitItems, statesOf, toClauses } from './clauses.js';
+import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase } from './context.js';
 import { normalise } from './normalise.js';
 
 const clausesOf = (prompt: string) => toClauses(normalise(prompt).lines);

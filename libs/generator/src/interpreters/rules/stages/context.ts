@@ -1,4 +1,5 @@
-import { COLLECTION_TAILS, DETERMINERS, DOCUMENT_LABELS, META_NOUNS, ON_RECORD_PREPS, VERB_SET, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
+import nlp from 'compromise';
+import { COLLECTION_TAILS, DETERMINERS, DOCUMENT_LABELS, META_NOUNS, ON_RECORD_PREPS, POSSESSIVES, PRONOUN_SUBJECTS, VERB_SET, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
 import { isPluralForm, plural, singular, verbLemma } from '../text.js';
 
 /**
@@ -101,6 +102,18 @@ export function actorsRecord(before: string, setting: ListSetting): { subject: s
     const target = prep >= 0 ? singular(rest[prep + 2] ?? '') : '';
     const on = target && setting.records.some((r) => singular(r.toLowerCase().split(/\s+/).pop() ?? '') === target) ? target : undefined;
     return { subject: made, ...(on ? { on } : {}) };
+  }
+  return undefined;
+}
+
+/** The last plural noun phrase of a sentence, without numbers or determiners ("like 200 recipe cards" -> "recipe cards"). */
+export function lastNounPhrase(sentence: string): string | undefined {
+  const nouns = nlp(sentence).nouns().out('array') as string[];
+  for (const n of [...nouns].reverse()) {
+    // "300 vinyl records in the attic": the phrase ends before its preposition
+    const head = n.toLowerCase().split(/\s+(?:in|on|at|of|for|with|from|to)\s+/)[0] ?? '';
+    const ws = head.replace(/[^a-z' -]/g, ' ').split(/\s+/).filter((w) => w && !DETERMINERS.has(w) && !POSSESSIVES.has(w) && !PRONOUN_SUBJECTS.has(w) && !['like', 'about', 'some', 'many'].includes(w));
+    if (ws.length > 0 && ws.length <= 3 && isPluralForm(ws[ws.length - 1] as string)) return ws.join(' ');
   }
   return undefined;
 }
