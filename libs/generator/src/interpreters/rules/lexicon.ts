@@ -349,3 +349,5 @@ export const DOCUMENT_LABELS = new Set(['spec', 'specs', 'specification', 'proje
 export const MISSPELT_POSSESSIVES = new Set(['there', 'thier', 'ur']);
 /** Prepositions before the record another record is made on ("book a seat on a trip", "book onto a clinic"). */
 export const ON_RECORD_PREPS = new Set(['on', 'onto', 'for', 'to', 'at', 'in', 'into', 'with']);
+/** Words that open a condition or a time ("stop once a clinic is full"): never the name of a record. */
+export const CONDITION_OPENERS = new Set(['once', 'when', 'whenever', 'until', 'while', 'after', 'before', 'if', 'unless']);

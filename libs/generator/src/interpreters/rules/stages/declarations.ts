@@ -1,5 +1,7 @@
 import type { Clause } from './clauses.js';
 import { readItem, splitValues, type FieldItem } from './phrasings.js';
+import { NOMINALIZATION, VERB_SET } from '../lexicon.js';
+import { verbLemma } from '../text.js';
 
 /**
  * Stage 2b: declaration sentences the layout can type without the sentence reader, each a
@@ -77,6 +79,22 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     ],
     match: (s) => /^(?:each|every|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:gets|is|are|get)\s+(?:logged|recorded|stored|saved|entered|registered|noted|kept)\s+with\s+(.+?)[.!]?$/i.exec(s),
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
+  },
+  {
+    name: 'people making a record on another, and what the writer notes of it',
+    examples: [
+      ['Patients book onto a clinic and we need the patient name, NHS number, date of birth and a time slot.', { subject: 'booking', items: ['clinic', 'patient name', 'NHS number', 'date of birth', 'time slot'] }],
+      ['Volunteers register for a shift, and we keep their phone and a t-shirt size.', { subject: 'registration', items: ['shift', 'phone', 't-shirt size'] }],
+      ['Guests reserve a table at a restaurant and we note the party size and the time.', { subject: 'reservation', items: ['restaurant', 'party size', 'time'] }],
+    ],
+    // "Patients book onto a clinic and we need ...": what the writer needs is kept on the booking
+    // the verb makes, which belongs to the record it is made on
+    match: (s) => /^(?:the\s+|our\s+)?[a-z]+s\s+([a-z]+)\s+(?:(?:a|an|one)\s+[a-z]+\s+)?(?:on|onto|for|to|at|in|into)\s+(?:a|an|the|one)\s+([a-z]+(?: [a-z]+)?)\s*,?\s+and\s+(?:we|i)\s+(?:need|keep|record|store|take|want|note|ask for|collect|write down)\s+(.+?)[.!]?$/i.exec(s),
+    read: (m, sentence) => {
+      const made = NOMINALIZATION[verbLemma((m[1] as string).toLowerCase(), VERB_SET) ?? '']?.[0];
+      const items = made ? listItems(m[3] as string) : undefined;
+      return made && items ? { kind: 'fieldList', subject: made, items: [{ words: (m[2] as string).toLowerCase(), refersTo: true }, ...items], source: sentence, nounPhrase: true } : undefined;
+    },
   },
   {
     name: 'records under a coordinated qualifier, with their fields',

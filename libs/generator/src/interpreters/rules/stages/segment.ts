@@ -1,4 +1,4 @@
-import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COLLECTION_NOUNS, COUNT_NOUNS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, GENERATED_NOUNS, INCREASE_WORDS, META_NOUNS, MODALS, NEGATIONS, PHRASAL, PHRASAL_HEADS, POSSESSIVES, PREPOSITIONS, PRONOUNS, REFUSALS, SEP_FILLERS, SEPARATORS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COLLECTION_NOUNS, COUNT_NOUNS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, GENERATED_NOUNS, INCREASE_WORDS, META_NOUNS, MODALS, NEGATIONS, PHRASAL, PHRASAL_HEADS, POSSESSIVES, PREPOSITIONS, PRONOUNS, REFUSALS, SEP_FILLERS, SEPARATORS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS, CONDITION_OPENERS } from '../lexicon.js';
 import { isPluralForm, pastParticiple, singular, taggedAsVerb, verbLemma } from '../text.js';
 import { type Clause, textOf, type Tok, words as wordsOf } from '../tokens.js';
 import { type ObjectRef, type Segment, stripDeterminers } from './reading.js';
@@ -207,6 +207,8 @@ export function collectCandidate(ctx: ReadingState, s: Segment): void {
   // "show the leaderboard": the records at hand, once they are known
   if (ws.length === 1 && COLLECTION_NOUNS.has(head) && !['waitlist', 'queue'].includes(head)) return;
   if (['how', 'what', 'which', 'who', 'when', 'where', 'why', 'many', 'much'].includes(ws[0] as string)) return;
+  // "Bookings must stop once a clinic is full": the condition after the verb names no record
+  if (CONDITION_OPENERS.has(ws[0] as string)) return;
   if (ws.some((w) => TALLY_NOUNS.has(w) || ['sum', 'average', 'avg', 'mean', 'median'].includes(w))) return;
   // "log their mood": fields of the record being created, not a record
   if (s.cls === 'create' && POSSESSIVES.has(s.rest[0]?.w ?? '')) return;

@@ -225,6 +225,8 @@ export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | und
     }
     // "needs a place to keep gigs": what is needed is a purpose, the things come after it
     if (['need', 'needs', 'want', 'wants'].includes(conn[0] as string) && wordsOf(items).some((w, k, ws) => w === 'to' && KEEP_VERBS.has(ws[k + 1] ?? ''))) return false;
+    // "Reception needs the list of bookings for a clinic": someone asking to see records, not a record
+    if (['need', 'needs', 'want', 'wants'].includes(conn[0] as string) && ['list', 'lists', 'overview', 'report'].includes(stripDeterminers(wordsOf(items))[0] ?? '') && items.some((t) => t.w === 'of')) return false;
     // "For each book we store", "Every member should"
     if (left[0] === 'for' && (left[1] === 'each' || left[1] === 'every')) left = left.slice(2);
     // "There are books, each with a title ..."
