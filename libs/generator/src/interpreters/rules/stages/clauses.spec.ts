@@ -226,6 +226,12 @@ describe('records in lists whose words could be verbs (irecords)', () => {
     expect(clausesOf('Forklift licence register - spec\n\nOperator: name, depot')[0]).toEqual({ kind: 'context', text: 'Forklift licence register - spec', why: 'names the document' });
   });
 
+  it('a requirement number ("R1.") is context, and the list after it stays a list', () => {
+    const got = clausesOf('Coach tours - requirements\nR1. Tour: destination, departure date, coach seats\nR2. Reservations can be cancelled.');
+    expect(got.filter((c) => c.kind === 'context').map((c) => (c.kind === 'context' ? c.why : ''))).toEqual(['names the document', 'numbers a requirement', 'numbers a requirement']);
+    expect(got.find((c) => c.kind === 'fieldList')).toMatchObject({ subject: 'Tour' });
+  });
+
   it('a record named as one identifier ("WeighIn") is a noun phrase of its words', () => {
     expect(fieldListOf('WeighIn: animal, date, weight kg')).toMatchObject({ subject: 'Weigh In', nounPhrase: true });
   });

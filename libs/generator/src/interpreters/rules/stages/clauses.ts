@@ -93,9 +93,10 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       } else out.push({ kind: 'statement', text: line.cells.join(', ') });
       continue;
     }
-    // "Dialysis unit scheduling - spec", "Project: cattle weigh-ins": a line labelled as the document names no record
-    if (line.kind === 'sentence' && documentLine(line.text)) {
-      out.push({ kind: 'context', text: line.text, why: 'names the document' });
+    // "Dialysis unit scheduling - spec", "Project: cattle weigh-ins": a line labelled as the document
+    // names no record; "R1." only numbers the requirement after it
+    if (line.kind === 'sentence' && (documentLine(line.text) || /^[A-Z]{0,3}\d{1,3}[.)]?$/.test(line.text.trim()))) {
+      out.push({ kind: 'context', text: line.text, why: documentLine(line.text) ? 'names the document' : 'numbers a requirement' });
       continue;
     }
     // "Rule: no more bookings than seats", "Note: ...": the label says what the sentence is, the rest is it
