@@ -1,6 +1,6 @@
 import type { Clause } from './clauses.js';
 import { readItem, splitValues, type FieldItem } from './phrasings.js';
-import { NOMINALIZATION, VERB_SET } from '../lexicon.js';
+import { CONTACT_DETAILS, NOMINALIZATION, VERB_SET } from '../lexicon.js';
 import { verbLemma } from '../text.js';
 
 /**
@@ -97,6 +97,21 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     },
   },
   {
+    name: 'someone taking a record, what the writer keeps on the record named last',
+    examples: [
+      ["A tenant rents a unit from a start date to an optional end date, and we keep the tenant's name, email and phone on the rental.", { subject: 'rental', items: ['unit', 'start date', 'optional end date', "tenant's name", "tenant's email", "tenant's phone"] }],
+      ['A member borrows a tool and we note the due date and the condition on the loan.', { subject: 'loan', items: ['tool', 'due date', 'condition'] }],
+    ],
+    // "..., and we keep <fields> on the rental": the record is named last; what the person took
+    // is a reference, and "from a start date to an end date" two more fields
+    match: (s) => /^(?:a|an|the|each|every)\s+[a-z]+\s+[a-z]+\s+(?:a|an|the|one)\s+([a-z]+)(?:\s+from\s+(?:a|an|the)\s+([a-z ]+?)\s+(?:to|until|till)\s+(?:a|an|the)\s+([a-z ]+?))?\s*,?\s+and\s+(?:we|i)\s+(?:keep|record|store|note|need|take|write down|save)\s+(.+?)\s+(?:on|for|with|in)\s+(?:the|each|every)\s+([a-z]+)[.!]?$/i.exec(s),
+    read: (m, sentence) => {
+      const items = listItems(m[4] as string);
+      const period = [m[2], m[3]].filter((w): w is string => w !== undefined).map((w) => readItem(w).item);
+      return items ? { kind: 'fieldList', subject: (m[5] as string).toLowerCase(), items: [{ words: (m[1] as string).toLowerCase(), refersTo: true }, ...period, ...items], source: sentence, nounPhrase: true } : undefined;
+    },
+  },
+  {
     name: 'records under a coordinated qualifier, with their fields',
     examples: [
       ['Arts and crafts kits with a name, a price and an age range.', { subject: 'kits', items: ['name', 'price', 'age range'] }],
@@ -140,6 +155,7 @@ export function declarationOf(sentence: string): FieldList | undefined {
 function listItems(list: string): FieldItem[] | undefined {
   const parts = splitTopLevel(list);
   const items: FieldItem[] = [];
+  let owner: string | undefined;
   for (const part of parts) {
     let words = part.replace(/^(?:and|or)\s+/i, '').replace(/^(?:a|an|the|its|their)\s+/i, '').trim();
     if (!words) continue;
@@ -156,6 +172,11 @@ function listItems(list: string): FieldItem[] | undefined {
     // (what a parenthesis says is the item's values or type, never a clause)
     const bare = words.replace(/\([^()]*\)/g, ' ').trim();
     if (/\b(?:can|must|should|will|is|are|cannot|can't|not|never)\b/i.test(bare) || bare.split(/\s+/).length > 6) return undefined;
+    // "the tenant's name, email and phone": contact details after a possessive share its owner
+    const own = /^([a-z]+)'s\s+[a-z]/i.exec(words);
+    if (own) owner = own[1];
+    else if (owner && CONTACT_DETAILS.has(words.toLowerCase())) words = `${owner}'s ${words}`;
+    else owner = undefined;
     const item = readItem(words).item;
     items.push(empty ? { ...item, flags: [...(item.flags ?? []), 'optional'] } : item);
   }
