@@ -232,6 +232,12 @@ describe('records in lists whose words could be verbs (irecords)', () => {
     expect(got.find((c) => c.kind === 'fieldList')).toMatchObject({ subject: 'Tour' });
   });
 
+  it('what the writer fills in later joins the record described before, past a "once ..." line', () => {
+    const got = clausesOf('A match is played between a home team and an away team on a date, and once it has been played we fill in the home legs and the away legs.');
+    expect(got.find((c) => c.kind === 'fieldList')).toMatchObject({ subject: 'match', items: [{ words: 'home team' }, { words: 'away team' }, { words: 'date' }, { words: 'home legs' }, { words: 'away legs' }] });
+    expect(got.some((c) => c.kind === 'statement')).toBe(false);
+  });
+
   it('a record named as one identifier ("WeighIn") is a noun phrase of its words', () => {
     expect(fieldListOf('WeighIn: animal, date, weight kg')).toMatchObject({ subject: 'Weigh In', nounPhrase: true });
   });

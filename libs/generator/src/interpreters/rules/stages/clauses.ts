@@ -1,7 +1,7 @@
 import { DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, MISSPELT_POSSESSIVES, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
-import { declarationOf } from './declarations.js';
+import { declarationOf, laterFields } from './declarations.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, readRow, type FieldItem } from './phrasings.js';
 
@@ -118,8 +118,17 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       delete listed.type;
       continue;
     }
-    // "status - booked in, diagnosing, ..." on a line after a record's fields is one more of them
+    // "status - booked in, diagnosing, ..." on a line after a record's fields is one more of them;
+    // so is what the writer fills in later ("We fill in the home legs and the away legs")
     const prevList = out[out.length - 1];
+    // ("Once it has been played." between them says only when)
+    const described = out.findLast((c) => c.kind !== 'context');
+    const later = described?.kind === 'fieldList' ? laterFields(text) : undefined;
+    if (described?.kind === 'fieldList' && later) {
+      described.items.push(...later);
+      described.source += `; ${text}`;
+      continue;
+    }
     const stateLine = /^([a-z]+)\s*(?::|\s[-–—])\s*\S/i.exec(text);
     if (prevList?.kind === 'fieldList' && stateLine && STATE_FIELD_NAMES.has((stateLine[1] as string).toLowerCase()) && text.includes(',')) {
       prevList.items.push(readItem(text).item);

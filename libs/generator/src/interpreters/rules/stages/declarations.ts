@@ -1,7 +1,7 @@
 import type { Clause } from './clauses.js';
 import { readItem, splitValues, type FieldItem } from './phrasings.js';
 import { CONTACT_DETAILS, NOMINALIZATION, VERB_SET } from '../lexicon.js';
-import { verbLemma } from '../text.js';
+import { singular, verbLemma } from '../text.js';
 
 /**
  * Stage 2b: declaration sentences the layout can type without the sentence reader, each a
@@ -112,6 +112,24 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     },
   },
   {
+    name: 'a record that happens between two others, and what the writer fills in',
+    examples: [
+      ['A match is played between a home team and an away team on a date, and once it has been played we fill in the home legs and the away legs, each from 0 to 13.', { subject: 'match', items: ['home team', 'away team', 'date', 'home legs from 0 to 13', 'away legs from 0 to 13'] }],
+      ['A game is played between two players.', { subject: 'game', items: ['player', 'player'] }],
+      ['Each bout is fought between a red fighter and a blue fighter.', { subject: 'bout', items: ['red fighter', 'blue fighter'] }],
+    ],
+    // "is played between a home team and an away team on a date": the two sides and the day; what
+    // the writer fills in later is the rest ("each from 0 to 13" bounds every item it follows)
+    match: (s) => /^(?:a|an|each|every)\s+([a-z]+)\s+is\s+[a-z]+(?:ed|en|ght)\s+between\s+(?:(?:a|an|the)\s+([a-z]+(?: [a-z]+)?)\s+and\s+(?:a|an|the)\s+([a-z]+(?: [a-z]+)?)|two\s+([a-z]+))(?:\s+on\s+(?:a|an|the)\s+([a-z]+))?(?:\s*,?\s+and\s+(?:(?:once|when|after)\s+[a-z' ]+?\s+)?(?:we|i)\s+(?:fill in|record|keep|note|enter|add|write down)\s+(.+?))?[.!]?$/i.exec(s),
+    read: (m, sentence) => {
+      const pair = m[4] ? singular(m[4].toLowerCase()) : undefined;
+      const sides = (pair ? [pair, pair] : [m[2] as string, m[3] as string]).map((w) => ({ words: w.toLowerCase() }));
+      const later = m[6] ? boundedItems(m[6]) : [];
+      if (!later) return undefined;
+      return { kind: 'fieldList', subject: (m[1] as string).toLowerCase(), items: [...sides, ...(m[5] ? [{ words: m[5].toLowerCase() }] : []), ...later], source: sentence, nounPhrase: true };
+    },
+  },
+  {
     name: 'records under a coordinated qualifier, with their fields',
     examples: [
       ['Arts and crafts kits with a name, a price and an age range.', { subject: 'kits', items: ['name', 'price', 'age range'] }],
@@ -136,6 +154,20 @@ function linkingRecord(m: RegExpExecArray, sentence: string): FieldList | undefi
 function recordWithFields(subject: string, list: string, sentence: string): FieldList | undefined {
   const items = listItems(list);
   return items && items.length >= 2 ? { kind: 'fieldList', subject, items, source: sentence, nounPhrase: true } : undefined;
+}
+
+/** "We fill in the home legs and the away legs, each from 0 to 13": fields the writer adds to the record just described. */
+export function laterFields(sentence: string): FieldItem[] | undefined {
+  const m = /^(?:(?:then|later|afterwards)\s+)?(?:we|i)\s+(?:then\s+|later\s+|also\s+)?(?:fill in|write in|add|enter)\s+(.+?)[.!]?$/i.exec(sentence.trim());
+  return m ? boundedItems(m[1] as string) : undefined;
+}
+
+/** A list whose ", each from 0 to 13" bounds every item. */
+function boundedItems(list: string): FieldItem[] | undefined {
+  const bound = /,?\s*each\s+((?:from|between)\s+\d+\s+(?:to|and)\s+\d+)$/i.exec(list);
+  const items = listItems(bound ? list.slice(0, bound.index) : list);
+  if (!items || !bound) return items;
+  return items.map((it) => ({ ...it, words: `${it.words} ${(bound[1] as string).replace(/^between (\d+) and/i, 'from $1 to')}` }));
 }
 
 export function declarationOf(sentence: string): FieldList | undefined {
