@@ -1,4 +1,5 @@
-import { bareListOf, fieldListOf, isFieldLike, splitItems, statesOf, toClauses } from './clauses.js';
+import { bareListOf, fieldListOf, isFieldLike, splitItems, toClauses } from './clauses.js';
+import { statesOf } from './declarations.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase } from './context.js';
 import { normalise } from './normalise.js';
 

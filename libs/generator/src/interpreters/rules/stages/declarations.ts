@@ -234,3 +234,28 @@ function splitTopLevel(list: string): string[] {
   parts.push(cur);
   return parts.map((p) => p.trim()).filter(Boolean);
 }
+
+/**
+ * "status goes queued -> printing -> done, or printing -> failed", "stage moves from draft to
+ * review to published": a field's states in the order written (branches after "or" add theirs).
+ */
+export function statesOf(sentence: string): { words: string; values: string[] } | undefined {
+  const m = /^(?:the\s+|its\s+|their\s+|a\s+)?([a-z][a-z ]{0,30}?)\s+(?:goes|go|moves|move|flows|runs|progresses)\s+(?:from\s+)?(.+?)[.!]?$/i.exec(sentence.trim());
+  if (!m) return undefined;
+  // "..., nothing else", "... once it has been posted back": what follows the states says no state
+  const written = (m[2] as string).replace(/\s*,?\s*(?:and\s+)?(?:nothing else|no other moves?|only)\s*$/i, '');
+  const branches = written.split(/\s*,?\s*\bor\b\s*|\s*[,;]\s*/);
+  const chains: string[][] = [];
+  for (const b of branches) {
+    const values = b
+      .split(/\s*(?:→|->|=>|>|\bto\b|\bthen\b)\s*/)
+      .map((v) => v.replace(/\s+(?:once|when|after|before|if|unless|as soon as)\b.*$/i, '').trim())
+      .filter(Boolean);
+    // "..., and then to collected": the branch goes on from where the one before ended
+    const previous = chains[chains.length - 1];
+    if (values[0] === 'and' && previous) chains.push([previous[previous.length - 1] as string, ...values.slice(1)]);
+    else chains.push(values);
+  }
+  if ((chains[0]?.length ?? 0) < 2 || chains.some((c) => c.length < 2 || c.some((v) => v.split(/\s+/).length > 3))) return undefined;
+  return { words: (m[1] as string).toLowerCase(), values: [...new Set(chains.flat())] };
+}
