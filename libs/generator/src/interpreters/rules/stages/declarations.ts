@@ -66,9 +66,10 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       ['every house we need the address, the customers name and the price', { subject: 'house', items: ['address', 'customers name', 'price'] }],
       ['then every visit we write down the house, the date and payment', { subject: 'visit', items: ['house', 'date', 'payment'] }],
       ['For each booking we store the charger, the driver and the start time.', { subject: 'booking', items: ['charger', 'driver', 'start time'] }],
+      ["For each grit bin we want to record its location, the last refill date and whether it's damaged.", { subject: 'grit bin', items: ['location', 'last refill date', 'damaged'] }],
     ],
     // "every house we need ...": the record, then the writer keeping its fields
-    match: (s) => /^(?:(?:then|and|also|so)\s+)?(?:for\s+)?(?:each|every|per)\s+([a-z][a-z -]{1,30}?)\s*,?\s+(?:we|i)\s+(?:need|want|write down|note down|note|record|keep|store|track|log|take|ask for|collect)\s+(?:down\s+)?(.+?)[.!]?$/i.exec(s),
+    match: (s) => /^(?:(?:then|and|also|so)\s+)?(?:for\s+)?(?:each|every|per)\s+([a-z][a-z -]{1,30}?)\s*,?\s+(?:we|i)\s+(?:(?:want|need|have|would like)\s+to\s+)?(?:need|want|write down|note down|note|record|keep|store|track|log|take|ask for|collect)\s+(?:down\s+)?(.+?)[.!]?$/i.exec(s),
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {
@@ -76,8 +77,10 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     examples: [
       ['Every roast gets logged with the bean origin, the roast level and the roast date.', { subject: 'roast', items: ['bean origin', 'roast level', 'roast date'] }],
       ['Each delivery is recorded with a date and a weight in kg.', { subject: 'delivery', items: ['date', 'weight in kg'] }],
+      ["Volunteers do the refilling, so each refill should be recorded too, with the grit bin, the volunteer's name and the date.", { subject: 'refill', items: ['grit bin', "volunteer's name", 'date'] }],
     ],
-    match: (s) => /^(?:each|every|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:gets|is|are|get)\s+(?:logged|recorded|stored|saved|entered|registered|noted|kept)\s+with\s+(.+?)[.!]?$/i.exec(s),
+    // ("Volunteers do the refilling, so each refill should be recorded too, with ...": what leads up to it says why)
+    match: (s) => /^(?:[^,]{1,80},\s*(?:so|and)\s+)?(?:each|every|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:gets|is|are|get|should be|must be|will be|needs to be)\s+(?:logged|recorded|stored|saved|entered|registered|noted|kept)\s*(?:too|as well)?\s*,?\s+with\s+(.+?)[.!]?$/i.exec(s),
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {
