@@ -59,6 +59,11 @@ describe('typed clauses', () => {
     expect(contextOf('Our paperwork is a mess')).toBe("describes the writer's situation");
     expect(contextOf('Our rooms are getting booked twice')).toBe("describes the writer's situation");
     expect(contextOf('My plants have been growing a lot and have names')).toBeUndefined();
+    expect(contextOf('Our parish council looks after around 60 grit bins on the village roads.')).toBe("describes the writer's situation");
+    expect(contextOf('We milk about 30 goats on our smallholding')).toBe("describes the writer's situation");
+    expect(contextOf('Our members borrow about 30 books a week')).toBe("describes the writer's situation");
+    expect(contextOf('We keep about 30 goats with a name and a tag')).toBeUndefined();
+    expect(contextOf('Our members can borrow up to 3 books')).toBeUndefined();
   });
 
   it('a table without a heading takes its subject from "an API for my tool library"', () => {

@@ -36,6 +36,9 @@ export function contextOf(sentence: string): string | undefined {
   const parts = lower.split(/\s+and\s+/);
   const kinds = parts.map(partKind);
   if (kinds.every((k) => k !== undefined)) return kinds.includes('self') ? 'says who the writer is' : 'asks for the backend itself';
+  // "Our parish council looks after around 60 grit bins on the village roads": how many things the
+  // writer has says who they are; what is kept of them comes in other sentences
+  if (/^(?:our|my|we|i)\b[a-z' ]{0,40}?\b(?:about|around|roughly|some|over|nearly|almost|like|approx(?:imately)?)\s+\d+\s+(?:[a-z]+\s+){0,2}[a-z]+s\b/.test(lower) && !/\b(?:can|must|should|need|needs|want|wants|has|have|with|list|keep|track|record|store|log)\b/.test(lower.replace(/^(?:we|i) have\b/, ''))) return "describes the writer's situation";
   return undefined;
 }
 
