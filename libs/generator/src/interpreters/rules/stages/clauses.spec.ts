@@ -244,6 +244,13 @@ describe('records in lists whose words could be verbs (irecords)', () => {
     expect(got.some((c) => c.kind === 'statement')).toBe(false);
   });
 
+  it('"dietary needs" is a field; "start date / end date" on one bullet is two', () => {
+    expect(isFieldLike('dietary needs: none / vegetarian / vegan')).toBe(true);
+    expect(isFieldLike('needs a lift')).toBe(false);
+    const [list] = clausesOf('## Retreats\n- title\n- start date / end date\n- yarn weight: lace / DK');
+    expect(list).toMatchObject({ kind: 'fieldList', items: [{ words: 'title' }, { words: 'start date' }, { words: 'end date' }, { words: 'yarn weight', values: ['lace', 'DK'] }] });
+  });
+
   it('a record named as one identifier ("WeighIn") is a noun phrase of its words', () => {
     expect(fieldListOf('WeighIn: animal, date, weight kg')).toMatchObject({ subject: 'Weigh In', nounPhrase: true });
   });

@@ -71,7 +71,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
         continue;
       }
       if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && bullets.every(isFieldLike)) {
-        out.push({ kind: 'fieldList', subject: line.text, items: bullets.map((b) => readItem(b).item), source: [line.text, ...bullets].join('; ') });
+        out.push({ kind: 'fieldList', subject: line.text, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; ') });
         i = j - 1;
         continue;
       }
@@ -207,6 +207,13 @@ function startsWithVerb(text: string): boolean {
   return verbLemma(first, VERB_SET) !== undefined || LOOKING.has(first);
 }
 
+/** "start date / end date": two names of typed things on one bullet are two fields ("lace / DK" stays values). */
+function pairedNames(bullet: string): string[] {
+  const parts = bullet.split(/\s+\/\s+/);
+  const typed = (p: string): boolean => p.split(/\s+/).length >= 2 && TYPE_BY_WORD[p.split(/\s+/).pop()?.toLowerCase() ?? ''] !== undefined;
+  return parts.length === 2 && parts.every(typed) ? parts : [bullet];
+}
+
 /** A bullet that names a field: a short noun phrase, no modal, not opening on a verb ("check in date" ends on a typed noun). */
 export function isFieldLike(text: string): boolean {
   const head = text.replace(/\(.*?\)/g, '').split(/\s*[:=]\s*|\s[-–—]\s/)[0] ?? '';
@@ -220,7 +227,9 @@ export function isFieldLike(text: string): boolean {
   // "estimated hours", "planned date": a participle before a noun qualifies it
   const participle = ws.length === 2 && /[a-z]{3}ed$/.test(first) && !DETERMINERS.has(ws[1] as string) && !PREPOSITION_LIKE.has(ws[1] as string);
   const named = ws.length === 2 && NAMING_HEADS.has(ws[1] as string);
-  return (!(first in VERBS) || typedNoun || participle || named) && !ws.some((w) => MODALS.has(w) && w !== 'and' && w !== 'or' && w !== 'i') && !['is', 'are', 'gets', 'goes', 'has', 'have', 'contains', 'includes'].some((w) => ws.includes(w));
+  // "dietary needs": a need named after what qualifies it is a noun
+  const modal = (w: string, k: number): boolean => MODALS.has(w) && !['and', 'or', 'i'].includes(w) && !(k === ws.length - 1 && k > 0 && ['needs', 'wants'].includes(w));
+  return (!(first in VERBS) || typedNoun || participle || named) && !ws.some(modal) && !['is', 'are', 'gets', 'goes', 'has', 'have', 'contains', 'includes'].some((w) => ws.includes(w));
 }
 
 /** "Players: name, shirt number, position - goalkeeper, defender", "Classes - name, coach". */
