@@ -89,13 +89,15 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       ['Patients book onto a clinic and we need the patient name, NHS number, date of birth and a time slot.', { subject: 'booking', items: ['clinic', 'patient name', 'NHS number', 'date of birth', 'time slot'] }],
       ['Volunteers register for a shift, and we keep their phone and a t-shirt size.', { subject: 'registration', items: ['shift', 'phone', 't-shirt size'] }],
       ['Guests reserve a table at a restaurant and we note the party size and the time.', { subject: 'reservation', items: ['restaurant', 'party size', 'time'] }],
+      ["Customers book a campervan with a pickup date and a return date, and we take the customer's name, their email and the party size.", { subject: 'booking', items: ['campervan', 'pickup date', 'return date', "customer's name", 'email', 'party size'] }],
     ],
     // "Patients book onto a clinic and we need ...": what the writer needs is kept on the booking
     // the verb makes, which belongs to the record it is made on
-    match: (s) => /^(?:the\s+|our\s+)?[a-z]+s\s+([a-z]+)\s+(?:(?:a|an|one)\s+[a-z]+\s+)?(?:on|onto|for|to|at|in|into)\s+(?:a|an|the|one)\s+([a-z]+(?: [a-z]+)?)\s*,?\s+and\s+(?:we|i)\s+(?:need|keep|record|store|take|want|note|ask for|collect|write down)\s+(.+?)[.!]?$/i.exec(s),
+    // ("Customers book a campervan with a pickup date ..., and we take ...": the fields come in both parts)
+    match: (s) => /^(?:the\s+|our\s+)?[a-z]+s\s+([a-z]+)\s+(?:(?:a|an|one)\s+[a-z]+\s+(?:on|onto|for|to|at|in|into)\s+|(?:on|onto|for|to|at|in|into)\s+)?(?:a|an|the|one)\s+([a-z]+(?: [a-z]+)?)(?:\s+with\s+([^,]+?))?\s*,?\s+and\s+(?:we|i)\s+(?:need|keep|record|store|take|want|note|ask for|collect|write down)\s+(.+?)[.!]?$/i.exec(s),
     read: (m, sentence) => {
       const made = NOMINALIZATION[verbLemma((m[1] as string).toLowerCase(), VERB_SET) ?? '']?.[0];
-      const items = made ? listItems(m[3] as string) : undefined;
+      const items = made ? listItems(m[3] === undefined ? (m[4] as string) : `${m[3]}, ${m[4] as string}`) : undefined;
       return made && items ? { kind: 'fieldList', subject: made, items: [{ words: (m[2] as string).toLowerCase(), refersTo: true }, ...items], source: sentence, nounPhrase: true } : undefined;
     },
   },
@@ -209,8 +211,9 @@ function listItems(list: string): FieldItem[] | undefined {
     if (/\b(?:can|must|should|will|is|are|cannot|can't|not|never)\b/i.test(bare) || bare.split(/\s+/).length > 6) return undefined;
     // "the tenant's name, email and phone": contact details after a possessive share its owner
     const own = /^([a-z]+)'s\s+[a-z]/i.exec(words);
+    // ("their email" names its own owner)
     if (own) owner = own[1];
-    else if (owner && CONTACT_DETAILS.has(words.toLowerCase())) words = `${owner}'s ${words}`;
+    else if (owner && CONTACT_DETAILS.has(words.toLowerCase()) && !/^(?:and\s+|or\s+)?(?:their|its|his|her)\s/i.test(part)) words = `${owner}'s ${words}`;
     else owner = undefined;
     const item = readItem(words).item;
     items.push(empty ? { ...item, flags: [...(item.flags ?? []), 'optional'] } : item);

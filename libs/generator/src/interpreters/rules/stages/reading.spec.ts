@@ -14,4 +14,16 @@ describe('sentence reader records (irecords)', () => {
     expect(records).toEqual(expect.arrayContaining(['clinic', 'booking']));
     expect(records).not.toContain('reception');
   });
+
+  it('"..., and let me close a callout" after a list of fields is an action, not a field', () => {
+    const a = analyze('Log callouts with customer name, address and status (open or closed), and let me close a callout.');
+    const callout = a.resources.find((r) => r.words.join(' ') === 'callout');
+    expect(callout?.fields.map((f) => f.spec.name)).toEqual(['customerName', 'address', 'status']);
+    expect(a.actions.some((x) => x.resource === 'callout' && x.verb === 'close')).toBe(true);
+  });
+
+  it('records logged "with" their fields are listed too', () => {
+    const a = analyze('Log callouts with a customer name and an address, and let me close a callout.');
+    expect(a.actions.filter((x) => x.resource === 'callout').map((x) => x.kind)).toEqual(expect.arrayContaining(['create', 'list']));
+  });
 });

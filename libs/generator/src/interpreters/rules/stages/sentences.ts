@@ -286,6 +286,8 @@ export function extraAction(ctx: ReadingState, verb: string, res: ResourceDraft,
   if (cls === 'crud') for (const kind of ['create', 'get', 'list', 'update', 'delete'] as const) pushAction(ctx, { kind, resource: keyOf(res.words), verb, description: c.text, filters: [], params: [], guards: [], effects: [] });
   else if (cls === 'list') pushAction(ctx, { kind: 'list', resource: keyOf(res.words), verb, description: c.text, filters: [], params: [], guards: [], effects: [] });
   else pushAction(ctx, { kind: 'create', resource: keyOf(res.words), verb, description: c.text, filters: [], params: [], guards: [], effects: [] });
+  // "log callouts with ...": records kept as a log are read back, so they are listed too
+  if (cls === 'create' && ['log', 'track', 'record', 'keep', 'store'].includes(verb)) pushAction(ctx, { kind: 'list', resource: keyOf(res.words), verb: 'list', description: c.text, filters: [], params: [], guards: [], effects: [] });
   ctx.lastResource = res;
   if (cls !== 'list') {
     ctx.lastCreated = res;
@@ -322,6 +324,12 @@ export function declare(ctx: ReadingState, subjectWords: string[], items: Tok[],
       const restToks = [...subjectTok, ...part.slice(1)];
       ctx.extraClauses.push({ sentence: c.sentence, index: c.index + 100 + k, text: textOf(restToks), toks: restToks, afterColon: false });
       continue;
+    }
+    // "..., and let me close a callout": the writer asking for an action, said as an imperative
+    if (head === 'let' && ['me', 'us', 'people', 'users', 'them', 'staff', 'customers'].includes(part[1]?.w ?? '') && part.length > 2) {
+      const restToks = [...part.slice(2), ...parts.slice(k + 1).flatMap((p) => [{ raw: ',', w: ',' }, ...p])];
+      ctx.extraClauses.push({ sentence: c.sentence, index: c.index + 100, text: textOf(restToks), toks: restToks, afterColon: false });
+      break;
     }
     if (isAction) {
       const restToks = parts.slice(k).flatMap((p, n) => (n === 0 ? p : [{ raw: ',', w: ',' }, ...p]));
