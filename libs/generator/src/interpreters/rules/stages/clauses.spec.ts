@@ -64,6 +64,8 @@ describe('typed clauses', () => {
     expect(contextOf('Our members borrow about 30 books a week')).toBe("describes the writer's situation");
     expect(contextOf('We keep about 30 goats with a name and a tag')).toBeUndefined();
     expect(contextOf('Our members can borrow up to 3 books')).toBeUndefined();
+    expect(contextOf("We're a courier with 25 vans and a small workshop.")).toBe('says who the writer is');
+    expect(contextOf("We're a courier and we track vans")).toBeUndefined();
   });
 
   it('a table without a heading takes its subject from "an API for my tool library"', () => {
@@ -249,6 +251,12 @@ describe('records in lists whose words could be verbs (irecords)', () => {
     expect(isFieldLike('needs a lift')).toBe(false);
     const [list] = clausesOf('## Retreats\n- title\n- start date / end date\n- yarn weight: lace / DK');
     expect(list).toMatchObject({ kind: 'fieldList', items: [{ words: 'title' }, { words: 'start date' }, { words: 'end date' }, { words: 'yarn weight', values: ['lace', 'DK'] }] });
+  });
+
+  it('under a heading naming records a lone verb-like word is a field; "in service? yes/no" is a yes/no', () => {
+    const [list] = clausesOf('## Vans\n- registration (unique)\n- make\n- mileage\n- in service? yes/no');
+    expect(list).toMatchObject({ kind: 'fieldList', items: [{ words: 'registration' }, { words: 'make' }, { words: 'mileage' }, { words: 'in service', type: 'boolean' }] });
+    expect(clausesOf('## Actions\n- make\n- list vans')[0]).toEqual({ kind: 'heading', text: 'Actions' });
   });
 
   it('a record named as one identifier ("WeighIn") is a noun phrase of its words', () => {

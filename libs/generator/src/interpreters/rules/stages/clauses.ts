@@ -70,7 +70,10 @@ export function toClauses(lines: readonly Line[]): Clause[] {
         out.push({ kind: 'heading', text: line.text });
         continue;
       }
-      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && bullets.every(isFieldLike)) {
+      // under a heading naming records ("Vans"), a lone word that is a verb too ("make") is a field
+      const plural = line.text.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase()));
+      const fieldish = (b: string): boolean => isFieldLike(b) || (plural && /^[a-z]+$/i.test(b.trim()));
+      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && bullets.every(fieldish) && bullets.filter(isFieldLike).length * 2 > bullets.length) {
         out.push({ kind: 'fieldList', subject: line.text, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; ') });
         i = j - 1;
         continue;
@@ -207,11 +210,13 @@ function startsWithVerb(text: string): boolean {
   return verbLemma(first, VERB_SET) !== undefined || LOOKING.has(first);
 }
 
-/** "start date / end date": two names of typed things on one bullet are two fields ("lace / DK" stays values). */
+/** "start date / end date": two names of typed things on one bullet are two fields ("lace / DK" stays values); "in service? yes/no". */
 function pairedNames(bullet: string): string[] {
   const parts = bullet.split(/\s+\/\s+/);
   const typed = (p: string): boolean => p.split(/\s+/).length >= 2 && TYPE_BY_WORD[p.split(/\s+/).pop()?.toLowerCase() ?? ''] !== undefined;
-  return parts.length === 2 && parts.every(typed) ? parts : [bullet];
+  if (parts.length === 2 && parts.every(typed)) return parts;
+  // "in service? yes/no": a question answered yes or no is a yes/no field
+  return [bullet.replace(/\?\s*(?:\(?\s*(?:yes\s*\/\s*no|y\s*\/\s*n|yes or no)\s*\)?)$/i, ' (yes/no)')];
 }
 
 /** A bullet that names a field: a short noun phrase, no modal, not opening on a verb ("check in date" ends on a typed noun). */

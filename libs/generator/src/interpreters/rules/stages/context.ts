@@ -34,7 +34,8 @@ export function contextOf(sentence: string): string | undefined {
   // "When a customer calls", "After the visit": when the writer acts (split off what they do, stages/split-sentence.ts)
   if (/^(?:when|whenever|once|after|before|as soon as)\s/.test(lower) && lower.split(/\s+/).length <= 8 && !/\b(?:can|can't|cannot|must|only|never|not|no)\b/.test(lower)) return 'says when the writer acts';
   const parts = lower.split(/\s+and\s+/);
-  const kinds = parts.map(partKind);
+  // "we're a courier with 25 vans and a small workshop": a part with no subject of its own goes on the one before
+  const kinds = parts.map((p, k) => (k > 0 && /^(?:a|an|the|some|two|three|\d+)\s/.test(p) ? 'more' : partKind(p))).filter((k) => k !== 'more');
   if (kinds.every((k) => k !== undefined)) return kinds.includes('self') ? 'says who the writer is' : 'asks for the backend itself';
   // "Our parish council looks after around 60 grit bins on the village roads": how many things the
   // writer has says who they are; what is kept of them comes in other sentences

@@ -1,4 +1,14 @@
 import { analyze } from './pipeline.js';
+import { toClauses } from './clauses.js';
+import { declare } from './declare.js';
+import { normalise } from './normalise.js';
+
+/** The staged reading: the layout's typed lists, then the sentences left. */
+const staged = (prompt: string) => {
+  const n = normalise(prompt);
+  const d = declare(toClauses(n.lines), n.dropped);
+  return analyze(d.text, d.lists);
+};
 
 const recordsOf = (prompt: string): string[] => analyze(prompt).resources.map((r) => r.words.join(' '));
 
@@ -25,5 +35,16 @@ describe('sentence reader records (irecords)', () => {
   it('records logged "with" their fields are listed too', () => {
     const a = analyze('Log callouts with a customer name and an address, and let me close a callout.');
     expect(a.actions.filter((x) => x.resource === 'callout').map((x) => x.kind)).toEqual(expect.arrayContaining(['create', 'list']));
+  });
+
+  it('an untyped item named like a measured one in the same list is measured the same way', () => {
+    const a = staged('## Batch\n- name\n- original gravity (e.g. 1.052)\n- final gravity\n- litres');
+    const types = Object.fromEntries((a.resources[0]?.fields ?? []).map((f) => [f.spec.name, f.spec.type]));
+    expect(types).toMatchObject({ name: 'string', originalGravity: 'number', finalGravity: 'number' });
+  });
+
+  it('"lists X per Y and lists Zs by W": the same verb form again on records is a second action', () => {
+    const a = analyze('Vans have a registration and an MOT due date. Defect reports have a van and a description. The workshop lists the defect reports per van and lists vans by MOT due date.');
+    expect(a.actions.filter((x) => x.kind === 'list').map((x) => x.resource).sort()).toEqual(['defect report', 'van']);
   });
 });

@@ -125,7 +125,9 @@ export function segment(ctx: ReadingState, c: Clause): Segment[] {
       // "the doctor lists patients and marks a patient as seen": agreeing verb forms, with an object
       const after = toks[m + (lv?.len ?? 1)];
       const withObject = after !== undefined && (DETERMINERS.has(after.w) || POSSESSIVES.has(after.w) || PRONOUNS.has(after.w));
-      const agreeing = form !== undefined && form.w.endsWith('s') && withObject && !['that', 'which', 'who'].includes(toks[m - 1]?.w ?? '');
+      // ("... lists the defect reports per van and lists vans by MOT due date": the same verb form again, on records)
+      const parallel = form !== undefined && form.w.endsWith('s') && (toks[start]?.w ?? '').endsWith('s') && after !== undefined && isPluralForm(after.w) && resourceAt(ctx, toks, m + (lv?.len ?? 1)) !== undefined;
+      const agreeing = form !== undefined && form.w.endsWith('s') && (withObject || parallel) && !['that', 'which', 'who'].includes(toks[m - 1]?.w ?? '');
       // "add movies with title, release year and genre": a field named by a verb and a type word
       const fieldInList = toks.slice(start, m).some((x) => x.w === 'with') && lv !== undefined && TYPE_BY_WORD[toks[m + lv.len]?.w ?? ''] !== undefined && !TYPE_BY_WORD[form?.w ?? ''];
       if (lv && form && !fieldInList && (isBaseOrGerund(ctx, form, lv.lemma) || (passive && isParticiple(ctx, form, lv.lemma)) || (relative && form.w.endsWith('s')) || agreeing) && !nounAfterSeparator(ctx, toks, m)) {
