@@ -47,4 +47,10 @@ describe('sentence reader records (irecords)', () => {
     const a = analyze('Vans have a registration and an MOT due date. Defect reports have a van and a description. The workshop lists the defect reports per van and lists vans by MOT due date.');
     expect(a.actions.filter((x) => x.kind === 'list').map((x) => x.resource).sort()).toEqual(['defect report', 'van']);
   });
+
+  it('"goats just need a name and an ear tag thats unique": "just" is no part of the record, the relative clause a flag', () => {
+    const a = analyze('goats just need a name and an ear tag thats unique.');
+    const goat = a.resources.find((r) => r.words.join(' ') === 'goat');
+    expect(goat?.fields.map((f) => [f.spec.name, f.spec.unique === true])).toEqual([['name', false], ['earTag', true]]);
+  });
 });

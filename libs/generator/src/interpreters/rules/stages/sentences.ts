@@ -243,7 +243,7 @@ export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | und
     // "a catalog of courses with ..."
     const of = left.indexOf('of');
     if (of > 0 && ['catalog', 'catalogue', 'list', 'set', 'collection', 'database', 'inventory', 'registry', 'directory', 'log', 'record', 'records', 'archive'].includes(left[of - 1] as string)) left = left.slice(of + 1);
-    while (left.length && ['should', 'must', 'will', 'can', 'also', 'always', 'typically', 'usually', 'we', 'you', 'i', 'it', 'they', 'then', 'to', 'would', 'may', 'need', 'each', 'will'].includes(left[left.length - 1] as string)) left = left.slice(0, -1);
+    while (left.length && ['should', 'must', 'will', 'can', 'also', 'always', 'typically', 'usually', 'just', 'only', 'simply', 'we', 'you', 'i', 'it', 'they', 'then', 'to', 'would', 'may', 'need', 'each', 'will'].includes(left[left.length - 1] as string)) left = left.slice(0, -1);
     let leadVerb: string | undefined;
     const lead = left[0] ? verbLemma(left[0], VERB_SET) : undefined;
     // "List vegetarian meals with under 600 calories": a list with a condition, not a declaration
@@ -303,7 +303,7 @@ export function declare(ctx: ReadingState, subjectWords: string[], items: Tok[],
   const parts = splitList(prepared);
   const fieldItems: Tok[][] = [];
   for (let k = 0; k < parts.length; k++) {
-    const part = parts[k] as Tok[];
+    const part = flagClause(parts[k] as Tok[]);
     const head = part[0]?.w ?? '';
     // "... and can borrow books": the rest of the clause is about actions
     const lemma = verbLemma(head, VERB_SET);
@@ -344,6 +344,15 @@ export function declare(ctx: ReadingState, subjectWords: string[], items: Tok[],
   ctx.lastResource = res;
   ctx.pendingItems.push({ res, items: fieldItems, origin: c.text });
   return true;
+}
+
+/** "an ear tag thats unique", "a code that must be unique": the relative clause is the item's flag, "(unique)". */
+function flagClause(part: Tok[]): Tok[] {
+  const at = part.findIndex((t, i) => i > 0 && ['thats', "that's", 'that', 'which', "which's"].includes(t.w));
+  if (at < 0) return part;
+  const tail = wordsOf(part.slice(at + 1)).filter((w) => !['is', 'are', 'must', 'should', 'be', 'always', 'has', 'to'].includes(w));
+  const flag = tail.length === 1 && ['unique', 'optional', 'required'].includes(tail[0] as string) ? (tail[0] as string) : undefined;
+  return flag ? [...part.slice(0, at), { raw: `(${flag})`, w: '#paren', inner: [{ raw: flag, w: flag }] }] : part;
 }
 
 /** "Comments belong to a post", "each task is linked to a project". */
