@@ -211,6 +211,7 @@ describe('records in lists whose words could be verbs (irecords)', () => {
     expect(isFieldLike('how many jars are left')).toBe(true);
     expect(isFieldLike('whether it has been paid')).toBe(true);
     expect(isFieldLike('how many seats can be booked')).toBe(false);
+    expect(splitItems("copies, price and whether it's been collected")).toEqual(['copies', 'price', "whether it's collected"]);
     expect(fieldListOf('i want to keep track of my batches - flavour, date made, price per jar and how many jars are left')?.subject).toMatch(/batches$/);
   });
 

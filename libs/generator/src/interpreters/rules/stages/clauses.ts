@@ -304,7 +304,8 @@ const ASKS = new RegExp(`^(?:${ITEM_QUESTION_WORDS.join('|')})\\s+(?!(?:${[...PR
 
 /** Comma parts outside parentheses; "position - a, b, c" or "role: a, b" keeps the rest as its values. */
 export function splitItems(list: string): string[] {
-  return commaItems(list).map((p) => p.replace(ASKS, ''));
+  // ("whether it's been collected": "been" only says when it became true)
+  return commaItems(list).map((p) => p.replace(ASKS, '').replace(/^((?:whether|if)\s+(?:it'?s|it\s+(?:is|has)|they(?:'re|\s+are|\s+have)))\s+been\s+/i, '$1 '));
 }
 
 function commaItems(list: string): string[] {

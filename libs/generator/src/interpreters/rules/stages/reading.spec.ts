@@ -53,4 +53,10 @@ describe('sentence reader records (irecords)', () => {
     const goat = a.resources.find((r) => r.words.join(' ') === 'goat');
     expect(goat?.fields.map((f) => [f.spec.name, f.spec.unique === true])).toEqual([['name', false], ['earTag', true]]);
   });
+
+  it('"... and status pending, picked or delivered" in a sentence gives the status its values', () => {
+    const a = analyze('Riders have a name. Deliveries have the rider, a pickup place and status pending, picked or delivered.');
+    const status = a.resources.find((r) => r.words.join(' ') === 'delivery')?.fields.find((f) => f.spec.name === 'status');
+    expect(status?.spec).toMatchObject({ type: 'enum', values: ['pending', 'picked', 'delivered'] });
+  });
 });

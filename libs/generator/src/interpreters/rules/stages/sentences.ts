@@ -1,6 +1,6 @@
 import { type ItemReading, readFieldItem } from '../fields.js';
 import { prepareFieldList } from '../field-lists.js';
-import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COMPARATIVES, CONNECTORS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, KEEP_VERBS, META_NOUNS, MODALS, NEGATIONS, POSSESSIVES, PREPOSITIONS, PRONOUNS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COMPARATIVES, CONNECTORS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, KEEP_VERBS, META_NOUNS, MODALS, NEGATIONS, POSSESSIVES, PREPOSITIONS, PRONOUNS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS, STATE_FIELD_NAMES } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier, verbLemma } from '../text.js';
 import { type Clause, splitList, textOf, type Tok, words as wordsOf } from '../tokens.js';
@@ -300,7 +300,7 @@ export function declare(ctx: ReadingState, subjectWords: string[], items: Tok[],
   let list = items;
   while (list.length && ['the', 'following', 'fields', 'properties', 'attributes', ':', 'these', 'things', 'like', 'such', 'as'].includes(list[0]?.w ?? '')) list = list.slice(1);
   const prepared = prepareFieldList(list);
-  const parts = splitList(prepared);
+  const parts = stateValues(splitList(prepared), prepared.some((t) => t.w === 'or'));
   const fieldItems: Tok[][] = [];
   for (let k = 0; k < parts.length; k++) {
     const part = flagClause(parts[k] as Tok[]);
@@ -344,6 +344,17 @@ export function declare(ctx: ReadingState, subjectWords: string[], items: Tok[],
   ctx.lastResource = res;
   ctx.pendingItems.push({ res, items: fieldItems, origin: c.text });
   return true;
+}
+
+/** "..., and status pending, picked or delivered": a state name, then its values to the end of the list. */
+function stateValues(parts: Tok[][], ending: boolean): Tok[][] {
+  const at = parts.findIndex((p, k) => k < parts.length - 1 && p.length === 2 && STATE_FIELD_NAMES.has(p[0]?.w ?? '') && /(?:ed|ing)$/.test(p[1]?.w ?? ''));
+  const rest = parts.slice(at + 1);
+  const plain = (p: Tok[]): boolean => p.every((t) => /^[a-z]+$/.test(t.w)) && (p.length === 1 || (p.length === 3 && p[1]?.w === 'or'));
+  if (at < 0 || !rest.every(plain) || !(ending || rest.some((p) => p.length === 3))) return parts;
+  const values = [(parts[at] as Tok[])[1] as Tok, ...rest.flatMap((p) => p.filter((t) => t.w !== 'or'))];
+  const inner = values.flatMap((v, n): Tok[] => (n === 0 ? [v] : [{ raw: n === values.length - 1 ? 'or' : ',', w: n === values.length - 1 ? 'or' : ',' }, v]));
+  return [...parts.slice(0, at), [(parts[at] as Tok[])[0] as Tok, { raw: `(${inner.map((t) => t.raw).join(' ')})`, w: '#paren', inner }]];
 }
 
 /** "an ear tag thats unique", "a code that must be unique": the relative clause is the item's flag, "(unique)". */
