@@ -120,7 +120,8 @@ describe('typed clauses', () => {
 
   it('names a list by the records before their preposition, and keeps short phrases in a plural records\' list', () => {
     const list = fieldListOf('Record the water meter readings for the flats in our building - flat number, reading date, cubic metres, read by');
-    expect(list?.subject).toBe('water meter readings');
+    // three words or more name the records by their head (as "Shared sauna bookings" -> bookings)
+    expect(list?.subject).toBe('readings');
     expect(list?.items.map((i) => i.words)).toEqual(['flat number', 'reading date', 'cubic metres', 'read by']);
   });
 
@@ -258,6 +259,16 @@ describe('records in lists whose words could be verbs (irecords)', () => {
     const [list] = clausesOf('## Vans\n- registration (unique)\n- make\n- mileage\n- in service? yes/no');
     expect(list).toMatchObject({ kind: 'fieldList', items: [{ words: 'registration' }, { words: 'make' }, { words: 'mileage' }, { words: 'in service', type: 'boolean' }] });
     expect(clausesOf('## Actions\n- make\n- list vans')[0]).toEqual({ kind: 'heading', text: 'Actions' });
+  });
+
+  it('a list ends at a semicolon; three words or more name the records by their head; "start hour (6-22)" is a field', () => {
+    expect(isFieldLike('start hour (6-22)')).toBe(true);
+    expect(isFieldLike('start hour')).toBe(false);
+    const got = clausesOf('Shared sauna bookings for our building: flat number, date, start hour (6-22); show the bookings on a given day.');
+    expect(got).toEqual([
+      expect.objectContaining({ kind: 'fieldList', subject: 'bookings' }),
+      { kind: 'statement', text: 'Show the bookings on a given day.' },
+    ]);
   });
 
   it('a record named as one identifier ("WeighIn") is a noun phrase of its words', () => {

@@ -141,6 +141,14 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     // "I need my appointments with a client name, ...": the request around a declaration says nothing more
     const unframed = text.replace(REQUEST_FRAME, '');
     const setting = { text: lines.map((l) => (l.kind === 'row' ? l.cells.join(' ') : l.text)).join('\n'), records: out.flatMap((c) => (c.kind === 'fieldList' ? [c.subject] : [])) };
+    // "Sauna bookings: flat number, date; show the bookings on a given day": the list ends at the semicolon
+    const semi = text.indexOf(';');
+    const before = semi > 0 && !/\([^)]*;/.test(text) ? fieldListOf(text.slice(0, semi), setting) : undefined;
+    if (before) {
+      out.push(before);
+      for (const rest of text.slice(semi + 1).split(';').map((p) => p.trim()).filter(Boolean)) out.push({ kind: 'statement', text: rest.charAt(0).toUpperCase() + rest.slice(1) });
+      continue;
+    }
     const list = declarationOf(text) ?? fieldListOf(text, setting) ?? (unframed !== text ? declarationOf(unframed) : undefined);
     if (!list && unframed !== text && /^[a-z][a-z' -]{0,40}?,?\s+with\s+\S/i.test(unframed)) {
       out.push({ kind: 'statement', text: unframed.charAt(0).toUpperCase() + unframed.slice(1) });
@@ -231,7 +239,8 @@ export function isFieldLike(text: string): boolean {
   const typedNoun = ws.length >= 2 && !DETERMINERS.has(ws[1] as string) && TYPE_BY_WORD[ws[ws.length - 1] as string] !== undefined;
   // "estimated hours", "planned date": a participle before a noun qualifies it
   const participle = ws.length === 2 && /[a-z]{3}ed$/.test(first) && !DETERMINERS.has(ws[1] as string) && !PREPOSITION_LIKE.has(ws[1] as string);
-  const named = ws.length === 2 && NAMING_HEADS.has(ws[1] as string);
+  // "start hour (6-22)": a verb before a singular noun names what it starts, with a range or type after it
+  const named = ws.length === 2 && (NAMING_HEADS.has(ws[1] as string) || (/\(/.test(text) && /^[a-z]+$/.test(ws[1] as string) && !isPluralForm(ws[1] as string) && !VERB_SET.has(ws[1] as string) && !DETERMINERS.has(ws[1] as string) && !PREPOSITION_LIKE.has(ws[1] as string)));
   // "dietary needs": a need named after what qualifies it is a noun
   const modal = (w: string, k: number): boolean => MODALS.has(w) && !['and', 'or', 'i'].includes(w) && !(k === ws.length - 1 && k > 0 && ['needs', 'wants'].includes(w));
   return (!(first in VERBS) || typedNoun || participle || named) && !ws.some(modal) && !['is', 'are', 'gets', 'goes', 'has', 'have', 'contains', 'includes'].some((w) => ws.includes(w));
@@ -269,7 +278,8 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   // "the water meter readings for the flats in our building": the records end before the preposition
   const prep = ws.findIndex((w, k) => k > 0 && ['for', 'in', 'at', 'from', 'on', 'of'].includes(w.toLowerCase()));
   if (prep > 0 && isPluralForm((ws[prep - 1] as string).toLowerCase())) ws = ws.slice(0, prep);
-  let subject = ws.length <= 3 ? ws.join(' ') : (ws[ws.length - 1] as string);
+  // ("shared sauna bookings", "model rocket launches": three words or more name the records by their head)
+  let subject = ws.length <= 2 ? ws.join(' ') : (ws[ws.length - 1] as string);
   // "customers book: reg plate, ...": the actors and their verb; the records are what the verb makes
   const verb = (ws[ws.length - 1] ?? '').toLowerCase();
   const made = ws.length >= 2 && isPluralForm((ws[ws.length - 2] as string).toLowerCase()) ? NOMINALIZATION[verb]?.[0] : undefined;
