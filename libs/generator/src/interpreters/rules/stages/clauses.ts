@@ -1,7 +1,7 @@
 import { DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, MISSPELT_POSSESSIVES, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
-import { declarationOf, laterFields, statesOf } from './declarations.js';
+import { declarationOf, laterFields, statesOf, valuesOfListedField } from './declarations.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, readRow, type FieldItem } from './phrasings.js';
 
@@ -197,19 +197,6 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     out.push({ kind: 'statement', text });
   }
   return out;
-}
-
-/** The item of a list before that `list` gives the values of: named by its subject, with no values yet, and every item of `list` a plain word or two. */
-function valuesOfListedField(out: readonly Clause[], list: Extract<Clause, { kind: 'fieldList' }>): FieldItem | undefined {
-  const subject = list.subject.toLowerCase();
-  const names = new Set([subject, subject.replace(/s$/, ''), subject.replace(/es$/, '')]);
-  if (!list.items.every((it) => /^[a-z][a-z-]*(?: [a-z-]+)?$/i.test(it.words) && !it.type && !it.values)) return undefined;
-  for (const c of [...out].reverse()) {
-    if (c.kind !== 'fieldList') continue;
-    const item = c.items.find((it) => names.has(it.words.toLowerCase()) && !it.values?.length);
-    if (item) return item;
-  }
-  return undefined;
 }
 
 /** "show bookings ...", "search by theme": the line says itself what to do. */

@@ -265,3 +265,16 @@ export function statesOf(sentence: string): { words: string; values: string[] } 
   if ((chains[0]?.length ?? 0) < 2 || chains.some((c) => c.length < 2 || c.some((v) => v.split(/\s+/).length > 3))) return undefined;
   return { words: (m[1] as string).toLowerCase(), values: [...new Set(chains.flat())] };
 }
+
+/** The item of a list before that `list` gives the values of: named by its subject, with no values yet, and every item of `list` a plain word or two. */
+export function valuesOfListedField(out: readonly Clause[], list: Extract<Clause, { kind: 'fieldList' }>): FieldItem | undefined {
+  const subject = list.subject.toLowerCase();
+  const names = new Set([subject, subject.replace(/s$/, ''), subject.replace(/es$/, '')]);
+  if (!list.items.every((it) => /^[a-z][a-z-]*(?: [a-z-]+)?$/i.test(it.words) && !it.type && !it.values)) return undefined;
+  for (const c of [...out].reverse()) {
+    if (c.kind !== 'fieldList') continue;
+    const item = c.items.find((it) => names.has(it.words.toLowerCase()) && !it.values?.length);
+    if (item) return item;
+  }
+  return undefined;
+}
