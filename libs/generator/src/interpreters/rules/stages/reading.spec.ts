@@ -59,4 +59,10 @@ describe('sentence reader records (irecords)', () => {
     const status = a.resources.find((r) => r.words.join(' ') === 'delivery')?.fields.find((f) => f.spec.name === 'status');
     expect(status?.spec).toMatchObject({ type: 'enum', values: ['pending', 'picked', 'delivered'] });
   });
+
+  it('"Orders for my little candle shop on Etsy with ..." declares orders; whose they are says no more of them', () => {
+    const a = analyze('Orders for my little candle shop on Etsy with customer name, scent, size (small, medium, large) and quantity.');
+    expect(a.resources.map((r) => r.words.join(' '))).toEqual(['order']);
+    expect(a.resources[0]?.fields.map((f) => f.spec.name)).toEqual(['customerName', 'scent', 'size', 'quantity']);
+  });
 });

@@ -223,6 +223,9 @@ export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | und
       items = [...whom.map((w): Tok => ({ raw: w, w })), { raw: ',', w: ',' }, ...items];
       left = left.slice(0, forAt);
     }
+    // "Orders for my little candle shop on Etsy with ...": whose the records are says no more of them
+    const forShop = left.indexOf('for');
+    if (forShop >= 1 && forShop <= 2 && (POSSESSIVES.has(left[forShop + 1] ?? '') || ['a', 'an', 'the', 'our', 'my'].includes(left[forShop + 1] ?? '')) && isPluralForm(left[forShop - 1] as string) && !toks.slice(0, i).some((t) => t.w === ',')) left = left.slice(0, forShop);
     // "needs a place to keep gigs": what is needed is a purpose, the things come after it
     if (['need', 'needs', 'want', 'wants'].includes(conn[0] as string) && wordsOf(items).some((w, k, ws) => w === 'to' && KEEP_VERBS.has(ws[k + 1] ?? ''))) return false;
     // "Reception needs the list of bookings for a clinic": someone asking to see records, not a record
