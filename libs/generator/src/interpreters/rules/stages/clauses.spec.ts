@@ -232,6 +232,7 @@ describe('records in lists whose words could be verbs (irecords)', () => {
     expect(documentLine('Project: cattle weigh-ins')).toBe(true);
     expect(documentLine('SPEC: planning applications tracker (town council)')).toBe(true);
     expect(documentLine('Project: name, deadline, budget')).toBe(false);
+    expect(documentLine('Herbarium database — requirements v0.3')).toBe(true);
     expect(documentLine('Projects - name, deadline')).toBe(false);
     expect(clausesOf('Forklift licence register - spec\n\nOperator: name, depot')[0]).toEqual({ kind: 'context', text: 'Forklift licence register - spec', why: 'names the document' });
   });
@@ -273,6 +274,7 @@ describe('records in lists whose words could be verbs (irecords)', () => {
 
   it('a record named as one identifier ("WeighIn") is a noun phrase of its words', () => {
     expect(fieldListOf('WeighIn: animal, date, weight kg')).toMatchObject({ subject: 'Weigh In', nounPhrase: true });
+    expect(fieldListOf('And projects: name, pattern link, needles')?.subject).toBe('projects');
   });
 
   it('"status a, b, c or d" with its quotes dropped gives the state field its values', () => {

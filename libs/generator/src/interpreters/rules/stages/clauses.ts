@@ -245,7 +245,8 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   const plural = before.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase()));
   const fieldish = (p: string): boolean => isFieldLike(p) || isTypedItem(p) || (plural && /^[a-z]+(?: [a-z]+)?$/i.test(p) && !p.toLowerCase().split(' ').some((w) => MODALS.has(w)));
   if (parts.length < 2 || !parts.every(fieldish) || parts.filter((p) => isFieldLike(p) || isTypedItem(p)).length * 2 < parts.length) return undefined;
-  let ws = before.split(/\s+/);
+  // ("And projects: name, ...": the conjunction only joins it to the list before)
+  let ws = before.split(/\s+/).filter((w, k) => k > 0 || !/^(?:and|also|plus|then)$/i.test(w));
   // "Status can be one of: a, b" gives values, not the fields of a record
   if (ws.some((w) => COPULAS.has(w.toLowerCase())) || /\bof$/i.test(before)) return undefined;
   const byActors = setting ? actorsRecord(before, setting) : undefined;

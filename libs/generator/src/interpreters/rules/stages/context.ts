@@ -75,7 +75,8 @@ export function collectionSubject(sentence: string): string | undefined {
 
 /** "X - spec", "SPEC: X", "Project: X": a document label and a name with no list after it. */
 export function documentLine(text: string): boolean {
-  const bare = text.replace(/\([^()]*\)/g, ' ').replace(/[.!]$/, '').trim();
+  // ("Herbarium database — requirements v0.3": a version after the label is part of it)
+  const bare = text.replace(/\([^()]*\)/g, ' ').replace(/[.!]$/, '').replace(/\s+v?\d+(?:\.\d+)*$/i, '').trim();
   const m = /^([a-z]+)\s*:\s*(.+)$/i.exec(bare) ?? /^(.+?)\s+[-–—:]\s*([a-z]+)$/i.exec(bare);
   if (!m) return false;
   const [label, rest] = DOCUMENT_LABELS.has((m[1] as string).toLowerCase()) ? [m[1] as string, m[2] as string] : [m[2] as string, m[1] as string];
