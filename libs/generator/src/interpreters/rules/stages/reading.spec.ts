@@ -65,4 +65,9 @@ describe('sentence reader records (irecords)', () => {
     expect(a.resources.map((r) => r.words.join(' '))).toEqual(['order']);
     expect(a.resources[0]?.fields.map((f) => f.spec.name)).toEqual(['customerName', 'scent', 'size', 'quantity']);
   });
+
+  it('"can i have something where each tree has ...": the request for software is passed over for the records after it', () => {
+    const a = analyze('can i have something where each tree has a species, a nickname and a height.');
+    expect(a.resources.map((r) => [r.words.join(' '), r.fields.map((f) => f.spec.name)])).toEqual([['tree', ['species', 'nickname', 'height']]]);
+  });
 });

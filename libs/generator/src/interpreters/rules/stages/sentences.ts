@@ -256,6 +256,8 @@ export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | und
       left = left.slice(1);
     }
     const subject = stripDeterminers(left);
+    // "can i have something where each tree has ...": the request names software; the records come later
+    if (subject.length === 0 && META_NOUNS.has(stripDeterminers(wordsOf(items))[0] ?? '')) continue;
     if (subject.length === 0 || subject.length > 3) return false;
     if (subject.some((w) => PREPOSITIONS.has(w) || DETERMINERS.has(w) || MODALS.has(w) || NEGATIONS.has(w) || POSSESSIVES.has(w) || w === 'you' || w === 'we' || /^\d/.test(w))) return false;
     if (subject.length >= 2 && VERB_SET.has(subject[0] as string) && !leadVerb) return false;
