@@ -1,7 +1,7 @@
 import { DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, MISSPELT_POSSESSIVES, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
-import { declarationOf, laterFields, statesOf, valuesOfListedField } from './declarations.js';
+import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens, statesOf, valuesOfListedField } from './declarations.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, readRow, type FieldItem } from './phrasings.js';
 
@@ -141,6 +141,13 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     // "I need my appointments with a client name, ...": the request around a declaration says nothing more
     const unframed = text.replace(REQUEST_FRAME, '');
     const setting = { text: lines.map((l) => (l.kind === 'row' ? l.cells.join(' ') : l.text)).join('\n'), records: out.flatMap((c) => (c.kind === 'fieldList' ? [c.subject] : [])) };
+    // "keep the teams (a name, ...) and the fixtures: home team, ...": two records, each with its list
+    const two = /^(.*?\b)([a-z]+s)\s*\(([^()]*,[^()]*)\)\s+and\s+(?:the\s+|their\s+|our\s+|my\s+)?([a-z]+(?: [a-z]+)?)\s*:\s*(.+)$/i.exec(text);
+    const second = two ? fieldListOf(`${two[4] as string}: ${two[5] as string}`, setting) : undefined;
+    if (two && second) {
+      out.push({ kind: 'fieldList', subject: two[2] as string, items: splitItems(two[3] as string).map((p) => readItem(p).item), source: text }, second);
+      continue;
+    }
     // "Sauna bookings: flat number, date; show the bookings on a given day": the list ends at the semicolon
     const semi = text.indexOf(';');
     const before = semi > 0 && !/\([^)]*;/.test(text) ? fieldListOf(text.slice(0, semi), setting) : undefined;
@@ -203,15 +210,6 @@ export function toClauses(lines: readonly Line[]): Clause[] {
 function startsWithVerb(text: string): boolean {
   const first = (/^[a-z]+/i.exec(text)?.[0] ?? '').toLowerCase();
   return verbLemma(first, VERB_SET) !== undefined || LOOKING.has(first);
-}
-
-/** "start date / end date": two names of typed things on one bullet are two fields ("lace / DK" stays values); "in service? yes/no". */
-function pairedNames(bullet: string): string[] {
-  const parts = bullet.split(/\s+\/\s+/);
-  const typed = (p: string): boolean => p.split(/\s+/).length >= 2 && TYPE_BY_WORD[p.split(/\s+/).pop()?.toLowerCase() ?? ''] !== undefined;
-  if (parts.length === 2 && parts.every(typed)) return parts;
-  // "in service? yes/no": a question answered yes or no is a yes/no field
-  return [bullet.replace(/\?\s*(?:\(?\s*(?:yes\s*\/\s*no|y\s*\/\s*n|yes or no)\s*\)?)$/i, ' (yes/no)')];
 }
 
 /** A bullet that names a field: a short noun phrase, no modal, not opening on a verb ("check in date" ends on a typed noun). */
@@ -303,7 +301,7 @@ const ASKS = new RegExp(`^(?:${ITEM_QUESTION_WORDS.join('|')})\\s+(?!(?:${[...PR
 /** Comma parts outside parentheses; "position - a, b, c" or "role: a, b" keeps the rest as its values. */
 export function splitItems(list: string): string[] {
   // ("whether it's been collected": "been" only says when it became true)
-  return commaItems(list).map((p) => p.replace(ASKS, '').replace(/^((?:whether|if)\s+(?:it'?s|it\s+(?:is|has)|they(?:'re|\s+are|\s+have)))\s+been\s+/i, '$1 '));
+  return relativeFlags(commaItems(list)).map((p) => p.replace(ASKS, '').replace(/^((?:whether|if)\s+(?:it'?s|it\s+(?:is|has)|they(?:'re|\s+are|\s+have)))\s+been\s+/i, '$1 '));
 }
 
 function commaItems(list: string): string[] {
@@ -344,19 +342,6 @@ function commaItems(list: string): string[] {
   // ("condition (mint, good) and whether it's for trade": "and" inside the parenthesis stays there)
   if (last && / and /.test(last.replace(/\([^()]*\)/g, '()')) && items.length > 1) items.splice(items.length - 1, 1, ...splitOutsideParens(last, /\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')));
   return items;
-}
-
-/** Splits on `sep` where no parenthesis is open. */
-function splitOutsideParens(text: string, sep: RegExp): string[] {
-  const masked = text.replace(/\([^()]*\)/g, (p) => '\u0000'.repeat(p.length));
-  const parts: string[] = [];
-  let from = 0;
-  for (const m of masked.matchAll(new RegExp(sep.source, 'g'))) {
-    parts.push(text.slice(from, m.index));
-    from = (m.index ?? 0) + m[0].length;
-  }
-  parts.push(text.slice(from));
-  return parts.map((p) => p.trim()).filter(Boolean);
 }
 
 /** "venue, date, fee, paid yes or no", "Guest give name, passport number, ...": a list with no subject of its own. */

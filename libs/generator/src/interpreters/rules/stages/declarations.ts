@@ -1,6 +1,6 @@
 import type { Clause } from './clauses.js';
 import { readItem, splitValues, type FieldItem } from './phrasings.js';
-import { CONTACT_DETAILS, NOMINALIZATION, VERB_SET } from '../lexicon.js';
+import { CONTACT_DETAILS, NOMINALIZATION, TYPE_BY_WORD, VERB_SET } from '../lexicon.js';
 import { singular, verbLemma } from '../text.js';
 
 /**
@@ -277,4 +277,47 @@ export function valuesOfListedField(out: readonly Clause[], list: Extract<Clause
     if (item) return item;
   }
   return undefined;
+}
+
+/** "start date / end date": two names of typed things on one bullet are two fields ("lace / DK" stays values); "in service? yes/no". */
+export function pairedNames(bullet: string): string[] {
+  const parts = bullet.split(/\s+\/\s+/);
+  const typed = (p: string): boolean => p.split(/\s+/).length >= 2 && TYPE_BY_WORD[p.split(/\s+/).pop()?.toLowerCase() ?? ''] !== undefined;
+  if (parts.length === 2 && parts.every(typed)) return parts;
+  // "in service? yes/no": a question answered yes or no is a yes/no field
+  return [bullet.replace(/\?\s*(?:\(?\s*(?:yes\s*\/\s*no|y\s*\/\s*n|yes or no)\s*\)?)$/i, ' (yes/no)')];
+}
+
+/**
+ * "a name, which must be unique": a relative clause after an item is its flag; "the home score and
+ * away score, which stay empty until ..." makes both optional.
+ */
+export function relativeFlags(items: string[]): string[] {
+  const out: string[] = [];
+  for (const item of items) {
+    const flag = /^(?:which|that)\s+(?:must be|is|are|has to be|should be)\s+(unique|optional|required)$/i.exec(item)?.[1];
+    const empty = /^(?:which|that)\s+(?:stays?|remains?|is|are|can be|may be)\s+(?:empty|blank)\b/i.test(item);
+    const prev = out.pop();
+    if (prev === undefined || (!flag && !empty)) {
+      if (prev !== undefined) out.push(prev);
+      out.push(item);
+      continue;
+    }
+    const named = empty ? splitOutsideParens(prev, /\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')) : [prev];
+    out.push(...named.map((p) => `${p} (${flag ?? 'optional'})`));
+  }
+  return out;
+}
+
+/** Splits on `sep` where no parenthesis is open. */
+export function splitOutsideParens(text: string, sep: RegExp): string[] {
+  const masked = text.replace(/\([^()]*\)/g, (p) => '\u0000'.repeat(p.length));
+  const parts: string[] = [];
+  let from = 0;
+  for (const m of masked.matchAll(new RegExp(sep.source, 'g'))) {
+    parts.push(text.slice(from, m.index));
+    from = (m.index ?? 0) + m[0].length;
+  }
+  parts.push(text.slice(from));
+  return parts.map((p) => p.trim()).filter(Boolean);
 }
