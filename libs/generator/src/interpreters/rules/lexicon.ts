@@ -351,3 +351,14 @@ export const EVENT_VERBS = new Set(['expires', 'starts', 'ends', 'begins', 'fini
 export const MORE_UNITS = new Set(['hands', 'c', 'celsius', 'fahrenheit', 'yards', 'kilos', 'shillings', 'rupees', 'yen', 'francs']);
 /** Prepositions that end a clause after a field's noun ("the wall it is on"). */
 export const STRANDED_PREPOSITIONS = new Set(['on', 'in', 'at', 'for', 'with', 'from', 'to', 'by', 'under']);
+// --- irecords ---
+/** Question words that open a list item naming a field ("which theme", "what colour"; "wich" as people type it). */
+export const ITEM_QUESTION_WORDS = ['which', 'what', 'wich', 'wat'];
+/** Words that label the prompt itself ("Dialysis unit scheduling - spec", "Project: cattle weigh-ins"): never a record. */
+export const DOCUMENT_LABELS = new Set(['spec', 'specs', 'specification', 'project', 'draft', 'brief', 'overview', 'summary', 'requirements', 'proposal', 'outline', 'rfc', 'idea', 'title']);
+/** "their" as people often type it ("register there bike"): a possessive before the records a list describes. */
+export const MISSPELT_POSSESSIVES = new Set(['there', 'thier', 'ur']);
+/** Prepositions before the record another record is made on ("book a seat on a trip", "book onto a clinic"). */
+export const ON_RECORD_PREPS = new Set(['on', 'onto', 'for', 'to', 'at', 'in', 'into', 'with']);
+/** Words that open a condition or a time ("stop once a clinic is full"): never the name of a record. */
+export const CONDITION_OPENERS = new Set(['once', 'when', 'whenever', 'until', 'while', 'after', 'before', 'if', 'unless']);

@@ -1,5 +1,6 @@
-import { bareListOf, fieldListOf, isFieldLike, lastNounPhrase, splitItems, statesOf, toClauses } from './clauses.js';
-import { collectionSubject, contextOf, keptSubject } from './context.js';
+import { bareListOf, fieldListOf, isFieldLike, splitItems, toClauses } from './clauses.js';
+import { statesOf } from './declarations.js';
+import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase } from './context.js';
 import { normalise } from './normalise.js';
 
 const clausesOf = (prompt: string) => toClauses(normalise(prompt).lines);
@@ -58,6 +59,13 @@ describe('typed clauses', () => {
     expect(contextOf('Our paperwork is a mess')).toBe("describes the writer's situation");
     expect(contextOf('Our rooms are getting booked twice')).toBe("describes the writer's situation");
     expect(contextOf('My plants have been growing a lot and have names')).toBeUndefined();
+    expect(contextOf('Our parish council looks after around 60 grit bins on the village roads.')).toBe("describes the writer's situation");
+    expect(contextOf('We milk about 30 goats on our smallholding')).toBe("describes the writer's situation");
+    expect(contextOf('Our members borrow about 30 books a week')).toBe("describes the writer's situation");
+    expect(contextOf('We keep about 30 goats with a name and a tag')).toBeUndefined();
+    expect(contextOf('Our members can borrow up to 3 books')).toBeUndefined();
+    expect(contextOf("We're a courier with 25 vans and a small workshop.")).toBe('says who the writer is');
+    expect(contextOf("We're a courier and we track vans")).toBeUndefined();
   });
 
   it('a table without a heading takes its subject from "an API for my tool library"', () => {
@@ -112,7 +120,8 @@ describe('typed clauses', () => {
 
   it('names a list by the records before their preposition, and keeps short phrases in a plural records\' list', () => {
     const list = fieldListOf('Record the water meter readings for the flats in our building - flat number, reading date, cubic metres, read by');
-    expect(list?.subject).toBe('water meter readings');
+    // three words or more name the records by their head (as "Shared sauna bookings" -> bookings)
+    expect(list?.subject).toBe('readings');
     expect(list?.items.map((i) => i.words)).toEqual(['flat number', 'reading date', 'cubic metres', 'read by']);
   });
 
@@ -190,5 +199,121 @@ describe('statesOf: a field\'s states written as a sentence', () => {
 describe('isFieldLike: a participle before a noun', () => {
   it.each([['estimated hours', true], ['planned date', true], ['file name', true]])('%s -> %s', (text, want) => {
     expect(isFieldLike(text)).toBe(want);
+  });
+});
+
+describe('records in lists whose words could be verbs (irecords)', () => {
+  it('a hyphenated word before the colon is part of the sentence naming the records', () => {
+    expect(fieldListOf('A key-cutting kiosk needs to log orders: customer name, key type, copies, price')?.subject).toBe('orders');
+    expect(fieldListOf('Our dog-walking firm needs walks: dog name, route, duration in minutes')?.subject).toBe('walks');
+  });
+
+  it('"how many ...", "whether ..." items are fields whatever verb follows', () => {
+    expect(isFieldLike('how many jars are left')).toBe(true);
+    expect(isFieldLike('whether it has been paid')).toBe(true);
+    expect(isFieldLike('how many seats can be booked')).toBe(false);
+    expect(splitItems("copies, price and whether it's been collected")).toEqual(['copies', 'price', "whether it's collected"]);
+    expect(fieldListOf('i want to keep track of my batches - flavour, date made, price per jar and how many jars are left')?.subject).toMatch(/batches$/);
+  });
+
+  it('a question word before a noun asks for that field, not before a pronoun', () => {
+    expect(splitItems('phone, address and which colour')).toEqual(['phone', 'address', 'colour']);
+    expect(splitItems('name, email, what size')).toEqual(['name', 'email', 'size']);
+    expect(splitItems('phone, name and what they want')).toEqual(['phone', 'name', 'what they want']);
+  });
+
+  it('"wants a booking thing" names the records a bare list after it describes', () => {
+    expect(keptSubject('she wants a booking thing.')).toBe('booking');
+    expect(keptSubject('he needs a repair system')).toBe('repair');
+  });
+
+  it('a line labelled as the document is context, never a record', () => {
+    expect(documentLine('Dialysis unit scheduling - spec')).toBe(true);
+    expect(documentLine('Project: cattle weigh-ins')).toBe(true);
+    expect(documentLine('SPEC: planning applications tracker (town council)')).toBe(true);
+    expect(documentLine('Project: name, deadline, budget')).toBe(false);
+    expect(documentLine('Herbarium database — requirements v0.3')).toBe(true);
+    expect(documentLine('Projects - name, deadline')).toBe(false);
+    expect(clausesOf('Forklift licence register - spec\n\nOperator: name, depot')[0]).toEqual({ kind: 'context', text: 'Forklift licence register - spec', why: 'names the document' });
+  });
+
+  it('a requirement number ("R1.") is context, and the list after it stays a list', () => {
+    const got = clausesOf('Coach tours - requirements\nR1. Tour: destination, departure date, coach seats\nR2. Reservations can be cancelled.');
+    expect(got.filter((c) => c.kind === 'context').map((c) => (c.kind === 'context' ? c.why : ''))).toEqual(['names the document', 'numbers a requirement', 'numbers a requirement']);
+    expect(got.find((c) => c.kind === 'fieldList')).toMatchObject({ subject: 'Tour' });
+  });
+
+  it('what the writer fills in later joins the record described before, past a "once ..." line', () => {
+    const got = clausesOf('A match is played between a home team and an away team on a date, and once it has been played we fill in the home legs and the away legs.');
+    expect(got.find((c) => c.kind === 'fieldList')).toMatchObject({ subject: 'match', items: [{ words: 'home team' }, { words: 'away team' }, { words: 'date' }, { words: 'home legs' }, { words: 'away legs' }] });
+    expect(got.some((c) => c.kind === 'statement')).toBe(false);
+  });
+
+  it('"dietary needs" is a field; "start date / end date" on one bullet is two', () => {
+    expect(isFieldLike('dietary needs: none / vegetarian / vegan')).toBe(true);
+    expect(isFieldLike('needs a lift')).toBe(false);
+    const [list] = clausesOf('## Retreats\n- title\n- start date / end date\n- yarn weight: lace / DK');
+    expect(list).toMatchObject({ kind: 'fieldList', items: [{ words: 'title' }, { words: 'start date' }, { words: 'end date' }, { words: 'yarn weight', values: ['lace', 'DK'] }] });
+  });
+
+  it('under a heading naming records a lone verb-like word is a field; "in service? yes/no" is a yes/no', () => {
+    const [list] = clausesOf('## Vans\n- registration (unique)\n- make\n- mileage\n- in service? yes/no');
+    expect(list).toMatchObject({ kind: 'fieldList', items: [{ words: 'registration' }, { words: 'make' }, { words: 'mileage' }, { words: 'in service', type: 'boolean' }] });
+    expect(clausesOf('## Actions\n- make\n- list vans')[0]).toEqual({ kind: 'heading', text: 'Actions' });
+  });
+
+  it('a list ends at a semicolon; three words or more name the records by their head; "start hour (6-22)" is a field', () => {
+    expect(isFieldLike('start hour (6-22)')).toBe(true);
+    expect(isFieldLike('start hour')).toBe(false);
+    const got = clausesOf('Shared sauna bookings for our building: flat number, date, start hour (6-22); show the bookings on a given day.');
+    expect(got).toEqual([
+      expect.objectContaining({ kind: 'fieldList', subject: 'bookings' }),
+      { kind: 'statement', text: 'Show the bookings on a given day.' },
+    ]);
+  });
+
+  it('"the teams (a, b) and the fixtures: c, d" is two records; relative clauses after items are their flags', () => {
+    const got = clausesOf("I need to keep the teams (a name, which must be unique, the captain's name) and the fixtures: home team, away team, and the home score and away score, which stay empty until the match is played.");
+    expect(got).toEqual([
+      expect.objectContaining({ kind: 'fieldList', subject: 'teams', items: [{ words: 'name', flags: ['unique'] }, { words: "captain's name" }] }),
+      expect.objectContaining({ kind: 'fieldList', subject: 'fixtures', items: [{ words: 'home team' }, { words: 'away team' }, { words: 'home score', flags: ['optional'] }, { words: 'away score', flags: ['optional'] }] }),
+    ]);
+  });
+
+  it('a record named as one identifier ("WeighIn") is a noun phrase of its words', () => {
+    expect(fieldListOf('WeighIn: animal, date, weight kg')).toMatchObject({ subject: 'Weigh In', nounPhrase: true });
+    expect(fieldListOf('And projects: name, pattern link, needles')?.subject).toBe('projects');
+  });
+
+  it('"status a, b, c or d" with its quotes dropped gives the state field its values', () => {
+    expect(splitItems('passenger, destination, status requested, confirmed, done or cancelled')).toEqual(['passenger', 'destination', 'status: requested, confirmed, done or cancelled']);
+    expect(splitItems('name, status code, colour or size')).toEqual(['name', 'status code', 'colour or size']);
+    expect(splitItems('street, date reported and a status of reported, scheduled or fixed')).toEqual(['street', 'date reported', 'status: reported, scheduled or fixed']);
+  });
+});
+
+describe('records people make with a verb (irecords)', () => {
+  const setting = { text: 'Trips: time, seats. Passengers book a seat on a trip: name, phone. List bookings per trip.', records: ['Trips'] };
+  it('the record of a verb the prompt names elsewhere, on a record listed before', () => {
+    expect(actorsRecord('Passengers book a seat on a trip', setting)).toEqual({ subject: 'booking', on: 'trip' });
+    expect(actorsRecord('customers order arches and i need', { text: 'customers order arches and i need: name. list orders by date', records: [] })).toEqual({ subject: 'order' });
+    // no booking named elsewhere: the verb's object stays the record
+    expect(actorsRecord('Passengers book a seat on a trip', { text: 'Passengers book a seat on a trip: name, phone.', records: ['trips'] })).toBeUndefined();
+    expect(actorsRecord('Let residents report potholes', { text: 'Let residents report potholes: street, size.', records: [] })).toBeUndefined();
+  });
+
+  it('in the prompt, the list is that record with a reference to the one it is made on', () => {
+    const lists = clausesOf('Trips: departure time, seats.\nPassengers book a seat on a trip: name, phone, number of bags.\nList bookings per trip.');
+    expect(lists[1]).toMatchObject({ kind: 'fieldList', subject: 'booking', items: [{ words: 'trip', refersTo: true }, { words: 'name' }, { words: 'phone' }, { words: 'number of bags' }] });
+  });
+
+  it('"register there bike": "there" typed for "their" is no part of the record', () => {
+    expect(fieldListOf('I want residents register there bike: resident name, flat number, brand')?.subject).toBe('bike');
+  });
+
+  it('a "status - a, b, c" line after a record\'s fields is one more of them', () => {
+    const lists = clausesOf('Repair job fields:\n  customer name\n  device model\nstatus - booked in, diagnosing, repaired, returned');
+    expect(lists).toHaveLength(1);
+    expect(lists[0]).toMatchObject({ kind: 'fieldList', items: [{ words: 'customer name' }, { words: 'device model' }, { words: 'status', values: ['booked in', 'diagnosing', 'repaired', 'returned'] }] });
   });
 });

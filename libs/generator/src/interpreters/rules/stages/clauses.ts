@@ -1,9 +1,8 @@
-import nlp from 'compromise';
-import { DETERMINERS, LIST_LABELS, META_NOUNS, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, POSSESSIVES, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, MISSPELT_POSSESSIVES, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
-import { declarationOf } from './declarations.js';
-import { collectionSubject, contextOf, keptSubject } from './context.js';
+import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens, statesOf, valuesOfListedField } from './declarations.js';
+import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, readRow, type FieldItem } from './phrasings.js';
 
 /**
@@ -34,7 +33,8 @@ const REQUEST_FRAME = new RegExp(
   'i',
 );
 
-const LIST_RE = /^([A-Za-z][A-Za-z0-9' ]{0,120}?)\s*(?::|\s[-–—])\s+(.+)$/;
+// ("A key-cutting kiosk needs to log orders: ...": a hyphen inside a word is part of it)
+const LIST_RE = /^([A-Za-z](?:[A-Za-z0-9' ]|(?<=[A-Za-z0-9])-(?=[A-Za-z])){0,120}?)\s*(?::|\s[-–—])\s+(.+)$/;
 /** "a list of performers", "for each specimen", "a record of each tyre set": the records a list is of. */
 const LIST_OF = /\b(?:(?:a|the|one)\s+(?:list|record|log|register|catalogue|catalog|database|note)\s+of|(?:for|of)\s+(?:each|every))\s+(?:(?:each|every|all|the|my|our)\s+)?([a-z][a-z' ]*)$/i;
 
@@ -70,8 +70,11 @@ export function toClauses(lines: readonly Line[]): Clause[] {
         out.push({ kind: 'heading', text: line.text });
         continue;
       }
-      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && bullets.every(isFieldLike)) {
-        out.push({ kind: 'fieldList', subject: line.text, items: bullets.map((b) => readItem(b).item), source: [line.text, ...bullets].join('; ') });
+      // under a heading naming records ("Vans"), a lone word that is a verb too ("make") is a field
+      const plural = line.text.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase()));
+      const fieldish = (b: string): boolean => isFieldLike(b) || (plural && /^[a-z]+$/i.test(b.trim()));
+      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && bullets.every(fieldish) && bullets.filter(isFieldLike).length * 2 > bullets.length) {
+        out.push({ kind: 'fieldList', subject: line.text, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; ') });
         i = j - 1;
         continue;
       }
@@ -91,6 +94,12 @@ export function toClauses(lines: readonly Line[]): Clause[] {
         out.push({ kind: 'fieldList', subject: subjectHint, items: rows.items, source: rows.source });
         i = rows.end - 1;
       } else out.push({ kind: 'statement', text: line.cells.join(', ') });
+      continue;
+    }
+    // "Dialysis unit scheduling - spec", "Project: cattle weigh-ins": a line labelled as the document
+    // names no record; "R1." only numbers the requirement after it
+    if (line.kind === 'sentence' && (documentLine(line.text) || /^[A-Z]{0,3}\d{1,3}[.)]?$/.test(line.text.trim()))) {
+      out.push({ kind: 'context', text: line.text, why: documentLine(line.text) ? 'names the document' : 'numbers a requirement' });
       continue;
     }
     // "Rule: no more bookings than seats", "Note: ...": the label says what the sentence is, the rest is it
@@ -118,9 +127,42 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       owner.items.push({ words: 'status', values: states.values, moves: true });
       continue;
     }
+    // "status - booked in, diagnosing, ..." on a line after a record's fields is one more of them;
+    // so is what the writer fills in later ("We fill in the home legs and the away legs")
+    const prevList = out[out.length - 1];
+    // ("Once it has been played." between them says only when)
+    const described = out.findLast((c) => c.kind !== 'context');
+    const later = described?.kind === 'fieldList' ? laterFields(text) : undefined;
+    if (described?.kind === 'fieldList' && later) {
+      described.items.push(...later);
+      described.source += `; ${text}`;
+      continue;
+    }
+    const stateLine = /^([a-z]+)\s*(?::|\s[-–—])\s*\S/i.exec(text);
+    if (prevList?.kind === 'fieldList' && stateLine && STATE_FIELD_NAMES.has((stateLine[1] as string).toLowerCase()) && text.includes(',')) {
+      prevList.items.push(readItem(text).item);
+      prevList.source += `; ${text}`;
+      continue;
+    }
     // "I need my appointments with a client name, ...": the request around a declaration says nothing more
     const unframed = text.replace(REQUEST_FRAME, '');
-    const list = declarationOf(text) ?? fieldListOf(text) ?? (unframed !== text ? declarationOf(unframed) : undefined);
+    const setting = { text: lines.map((l) => (l.kind === 'row' ? l.cells.join(' ') : l.text)).join('\n'), records: out.flatMap((c) => (c.kind === 'fieldList' ? [c.subject] : [])) };
+    // "keep the teams (a name, ...) and the fixtures: home team, ...": two records, each with its list
+    const two = /^(.*?\b)([a-z]+s)\s*\(([^()]*,[^()]*)\)\s+and\s+(?:the\s+|their\s+|our\s+|my\s+)?([a-z]+(?: [a-z]+)?)\s*:\s*(.+)$/i.exec(text);
+    const second = two ? fieldListOf(`${two[4] as string}: ${two[5] as string}`, setting) : undefined;
+    if (two && second) {
+      out.push({ kind: 'fieldList', subject: two[2] as string, items: splitItems(two[3] as string).map((p) => readItem(p).item), source: text }, second);
+      continue;
+    }
+    // "Sauna bookings: flat number, date; show the bookings on a given day": the list ends at the semicolon
+    const semi = text.indexOf(';');
+    const before = semi > 0 && !/\([^)]*;/.test(text) ? fieldListOf(text.slice(0, semi), setting) : undefined;
+    if (before) {
+      out.push(before);
+      for (const rest of text.slice(semi + 1).split(';').map((p) => p.trim()).filter(Boolean)) out.push({ kind: 'statement', text: rest.charAt(0).toUpperCase() + rest.slice(1) });
+      continue;
+    }
+    const list = declarationOf(text) ?? fieldListOf(text, setting) ?? (unframed !== text ? declarationOf(unframed) : undefined);
     if (!list && unframed !== text && /^[a-z][a-z' -]{0,40}?,?\s+with\s+\S/i.test(unframed)) {
       out.push({ kind: 'statement', text: unframed.charAt(0).toUpperCase() + unframed.slice(1) });
       continue;
@@ -170,19 +212,6 @@ export function toClauses(lines: readonly Line[]): Clause[] {
   return out;
 }
 
-/** The item of a list before that `list` gives the values of: named by its subject, with no values yet, and every item of `list` a plain word or two. */
-function valuesOfListedField(out: readonly Clause[], list: Extract<Clause, { kind: 'fieldList' }>): FieldItem | undefined {
-  const subject = list.subject.toLowerCase();
-  const names = new Set([subject, subject.replace(/s$/, ''), subject.replace(/es$/, '')]);
-  if (!list.items.every((it) => /^[a-z][a-z-]*(?: [a-z-]+)?$/i.test(it.words) && !it.type && !it.values)) return undefined;
-  for (const c of [...out].reverse()) {
-    if (c.kind !== 'fieldList') continue;
-    const item = c.items.find((it) => names.has(it.words.toLowerCase()) && !it.values?.length);
-    if (item) return item;
-  }
-  return undefined;
-}
-
 /** "show bookings ...", "search by theme": the line says itself what to do. */
 function startsWithVerb(text: string): boolean {
   const first = (/^[a-z]+/i.exec(text)?.[0] ?? '').toLowerCase();
@@ -196,27 +225,20 @@ export function isFieldLike(text: string): boolean {
   if (ws.length === 0 || ws.length > 6) return false;
   if (/[.!]\s/.test(text.replace(/\(.*?\)/g, ''))) return false;
   const first = ws[0] as string;
+  // "how many jars are left", "whether it's paid": a count or a yes/no, whatever verb follows
+  if (/^(?:how (?:many|much)|whether|if) [a-z]/.test(ws.join(' ')) && ws.length <= 5) return !ws.some((w) => MODALS.has(w) && !['and', 'or', 'i'].includes(w));
   const typedNoun = ws.length >= 2 && !DETERMINERS.has(ws[1] as string) && TYPE_BY_WORD[ws[ws.length - 1] as string] !== undefined;
   // "estimated hours", "planned date": a participle before a noun qualifies it
   const participle = ws.length === 2 && /[a-z]{3}ed$/.test(first) && !DETERMINERS.has(ws[1] as string) && !PREPOSITION_LIKE.has(ws[1] as string);
-  const named = ws.length === 2 && NAMING_HEADS.has(ws[1] as string);
-  return (!(first in VERBS) || typedNoun || participle || named) && !ws.some((w) => MODALS.has(w) && w !== 'and' && w !== 'or' && w !== 'i') && !['is', 'are', 'gets', 'goes', 'has', 'have', 'contains', 'includes'].some((w) => ws.includes(w));
+  // "start hour (6-22)": a verb before a singular noun names what it starts, with a range or type after it
+  const named = ws.length === 2 && (NAMING_HEADS.has(ws[1] as string) || (/\(/.test(text) && /^[a-z]+$/.test(ws[1] as string) && !isPluralForm(ws[1] as string) && !VERB_SET.has(ws[1] as string) && !DETERMINERS.has(ws[1] as string) && !PREPOSITION_LIKE.has(ws[1] as string)));
+  // "dietary needs": a need named after what qualifies it is a noun
+  const modal = (w: string, k: number): boolean => MODALS.has(w) && !['and', 'or', 'i'].includes(w) && !(k === ws.length - 1 && k > 0 && ['needs', 'wants'].includes(w));
+  return (!(first in VERBS) || typedNoun || participle || named) && !ws.some(modal) && !['is', 'are', 'gets', 'goes', 'has', 'have', 'contains', 'includes'].some((w) => ws.includes(w));
 }
 
 /** "Players: name, shirt number, position - goalkeeper, defender", "Classes - name, coach". */
-/** The last plural noun phrase of a sentence, without numbers or determiners ("like 200 recipe cards" -> "recipe cards"). */
-export function lastNounPhrase(sentence: string): string | undefined {
-  const nouns = nlp(sentence).nouns().out('array') as string[];
-  for (const n of [...nouns].reverse()) {
-    // "300 vinyl records in the attic": the phrase ends before its preposition
-    const head = n.toLowerCase().split(/\s+(?:in|on|at|of|for|with|from|to)\s+/)[0] ?? '';
-    const ws = head.replace(/[^a-z' -]/g, ' ').split(/\s+/).filter((w) => w && !DETERMINERS.has(w) && !POSSESSIVES.has(w) && !PRONOUN_SUBJECTS.has(w) && !['like', 'about', 'some', 'many'].includes(w));
-    if (ws.length > 0 && ws.length <= 3 && isPluralForm(ws[ws.length - 1] as string)) return ws.join(' ');
-  }
-  return undefined;
-}
-
-export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }> | undefined {
+export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause, { kind: 'fieldList' }> | undefined {
   const listed = listOfRecords(text);
   if (listed) return listed;
   const m = LIST_RE.exec(text.replace(/[.!]$/, ''));
@@ -227,9 +249,12 @@ export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }
   const plural = before.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase()));
   const fieldish = (p: string): boolean => isFieldLike(p) || isTypedItem(p) || (plural && /^[a-z]+(?: [a-z]+)?$/i.test(p) && !p.toLowerCase().split(' ').some((w) => MODALS.has(w)));
   if (parts.length < 2 || !parts.every(fieldish) || parts.filter((p) => isFieldLike(p) || isTypedItem(p)).length * 2 < parts.length) return undefined;
-  let ws = before.split(/\s+/);
+  // ("And projects: name, ...": the conjunction only joins it to the list before)
+  let ws = before.split(/\s+/).filter((w, k) => k > 0 || !/^(?:and|also|plus|then)$/i.test(w));
   // "Status can be one of: a, b" gives values, not the fields of a record
   if (ws.some((w) => COPULAS.has(w.toLowerCase())) || /\bof$/i.test(before)) return undefined;
+  const byActors = setting ? actorsRecord(before, setting) : undefined;
+  if (byActors) return { kind: 'fieldList', subject: byActors.subject, items: [...(byActors.on ? [{ words: byActors.on, refersTo: true }] : []), ...parts.map((p) => readItem(p).item)], source: text, nounPhrase: true };
   // "Record chess games: ..." opens on a verb; "We need keep prescriptions: ..." names the thing last
   while (ws.length > 1 && (ws[0] as string).toLowerCase() in VERBS) ws.shift();
   // "Each week we take bookings": after a time and the writer, the records follow the verb
@@ -241,17 +266,21 @@ export function fieldListOf(text: string): Extract<Clause, { kind: 'fieldList' }
   // "We run a league and want to record match scores": the noun phrase after the last verb
   const lastVerb = ws.length > 3 ? ws.map((w) => w.toLowerCase()).findLastIndex((w) => w in VERBS || w === 'to') : -1;
   if (lastVerb >= 0 && lastVerb < ws.length - 1) ws = ws.slice(lastVerb + 1);
-  while (ws.length > 1 && (DETERMINERS.has((ws[0] as string).toLowerCase()) || KEEPING.has((ws[0] as string).toLowerCase()))) ws.shift();
+  while (ws.length > 1 && [DETERMINERS, KEEPING, MISSPELT_POSSESSIVES].some((set) => set.has((ws[0] as string).toLowerCase()))) ws.shift();
   // "the water meter readings for the flats in our building": the records end before the preposition
   const prep = ws.findIndex((w, k) => k > 0 && ['for', 'in', 'at', 'from', 'on', 'of'].includes(w.toLowerCase()));
   if (prep > 0 && isPluralForm((ws[prep - 1] as string).toLowerCase())) ws = ws.slice(0, prep);
-  let subject = ws.length <= 3 ? ws.join(' ') : (ws[ws.length - 1] as string);
+  // ("shared sauna bookings", "model rocket launches": three words or more name the records by their head)
+  let subject = ws.length <= 2 ? ws.join(' ') : (ws[ws.length - 1] as string);
   // "customers book: reg plate, ...": the actors and their verb; the records are what the verb makes
   const verb = (ws[ws.length - 1] ?? '').toLowerCase();
   const made = ws.length >= 2 && isPluralForm((ws[ws.length - 2] as string).toLowerCase()) ? NOMINALIZATION[verb]?.[0] : undefined;
   if (made) subject = made;
   if (META_NOUNS.has(subject.toLowerCase())) return undefined;
-  return { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text };
+  // "WeighIn: animal, date": a name written as one identifier is a noun phrase, its parts words
+  const identifier = /^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/.test(subject);
+  if (identifier) subject = subject.replace(/([a-z])([A-Z])/g, '$1 $2');
+  return { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text, ...(identifier ? { nounPhrase: true } : {}) };
 }
 
 /**
@@ -272,8 +301,16 @@ function listOfRecords(text: string): Extract<Clause, { kind: 'fieldList' }> | u
   return subject && !META_NOUNS.has(subject.toLowerCase()) ? { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text } : undefined;
 }
 
+/** "and which theme": a question word before a noun asks for that field (not before "they want"). */
+const ASKS = new RegExp(`^(?:${ITEM_QUESTION_WORDS.join('|')})\\s+(?!(?:${[...PRONOUN_SUBJECTS, ...SELF_SUBJECTS, 'you', 'he', 'she', 'the', 'a', 'an', 'is', 'are', 'kind', 'sort', 'type'].join('|')})\\b)(?=[a-z])`, 'i');
+
 /** Comma parts outside parentheses; "position - a, b, c" or "role: a, b" keeps the rest as its values. */
 export function splitItems(list: string): string[] {
+  // ("whether it's been collected": "been" only says when it became true)
+  return relativeFlags(commaItems(list)).map((p) => p.replace(ASKS, '').replace(/^((?:whether|if)\s+(?:it'?s|it\s+(?:is|has)|they(?:'re|\s+are|\s+have)))\s+been\s+/i, '$1 '));
+}
+
+function commaItems(list: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let cur = '';
@@ -292,6 +329,15 @@ export function splitItems(list: string): string[] {
     if (items.length > 0 && /^(?:max|min|maximum|minimum|at least|at most|up to|no more than)\s+\d/i.test(p)) items[items.length - 1] += `, ${p}`;
     else items.push(p);
   }
+  // "status requested, confirmed, done or cancelled" (quotes dropped): a state name, then its values to the end
+  // ("date reported and a status of reported, scheduled or fixed": the item before it ends at "and")
+  const STATE = /^(?:(.+?)\s+and\s+)?(?:(?:a|the)\s+)?([a-z]+)\s+(?:of\s+)?([a-z]+(?:ed|ing))$/i;
+  const stateAt = items.findIndex((p, k) => k < items.length - 1 && STATE_FIELD_NAMES.has((STATE.exec(p)?.[2] ?? '').toLowerCase()));
+  const valuesAfter = items.slice(stateAt + 1);
+  if (stateAt >= 0 && valuesAfter.every((p) => /^[a-z]+(?:\s+(?:or|and)\s+[a-z]+)?$/i.test(p)) && / or /i.test(valuesAfter[valuesAfter.length - 1] as string)) {
+    const [, before, name, first] = STATE.exec(items[stateAt] as string) as RegExpExecArray;
+    return [...items.slice(0, stateAt), ...(before ? [before] : []), `${name as string}: ${[first, ...valuesAfter].join(', ')}`];
+  }
   // "status one of requested, confirmed, cancelled" opens its values like a colon does
   const opener = items.findIndex((p) => /^[a-z][\w ]{0,30}?\s*(?::|=|\s[-–—]|\s(?:is\s+|can be\s+)?(?:one of|either))\s*\S/i.test(p));
   // "type: galaxy / nebula, constellation": values written with slashes, bars or arrows end at the comma
@@ -302,44 +348,6 @@ export function splitItems(list: string): string[] {
   // ("condition (mint, good) and whether it's for trade": "and" inside the parenthesis stays there)
   if (last && / and /.test(last.replace(/\([^()]*\)/g, '()')) && items.length > 1) items.splice(items.length - 1, 1, ...splitOutsideParens(last, /\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')));
   return items;
-}
-
-/**
- * "status goes queued -> printing -> done, or printing -> failed", "stage moves from draft to
- * review to published": a field's states in the order written (branches after "or" add theirs).
- */
-export function statesOf(sentence: string): { words: string; values: string[] } | undefined {
-  const m = /^(?:the\s+|its\s+|their\s+|a\s+)?([a-z][a-z ]{0,30}?)\s+(?:goes|go|moves|move|flows|runs|progresses)\s+(?:from\s+)?(.+?)[.!]?$/i.exec(sentence.trim());
-  if (!m) return undefined;
-  // "..., nothing else", "... once it has been posted back": what follows the states says no state
-  const written = (m[2] as string).replace(/\s*,?\s*(?:and\s+)?(?:nothing else|no other moves?|only)\s*$/i, '');
-  const branches = written.split(/\s*,?\s*\bor\b\s*|\s*[,;]\s*/);
-  const chains: string[][] = [];
-  for (const b of branches) {
-    const values = b
-      .split(/\s*(?:→|->|=>|>|\bto\b|\bthen\b)\s*/)
-      .map((v) => v.replace(/\s+(?:once|when|after|before|if|unless|as soon as)\b.*$/i, '').trim())
-      .filter(Boolean);
-    // "..., and then to collected": the branch goes on from where the one before ended
-    const previous = chains[chains.length - 1];
-    if (values[0] === 'and' && previous) chains.push([previous[previous.length - 1] as string, ...values.slice(1)]);
-    else chains.push(values);
-  }
-  if ((chains[0]?.length ?? 0) < 2 || chains.some((c) => c.length < 2 || c.some((v) => v.split(/\s+/).length > 3))) return undefined;
-  return { words: (m[1] as string).toLowerCase(), values: [...new Set(chains.flat())] };
-}
-
-/** Splits on `sep` where no parenthesis is open. */
-function splitOutsideParens(text: string, sep: RegExp): string[] {
-  const masked = text.replace(/\([^()]*\)/g, (p) => '\u0000'.repeat(p.length));
-  const parts: string[] = [];
-  let from = 0;
-  for (const m of masked.matchAll(new RegExp(sep.source, 'g'))) {
-    parts.push(text.slice(from, m.index));
-    from = (m.index ?? 0) + m[0].length;
-  }
-  parts.push(text.slice(from));
-  return parts.map((p) => p.trim()).filter(Boolean);
 }
 
 /** "venue, date, fee, paid yes or no", "Guest give name, passport number, ...": a list with no subject of its own. */

@@ -1,5 +1,6 @@
-import { COLLECTION_TAILS, META_NOUNS, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERB_SET, VERBS } from '../lexicon.js';
-import { taggedAsVerb, verbLemma } from '../text.js';
+import nlp from 'compromise';
+import { COLLECTION_TAILS, DETERMINERS, DOCUMENT_LABELS, META_NOUNS, ON_RECORD_PREPS, POSSESSIVES, PRONOUN_SUBJECTS, VERB_SET, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
+import { isPluralForm, plural, singular, taggedAsVerb, verbLemma } from '../text.js';
 
 /**
  * Stage 2a: talk about the writer and what their sentences say of the records. "We're a small
@@ -11,8 +12,8 @@ const KEEP_VERBS = /\b(?:keep(?:ing)?(?: track of)?|track(?:ing)?(?: of)?|log(?:
 
 /** "i need smth to keep my gigs", "I need system for bed reservations": the records it keeps. */
 export function keptSubject(sentence: string): string | undefined {
-  // "need booking system!!": the records the system is named after
-  const system = /\b(?:need|want|looking for)\s+(?:a\s+|an\s+)?(?:simple\s+|small\s+|little\s+)?([a-z]+)\s+(?:system|app|backend|tracker|database|register)\b[!.?\s]*$/i.exec(sentence.trim());
+  // "need booking system!!", "she wants a booking thing": the records the system is named after
+  const system = /\b(?:needs?|wants?|looking for)\s+(?:a\s+|an\s+)?(?:simple\s+|small\s+|little\s+)?([a-z]+)\s+(?:system|app|backend|tracker|database|register|thing)\b[!.?\s]*$/i.exec(sentence.trim());
   const made = system ? (NOMINALIZATION[(system[1] as string).toLowerCase()]?.[0] ?? (system[1] as string).toLowerCase()) : undefined;
   if (made && !META_NOUNS.has(made)) return made;
   const m = KEEP_VERBS.exec(sentence.replace(/[.!?]+$/, '').trim());
@@ -37,8 +38,12 @@ export function contextOf(sentence: string): string | undefined {
   if (/^(?:when|whenever|once|after|before|as soon as)\s/.test(lower) && lower.split(/\s+/).length <= 8 && !/\b(?:can|can't|cannot|must|only|never|not|no)\b/.test(lower)) return 'says when the writer acts';
   // "we restore chairs and sofas": only a new subject after "and" starts another part
   const parts = lower.split(/\s+and\s+(?=(?:i|we|i'm|we're|i'd|we'd|i've|we've|id|im|my|our|so|also|need|want|would|please)\b)/);
-  const kinds = parts.map(partKind);
+  // "we're a courier with 25 vans and a small workshop": a part with no subject of its own goes on the one before
+  const kinds = parts.map((p, k) => (k > 0 && /^(?:a|an|the|some|two|three|\d+)\s/.test(p) ? 'more' : partKind(p))).filter((k) => k !== 'more');
   if (kinds.every((k) => k !== undefined)) return kinds.includes('self') ? 'says who the writer is' : 'asks for the backend itself';
+  // "Our parish council looks after around 60 grit bins on the village roads": how many things the
+  // writer has says who they are; what is kept of them comes in other sentences
+  if (/^(?:our|my|we|i)\b[a-z' ]{0,40}?\b(?:about|around|roughly|some|over|nearly|almost|like|approx(?:imately)?)\s+\d+\s+(?:[a-z]+\s+){0,2}[a-z]+s\b/.test(lower) && !/\b(?:can|must|should|need|needs|want|wants|has|have|with|list|keep|track|record|store|log)\b/.test(lower.replace(/^(?:we|i) have\b/, ''))) return "describes the writer's situation";
   return undefined;
 }
 
@@ -72,4 +77,54 @@ export function collectionSubject(sentence: string): string | undefined {
   const ws = (m[1] as string).toLowerCase().split(/\s+/);
   while (ws.length > 1 && COLLECTION_TAILS.has(ws[ws.length - 1] as string)) ws.pop();
   return ws.length && !COLLECTION_TAILS.has(ws[ws.length - 1] as string) ? ws.join(' ') : undefined;
+}
+
+/** "X - spec", "SPEC: X", "Project: X": a document label and a name with no list after it. */
+export function documentLine(text: string): boolean {
+  // ("Herbarium database — requirements v0.3": a version after the label is part of it)
+  const bare = text.replace(/\([^()]*\)/g, ' ').replace(/[.!]$/, '').replace(/\s+v?\d+(?:\.\d+)*$/i, '').trim();
+  const m = /^([a-z]+)\s*:\s*(.+)$/i.exec(bare) ?? /^(.+?)\s+[-–—:]\s*([a-z]+)$/i.exec(bare);
+  if (!m) return false;
+  const [label, rest] = DOCUMENT_LABELS.has((m[1] as string).toLowerCase()) ? [m[1] as string, m[2] as string] : [m[2] as string, m[1] as string];
+  return DOCUMENT_LABELS.has(label.toLowerCase()) && !/[,;:.!?]/.test(rest) && rest.trim().split(/\s+/).length <= 6;
+}
+
+/** The prompt around a list: its whole text and the records named by the lists before it. */
+export interface ListSetting {
+  text: string;
+  records: readonly string[];
+}
+
+/**
+ * "Passengers book a seat on a trip: name, ...", "customers order arches and i need: ...": people
+ * and a verb whose record the prompt names elsewhere ("list bookings per trip") make that record;
+ * a record listed before that it is made on ("a trip") is one more field, a reference.
+ */
+export function actorsRecord(before: string, setting: ListSetting): { subject: string; on?: string } | undefined {
+  const ws = before.toLowerCase().split(/\s+/).filter(Boolean);
+  const elsewhere = setting.text.toLowerCase().replace(before.toLowerCase(), ' ');
+  for (let v = 1; v < ws.length; v++) {
+    const w = ws[v] as string;
+    const made = NOMINALIZATION[verbLemma(w, VERB_SET) ?? w]?.[0];
+    if (!made || !isPluralForm(ws[v - 1] as string) || META_NOUNS.has(ws[v - 1] as string)) continue;
+    if (!new RegExp(`\\b(?:${made}|${plural(made)})\\b`).test(elsewhere)) continue;
+    const rest = ws.slice(v + 1);
+    const prep = rest.findIndex((x, k) => ON_RECORD_PREPS.has(x) && DETERMINERS.has(rest[k + 1] ?? ''));
+    const target = prep >= 0 ? singular(rest[prep + 2] ?? '') : '';
+    const on = target && setting.records.some((r) => singular(r.toLowerCase().split(/\s+/).pop() ?? '') === target) ? target : undefined;
+    return { subject: made, ...(on ? { on } : {}) };
+  }
+  return undefined;
+}
+
+/** The last plural noun phrase of a sentence, without numbers or determiners ("like 200 recipe cards" -> "recipe cards"). */
+export function lastNounPhrase(sentence: string): string | undefined {
+  const nouns = nlp(sentence).nouns().out('array') as string[];
+  for (const n of [...nouns].reverse()) {
+    // "300 vinyl records in the attic": the phrase ends before its preposition
+    const head = n.toLowerCase().split(/\s+(?:in|on|at|of|for|with|from|to)\s+/)[0] ?? '';
+    const ws = head.replace(/[^a-z' -]/g, ' ').split(/\s+/).filter((w) => w && !DETERMINERS.has(w) && !POSSESSIVES.has(w) && !PRONOUN_SUBJECTS.has(w) && !['like', 'about', 'some', 'many'].includes(w));
+    if (ws.length > 0 && ws.length <= 3 && isPluralForm(ws[ws.length - 1] as string)) return ws.join(' ');
+  }
+  return undefined;
 }

@@ -1,4 +1,4 @@
-import { DECLARATIONS, declarationOf } from './declarations.js';
+import { DECLARATIONS, declarationOf, laterFields } from './declarations.js';
 
 /** Table-driven: every declaration phrasing's examples are its tests. */
 describe('declaration sentence phrasings', () => {
@@ -17,6 +17,12 @@ describe('declaration sentence phrasings', () => {
   it('reads a value that stays empty until later as optional', () => {
     const got = declarationOf('A loan is one instrument lent to one player, with a start date and a return date that stays empty until it comes back.');
     expect(got?.items).toEqual([{ words: 'instrument', refersTo: true }, { words: 'player', refersTo: true }, { words: 'start date' }, { words: 'return date', flags: ['optional'] }]);
+  });
+
+  it('reads what the writer fills in later as fields, a trailing "each from A to B" bounding each', () => {
+    expect(laterFields('We fill in the home legs and the away legs, each from 0 to 13.')?.map((i) => i.words)).toEqual(['home legs from 0 to 13', 'away legs from 0 to 13']);
+    expect(laterFields('Then we add the final score and a note.')?.map((i) => i.words)).toEqual(['final score', 'note']);
+    expect(laterFields('We fill in forms when it rains, and they must be signed.')).toBeUndefined();
   });
 
   it('leaves a sentence whose parts are not all fields to the sentence reader', () => {

@@ -1,5 +1,7 @@
 import type { Clause } from './clauses.js';
 import { readItem, splitValues, type FieldItem } from './phrasings.js';
+import { CONTACT_DETAILS, NOMINALIZATION, TYPE_BY_WORD, VERB_SET } from '../lexicon.js';
+import { singular, verbLemma } from '../text.js';
 
 /**
  * Stage 2b: declaration sentences the layout can type without the sentence reader, each a
@@ -64,9 +66,10 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       ['every house we need the address, the customers name and the price', { subject: 'house', items: ['address', 'customers name', 'price'] }],
       ['then every visit we write down the house, the date and payment', { subject: 'visit', items: ['house', 'date', 'payment'] }],
       ['For each booking we store the charger, the driver and the start time.', { subject: 'booking', items: ['charger', 'driver', 'start time'] }],
+      ["For each grit bin we want to record its location, the last refill date and whether it's damaged.", { subject: 'grit bin', items: ['location', 'last refill date', 'damaged'] }],
     ],
     // "every house we need ...": the record, then the writer keeping its fields
-    match: (s) => /^(?:(?:then|and|also|so)\s+)?(?:for\s+)?(?:each|every|per)\s+([a-z][a-z -]{1,30}?)\s*,?\s+(?:we|i)\s+(?:need|want|write down|note down|note|record|keep|store|track|log|take|ask for|collect)\s+(?:down\s+)?(.+?)[.!]?$/i.exec(s),
+    match: (s) => /^(?:(?:then|and|also|so)\s+)?(?:for\s+)?(?:each|every|per)\s+([a-z][a-z -]{1,30}?)\s*,?\s+(?:we|i)\s+(?:(?:want|need|have|would like)\s+to\s+)?(?:need|want|write down|note down|note|record|keep|store|track|log|take|ask for|collect)\s+(?:down\s+)?(.+?)[.!]?$/i.exec(s),
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {
@@ -74,9 +77,62 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     examples: [
       ['Every roast gets logged with the bean origin, the roast level and the roast date.', { subject: 'roast', items: ['bean origin', 'roast level', 'roast date'] }],
       ['Each delivery is recorded with a date and a weight in kg.', { subject: 'delivery', items: ['date', 'weight in kg'] }],
+      ["Volunteers do the refilling, so each refill should be recorded too, with the grit bin, the volunteer's name and the date.", { subject: 'refill', items: ['grit bin', "volunteer's name", 'date'] }],
     ],
-    match: (s) => /^(?:each|every|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:gets|is|are|get)\s+(?:logged|recorded|stored|saved|entered|registered|noted|kept)\s+with\s+(.+?)[.!]?$/i.exec(s),
+    // ("Volunteers do the refilling, so each refill should be recorded too, with ...": what leads up to it says why)
+    match: (s) => /^(?:[^,]{1,80},\s*(?:so|and)\s+)?(?:each|every|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:gets|is|are|get|should be|must be|will be|needs to be)\s+(?:logged|recorded|stored|saved|entered|registered|noted|kept)\s*(?:too|as well)?\s*,?\s+with\s+(.+?)[.!]?$/i.exec(s),
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
+  },
+  {
+    name: 'people making a record on another, and what the writer notes of it',
+    examples: [
+      ['Patients book onto a clinic and we need the patient name, NHS number, date of birth and a time slot.', { subject: 'booking', items: ['clinic', 'patient name', 'NHS number', 'date of birth', 'time slot'] }],
+      ['Volunteers register for a shift, and we keep their phone and a t-shirt size.', { subject: 'registration', items: ['shift', 'phone', 't-shirt size'] }],
+      ['Guests reserve a table at a restaurant and we note the party size and the time.', { subject: 'reservation', items: ['restaurant', 'party size', 'time'] }],
+      ["Customers book a campervan with a pickup date and a return date, and we take the customer's name, their email and the party size.", { subject: 'booking', items: ['campervan', 'pickup date', 'return date', "customer's name", 'email', 'party size'] }],
+    ],
+    // "Patients book onto a clinic and we need ...": what the writer needs is kept on the booking
+    // the verb makes, which belongs to the record it is made on
+    // ("Customers book a campervan with a pickup date ..., and we take ...": the fields come in both parts)
+    match: (s) => /^(?:the\s+|our\s+)?[a-z]+s\s+([a-z]+)\s+(?:(?:a|an|one)\s+[a-z]+\s+(?:on|onto|for|to|at|in|into)\s+|(?:on|onto|for|to|at|in|into)\s+)?(?:a|an|the|one)\s+([a-z]+(?: [a-z]+)?)(?:\s+with\s+([^,]+?))?\s*,?\s+and\s+(?:we|i)\s+(?:need|keep|record|store|take|want|note|ask for|collect|write down)\s+(.+?)[.!]?$/i.exec(s),
+    read: (m, sentence) => {
+      const made = NOMINALIZATION[verbLemma((m[1] as string).toLowerCase(), VERB_SET) ?? '']?.[0];
+      const items = made ? listItems(m[3] === undefined ? (m[4] as string) : `${m[3]}, ${m[4] as string}`) : undefined;
+      return made && items ? { kind: 'fieldList', subject: made, items: [{ words: (m[2] as string).toLowerCase(), refersTo: true }, ...items], source: sentence, nounPhrase: true } : undefined;
+    },
+  },
+  {
+    name: 'someone taking a record, what the writer keeps on the record named last',
+    examples: [
+      ["A tenant rents a unit from a start date to an optional end date, and we keep the tenant's name, email and phone on the rental.", { subject: 'rental', items: ['unit', 'start date', 'optional end date', "tenant's name", "tenant's email", "tenant's phone"] }],
+      ['A member borrows a tool and we note the due date and the condition on the loan.', { subject: 'loan', items: ['tool', 'due date', 'condition'] }],
+    ],
+    // "..., and we keep <fields> on the rental": the record is named last; what the person took
+    // is a reference, and "from a start date to an end date" two more fields
+    match: (s) => /^(?:a|an|the|each|every)\s+[a-z]+\s+[a-z]+\s+(?:a|an|the|one)\s+([a-z]+)(?:\s+from\s+(?:a|an|the)\s+([a-z ]+?)\s+(?:to|until|till)\s+(?:a|an|the)\s+([a-z ]+?))?\s*,?\s+and\s+(?:we|i)\s+(?:keep|record|store|note|need|take|write down|save)\s+(.+?)\s+(?:on|for|with|in)\s+(?:the|each|every)\s+([a-z]+)[.!]?$/i.exec(s),
+    read: (m, sentence) => {
+      const items = listItems(m[4] as string);
+      const period = [m[2], m[3]].filter((w): w is string => w !== undefined).map((w) => readItem(w).item);
+      return items ? { kind: 'fieldList', subject: (m[5] as string).toLowerCase(), items: [{ words: (m[1] as string).toLowerCase(), refersTo: true }, ...period, ...items], source: sentence, nounPhrase: true } : undefined;
+    },
+  },
+  {
+    name: 'a record that happens between two others, and what the writer fills in',
+    examples: [
+      ['A match is played between a home team and an away team on a date, and once it has been played we fill in the home legs and the away legs, each from 0 to 13.', { subject: 'match', items: ['home team', 'away team', 'date', 'home legs from 0 to 13', 'away legs from 0 to 13'] }],
+      ['A game is played between two players.', { subject: 'game', items: ['player', 'player'] }],
+      ['Each bout is fought between a red fighter and a blue fighter.', { subject: 'bout', items: ['red fighter', 'blue fighter'] }],
+    ],
+    // "is played between a home team and an away team on a date": the two sides and the day; what
+    // the writer fills in later is the rest ("each from 0 to 13" bounds every item it follows)
+    match: (s) => /^(?:a|an|each|every)\s+([a-z]+)\s+is\s+[a-z]+(?:ed|en|ght)\s+between\s+(?:(?:a|an|the)\s+([a-z]+(?: [a-z]+)?)\s+and\s+(?:a|an|the)\s+([a-z]+(?: [a-z]+)?)|two\s+([a-z]+))(?:\s+on\s+(?:a|an|the)\s+([a-z]+))?(?:\s*,?\s+and\s+(?:(?:once|when|after)\s+[a-z' ]+?\s+)?(?:we|i)\s+(?:fill in|record|keep|note|enter|add|write down)\s+(.+?))?[.!]?$/i.exec(s),
+    read: (m, sentence) => {
+      const pair = m[4] ? singular(m[4].toLowerCase()) : undefined;
+      const sides = (pair ? [pair, pair] : [m[2] as string, m[3] as string]).map((w) => ({ words: w.toLowerCase() }));
+      const later = m[6] ? boundedItems(m[6]) : [];
+      if (!later) return undefined;
+      return { kind: 'fieldList', subject: (m[1] as string).toLowerCase(), items: [...sides, ...(m[5] ? [{ words: m[5].toLowerCase() }] : []), ...later], source: sentence, nounPhrase: true };
+    },
   },
   {
     name: 'records under a coordinated qualifier, with their fields',
@@ -105,6 +161,20 @@ function recordWithFields(subject: string, list: string, sentence: string): Fiel
   return items && items.length >= 2 ? { kind: 'fieldList', subject, items, source: sentence, nounPhrase: true } : undefined;
 }
 
+/** "We fill in the home legs and the away legs, each from 0 to 13": fields the writer adds to the record just described. */
+export function laterFields(sentence: string): FieldItem[] | undefined {
+  const m = /^(?:(?:then|later|afterwards)\s+)?(?:we|i)\s+(?:then\s+|later\s+|also\s+)?(?:fill in|write in|add|enter)\s+(.+?)[.!]?$/i.exec(sentence.trim());
+  return m ? boundedItems(m[1] as string) : undefined;
+}
+
+/** A list whose ", each from 0 to 13" bounds every item. */
+function boundedItems(list: string): FieldItem[] | undefined {
+  const bound = /,?\s*each\s+((?:from|between)\s+\d+\s+(?:to|and)\s+\d+)$/i.exec(list);
+  const items = listItems(bound ? list.slice(0, bound.index) : list);
+  if (!items || !bound) return items;
+  return items.map((it) => ({ ...it, words: `${it.words} ${(bound[1] as string).replace(/^between (\d+) and/i, 'from $1 to')}` }));
+}
+
 export function declarationOf(sentence: string): FieldList | undefined {
   for (const d of DECLARATIONS) {
     const m = d.match(sentence.trim());
@@ -122,6 +192,7 @@ export function declarationOf(sentence: string): FieldList | undefined {
 function listItems(list: string): FieldItem[] | undefined {
   const parts = splitTopLevel(list);
   const items: FieldItem[] = [];
+  let owner: string | undefined;
   for (const part of parts) {
     let words = part.replace(/^(?:and|or)\s+/i, '').replace(/^(?:a|an|the|its|their)\s+/i, '').trim();
     if (!words) continue;
@@ -138,6 +209,12 @@ function listItems(list: string): FieldItem[] | undefined {
     // (what a parenthesis says is the item's values or type, never a clause)
     const bare = words.replace(/\([^()]*\)/g, ' ').trim();
     if (/\b(?:can|must|should|will|is|are|cannot|can't|not|never)\b/i.test(bare) || bare.split(/\s+/).length > 6) return undefined;
+    // "the tenant's name, email and phone": contact details after a possessive share its owner
+    const own = /^([a-z]+)'s\s+[a-z]/i.exec(words);
+    // ("their email" names its own owner)
+    if (own) owner = own[1];
+    else if (owner && CONTACT_DETAILS.has(words.toLowerCase()) && !/^(?:and\s+|or\s+)?(?:their|its|his|her)\s/i.test(part)) words = `${owner}'s ${words}`;
+    else owner = undefined;
     const item = readItem(words).item;
     items.push(empty ? { ...item, flags: [...(item.flags ?? []), 'optional'] } : item);
   }
@@ -161,5 +238,86 @@ function splitTopLevel(list: string): string[] {
     } else cur += c;
   }
   parts.push(cur);
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
+
+/**
+ * "status goes queued -> printing -> done, or printing -> failed", "stage moves from draft to
+ * review to published": a field's states in the order written (branches after "or" add theirs).
+ */
+export function statesOf(sentence: string): { words: string; values: string[] } | undefined {
+  const m = /^(?:the\s+|its\s+|their\s+|a\s+)?([a-z][a-z ]{0,30}?)\s+(?:goes|go|moves|move|flows|runs|progresses)\s+(?:from\s+)?(.+?)[.!]?$/i.exec(sentence.trim());
+  if (!m) return undefined;
+  // "..., nothing else", "... once it has been posted back": what follows the states says no state
+  const written = (m[2] as string).replace(/\s*,?\s*(?:and\s+)?(?:nothing else|no other moves?|only)\s*$/i, '');
+  const branches = written.split(/\s*,?\s*\bor\b\s*|\s*[,;]\s*/);
+  const chains: string[][] = [];
+  for (const b of branches) {
+    const values = b
+      .split(/\s*(?:→|->|=>|>|\bto\b|\bthen\b)\s*/)
+      .map((v) => v.replace(/\s+(?:once|when|after|before|if|unless|as soon as)\b.*$/i, '').trim())
+      .filter(Boolean);
+    // "..., and then to collected": the branch goes on from where the one before ended
+    const previous = chains[chains.length - 1];
+    if (values[0] === 'and' && previous) chains.push([previous[previous.length - 1] as string, ...values.slice(1)]);
+    else chains.push(values);
+  }
+  if ((chains[0]?.length ?? 0) < 2 || chains.some((c) => c.length < 2 || c.some((v) => v.split(/\s+/).length > 3))) return undefined;
+  return { words: (m[1] as string).toLowerCase(), values: [...new Set(chains.flat())] };
+}
+
+/** The item of a list before that `list` gives the values of: named by its subject, with no values yet, and every item of `list` a plain word or two. */
+export function valuesOfListedField(out: readonly Clause[], list: Extract<Clause, { kind: 'fieldList' }>): FieldItem | undefined {
+  const subject = list.subject.toLowerCase();
+  const names = new Set([subject, subject.replace(/s$/, ''), subject.replace(/es$/, '')]);
+  if (!list.items.every((it) => /^[a-z][a-z-]*(?: [a-z-]+)?$/i.test(it.words) && !it.type && !it.values)) return undefined;
+  for (const c of [...out].reverse()) {
+    if (c.kind !== 'fieldList') continue;
+    const item = c.items.find((it) => names.has(it.words.toLowerCase()) && !it.values?.length);
+    if (item) return item;
+  }
+  return undefined;
+}
+
+/** "start date / end date": two names of typed things on one bullet are two fields ("lace / DK" stays values); "in service? yes/no". */
+export function pairedNames(bullet: string): string[] {
+  const parts = bullet.split(/\s+\/\s+/);
+  const typed = (p: string): boolean => p.split(/\s+/).length >= 2 && TYPE_BY_WORD[p.split(/\s+/).pop()?.toLowerCase() ?? ''] !== undefined;
+  if (parts.length === 2 && parts.every(typed)) return parts;
+  // "in service? yes/no": a question answered yes or no is a yes/no field
+  return [bullet.replace(/\?\s*(?:\(?\s*(?:yes\s*\/\s*no|y\s*\/\s*n|yes or no)\s*\)?)$/i, ' (yes/no)')];
+}
+
+/**
+ * "a name, which must be unique": a relative clause after an item is its flag; "the home score and
+ * away score, which stay empty until ..." makes both optional.
+ */
+export function relativeFlags(items: string[]): string[] {
+  const out: string[] = [];
+  for (const item of items) {
+    const flag = /^(?:which|that)\s+(?:must be|is|are|has to be|should be)\s+(unique|optional|required)$/i.exec(item)?.[1];
+    const empty = /^(?:which|that)\s+(?:stays?|remains?|is|are|can be|may be)\s+(?:empty|blank)\b/i.test(item);
+    const prev = out.pop();
+    if (prev === undefined || (!flag && !empty)) {
+      if (prev !== undefined) out.push(prev);
+      out.push(item);
+      continue;
+    }
+    const named = empty ? splitOutsideParens(prev, /\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')) : [prev];
+    out.push(...named.map((p) => `${p} (${flag ?? 'optional'})`));
+  }
+  return out;
+}
+
+/** Splits on `sep` where no parenthesis is open. */
+export function splitOutsideParens(text: string, sep: RegExp): string[] {
+  const masked = text.replace(/\([^()]*\)/g, (p) => '\u0000'.repeat(p.length));
+  const parts: string[] = [];
+  let from = 0;
+  for (const m of masked.matchAll(new RegExp(sep.source, 'g'))) {
+    parts.push(text.slice(from, m.index));
+    from = (m.index ?? 0) + m[0].length;
+  }
+  parts.push(text.slice(from));
   return parts.map((p) => p.trim()).filter(Boolean);
 }

@@ -1,4 +1,4 @@
-import { readFieldItem } from '../fields.js';
+import { type FieldDraft, type ItemReading, readFieldItem } from '../fields.js';
 import { NEGATIONS, FIELD_STATEMENT_COPULAS, TYPE_BY_WORD } from '../lexicon.js';
 import { type Analysis, keyOf, type ResourceDraft } from '../model.js';
 import { singular } from '../text.js';
@@ -69,7 +69,23 @@ function readTypedList(ctx: ReadingState, list: TypedList, res: ResourceDraft): 
     addReference(ctx, res, parent, true);
   }
   const own = list.items.filter((it) => !it.given.reference);
-  keepReadings(ctx, res, own.map((it) => readFieldItem(tokenize(it.words), ctx.lookup, res.words, it.given)), list.source);
+  const readings = own.map((it) => readFieldItem(tokenize(it.words), ctx.lookup, res.words, it.given));
+  shareMeasureTypes(readings, own.map((it) => it.given.type !== undefined || it.given.values !== undefined));
+  keepReadings(ctx, res, readings, list.source);
+}
+
+/**
+ * "original gravity (e.g. 1.052)" then "final gravity": an untyped item named like a measured one
+ * in the same list (same last word) is measured the same way.
+ */
+function shareMeasureTypes(readings: ItemReading[], given: boolean[]): void {
+  const fields = readings.map((r) => (r.kind === 'field' ? r.field : undefined));
+  const head = (f: FieldDraft): string => f.words[f.words.length - 1] ?? '';
+  fields.forEach((f, k) => {
+    if (!f || given[k] || f.spec.type !== 'string' || f.spec.references) return;
+    const like = fields.find((o) => o && o !== f && o.words.length > 1 && f.words.length > 1 && head(o) === head(f) && ['number', 'integer', 'date', 'datetime'].includes(o.spec.type));
+    if (like) f.spec.type = like.spec.type;
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COLLECTION_NOUNS, COUNT_NOUNS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, GENERATED_NOUNS, INCREASE_WORDS, META_NOUNS, MODALS, NEGATIONS, PHRASAL, PHRASAL_HEADS, POSSESSIVES, PREPOSITIONS, PRONOUNS, REFUSALS, SEP_FILLERS, SEPARATORS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COLLECTION_NOUNS, COUNT_NOUNS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, GENERATED_NOUNS, INCREASE_WORDS, META_NOUNS, MODALS, NEGATIONS, PHRASAL, PHRASAL_HEADS, POSSESSIVES, PREPOSITIONS, PRONOUNS, REFUSALS, SEP_FILLERS, SEPARATORS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS, CONDITION_OPENERS } from '../lexicon.js';
 import { isPluralForm, pastParticiple, singular, taggedAsVerb, verbLemma } from '../text.js';
 import { type Clause, textOf, type Tok, words as wordsOf } from '../tokens.js';
 import { type ObjectRef, type Segment, stripDeterminers } from './reading.js';
@@ -125,7 +125,9 @@ export function segment(ctx: ReadingState, c: Clause): Segment[] {
       // "the doctor lists patients and marks a patient as seen": agreeing verb forms, with an object
       const after = toks[m + (lv?.len ?? 1)];
       const withObject = after !== undefined && (DETERMINERS.has(after.w) || POSSESSIVES.has(after.w) || PRONOUNS.has(after.w));
-      const agreeing = form !== undefined && form.w.endsWith('s') && withObject && !['that', 'which', 'who'].includes(toks[m - 1]?.w ?? '');
+      // ("... lists the defect reports per van and lists vans by MOT due date": the same verb form again, on records)
+      const parallel = form !== undefined && form.w.endsWith('s') && (toks[start]?.w ?? '').endsWith('s') && after !== undefined && isPluralForm(after.w) && resourceAt(ctx, toks, m + (lv?.len ?? 1)) !== undefined;
+      const agreeing = form !== undefined && form.w.endsWith('s') && (withObject || parallel) && !['that', 'which', 'who'].includes(toks[m - 1]?.w ?? '');
       // "add movies with title, release year and genre": a field named by a verb and a type word
       const fieldInList = toks.slice(start, m).some((x) => x.w === 'with') && lv !== undefined && TYPE_BY_WORD[toks[m + lv.len]?.w ?? ''] !== undefined && !TYPE_BY_WORD[form?.w ?? ''];
       if (lv && form && !fieldInList && (isBaseOrGerund(ctx, form, lv.lemma) || (passive && isParticiple(ctx, form, lv.lemma)) || (relative && form.w.endsWith('s')) || agreeing) && !nounAfterSeparator(ctx, toks, m)) {
@@ -207,6 +209,8 @@ export function collectCandidate(ctx: ReadingState, s: Segment): void {
   // "show the leaderboard": the records at hand, once they are known
   if (ws.length === 1 && COLLECTION_NOUNS.has(head) && !['waitlist', 'queue'].includes(head)) return;
   if (['how', 'what', 'which', 'who', 'when', 'where', 'why', 'many', 'much'].includes(ws[0] as string)) return;
+  // "Bookings must stop once a clinic is full": the condition after the verb names no record
+  if (CONDITION_OPENERS.has(ws[0] as string)) return;
   if (ws.some((w) => TALLY_NOUNS.has(w) || ['sum', 'average', 'avg', 'mean', 'median'].includes(w))) return;
   // "log their mood": fields of the record being created, not a record
   if (s.cls === 'create' && POSSESSIVES.has(s.rest[0]?.w ?? '')) return;

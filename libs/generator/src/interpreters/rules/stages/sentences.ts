@@ -1,6 +1,6 @@
 import { type ItemReading, readFieldItem } from '../fields.js';
 import { prepareFieldList } from '../field-lists.js';
-import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COMPARATIVES, CONNECTORS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, KEEP_VERBS, META_NOUNS, MODALS, NEGATIONS, POSSESSIVES, PREPOSITIONS, PRONOUNS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COMPARATIVES, CONNECTORS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, KEEP_VERBS, META_NOUNS, MODALS, NEGATIONS, POSSESSIVES, PREPOSITIONS, PRONOUNS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS, STATE_FIELD_NAMES } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier, verbLemma } from '../text.js';
 import { type Clause, splitList, textOf, type Tok, words as wordsOf } from '../tokens.js';
@@ -227,8 +227,13 @@ export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | und
       items = [...whom.map((w): Tok => ({ raw: w, w })), { raw: ',', w: ',' }, ...items];
       left = left.slice(0, forAt);
     }
+    // "Orders for my little candle shop on Etsy with ...": whose the records are says no more of them
+    const forShop = left.indexOf('for');
+    if (forShop >= 1 && forShop <= 2 && (POSSESSIVES.has(left[forShop + 1] ?? '') || ['a', 'an', 'the', 'our', 'my'].includes(left[forShop + 1] ?? '')) && isPluralForm(left[forShop - 1] as string) && !toks.slice(0, i).some((t) => t.w === ',')) left = left.slice(0, forShop);
     // "needs a place to keep gigs": what is needed is a purpose, the things come after it
     if (['need', 'needs', 'want', 'wants'].includes(conn[0] as string) && wordsOf(items).some((w, k, ws) => w === 'to' && KEEP_VERBS.has(ws[k + 1] ?? ''))) return false;
+    // "Reception needs the list of bookings for a clinic": someone asking to see records, not a record
+    if (['need', 'needs', 'want', 'wants'].includes(conn[0] as string) && ['list', 'lists', 'overview', 'report'].includes(stripDeterminers(wordsOf(items))[0] ?? '') && items.some((t) => t.w === 'of')) return false;
     // "For each book we store", "Every member should"
     if (left[0] === 'for' && (left[1] === 'each' || left[1] === 'every')) left = left.slice(2);
     // "There are books, each with a title ..."
@@ -245,7 +250,7 @@ export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | und
     // "a catalog of courses with ..."
     const of = left.indexOf('of');
     if (of > 0 && ['catalog', 'catalogue', 'list', 'set', 'collection', 'database', 'inventory', 'registry', 'directory', 'log', 'record', 'records', 'archive'].includes(left[of - 1] as string)) left = left.slice(of + 1);
-    while (left.length && ['should', 'must', 'will', 'can', 'also', 'always', 'typically', 'usually', 'we', 'you', 'i', 'it', 'they', 'then', 'to', 'would', 'may', 'need', 'each', 'will'].includes(left[left.length - 1] as string)) left = left.slice(0, -1);
+    while (left.length && ['should', 'must', 'will', 'can', 'also', 'always', 'typically', 'usually', 'just', 'only', 'simply', 'we', 'you', 'i', 'it', 'they', 'then', 'to', 'would', 'may', 'need', 'each', 'will'].includes(left[left.length - 1] as string)) left = left.slice(0, -1);
     let leadVerb: string | undefined;
     const lead = left[0] ? verbLemma(left[0], VERB_SET) : undefined;
     // "List vegetarian meals with under 600 calories": a list with a condition, not a declaration
@@ -255,6 +260,8 @@ export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | und
       left = left.slice(1);
     }
     const subject = stripDeterminers(left);
+    // "can i have something where each tree has ...": the request names software; the records come later
+    if (subject.length === 0 && META_NOUNS.has(stripDeterminers(wordsOf(items))[0] ?? '')) continue;
     if (subject.length === 0 || subject.length > 3) return false;
     if (subject.some((w) => PREPOSITIONS.has(w) || DETERMINERS.has(w) || MODALS.has(w) || NEGATIONS.has(w) || POSSESSIVES.has(w) || w === 'you' || w === 'we' || /^\d/.test(w))) return false;
     if (subject.length >= 2 && VERB_SET.has(subject[0] as string) && !leadVerb) return false;
@@ -288,6 +295,8 @@ export function extraAction(ctx: ReadingState, verb: string, res: ResourceDraft,
   if (cls === 'crud') for (const kind of ['create', 'get', 'list', 'update', 'delete'] as const) pushAction(ctx, { kind, resource: keyOf(res.words), verb, description: c.text, filters: [], params: [], guards: [], effects: [] });
   else if (cls === 'list') pushAction(ctx, { kind: 'list', resource: keyOf(res.words), verb, description: c.text, filters: [], params: [], guards: [], effects: [] });
   else pushAction(ctx, { kind: 'create', resource: keyOf(res.words), verb, description: c.text, filters: [], params: [], guards: [], effects: [] });
+  // "log callouts with ...": records kept as a log are read back, so they are listed too
+  if (cls === 'create' && ['log', 'track', 'record', 'keep', 'store'].includes(verb)) pushAction(ctx, { kind: 'list', resource: keyOf(res.words), verb: 'list', description: c.text, filters: [], params: [], guards: [], effects: [] });
   ctx.lastResource = res;
   if (cls !== 'list') {
     ctx.lastCreated = res;
@@ -300,10 +309,10 @@ export function declare(ctx: ReadingState, subjectWords: string[], items: Tok[],
   let list = items;
   while (list.length && ['the', 'following', 'fields', 'properties', 'attributes', ':', 'these', 'things', 'like', 'such', 'as'].includes(list[0]?.w ?? '')) list = list.slice(1);
   const prepared = prepareFieldList(list);
-  const parts = splitList(prepared);
+  const parts = stateValues(splitList(prepared), prepared.some((t) => t.w === 'or'));
   const fieldItems: Tok[][] = [];
   for (let k = 0; k < parts.length; k++) {
-    const part = parts[k] as Tok[];
+    const part = flagClause(parts[k] as Tok[]);
     const head = part[0]?.w ?? '';
     // "... and can borrow books": the rest of the clause is about actions
     const lemma = verbLemma(head, VERB_SET);
@@ -325,6 +334,12 @@ export function declare(ctx: ReadingState, subjectWords: string[], items: Tok[],
       ctx.extraClauses.push({ sentence: c.sentence, index: c.index + 100 + k, text: textOf(restToks), toks: restToks, afterColon: false });
       continue;
     }
+    // "..., and let me close a callout": the writer asking for an action, said as an imperative
+    if (head === 'let' && ['me', 'us', 'people', 'users', 'them', 'staff', 'customers'].includes(part[1]?.w ?? '') && part.length > 2) {
+      const restToks = [...part.slice(2), ...parts.slice(k + 1).flatMap((p) => [{ raw: ',', w: ',' }, ...p])];
+      ctx.extraClauses.push({ sentence: c.sentence, index: c.index + 100, text: textOf(restToks), toks: restToks, afterColon: false });
+      break;
+    }
     if (isAction) {
       const restToks = parts.slice(k).flatMap((p, n) => (n === 0 ? p : [{ raw: ',', w: ',' }, ...p]));
       const subjectTok: Tok[] = subjectWords.map((w) => ({ raw: w, w }));
@@ -338,6 +353,26 @@ export function declare(ctx: ReadingState, subjectWords: string[], items: Tok[],
   ctx.lastResource = res;
   ctx.pendingItems.push({ res, items: fieldItems, origin: c.text });
   return true;
+}
+
+/** "..., and status pending, picked or delivered": a state name, then its values to the end of the list. */
+function stateValues(parts: Tok[][], ending: boolean): Tok[][] {
+  const at = parts.findIndex((p, k) => k < parts.length - 1 && p.length === 2 && STATE_FIELD_NAMES.has(p[0]?.w ?? '') && /(?:ed|ing)$/.test(p[1]?.w ?? ''));
+  const rest = parts.slice(at + 1);
+  const plain = (p: Tok[]): boolean => p.every((t) => /^[a-z]+$/.test(t.w)) && (p.length === 1 || (p.length === 3 && p[1]?.w === 'or'));
+  if (at < 0 || !rest.every(plain) || !(ending || rest.some((p) => p.length === 3))) return parts;
+  const values = [(parts[at] as Tok[])[1] as Tok, ...rest.flatMap((p) => p.filter((t) => t.w !== 'or'))];
+  const inner = values.flatMap((v, n): Tok[] => (n === 0 ? [v] : [{ raw: n === values.length - 1 ? 'or' : ',', w: n === values.length - 1 ? 'or' : ',' }, v]));
+  return [...parts.slice(0, at), [(parts[at] as Tok[])[0] as Tok, { raw: `(${inner.map((t) => t.raw).join(' ')})`, w: '#paren', inner }]];
+}
+
+/** "an ear tag thats unique", "a code that must be unique": the relative clause is the item's flag, "(unique)". */
+function flagClause(part: Tok[]): Tok[] {
+  const at = part.findIndex((t, i) => i > 0 && ['thats', "that's", 'that', 'which', "which's"].includes(t.w));
+  if (at < 0) return part;
+  const tail = wordsOf(part.slice(at + 1)).filter((w) => !['is', 'are', 'must', 'should', 'be', 'always', 'has', 'to'].includes(w));
+  const flag = tail.length === 1 && ['unique', 'optional', 'required'].includes(tail[0] as string) ? (tail[0] as string) : undefined;
+  return flag ? [...part.slice(0, at), { raw: `(${flag})`, w: '#paren', inner: [{ raw: flag, w: flag }] }] : part;
 }
 
 /** "Comments belong to a post", "each task is linked to a project". */
