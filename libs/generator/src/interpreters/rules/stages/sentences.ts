@@ -44,8 +44,6 @@ export function keepReadings(ctx: ReadingState, res: ResourceDraft, readings: re
   if (names.length) ctx.understood.push(`${pascalCase(res.words)} has ${names.join(', ')}`);
 }
 
-const AT_MOST_ONE = /\b(?:has|have|gets|get|takes|holds)\s+(?:at most|only|just|no more than)\s+one\s+[a-z]/i;
-
 /** "Bug tracker", "A todo list API.", "I need a backend for a small library." */
 export function readContext(ctx: ReadingState, c: Clause, next: Clause | undefined): boolean {
   const ws = wordsOf(c.toks);
@@ -70,6 +68,8 @@ export function readContext(ctx: ReadingState, c: Clause, next: Clause | undefin
   // the opening words of a prompt often just name it ("Equipment rental.", "Volunteer scheduling.")
   const isOpening = c.sentence === 0 && c.index === 0 && !c.afterColon && (ws.length <= 4 || (ws.length <= 6 && !ws.some((w) => VERB_SET.has(w))));
   if (!hasMeta && !isHeading && !isOpening) return false;
+  // "Staff want the bookings for each slot": a later sentence asking for records is a requirement
+  if (!isHeading && !isOpening && ws.some((w) => ['want', 'wants', 'need', 'needs'].includes(w)) && !ws.some((w) => META_NOUNS.has(w))) return false;
   // "fill a keg", "track my spending": a word and then its object is a requirement, even one whose verb we do not know
   if (!isHeading && ws.length > 2 && !DETERMINERS.has(ws[0] as string) && (DETERMINERS.has(ws[1] as string) || POSSESSIVES.has(ws[1] as string))) return false;
   if (c.toks.some((t) => t.w === ',' || t.w === '#paren')) return false;
@@ -138,7 +138,7 @@ export function connectorIndex(ctx: ReadingState, toks: readonly Tok[]): number 
 export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | undefined): boolean {
   const toks = c.toks;
   // "each locker has at most one allocation": a limit on the records pointing at it, a rule
-  if (AT_MOST_ONE.test(c.text)) return false;
+  if (/\b(?:has|have|gets|get|takes|holds)\s+(?:at most|only|just|no more than)\s+one\s+[a-z]/i.test(c.text)) return false;
   // "We keep books (title, author, unique ISBN) and patrons (name, email)"
   const parenDecls = toks
     .map((t, i) => ({ t, i }))

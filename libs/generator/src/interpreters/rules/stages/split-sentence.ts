@@ -212,5 +212,8 @@ export function splitPurpose(sentence: string): string[] {
 /** "Also a list of pickings by variety": a view asked for without a verb is a list to show. */
 export function viewRequest(sentence: string): string {
   const m = /^(?:(?:also|and|plus)\s+)?(?:a|an)\s+(?:list|view|overview|report)\s+of\s+((?:the\s+|all\s+)?[a-z]+s\b.*)$/i.exec(sentence);
-  return m ? `List ${m[1] as string}` : sentence;
+  if (m) return `List ${m[1] as string}`;
+  // "Staff want the bookings for each slot": records wanted, narrowed, with no verb, are a list to show
+  const wanted = /^(?:[a-z]+\s+){0,2}?(?:want|wants|need|needs|would like|'d like)\s+((?:the|all(?:\s+the)?)\s+[a-z]+s\s+(?:for|by|of|per|on|in|from|between|that|which|where|with)\b.*)$/i.exec(sentence);
+  return wanted && !/^(?:i|we)\s/i.test(sentence) ? `List ${wanted[1] as string}` : sentence;
 }
