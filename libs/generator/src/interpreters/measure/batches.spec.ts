@@ -9,20 +9,23 @@ import { outcomeOf, tally, type BatchPrompt } from './batch-match.js';
  * Every accepted prompt is a valid blueprint, and every gap is named in the user's words.
  */
 const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> = {
-  '08': { faithful: 9, silentlyWrongAtMost: 6 },
+  '08': { faithful: 10, silentlyWrongAtMost: 5 },
   '09': { faithful: 16, silentlyWrongAtMost: 3 },
   '10': { faithful: 16, silentlyWrongAtMost: 1 },
   // Batch 11: first contact was 1 faithful / 5 silently wrong (docs/prompts.md). Two prompts
   // (archery, golf) count as silently wrong since records are named by their head (interp4): the
   // naming note that made them "gaps named" said nothing of their real misses (a total typed as a
   // number, strokes as a list, a record made from "with my frends").
-  '11': { faithful: 11, silentlyWrongAtMost: 4 },
+  '11': { faithful: 15, silentlyWrongAtMost: 4 },
   // Batch 12: first contact 2 faithful / 2 silently wrong, 2 / 4 on interp4 (still first contact),
   // then fixes made for it (docs/prompts.md)
-  '12': { faithful: 10, silentlyWrongAtMost: 3 },
+  '12': { faithful: 13, silentlyWrongAtMost: 3 },
   // Batch 13: first contact 1 faithful / 4 silently wrong (docs/prompts.md), before any fix for
   // it; then the session's general fixes (sections, sentence splits, units, phone number)
-  '13': { faithful: 11, silentlyWrongAtMost: 3 },
+  '13': { faithful: 14, silentlyWrongAtMost: 2 },
+  // Batch 14: first contact 4 faithful / 13 silently wrong (docs/prompts.md), then the session's
+  // general mechanisms (2026-11-27: rules between records, records made with a verb, field notes)
+  '14': { faithful: 17, silentlyWrongAtMost: 4 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

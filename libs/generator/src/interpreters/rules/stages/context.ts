@@ -63,7 +63,7 @@ function partKind(part: string): 'self' | 'meta' | undefined {
   const contracted = /^(i'm|im|we're|were|i've|we've)$/.test(first);
   if (!hasRequest && (contracted || (second !== undefined && SELF_VERBS.has(second)))) return 'self';
   // "we restore old chairs", "I groom dogs": a trade verb no action reads, with nothing kept or asked
-  if (!hasRequest && second !== undefined && !VERBS[second] && !VERBS[verbLemma(second, VERB_SET) ?? ''] && ws.length <= 10 && taggedAsVerb(part, second) && !/\b(?:keep|track|store|log|record)\b/.test(part)) return 'self';
+  if (!hasRequest && second !== undefined && !VERBS[second] && !VERBS[verbLemma(second, VERB_SET) ?? ''] && ws.length <= 10 && taggedAsVerb(part, second) && !/\b(?:keep|track|store|log|record)\b/.test(part) && !/\b(?:about|around|roughly|some|over|nearly|almost|like)\s+\d/.test(part)) return 'self';
   // "I'd like a simple backend", "I need a help desk backend", "I want an API for my tool library"
   const metaAt = ws.findIndex((w) => META_NOUNS.has(w));
   if (hasRequest && metaAt > 0 && !ws.slice(1, metaAt).some((w) => w in VERBS && !['need', 'want', 'like', 'love'].includes(w))) return 'meta';

@@ -138,7 +138,7 @@ export function connectorIndex(ctx: ReadingState, toks: readonly Tok[]): number 
 export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | undefined): boolean {
   const toks = c.toks;
   // "each locker has at most one allocation": a limit on the records pointing at it, a rule
-  if (/\b(?:has|have|gets|get|takes|holds)\s+(?:at most|only|just|no more than)\s+one\s+[a-z]/i.test(c.text)) return false;
+  if (/\b(?:(?:has|have|gets|get|takes|holds)\s+(?:at most|only|just|no more than)|only\s+(?:has|have|gets|get|takes|holds))\s+one\s+[a-z]/i.test(c.text)) return false;
   // "We keep books (title, author, unique ISBN) and patrons (name, email)"
   const parenDecls = toks
     .map((t, i) => ({ t, i }))
