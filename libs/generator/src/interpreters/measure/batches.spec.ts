@@ -26,6 +26,8 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // Batch 14: first contact 4 faithful / 13 silently wrong (docs/prompts.md), then the session's
   // general mechanisms (2026-11-27: rules between records, records made with a verb, field notes)
   '14': { faithful: 17, silentlyWrongAtMost: 4 },
+  // Batch 15: first contact on the session's interpreter, 10 faithful / 7 silently wrong
+  '15': { faithful: 10, silentlyWrongAtMost: 7 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {
