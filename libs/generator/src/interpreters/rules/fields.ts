@@ -64,6 +64,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (boolLead === 0) {
     mods.boolean = true;
     toks = toks.filter((t) => !['whether', 'is', 'if', 'it', "it's", "they're", "theyre", "he's", "she's", 'he', 'she', 're', 's', 'its', 'are', 'they', 'or', 'not', 'has', 'have', 'been', 'was', 'i', "i've", 'we', "we've", 'you', "you've", 'already', 'yet'].includes(t.w));
+    // "whether the student attended": the one who did it is not part of the name
+    if (['the', 'their', 'his', 'her'].includes(toks[0]?.w ?? '') && toks.length === 3 && /^[a-z]+ed$/.test(toks[2]?.w ?? '')) toks = toks.slice(2);
   }
   let ws = toks.map((t) => t.w).filter((w) => /^[a-z0-9]/.test(w));
   while (ws.length && (DETERMINERS.has(ws[0] as string) || ws[0] === 'of' || ws[0] === 'also')) {

@@ -49,15 +49,17 @@ export function interpretPrompt(name: string, prompt: string): InterpretResult {
 
 /**
  * "We're a small photography studio. ... we add the gallery link": the reading as written made a
- * record (`Studio`) named only in a sentence the layout stages read as talk about the writer.
+ * record (`Studio`), or a field, named only in a sentence the layout stages read as talk about the writer.
  */
 function recordFromContext(bp: Blueprint, declared: Declared): boolean {
   const context = declared.ignored.join(' ').toLowerCase();
   const rest = [declared.text, ...declared.lists.map((l) => l.words.join(' '))].join(' ').toLowerCase();
   const has = (text: string, w: string): boolean => new RegExp(`\\b${w}(?:s|es)?\\b`).test(text);
+  // ("detentions are tracked on sticky notes": a field `onStickyNotes` from the talk about the writer)
+  const fromTalk = (words: string[]): boolean => words.some((w) => w.length > 3) && words.every((w) => has(context, w) && !has(rest, w));
   return bp.resources.some((r) => {
     const head = (splitIdentifier(r.name).pop() ?? '').toLowerCase();
-    return head.length > 2 && has(context, head) && !has(rest, head);
+    return (head.length > 2 && has(context, head) && !has(rest, head)) || r.fields.some((f) => !f.generated && fromTalk(splitIdentifier(f.name).map((w) => w.toLowerCase())));
   });
 }
 

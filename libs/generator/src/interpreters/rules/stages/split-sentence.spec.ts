@@ -14,6 +14,7 @@ describe('split-sentence: one sentence that holds two', () => {
     expect(splitTrailingRequest('orders with a date, a total and we need to see the orders of a customer')).toEqual(['orders with a date, a total.', 'We need to see the orders of a customer']);
     expect(splitTrailingRequest('log callouts with customer name, phone, status (open or closed), and let me close a callout.')).toEqual(['log callouts with customer name, phone, status (open or closed).', 'Let me close a callout.']);
     expect(splitTrailingRequest("We'd like to see all the orders for a delivery date, and to mark an order as delivered.")).toEqual(["We'd like to see all the orders for a delivery date.", 'Mark an order as delivered.']);
+    expect(splitTrailingRequest('Let residents report faults with the pole number and a description, and let council staff mark a fault as fixed.')).toEqual(['Let residents report faults with the pole number and a description.', 'Let council staff mark a fault as fixed.']);
     // one clause before "and": left whole
     expect(splitTrailingRequest('Add a book and a list of its authors')).toEqual(['Add a book and a list of its authors']);
   });

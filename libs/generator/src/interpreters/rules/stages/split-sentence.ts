@@ -49,7 +49,9 @@ export function splitAtDashedSubject(sentence: string): string[] {
 const TRAILING_VIEW = /,?\s+(?:and|plus)\s+(?:also\s+)?(?:a|an)\s+(?:view|list|overview|page|report|screen)\s+(?:of|with|showing|for)\s+((?:the|all|my|our|every)\s+\S.*)$/i;
 const TRAILING_ASK = /,?\s+(?:and|plus)\s+(?:also\s+)?((?:(?:(?:i|we)\s+(?:need|want|would like|'d like)\s+to|(?:to\s+)?be able to|let (?:me|us))\s+(?:see|list|search|find|view|look up)|show(?: me| us)?)\b.*)$/i;
 /** ", and let me close a callout": any action the lexicon knows, asked for after a list. */
-const TRAILING_ACTION = /,\s+(?:and|plus)\s+(?:also\s+)?((?:(?:i|we)(?:\s+(?:need|want|would like)|'d like|'d love|\s+would love)\s+to|(?:to\s+)?be able to|let (?:me|us))\s+([a-z]+)\b.*)$/i;
+const TRAILING_ACTION = /,\s+(?:and|plus)\s+(?:also\s+)?((?:(?:i|we)(?:\s+(?:need|want|would like)|'d like|'d love|\s+would love)\s+to|(?:to\s+)?be able to|let)\s+((?:[a-z]+\s+){0,3})[a-z]*\b.*)$/i;
+/** The first verb the lexicon knows among the words after the ask ("let council staff mark ..."), at most two words in. */
+const askedVerb = (ws: string): string | undefined => ws.trim().split(/\s+/).slice(0, 3).find((w) => VERB_SET.has(w.toLowerCase()));
 
 /** "We'd like to see the orders ..., and to mark an order as delivered": the second thing asked for. */
 const TRAILING_TO = /,?\s+and\s+(?:also\s+)?to\s+([a-z]+)\b(.*)$/i;
@@ -65,7 +67,7 @@ export function splitTrailingRequest(sentence: string): string[] {
   for (const [re, asList] of [[TRAILING_VIEW, true], [TRAILING_ASK, false], [TRAILING_ACTION, false]] as const) {
     const m = re.exec(sentence);
     if (!m || m.index === 0) continue;
-    if (re === TRAILING_ACTION && !VERB_SET.has((m[2] as string).toLowerCase())) continue;
+    if (re === TRAILING_ACTION && !askedVerb(`${m[2] as string}`)) continue;
     const head = sentence.slice(0, m.index);
     // only a list closes this way: a sentence with one clause before "and" is left whole (an
     // action asked for after ", and" is a sentence of its own after any clause)
