@@ -316,4 +316,10 @@ describe('records people make with a verb (irecords)', () => {
     expect(lists).toHaveLength(1);
     expect(lists[0]).toMatchObject({ kind: 'fieldList', items: [{ words: 'customer name' }, { words: 'device model' }, { words: 'status', values: ['booked in', 'diagnosing', 'repaired', 'returned'] }] });
   });
+
+  it('"Contestant fields: a; b; c (3 to 8)" is a list of the contestant, and "Service:" over fields a record', () => {
+    expect(fieldListOf('Contestant fields: full name; school; grade (3 to 8)')).toMatchObject({ subject: 'Contestant', items: [{ words: 'full name' }, { words: 'school' }, { words: 'grade (3 to 8)' }] });
+    expect(clausesOf('Tractor: registration, model, engine hours.\nService: tractor, service date, notes.').map((c) => c.kind)).toEqual(['fieldList', 'fieldList']);
+    expect(clausesOf('Actions:\na) register a contestant\nb) list contestants').filter((c) => c.kind === 'statement').map((c) => (c as { text: string }).text)).toEqual(['register a contestant', 'list contestants']);
+  });
 });

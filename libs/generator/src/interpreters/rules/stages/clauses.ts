@@ -24,6 +24,8 @@ const KEEPING = new Set(['keep', 'track', 'store', 'log', 'manage', 'record', 'o
 /** Verbs of looking that open a list to show ("show", "see", "search ..."), besides the verbs we act on. */
 const LOOKING = new Set(['show', 'see', 'search', 'find', 'view', 'filter', 'browse', 'look']);
 const COPULAS = new Set(['can', 'is', 'are', 'be', 'must', 'should', 'will', 'may', 'could']);
+/** Words that label a record's fields rather than name it ("Contestant fields:"). */
+const FIELD_LABELS = new Set(['fields', 'details', 'attributes', 'columns', 'properties', 'info']);
 
 const PREPOSITION_LIKE = new Set(['in', 'on', 'at', 'by', 'to', 'for', 'from', 'with', 'up', 'out', 'off', 'down', 'over', 'back']);
 
@@ -247,7 +249,8 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   const parts = splitItems(m[2] as string);
   // "Bookings: table, name, start, hours": after records named in the plural, a lone word is a field even when it is a verb too
   const plural = before.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase()));
-  const fieldish = (p: string): boolean => isFieldLike(p) || isTypedItem(p) || (plural && /^[a-z]+(?: [a-z]+)?$/i.test(p) && !p.toLowerCase().split(' ').some((w) => MODALS.has(w)));
+  // ("grade (3 to 8)": a note in parentheses after the name says no more about whether it is a field)
+  const fieldish = (p: string): boolean => isFieldLike(p) || isTypedItem(p) || (plural && /^[a-z]+(?: [a-z]+)?(?:\s*\([^()]*\))?$/i.test(p) && !p.toLowerCase().replace(/\(.*\)/, '').split(' ').some((w) => MODALS.has(w)));
   if (parts.length < 2 || !parts.every(fieldish) || parts.filter((p) => isFieldLike(p) || isTypedItem(p)).length * 2 < parts.length) return undefined;
   // ("And projects: name, ...": the conjunction only joins it to the list before)
   let ws = before.split(/\s+/).filter((w, k) => k > 0 || !/^(?:and|also|plus|then)$/i.test(w));
@@ -267,6 +270,8 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   const lastVerb = ws.length > 3 ? ws.map((w) => w.toLowerCase()).findLastIndex((w) => w in VERBS || w === 'to') : -1;
   if (lastVerb >= 0 && lastVerb < ws.length - 1) ws = ws.slice(lastVerb + 1);
   while (ws.length > 1 && [DETERMINERS, KEEPING, MISSPELT_POSSESSIVES].some((set) => set.has((ws[0] as string).toLowerCase()))) ws.shift();
+  // "Contestant fields: ...", "Booking details: ...": the record, not its fields
+  if (ws.length > 1 && FIELD_LABELS.has((ws[ws.length - 1] as string).toLowerCase())) ws = ws.slice(0, -1);
   // "the water meter readings for the flats in our building": the records end before the preposition
   const prep = ws.findIndex((w, k) => k > 0 && ['for', 'in', 'at', 'from', 'on', 'of'].includes(w.toLowerCase()));
   if (prep > 0 && isPluralForm((ws[prep - 1] as string).toLowerCase())) ws = ws.slice(0, prep);
@@ -276,7 +281,8 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   const verb = (ws[ws.length - 1] ?? '').toLowerCase();
   const made = ws.length >= 2 && isPluralForm((ws[ws.length - 2] as string).toLowerCase()) ? NOMINALIZATION[verb]?.[0] : undefined;
   if (made) subject = made;
-  if (META_NOUNS.has(subject.toLowerCase())) return undefined;
+  // ("Service: tractor, service date, ...": a one-word label over fields naming another record is a record)
+  if (META_NOUNS.has(subject.toLowerCase()) && !(ws.length === 1 && setting !== undefined && parts.length >= 3)) return undefined;
   // "WeighIn: animal, date": a name written as one identifier is a noun phrase, its parts words
   const identifier = /^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/.test(subject);
   if (identifier) subject = subject.replace(/([a-z])([A-Z])/g, '$1 $2');
@@ -314,10 +320,12 @@ function commaItems(list: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let cur = '';
+  // "full name; school; grade (3 to 8)": semicolons part the items when no comma does
+  const sep = /;/.test(list) && !/,/.test(list.replace(/\([^()]*\)/g, '')) ? ';' : ',';
   for (const c of list) {
     if (c === '(') depth++;
     if (c === ')') depth = Math.max(0, depth - 1);
-    if (c === ',' && depth === 0) {
+    if (c === sep && depth === 0) {
       parts.push(cur);
       cur = '';
     } else cur += c;

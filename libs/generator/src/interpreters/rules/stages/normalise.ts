@@ -20,7 +20,7 @@ export interface Normalised {
   dropped: string[];
 }
 
-const BULLET = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+\S/;
+const BULLET = /^\s*(?:[-*•+]|\d{1,2}[.)]|[a-h]\))\s+\S/;
 const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|approx|incl|min|max)\.$/i;
 /** "No. 5" is a number; "yes or no. also ..." ends a sentence. */
 const NUMBER_SIGN = /\bno\.$/i;
@@ -52,7 +52,7 @@ export function normalise(prompt: string): Normalised {
       lines.push({ kind: 'row', cells });
       return;
     }
-    const bullet = /^(\s*)(?:[-*•+]|\d{1,2}[.)])\s+(.+)$/.exec(line);
+    const bullet = /^(\s*)(?:[-*•+]|\d{1,2}[.)]|[a-h]\))\s+(.+)$/.exec(line);
     if (bullet) {
       lines.push({ kind: 'bullet', text: stripMarks(bullet[2] as string), depth: Math.floor((bullet[1] as string).length / 2) });
       return;

@@ -54,8 +54,8 @@ function readParen(inner: string): { type?: string; flags: string[]; default?: s
   const onePer = (p: string): boolean => /^(?:one|only one|a single|max(?:imum)? one|at most one)\s+[\w -]+\s+per\s+\S/.test(p);
   const flags = parts.filter((p) => FLAGS.has(p) || onePer(p)).map((p) => (p === 'mandatory' ? 'required' : onePer(p) ? 'unique' : p));
   const types = parts.filter((p) => TYPE_NOTATIONS[p] !== undefined);
-  // "(boolean, default false)": a default written beside the type
-  const defaults = parts.map((p) => /^default(?:s to|\s*[:=])?\s+(\S.*)$/.exec(p)?.[1]).filter((d): d is string => d !== undefined);
+  // "(boolean, default false)", "(yes/no, starts as no)": a default written beside the type
+  const defaults = parts.map((p) => /^(?:default(?:s to|\s*[:=])?|starts? (?:as|at|with|out as)|initially)\s+(\S.*)$/.exec(p)?.[1]).filter((d): d is string => d !== undefined);
   if (flags.length + types.length + defaults.length !== parts.length || parts.length === 0 || flags.length + types.length === 0) return undefined;
   const type = types[0] === undefined ? undefined : TYPE_NOTATIONS[types[0]];
   return { ...(type ? { type } : {}), flags, ...(defaults[0] !== undefined ? { default: defaults[0] } : {}) };

@@ -16,7 +16,7 @@ import { readItem } from './phrasings.js';
 export function resplitProse(prompt: string, sentencesOf: (line: string) => string[]): string {
   return prompt
     .split('\n')
-    .map((line) => (/^\s*(?:[#|>*•+-]|\d{1,2}[.)]\s)/.test(line) || line.trim() === '' ? line : sentencesOf(line.trim()).flatMap(splitSentence).join(' ')))
+    .map((line) => (/^\s*(?:[#|>*•+-]|\d{1,2}[.)]\s|[a-h]\)\s)/.test(line) || line.trim() === '' ? line : sentencesOf(line.trim()).flatMap(splitSentence).join(' ')))
     .join('\n');
 }
 
