@@ -1,4 +1,4 @@
-import { DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, MISSPELT_POSSESSIVES, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, MISSPELT_POSSESSIVES, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens, statesOf, valuesOfListedField } from './declarations.js';
@@ -270,8 +270,8 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   const lastVerb = ws.length > 3 ? ws.map((w) => w.toLowerCase()).findLastIndex((w) => w in VERBS || w === 'to') : -1;
   if (lastVerb >= 0 && lastVerb < ws.length - 1) ws = ws.slice(lastVerb + 1);
   while (ws.length > 1 && [DETERMINERS, KEEPING, MISSPELT_POSSESSIVES].some((set) => set.has((ws[0] as string).toLowerCase()))) ws.shift();
-  // "Contestant fields: ...", "Booking details: ...": the record, not its fields
-  if (ws.length > 1 && FIELD_LABELS.has((ws[ws.length - 1] as string).toLowerCase())) ws = ws.slice(0, -1);
+  // "Contestant fields: ...", "dog licence register: ...", "sneaker collection - ...": the record, not its fields or the book they are kept in
+  if (ws.length > 1 && (FIELD_LABELS.has((ws[ws.length - 1] as string).toLowerCase()) || COLLECTION_TAILS.has((ws[ws.length - 1] as string).toLowerCase()))) ws = ws.slice(0, -1);
   // "the water meter readings for the flats in our building": the records end before the preposition
   const prep = ws.findIndex((w, k) => k > 0 && ['for', 'in', 'at', 'from', 'on', 'of'].includes(w.toLowerCase()));
   if (prep > 0 && isPluralForm((ws[prep - 1] as string).toLowerCase())) ws = ws.slice(0, prep);

@@ -34,6 +34,8 @@ export function contextOf(sentence: string): string | undefined {
   if (/^(?:my|our) [a-z' ]{1,40}? (?:is|are|'s|has been|have been) (?:getting|growing|becoming|a (?:mess|nightmare|pain|chaos)|all over|everywhere|way too|out of|chaos|too)\b/.test(lower) && !/\b(?:has|have|with)\b/.test(lower.replace(/(?:has|have) been/, ''))) return "describes the writer's situation";
   // "So the driver knows where to go": why the writer asks (split off the request, stages/split-sentence.ts)
   if (/^so (?:that )?(?:we|i|they|you|he|she|it|the|our|my|each|every)\b/.test(lower) && !/\b(?:can't|cannot|must|only|never|not|no)\b/.test(lower)) return 'says why the writer asks';
+  // "Each morning": how often the writer acts (split off what they do, stages/split-sentence.ts)
+  if (/^(?:each|every|on|most) [a-z]+$/.test(lower)) return 'says when the writer acts';
   // "When a customer calls", "After the visit": when the writer acts (split off what they do, stages/split-sentence.ts)
   if (/^(?:when|whenever|once|after|before|as soon as)\s/.test(lower) && lower.split(/\s+/).length <= 8 && !/\b(?:can|can't|cannot|must|only|never|not|no)\b/.test(lower)) return 'says when the writer acts';
   // "we restore chairs and sofas": only a new subject after "and" starts another part

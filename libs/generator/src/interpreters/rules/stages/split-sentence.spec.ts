@@ -1,4 +1,4 @@
-import { recordsInParentheses, splitAtLeadingCondition, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { recordsInParentheses, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
     expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
@@ -50,6 +50,12 @@ describe('split-sentence: the other splits', () => {
     expect(viewRequest('a list of tags')).toBe('List tags');
     expect(viewRequest('Staff want the bookings for each slot.')).toBe('List the bookings for each slot.');
     expect(viewRequest('Staff want the bookings to be easy.')).toBe('Staff want the bookings to be easy.');
+  });
+
+  it('how often the writer acts, said before them, is a sentence of its own', () => {
+    expect(splitLeadingTime("Each morning I'd add an entry with the date")).toEqual(['Each morning.', "I'd add an entry with the date"]);
+    expect(splitLeadingTime('Every week we take bookings')).toEqual(['Every week.', 'We take bookings']);
+    expect(splitLeadingTime('Each morning has a date')).toEqual(['Each morning has a date']);
   });
 
   it('a spaced dash before "and" closes a list', () => {

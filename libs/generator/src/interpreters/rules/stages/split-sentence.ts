@@ -25,6 +25,7 @@ export function splitSentence(sentence: string): string[] {
   return splitAtDashedSubject(sentence)
     .flatMap(splitAtNewRecordClause)
     .flatMap(splitAtLeadingCondition)
+    .flatMap(splitLeadingTime)
     .flatMap(splitAtRequestAfterContext)
     .flatMap(splitAtDashedTail)
     .flatMap(recordsInParentheses)
@@ -218,4 +219,15 @@ export function viewRequest(sentence: string): string {
   // "Staff want the bookings for each slot": records wanted, narrowed, with no verb, are a list to show
   const wanted = /^(?:[a-z]+\s+){0,2}?(?:want|wants|need|needs|would like|'d like)\s+((?:the|all(?:\s+the)?)\s+[a-z]+s\s+(?:for|by|of|per|on|in|from|between|that|which|where|with)\b.*)$/i.exec(sentence);
   return wanted && !/^(?:i|we)\s/i.test(sentence) ? `List ${wanted[1] as string}` : sentence;
+}
+
+/**
+ * "Each morning I'd add an entry with the date, ...": how often the writer acts is said before
+ * them; the time is a sentence of its own (context), so the writer's sentence starts with them.
+ */
+export function splitLeadingTime(sentence: string): string[] {
+  const m = /^((?:each|every|on|most)\s+(?:morning|evening|night|day|week|month|year|weekend|season|session|visit|saturday|sunday|monday|tuesday|wednesday|thursday|friday))[,\s]+((?:i|we|you)(?:'d|'ll|'m)?\s+\S.*)$/i.exec(sentence);
+  if (!m) return [sentence];
+  const main = m[2] as string;
+  return [`${m[1] as string}.`, main.charAt(0).toUpperCase() + main.slice(1)];
 }
