@@ -271,7 +271,9 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   if (lastVerb >= 0 && lastVerb < ws.length - 1) ws = ws.slice(lastVerb + 1);
   while (ws.length > 1 && [DETERMINERS, KEEPING, MISSPELT_POSSESSIVES].some((set) => set.has((ws[0] as string).toLowerCase()))) ws.shift();
   // "Contestant fields: ...", "dog licence register: ...", "sneaker collection - ...": the record, not its fields or the book they are kept in
-  if (ws.length > 1 && (FIELD_LABELS.has((ws[ws.length - 1] as string).toLowerCase()) || COLLECTION_TAILS.has((ws[ws.length - 1] as string).toLowerCase()))) ws = ws.slice(0, -1);
+  // ("customers book: ..." names actors and their verb, below)
+  const keptIn = COLLECTION_TAILS.has((ws[ws.length - 1] ?? '').toLowerCase()) && !isPluralForm((ws[ws.length - 2] ?? '').toLowerCase());
+  if (ws.length > 1 && (FIELD_LABELS.has((ws[ws.length - 1] as string).toLowerCase()) || keptIn)) ws = ws.slice(0, -1);
   // "the water meter readings for the flats in our building": the records end before the preposition
   const prep = ws.findIndex((w, k) => k > 0 && ['for', 'in', 'at', 'from', 'on', 'of'].includes(w.toLowerCase()));
   if (prep > 0 && isPluralForm((ws[prep - 1] as string).toLowerCase())) ws = ws.slice(0, prep);
