@@ -9,8 +9,8 @@ import { outcomeOf, tally, type BatchPrompt } from './batch-match.js';
  * Every accepted prompt is a valid blueprint, and every gap is named in the user's words.
  */
 const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> = {
-  '08': { faithful: 10, silentlyWrongAtMost: 5 },
-  '09': { faithful: 16, silentlyWrongAtMost: 3 },
+  '08': { faithful: 11, silentlyWrongAtMost: 5 },
+  '09': { faithful: 17, silentlyWrongAtMost: 3 },
   '10': { faithful: 16, silentlyWrongAtMost: 1 },
   // Batch 11: first contact was 1 faithful / 5 silently wrong (docs/prompts.md). Two prompts
   // (archery, golf) count as silently wrong since records are named by their head (interp4): the
@@ -26,8 +26,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // Batch 14: first contact 4 faithful / 13 silently wrong (docs/prompts.md), then the session's
   // general mechanisms (2026-11-27: rules between records, records made with a verb, field notes)
   '14': { faithful: 17, silentlyWrongAtMost: 4 },
-  // Batch 15: first contact on the session's interpreter, 10 faithful / 7 silently wrong
-  '15': { faithful: 10, silentlyWrongAtMost: 7 },
+  // Batch 15: first contact on the session's interpreter, 10 faithful / 7 silently wrong; then
+  // fixes its failures suggested (not first contact)
+  '15': { faithful: 16, silentlyWrongAtMost: 4 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

@@ -31,7 +31,8 @@ const PREPOSITION_LIKE = new Set(['in', 'on', 'at', 'by', 'to', 'for', 'from', '
 
 /** "I need my", "we'd like to keep all our": a request opening a sentence that then declares records. */
 const REQUEST_FRAME = new RegExp(
-  `^(?:(?:so|ok|and|also|then|basically)\\s+)*(?:i|we)(?:(?:'d|’d|\\s+would)?\\s+(?:really\\s+|just\\s+)?(?:need|want|like|require)\\s+(?:to\\s+(?:${[...KEEPING, 'have'].join('|')})\\s+)?|\\s+(?:${[...KEEPING].join('|')})\\s+)(?:(?:all\\s+)?(?:my|our|the)\\s+)?`,
+  // ("need tournaments with ...": casual writers drop the "I")
+  `^(?:(?:so|ok|and|also|then|basically)\\s+)*(?:(?:i|we)(?:(?:'d|’d|\\s+would)?\\s+(?:really\\s+|just\\s+)?(?:need|want|like|require)\\s+(?:to\\s+(?:${[...KEEPING, 'have'].join('|')})\\s+)?|\\s+(?:${[...KEEPING].join('|')})\\s+)|(?:need|want|wanna)\\s+(?:to\\s+(?:${[...KEEPING, 'have'].join('|')})\\s+)?)(?:(?:all\\s+)?(?:my|our|the)\\s+)?`,
   'i',
 );
 

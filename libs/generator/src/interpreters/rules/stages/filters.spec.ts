@@ -29,6 +29,12 @@ describe('calendar filter phrasings', () => {
     expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.filters.some((f) => f.field === 'expiresOn' && f.op === 'lt'))).toBe(true);
   });
 
+  it('points the records listed per another record at it, when both are described', () => {
+    const r = interpretPrompt('club', 'Tournaments have a date and max players. Each registration has the player name. List registrations per tournament.');
+    expect(r.ok && r.blueprint.resources.find((x) => x.name === 'Registration')?.fields.some((f) => f.type === 'reference' && f.references === 'Tournament')).toBe(true);
+    expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.resource === 'Registration' && a.filters.some((f) => f.field === 'tournament'))).toBe(true);
+  });
+
   it('reads "their own" as the records pointing at the one asking', () => {
     const r = interpretPrompt('leave', 'Employees have a name. Absences: employee, start date, reason. An employee can list their own absences.');
     expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.resource === 'Absence' && a.filters.some((f) => f.field === 'employee' && f.op === 'eq'))).toBe(true);

@@ -19,6 +19,8 @@ export interface FilterContext {
   resourceAt(toks: readonly Tok[], i: number): { res: ResourceDraft; end: number; plural: boolean } | undefined;
   /** Where a filter that cannot be kept is named. */
   unmapped: string[];
+  /** Points `res` at `parent` (a reference field), for a list of `res` per `parent`. */
+  link(res: ResourceDraft, parent: ResourceDraft): FieldDraft | undefined;
 }
 
 export interface DayPhrasing {
@@ -195,8 +197,11 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
         continue;
       }
       if (r && r.res !== res && w !== 'to' && w !== 'with') {
-        // "the matches of a player" when a match does not point at a player: not dropped silently
-        ctx.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has no ${pascalCase(r.res.words)} to filter by; give it one, e.g. "${plural(res.words.join(' '))} have a ${r.res.words.join(' ')}")`);
+        // "list registrations per tournament" when a registration names no tournament: the list says
+        // each registration belongs to one, so it points at it (both records described with fields; else named)
+        const linked = r.res.declared && r.res.fields.length > 0 && res.fields.some((f) => f.spec.type !== 'reference') ? ctx.link(res, r.res) : undefined;
+        if (linked) add(linked, 'eq');
+        else ctx.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has no ${pascalCase(r.res.words)} to filter by; give it one, e.g. "${plural(res.words.join(' '))} have a ${r.res.words.join(' ')}")`);
         i = r.end - 1;
         continue;
       }

@@ -3,7 +3,7 @@ import { VERB_SET, type VerbClass, VERBS } from '../lexicon.js';
 import type { ActionDraft, ResourceDraft, RuleDraft } from '../model.js';
 import { type Clause, splitClauses, type Tok } from '../tokens.js';
 import type { FilterContext } from './filters.js';
-import { fieldAt, findResource, resourceAt } from './resolve.js';
+import { addReference, fieldAt, findResource, resourceAt } from './resolve.js';
 
 /**
  * The reading state: what every stage of the sentence reader (stages/pipeline.ts runs them in
@@ -68,6 +68,7 @@ export class ReadingState {
     fieldAt: (res, toks, i) => fieldAt(this, res, toks, i),
     resourceAt: (toks, i) => resourceAt(this, toks, i),
     unmapped: this.unmapped,
+    link: (res, parent) => addReference(this, res, parent, true),
   };
 
   // ---------------------------------------------------------------- rules

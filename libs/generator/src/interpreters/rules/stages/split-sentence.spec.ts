@@ -37,6 +37,7 @@ describe('split-sentence: the other splits', () => {
     expect(splitAtLeadingCondition('When a customer calls we create a job with their address.')).toEqual(['When a customer calls.', 'We create a job with their address.']);
     expect(splitAtLeadingCondition('When somebody moves out I need to end their rental')).toEqual(['When somebody moves out.', 'I need to end their rental']);
     expect(splitAtLeadingCondition('A match has a date, and once it has been played we fill in the home legs')).toEqual(['A match has a date.', 'Once it has been played.', 'We fill in the home legs']);
+    expect(splitAtLeadingCondition('and when tourist bring it back i mark the rental returned')).toEqual(['When tourist bring it back.', 'I mark the rental returned']);
     // a rule keeps its condition; a first person that only is or has something is no action
     expect(splitAtLeadingCondition('When a workshop is full, no more registrations')).toEqual(['When a workshop is full, no more registrations']);
     expect(splitAtLeadingCondition('When I am away the shop is closed')).toEqual(['When I am away the shop is closed']);
@@ -70,6 +71,7 @@ describe('split-sentence: the other splits', () => {
       'Huts: number (unique), colour, weekly price.',
       'Bookings: hut, customer name.',
     ]);
+    expect(recordsInParentheses('keep the tuktuks (plate number must be unique, colour, daily rate) and the rentals - which tuktuk, tourist name.')).toEqual(['Tuktuks: plate number (unique), colour, daily rate.', 'The rentals - which tuktuk, tourist name.']);
   });
 
   it('leaves a parenthesis of values, of a list item, or of an explanation alone', () => {

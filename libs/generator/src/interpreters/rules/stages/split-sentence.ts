@@ -128,12 +128,15 @@ const RECORDS_IN_PARENS = /([A-Za-z][A-Za-z' ]{0,60}?)\s*\(([^()]{6,})\)/g;
 const FRAME_WORDS = /^(?:.*\b(?:to|keep|track|store|log|record|of|and|plus|need|want|have|for)\s+)?(?:(?:the|our|my|all|some|his|her|their)\s+)?/i;
 const FRAME_ONLY = /^(?:(?:ok\s+so|so|and|also|plus)\s+)?(?:(?:i|we)\s+)?(?:need|want|would like|'d like)?(?:\s*to)?(?:\s*(?:keep|track|store|log|record)(?:\s+track\s+of)?)?(?:\s+(?:the|our|my|all))?\s*[:,+&]?$/i;
 
+const FLAG_CLAUSE = /\s+(?:must|should|has to|needs to|is to)\s+be\s+(unique|optional|required)\b/gi;
+
 export function recordsInParentheses(sentence: string): string[] {
   const found: { start: number; end: number; records: string; fields: string }[] = [];
   for (const m of sentence.matchAll(RECORDS_IN_PARENS)) {
     const phrase = m[1] as string;
     const records = phrase.replace(FRAME_WORDS, '').trim();
-    const inner = m[2] as string;
+    // "plate number must be unique": a flag said in a clause is the item's flag
+    const inner = (m[2] as string).replace(FLAG_CLAUSE, ' ($1)');
     const items = inner.split(inner.includes(';') ? /\s*;\s*/ : /\s*,\s*/).filter(Boolean);
     const head = records.split(/\s+/).pop() ?? '';
     const start = (m.index ?? 0) + phrase.length - phrase.trimStart().length + (phrase.trim().length - records.length);
@@ -181,7 +184,7 @@ export function splitAtNewRecordClause(sentence: string): string[] {
  * starts it. Only a first-person main clause is cut this way: "When a workshop is full, no more
  * registrations" is a rule and stays whole.
  */
-const LEADING_CONDITION = /^((?:.*?,\s+and\s+)?)((?:when|whenever|once|after|before|if|as soon as)\s+\S.*?)(?:,\s*|\s+)((?:we|i)\s+(?:(?:then|also|usually|always|just|will|can|have to|need to|want to|must)\s+)*(?!am\b|are\b|was\b|were\b|have\b|had\b)[a-z]+\b.*)$/i;
+const LEADING_CONDITION = /^(?:(?:and|so|then|also)\s+)?((?:.*?,\s+and\s+)?)((?:when|whenever|once|after|before|if|as soon as)\s+\S.*?)(?:,\s*|\s+)((?:we|i)\s+(?:(?:then|also|usually|always|just|will|can|have to|need to|want to|must)\s+)*(?!am\b|are\b|was\b|were\b|have\b|had\b)[a-z]+\b.*)$/i;
 
 const LIMIT_WORDS = /\b(?:full|sold out|reached|left|capacity|limit|maximum|max|over|more than|less than|fewer than)\b/i;
 
