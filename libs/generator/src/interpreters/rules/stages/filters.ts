@@ -165,7 +165,7 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
           continue;
         }
         const r = ctx.resourceAt(toks, j);
-        const ref = r ? res.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(r.res.words)) : undefined;
+        const ref = r ? res.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(r.res.words)) ?? linkTo(ctx, res, r.res, s.text) : undefined;
         if (r && ref) {
           add(ref, 'eq');
           j = r.end;
@@ -199,9 +199,8 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
       if (r && r.res !== res && w !== 'to' && w !== 'with') {
         // "list registrations per tournament" when a registration names no tournament: the list says
         // each registration belongs to one, so it points at it (both records described with fields; else named)
-        const linked = r.res.declared && r.res.fields.length > 0 && res.fields.some((f) => f.spec.type !== 'reference') ? ctx.link(res, r.res) : undefined;
+        const linked = linkTo(ctx, res, r.res, s.text);
         if (linked) add(linked, 'eq');
-        else ctx.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has no ${pascalCase(r.res.words)} to filter by; give it one, e.g. "${plural(res.words.join(' '))} have a ${r.res.words.join(' ')}")`);
         i = r.end - 1;
         continue;
       }
@@ -234,6 +233,17 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
     if (stateField && !['by'].includes(ws[i - 1] ?? '')) add(stateField, 'eq');
   }
   return filters;
+}
+
+/**
+ * The reference a list of `res` per `parent` needs: made when both records are described with
+ * fields (the list says each belongs to one), else named as a gap. Undefined when not made.
+ */
+function linkTo(ctx: FilterContext, res: ResourceDraft, parent: ResourceDraft, text: string): FieldDraft | undefined {
+  if (parent === res) return undefined;
+  const linked = parent.declared && parent.fields.length > 0 && res.fields.some((f) => f.spec.type !== 'reference') ? ctx.link(res, parent) : undefined;
+  if (!linked) ctx.unmapped.push(`"${text}" (${pascalCase(res.words)} has no ${pascalCase(parent.words)} to filter by; give it one, e.g. "${plural(res.words.join(' '))} have a ${parent.words.join(' ')}")`);
+  return linked;
 }
 
 /** "newest first", "sorted by price, highest first". */
