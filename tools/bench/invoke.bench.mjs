@@ -24,6 +24,8 @@ const self = import.meta.filename;
 const root = path.resolve(import.meta.dirname, '../..');
 const log = (msg) => process.stderr.write(`[invoke bench] ${msg}\n`);
 const CONNECTIONS = 16;
+/** Connection counts of the throughput sweep: at 16 the router is bound by its hops' latency, not by CPU. */
+const SWEEP = [16, 64, 128];
 const ROUND_SECONDS = 5;
 const ROUNDS = 3;
 const BACKENDS = 500;
@@ -32,7 +34,10 @@ const lib = (name) => import(path.join(root, 'libs', name, 'dist', 'index.js'));
 /**
  * Options when run by hand (`pnpm bench invoke` passes none): `--only a,b` runs only those parts
  * (throughput, describe, half, keys, revocation, memory); `--router-flags "<node flags>"` starts the
- * routers with extra Node flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile one).
+ * routers with extra Node flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile one);
+ * `--connections 16,64` replaces the throughput sweep's connection counts; `--baseline-root <dir>`
+ * also starts a router built in another checkout (e.g. main) and measures it in the same rounds, an
+ * A/B in one run.
  */
 function benchOptions(argv) {
   const value = (name) => {
@@ -43,6 +48,8 @@ function benchOptions(argv) {
   return {
     runs: (part) => !only || only.includes(part),
     routerFlags: value('--router-flags')?.split(/\s+/).filter(Boolean) ?? [],
+    baselineRoot: value('--baseline-root'),
+    sweep: value('--connections')?.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) ?? SWEEP,
   };
 }
 
@@ -79,6 +86,7 @@ async function loadMode([url, token, bodyFile, seconds, connections, rate]) {
       });
       req.end(body);
     });
+  const cpuAtStart = process.cpuUsage();
   const started = performance.now();
   const end = started + Number(seconds) * 1000;
   const interval = Number(rate) > 0 ? (1000 * Number(connections)) / Number(rate) : 0;
@@ -98,8 +106,11 @@ async function loadMode([url, token, bodyFile, seconds, connections, rate]) {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuAtStart);
   latencies.sort((a, b) => a - b);
-  process.stdout.write(JSON.stringify({ requests: latencies.length, errors, seconds: elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99) }));
+  // The load generator's own CPU per answer: it shares the machine's 2 cores with the server it drives.
+  const loadCpu = (cpu.user + cpu.system) / Math.max(1, latencies.length);
+  process.stdout.write(JSON.stringify({ requests: latencies.length, errors, seconds: elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), loadCpu }));
   agent.destroy();
 }
 
@@ -115,8 +126,8 @@ async function bareMode([file]) {
 
 const child = (args, options) => runNode(self, args, options);
 
-async function load(url, token, bodyFile, rate = 0) {
-  const { done } = child(['--load', url, token, bodyFile, String(ROUND_SECONDS), String(CONNECTIONS), String(rate)]);
+async function load(url, token, bodyFile, { rate = 0, connections = CONNECTIONS } = {}) {
+  const { done } = child(['--load', url, token, bodyFile, String(ROUND_SECONDS), String(connections), String(rate)]);
   return JSON.parse(await done);
 }
 
@@ -164,17 +175,36 @@ function cpuMsOf(pid) {
   }
 }
 
-/** CPU the given processes used while `run` ran, in µs per request it answered. */
+/** Read and write system calls a process has made so far ([reads, writes]); NaN when unreadable. */
+function syscallsOf(pid) {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'latin1');
+    return [Number(/syscr: (\d+)/.exec(io)?.[1]), Number(/syscw: (\d+)/.exec(io)?.[1])];
+  } catch {
+    return [NaN, NaN];
+  }
+}
+
+/**
+ * CPU the given processes used while `run` ran, in µs per request it answered, and their read
+ * and write system calls per request (on this VM a write that wakes another process is costly).
+ */
 async function withCpu(groups, run) {
-  const before = Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, pids.map((pid) => [pid, cpuMsOf(pid)])]));
+  const before = Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, pids.map((pid) => [pid, cpuMsOf(pid), syscallsOf(pid)])]));
   const result = await run();
   result.cpu = {};
+  result.syscalls = {};
   for (const [name, pids] of Object.entries(before)) {
-    const ms = pids.reduce((n, [pid, was]) => {
+    let ms = 0;
+    const calls = [0, 0];
+    for (const [pid, was, wasCalls] of pids) {
       const now = cpuMsOf(pid);
-      return Number.isFinite(now) && Number.isFinite(was) ? n + now - was : n;
-    }, 0);
+      if (Number.isFinite(now) && Number.isFinite(was)) ms += now - was;
+      const nowCalls = syscallsOf(pid);
+      for (const i of [0, 1]) if (Number.isFinite(nowCalls[i]) && Number.isFinite(wasCalls[i])) calls[i] += nowCalls[i] - wasCalls[i];
+    }
     result.cpu[name] = (ms * 1000) / Math.max(1, result.requests);
+    result.syscalls[name] = calls.map((n) => n / Math.max(1, result.requests));
   }
   return result;
 }
@@ -227,7 +257,7 @@ async function main(argv) {
   }
 
   const routers = [];
-  async function startRouter() {
+  async function startRouter(from = root) {
     const port = await freePort();
     const env = {
       PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, NATS_URL: natsUrl, NATS_NAMESPACE: namespace, PORT: String(port), HOST: '127.0.0.1',
@@ -235,7 +265,7 @@ async function main(argv) {
       LOG_LEVEL: 'warn', AUTH_DIGEST_KEY: digestSecretKey, ARTIFACT_STORE: 'fs', ARTIFACTS_DIR: path.join(tmp, 'artifacts'),
       INVOKE_RATE_LIMIT_PER_SECOND: '1000000', INVOKE_RATE_LIMIT_BURST: '1000000',
     };
-    const proc = spawn(process.execPath, ['--no-node-snapshot', ...opts.routerFlags, path.join(root, 'apps/invoke-router/dist/main.js')], { cwd: tmp, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const proc = spawn(process.execPath, ['--no-node-snapshot', ...opts.routerFlags, path.join(from, 'apps/invoke-router/dist/main.js')], { cwd: tmp, env, stdio: ['ignore', 'ignore', 'inherit'] });
     routers.push(proc);
     const base = `http://127.0.0.1:${port}`;
     for (let deadline = Date.now() + 300_000; ; ) {
@@ -258,6 +288,7 @@ async function main(argv) {
     const agentId = await agentWithDeployment('recipes');
     const { key } = await keyFor(agentId);
     const r1 = await startRouter();
+    const r0 = opts.baselineRoot ? await startRouter(path.resolve(opts.baselineRoot)) : null;
     const idleRss = treeRss(r1.pid);
     const url = `${r1.base}/v1/invoke/recipes`;
     const created = JSON.parse((await post(url, key, { action: 'createRecipe', input: { name: 'Pancakes', ingredients: ['flour', 'milk'], cookingTimeMinutes: 20, difficulty: 2 } })).text);
@@ -280,31 +311,56 @@ async function main(argv) {
       p50: median(rs.map((x) => x.p50)),
       p99: Math.max(...rs.map((x) => x.p99)),
       errors: rs.reduce((n, x) => n + x.errors, 0),
+      loadCpu: median(rs.map((x) => x.loadCpu)),
       cpu: Object.fromEntries(Object.keys(rs[0]?.cpu ?? {}).map((name) => [name, median(rs.map((x) => x.cpu[name]))])),
+      syscalls: Object.fromEntries(Object.keys(rs[0]?.syscalls ?? {}).map((name) => [name, [0, 1].map((i) => median(rs.map((x) => x.syscalls[name][i])))])),
     });
     // The router's process with its sandbox workers, and the PostgreSQL backends serving this database.
     const routerCpuGroups = async () => ({
       router: treePids(r1.pid),
+      main: [r1.pid],
       postgres: (await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid),
     });
-    const rounds = { router: [], bare: [] };
+    // Both sides at each connection count of the sweep, the counts interleaved within each round so
+    // that the machine's drift touches all of them alike. Saturation: each side's best of the sweep.
+    const sweep = opts.runs('throughput') ? opts.sweep : [CONNECTIONS];
+    const rounds = new Map(sweep.map((c) => [c, { router: [], bare: [], baseline: [] }]));
+    const baselineUrl = r0 && `${r0.base}/v1/invoke/recipes`;
+    const baselineCpuGroups = async () => ({
+      router: treePids(r0.pid),
+      main: [r0.pid],
+      postgres: (await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid),
+    });
+    if (r0) await load(baselineUrl, key, bodyFile);
     if (opts.runs('throughput') || opts.runs('half')) {
       log('throughput');
       await load(url, key, bodyFile);
       await load(bareUrl, '-', bodyFile);
     }
-    for (let r = 0; opts.runs('throughput') && r < ROUNDS; r += 1) {
-      rounds.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, bodyFile)));
-      rounds.bare.push(await withCpu({ bare: [bare.proc.pid] }, () => load(bareUrl, '-', bodyFile)));
+    // Half load alone needs the router's full rate: one round of each.
+    const roundCount = opts.runs('throughput') ? ROUNDS : opts.runs('half') ? 1 : 0;
+    for (let r = 0; r < roundCount; r += 1) {
+      for (const connections of sweep) {
+        const at = rounds.get(connections);
+        at.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, bodyFile, { connections })));
+        at.bare.push(await withCpu({ bare: [bare.proc.pid] }, () => load(bareUrl, '-', bodyFile, { connections })));
+        if (r0) at.baseline.push(await withCpu(await baselineCpuGroups(), () => load(baselineUrl, key, bodyFile, { connections })));
+      }
     }
-    if (!opts.runs('throughput') && opts.runs('half')) {
-      // Half load needs the router's full rate: one round of each.
-      rounds.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, bodyFile)));
-      rounds.bare.push(await withCpu({ bare: [bare.proc.pid] }, () => load(bareUrl, '-', bodyFile)));
-    }
-    const ro = summary(rounds.router);
-    const bo = summary(rounds.bare);
-    // The same without the store: `describe` runs in the isolate only (router + sandbox, no PostgreSQL).
+    const bySweep = sweep.map((connections) => ({
+      connections,
+      ro: summary(rounds.get(connections).router),
+      bo: summary(rounds.get(connections).bare),
+      bl: r0 ? summary(rounds.get(connections).baseline) : null,
+    }));
+    const best = (side) => bySweep.reduce((a, b) => (b[side].rps > a[side].rps ? b : a));
+    const routerBest = best('ro');
+    const bareBest = best('bo');
+    const ro = routerBest.ro;
+    const bo = bareBest.bo;
+    const first = bySweep.find((x) => x.connections === CONNECTIONS) ?? bySweep[0];
+    // The same without the store: `describe` runs in the isolate only (router + sandbox, no PostgreSQL),
+    // both at the router's saturating connection count.
     const describeFile = path.join(tmp, 'describe.json');
     const describeAnswer = path.join(tmp, 'describe-answer.json');
     await fs.writeFile(describeFile, JSON.stringify({ action: 'describe' }));
@@ -315,19 +371,21 @@ async function main(argv) {
     const bareDescribeUrl = `http://127.0.0.1:${bareDescribePort}/v1/invoke/recipes`;
     const describeRounds = { router: [], bare: [] };
     for (let r = 0; opts.runs('describe') && r < ROUNDS; r += 1) {
-      describeRounds.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, describeFile)));
-      describeRounds.bare.push(await withCpu({ bare: [bareDescribe.proc.pid] }, () => load(bareDescribeUrl, '-', describeFile)));
+      const connections = routerBest.connections;
+      describeRounds.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, describeFile, { connections })));
+      describeRounds.bare.push(await withCpu({ bare: [bareDescribe.proc.pid] }, () => load(bareDescribeUrl, '-', describeFile, { connections })));
     }
     const rd = summary(describeRounds.router);
     const bd = summary(describeRounds.bare);
+    // Half of the router's saturation rate, paced over the connection count that saturated it.
     const half = Math.max(1, Math.round(ro.rps / 2));
     const skipped = { p50: NaN, p99: NaN, errors: 0 };
     let halfRouter = skipped;
     let halfBare = skipped;
     if (opts.runs('half')) {
-      log(`half load: ${half} req/s`);
-      halfRouter = await load(url, key, bodyFile, half);
-      halfBare = await load(bareUrl, '-', bodyFile, half);
+      log(`half load: ${half} req/s over ${routerBest.connections} connections`);
+      halfRouter = await load(url, key, bodyFile, { rate: half, connections: routerBest.connections });
+      halfBare = await load(bareUrl, '-', bodyFile, { rate: half, connections: routerBest.connections });
     }
 
     const cpuPerOp = [];
@@ -475,13 +533,29 @@ async function main(argv) {
       '',
       '| measure | router | bare Fastify | router / bare | target |',
       '|---|---|---|---|---|',
-      `| throughput, ${CONNECTIONS} connections | ${k(ro.rps)} req/s | ${k(bo.rps)} req/s | ${f(ratio * 100, 0)}% | ≥ 50% ${ratio >= 0.5 ? '✅' : '❌'} |`,
-      `| latency at full load (p50 / p99) | ${f(ro.p50, 2)} / ${f(ro.p99, 2)} ms | ${f(bo.p50, 2)} / ${f(bo.p99, 2)} ms | | |`,
-      `| latency at half the router's rate, ${k(half)} req/s (p50 / p99) | ${f(halfRouter.p50, 2)} / ${f(halfRouter.p99, 2)} ms | ${f(halfBare.p50, 2)} / ${f(halfBare.p99, 2)} ms | | p99 < 5 ms ${halfRouter.p99 < 5 ? '✅' : '❌'} |`,
-      `| \`describe\` (no store call), ${CONNECTIONS} connections | ${k(rd.rps)} req/s, p99 ${f(rd.p99, 2)} ms | ${k(bd.rps)} req/s, p99 ${f(bd.p99, 2)} ms | ${f((rd.rps / bd.rps) * 100, 0)}% | |`,
-      `| CPU per \`getRecipe\` at full load: router process + its sandbox workers; PostgreSQL backends | ${f(ro.cpu.router, 0)} µs; ${f(ro.cpu.postgres, 0)} µs | ${f(bo.cpu.bare, 0)} µs | ${f(((ro.cpu.router + ro.cpu.postgres) / bo.cpu.bare) * 100, 0)}% | |`,
+      `| throughput at saturation (best of the sweep below) | ${k(ro.rps)} req/s (${routerBest.connections} connections) | ${k(bo.rps)} req/s (${bareBest.connections} connections) | ${f(ratio * 100, 0)}% | ≥ 50% ${ratio >= 0.5 ? '✅' : '❌'} |`,
+      `| throughput, ${first.connections} connections | ${k(first.ro.rps)} req/s | ${k(first.bo.rps)} req/s | ${f((first.ro.rps / first.bo.rps) * 100, 0)}% | |`,
+      `| latency at saturation (p50 / p99) | ${f(ro.p50, 2)} / ${f(ro.p99, 2)} ms | ${f(bo.p50, 2)} / ${f(bo.p99, 2)} ms | | |`,
+      `| latency at half the router's saturation rate, ${k(half)} req/s over ${routerBest.connections} connections (p50 / p99) | ${f(halfRouter.p50, 2)} / ${f(halfRouter.p99, 2)} ms | ${f(halfBare.p50, 2)} / ${f(halfBare.p99, 2)} ms | | p99 < 5 ms ${halfRouter.p99 < 5 ? '✅' : '❌'} |`,
+      `| \`describe\` (no store call), ${routerBest.connections} connections | ${k(rd.rps)} req/s, p99 ${f(rd.p99, 2)} ms | ${k(bd.rps)} req/s, p99 ${f(bd.p99, 2)} ms | ${f((rd.rps / bd.rps) * 100, 0)}% | |`,
+      `| CPU per \`getRecipe\` at saturation: router process + its sandbox workers; PostgreSQL backends | ${f(ro.cpu.router, 0)} µs; ${f(ro.cpu.postgres, 0)} µs | ${f(bo.cpu.bare, 0)} µs | ${f(((ro.cpu.router + ro.cpu.postgres) / bo.cpu.bare) * 100, 0)}% | |`,
       `| CPU per \`describe\`: router + workers; PostgreSQL | ${f(rd.cpu.router, 0)} µs; ${f(rd.cpu.postgres, 0)} µs | ${f(bd.cpu.bare, 0)} µs | ${f(((rd.cpu.router + rd.cpu.postgres) / bd.cpu.bare) * 100, 0)}% | |`,
-      `| failed requests (all rounds) | ${ro.errors + halfRouter.errors} | ${bo.errors + halfBare.errors} | | 0 |`,
+      `| failed requests (all rounds) | ${bySweep.reduce((n, x) => n + x.ro.errors, 0) + halfRouter.errors} | ${bySweep.reduce((n, x) => n + x.bo.errors, 0) + halfBare.errors} | | 0 |`,
+      '',
+      `The sweep (${ROUNDS} rounds of each, median rate, worst p99; CPU per request: the router process and its workers; PostgreSQL; the bare server; the load generator's own process, router side / bare side):`,
+      '',
+      '| connections | router | router p50 / p99 | bare Fastify | bare p50 / p99 | router / bare | CPU: router + workers (router process alone); PostgreSQL; bare | CPU: load generator | syscalls (reads / writes): router + workers; bare | failed: router / bare |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      ...bySweep.map(
+        (x) =>
+          `| ${x.connections} | ${k(x.ro.rps)} req/s | ${f(x.ro.p50, 2)} / ${f(x.ro.p99, 2)} ms | ${k(x.bo.rps)} req/s | ${f(x.bo.p50, 2)} / ${f(x.bo.p99, 2)} ms | ${f((x.ro.rps / x.bo.rps) * 100, 0)}% | ${f(x.ro.cpu.router, 0)} (${f(x.ro.cpu.main, 0)}); ${f(x.ro.cpu.postgres, 0)}; ${f(x.bo.cpu.bare, 0)} µs | ${f(x.ro.loadCpu, 0)} / ${f(x.bo.loadCpu, 0)} µs | ${f(x.ro.syscalls.router[0])} / ${f(x.ro.syscalls.router[1])}; ${f(x.bo.syscalls.bare[0])} / ${f(x.bo.syscalls.bare[1])} | ${x.ro.errors} / ${x.bo.errors} |`,
+      ),
+      ...bySweep
+        .filter((x) => x.bl)
+        .map(
+          (x) =>
+            `| ${x.connections}, baseline router (${opts.baselineRoot}) | ${k(x.bl.rps)} req/s | ${f(x.bl.p50, 2)} / ${f(x.bl.p99, 2)} ms | | | ${f((x.bl.rps / x.bo.rps) * 100, 0)}% | ${f(x.bl.cpu.router, 0)} (${f(x.bl.cpu.main, 0)}); ${f(x.bl.cpu.postgres, 0)} µs | ${f(x.bl.loadCpu, 0)} µs | ${f(x.bl.syscalls.router[0])} / ${f(x.bl.syscalls.router[1])} | ${x.bl.errors} |`,
+        ),
       '',
       `Key verification, warm (in one process: \`parseAgentKey\` + CRC + \`digestSecret\` + the router's \`InvokeTables.checkKey\`, 10,000 keys, 100 batches of 2,000): CPU p50 ${f(cpuPerOp[50], 2)} µs, wall p50 ${f(wallPerOp[50], 2)} µs, best batch ${f(wallPerOp[0], 2)} µs per check; target < 10 µs ${cpuPerOp[50] < 10 ? '✅' : '❌'}.`,
       '',
