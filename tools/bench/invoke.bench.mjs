@@ -265,7 +265,8 @@ async function main(argv) {
       LOG_LEVEL: 'warn', AUTH_DIGEST_KEY: digestSecretKey, ARTIFACT_STORE: 'fs', ARTIFACTS_DIR: path.join(tmp, 'artifacts'),
       INVOKE_RATE_LIMIT_PER_SECOND: '1000000', INVOKE_RATE_LIMIT_BURST: '1000000',
     };
-    const proc = spawn(process.execPath, ['--no-node-snapshot', ...opts.routerFlags, path.join(from, 'apps/invoke-router/dist/main.js')], { cwd: tmp, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    // The extra flags go to this checkout's routers only: with --baseline-root, an A/B of a flag.
+    const proc = spawn(process.execPath, ['--no-node-snapshot', ...(from === root ? opts.routerFlags : []), path.join(from, 'apps/invoke-router/dist/main.js')], { cwd: tmp, env, stdio: ['ignore', 'ignore', 'inherit'] });
     routers.push(proc);
     const base = `http://127.0.0.1:${port}`;
     for (let deadline = Date.now() + 300_000; ; ) {
@@ -323,7 +324,7 @@ async function main(argv) {
     });
     // Both sides at each connection count of the sweep, the counts interleaved within each round so
     // that the machine's drift touches all of them alike. Saturation: each side's best of the sweep.
-    const sweep = opts.runs('throughput') ? opts.sweep : [CONNECTIONS];
+    const sweep = opts.sweep;
     const rounds = new Map(sweep.map((c) => [c, { router: [], bare: [], baseline: [] }]));
     const baselineUrl = r0 && `${r0.base}/v1/invoke/recipes`;
     const baselineCpuGroups = async () => ({
