@@ -7,20 +7,20 @@
 // - revocation to refusal across two router processes (event + NATS notification, as the keys
 //   service sends them; and the event alone);
 // - router memory (router + sandbox workers) with 500 deployed backends loaded.
-// The load generator runs in its own process (keep-alive connections). One markdown section on
-// stdout. The same file is the load generator (--load) and the bare server (--bare).
-import { spawn, execFileSync } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
+// The load generator and the bare server run in processes of their own (support/http-load.mjs;
+// keep-alive connections). One markdown section on stdout.
+import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pct } from './support/http-load.mjs';
+import { treePids, treeRss, withCpu } from './support/proc.mjs';
 import { runNode } from './support/standalone.mjs';
 
-const self = import.meta.filename;
 const root = path.resolve(import.meta.dirname, '../..');
 const log = (msg) => process.stderr.write(`[invoke bench] ${msg}\n`);
 const CONNECTIONS = 16;
@@ -54,84 +54,7 @@ function benchOptions(argv) {
   };
 }
 
-function pct(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-/**
- * --load <url> <token> <bodyFile> <seconds> <connections> <rate>: POSTs the body; rate 0 = as fast as
- * the connections go, else that many requests per second in all (each connection paced; latency
- * counted from the planned start, so a slow answer is not hidden by the pause it causes).
- */
-async function loadMode([url, token, bodyFile, seconds, connections, rate]) {
-  const body = await fs.readFile(bodyFile);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Number(connections) });
-  const target = new URL(url);
-  const latencies = [];
-  const slowWindows = new Set();
-  let errors = 0;
-  const headers = { 'content-type': 'application/json', 'content-length': body.length, ...(token === '-' ? {} : { authorization: `Bearer ${token}` }) };
-  const one = (planned) =>
-    new Promise((resolve) => {
-      const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode === 200) {
-            const ms = performance.now() - planned;
-            latencies.push(ms);
-            // Which 50 ms windows (by planned send time) held a slow answer: few windows = a few stalls.
-            if (ms > 20) slowWindows.add(Math.floor((planned - started) / 50));
-          }
-          else errors += 1;
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-      req.end(body);
-    });
-  const cpuAtStart = process.cpuUsage();
-  const started = performance.now();
-  const end = started + Number(seconds) * 1000;
-  const interval = Number(rate) > 0 ? (1000 * Number(connections)) / Number(rate) : 0;
-  await Promise.all(
-    Array.from({ length: Number(connections) }, async (_, i) => {
-      let next = started + (interval * i) / Number(connections);
-      while (performance.now() < end) {
-        if (interval > 0) {
-          const wait = next - performance.now();
-          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-          await one(Math.min(next, performance.now()));
-          next += interval;
-        } else {
-          await one(performance.now());
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  const cpu = process.cpuUsage(cpuAtStart);
-  latencies.sort((a, b) => a - b);
-  // The load generator's own CPU per answer: it shares the machine's 2 cores with the server it drives.
-  const loadCpu = (cpu.user + cpu.system) / Math.max(1, latencies.length);
-  process.stdout.write(JSON.stringify({ requests: latencies.length, errors, seconds: elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), p999: pct(latencies, 99.9), max: latencies.at(-1), slowWindows: slowWindows.size, loadCpu }));
-  agent.destroy();
-}
-
-/** --bare <file>: a bare Fastify POST route answering the JSON in <file>; prints its port. */
-async function bareMode([file]) {
-  const { default: Fastify } = await import('fastify');
-  const body = await fs.readFile(file, 'utf8');
-  const app = Fastify({ logger: false });
-  app.post('/v1/invoke/:slug', async (_req, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(body));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(`${JSON.stringify({ port: app.server.address().port })}\n`);
-}
-
-const child = (args, options) => runNode(self, args, options);
+const child = (args, options) => runNode(path.join(import.meta.dirname, 'support/http-load.mjs'), args, options);
 
 async function load(url, token, bodyFile, { rate = 0, connections = CONNECTIONS } = {}) {
   const { done } = child(['--load', url, token, bodyFile, String(ROUND_SECONDS), String(connections), String(rate)]);
@@ -145,75 +68,6 @@ function freePort() {
       probe.close(() => resolve(port));
     });
   });
-}
-
-/** Resident memory (bytes) of a process and its children (the sandbox workers). */
-function treeRss(pid) {
-  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' });
-  const rows = out.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
-  const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [p, pp] of rows) if (tree.has(pp) && !tree.has(p)) (tree.add(p), (grew = true));
-  }
-  return rows.filter(([p]) => tree.has(p)).reduce((n, [, , rss]) => n + rss * 1024, 0);
-}
-
-/** A process and its children (the router's sandbox workers). */
-function treePids(pid) {
-  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' });
-  const rows = out.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
-  const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [p, pp] of rows) if (tree.has(pp) && !tree.has(p)) (tree.add(p), (grew = true));
-  }
-  return [...tree];
-}
-
-/** CPU time (user + system, ms) a process has used; NaN when it cannot be read (gone, or no /proc). */
-function cpuMsOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ = 100
-  } catch {
-    return NaN;
-  }
-}
-
-/** Read and write system calls a process has made so far ([reads, writes]); NaN when unreadable. */
-function syscallsOf(pid) {
-  try {
-    const io = readFileSync(`/proc/${pid}/io`, 'latin1');
-    return [Number(/syscr: (\d+)/.exec(io)?.[1]), Number(/syscw: (\d+)/.exec(io)?.[1])];
-  } catch {
-    return [NaN, NaN];
-  }
-}
-
-/**
- * CPU the given processes used while `run` ran, in µs per request it answered, and their read
- * and write system calls per request (on this VM a write that wakes another process is costly).
- */
-async function withCpu(groups, run) {
-  const before = Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, pids.map((pid) => [pid, cpuMsOf(pid), syscallsOf(pid)])]));
-  const result = await run();
-  result.cpu = {};
-  result.syscalls = {};
-  for (const [name, pids] of Object.entries(before)) {
-    let ms = 0;
-    const calls = [0, 0];
-    for (const [pid, was, wasCalls] of pids) {
-      const now = cpuMsOf(pid);
-      if (Number.isFinite(now) && Number.isFinite(was)) ms += now - was;
-      const nowCalls = syscallsOf(pid);
-      for (const i of [0, 1]) if (Number.isFinite(nowCalls[i]) && Number.isFinite(wasCalls[i])) calls[i] += nowCalls[i] - wasCalls[i];
-    }
-    result.cpu[name] = (ms * 1000) / Math.max(1, result.requests);
-    result.syscalls[name] = calls.map((n) => n / Math.max(1, result.requests));
-  }
-  return result;
 }
 
 async function main(argv) {
@@ -601,7 +455,4 @@ async function main(argv) {
   }
 }
 
-const [mode, ...args] = process.argv.slice(2);
-if (mode === '--load') await loadMode(args);
-else if (mode === '--bare') await bareMode(args);
-else await main(process.argv.slice(2));
+await main(process.argv.slice(2));
