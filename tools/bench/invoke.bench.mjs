@@ -7,23 +7,25 @@
 // - revocation to refusal across two router processes (event + NATS notification, as the keys
 //   service sends them; and the event alone);
 // - router memory (router + sandbox workers) with 500 deployed backends loaded.
-// The load generator runs in its own process (keep-alive connections). One markdown section on
-// stdout. The same file is the load generator (--load) and the bare server (--bare).
-import { spawn, execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// The load generator and the bare server run in processes of their own (support/http-load.mjs;
+// keep-alive connections). One markdown section on stdout.
+import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pct } from './support/http-load.mjs';
+import { treePids, treeRss, withCpu } from './support/proc.mjs';
 import { runNode } from './support/standalone.mjs';
 
-const self = import.meta.filename;
 const root = path.resolve(import.meta.dirname, '../..');
 const log = (msg) => process.stderr.write(`[invoke bench] ${msg}\n`);
 const CONNECTIONS = 16;
+/** Connection counts of the throughput sweep: at 16 the router is bound by its hops' latency, not by CPU. */
+const SWEEP = [16, 64, 128];
 const ROUND_SECONDS = 5;
 const ROUNDS = 3;
 const BACKENDS = 500;
@@ -32,7 +34,10 @@ const lib = (name) => import(path.join(root, 'libs', name, 'dist', 'index.js'));
 /**
  * Options when run by hand (`pnpm bench invoke` passes none): `--only a,b` runs only those parts
  * (throughput, describe, half, keys, revocation, memory); `--router-flags "<node flags>"` starts the
- * routers with extra Node flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile one).
+ * routers with extra Node flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile one);
+ * `--connections 16,64` replaces the throughput sweep's connection counts; `--baseline-root <dir>`
+ * also starts a router built in another checkout (e.g. main) and measures it in the same rounds, an
+ * A/B in one run; `--router-stdout <file>` keeps the first router's stdout (e.g. with `--trace-gc`).
  */
 function benchOptions(argv) {
   const value = (name) => {
@@ -43,80 +48,16 @@ function benchOptions(argv) {
   return {
     runs: (part) => !only || only.includes(part),
     routerFlags: value('--router-flags')?.split(/\s+/).filter(Boolean) ?? [],
+    baselineRoot: value('--baseline-root'),
+    routerStdout: value('--router-stdout'),
+    sweep: value('--connections')?.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) ?? SWEEP,
   };
 }
 
-function pct(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+const child = (args, options) => runNode(path.join(import.meta.dirname, 'support/http-load.mjs'), args, options);
 
-/**
- * --load <url> <token> <bodyFile> <seconds> <connections> <rate>: POSTs the body; rate 0 = as fast as
- * the connections go, else that many requests per second in all (each connection paced; latency
- * counted from the planned start, so a slow answer is not hidden by the pause it causes).
- */
-async function loadMode([url, token, bodyFile, seconds, connections, rate]) {
-  const body = await fs.readFile(bodyFile);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Number(connections) });
-  const target = new URL(url);
-  const latencies = [];
-  let errors = 0;
-  const headers = { 'content-type': 'application/json', 'content-length': body.length, ...(token === '-' ? {} : { authorization: `Bearer ${token}` }) };
-  const one = (planned) =>
-    new Promise((resolve) => {
-      const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode === 200) latencies.push(performance.now() - planned);
-          else errors += 1;
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-      req.end(body);
-    });
-  const started = performance.now();
-  const end = started + Number(seconds) * 1000;
-  const interval = Number(rate) > 0 ? (1000 * Number(connections)) / Number(rate) : 0;
-  await Promise.all(
-    Array.from({ length: Number(connections) }, async (_, i) => {
-      let next = started + (interval * i) / Number(connections);
-      while (performance.now() < end) {
-        if (interval > 0) {
-          const wait = next - performance.now();
-          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-          await one(Math.min(next, performance.now()));
-          next += interval;
-        } else {
-          await one(performance.now());
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  process.stdout.write(JSON.stringify({ requests: latencies.length, errors, seconds: elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99) }));
-  agent.destroy();
-}
-
-/** --bare <file>: a bare Fastify POST route answering the JSON in <file>; prints its port. */
-async function bareMode([file]) {
-  const { default: Fastify } = await import('fastify');
-  const body = await fs.readFile(file, 'utf8');
-  const app = Fastify({ logger: false });
-  app.post('/v1/invoke/:slug', async (_req, reply) => reply.header('content-type', 'application/json; charset=utf-8').send(body));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(`${JSON.stringify({ port: app.server.address().port })}\n`);
-}
-
-const child = (args, options) => runNode(self, args, options);
-
-async function load(url, token, bodyFile, rate = 0) {
-  const { done } = child(['--load', url, token, bodyFile, String(ROUND_SECONDS), String(CONNECTIONS), String(rate)]);
+async function load(url, token, bodyFile, { rate = 0, connections = CONNECTIONS } = {}) {
+  const { done } = child(['--load', url, token, bodyFile, String(ROUND_SECONDS), String(connections), String(rate)]);
   return JSON.parse(await done);
 }
 
@@ -127,56 +68,6 @@ function freePort() {
       probe.close(() => resolve(port));
     });
   });
-}
-
-/** Resident memory (bytes) of a process and its children (the sandbox workers). */
-function treeRss(pid) {
-  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' });
-  const rows = out.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
-  const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [p, pp] of rows) if (tree.has(pp) && !tree.has(p)) (tree.add(p), (grew = true));
-  }
-  return rows.filter(([p]) => tree.has(p)).reduce((n, [, , rss]) => n + rss * 1024, 0);
-}
-
-/** A process and its children (the router's sandbox workers). */
-function treePids(pid) {
-  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' });
-  const rows = out.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
-  const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [p, pp] of rows) if (tree.has(pp) && !tree.has(p)) (tree.add(p), (grew = true));
-  }
-  return [...tree];
-}
-
-/** CPU time (user + system, ms) a process has used; NaN when it cannot be read (gone, or no /proc). */
-function cpuMsOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ = 100
-  } catch {
-    return NaN;
-  }
-}
-
-/** CPU the given processes used while `run` ran, in µs per request it answered. */
-async function withCpu(groups, run) {
-  const before = Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, pids.map((pid) => [pid, cpuMsOf(pid)])]));
-  const result = await run();
-  result.cpu = {};
-  for (const [name, pids] of Object.entries(before)) {
-    const ms = pids.reduce((n, [pid, was]) => {
-      const now = cpuMsOf(pid);
-      return Number.isFinite(now) && Number.isFinite(was) ? n + now - was : n;
-    }, 0);
-    result.cpu[name] = (ms * 1000) / Math.max(1, result.requests);
-  }
-  return result;
 }
 
 async function main(argv) {
@@ -227,7 +118,7 @@ async function main(argv) {
   }
 
   const routers = [];
-  async function startRouter() {
+  async function startRouter(from = root) {
     const port = await freePort();
     const env = {
       PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, NATS_URL: natsUrl, NATS_NAMESPACE: namespace, PORT: String(port), HOST: '127.0.0.1',
@@ -235,7 +126,9 @@ async function main(argv) {
       LOG_LEVEL: 'warn', AUTH_DIGEST_KEY: digestSecretKey, ARTIFACT_STORE: 'fs', ARTIFACTS_DIR: path.join(tmp, 'artifacts'),
       INVOKE_RATE_LIMIT_PER_SECOND: '1000000', INVOKE_RATE_LIMIT_BURST: '1000000',
     };
-    const proc = spawn(process.execPath, ['--no-node-snapshot', ...opts.routerFlags, path.join(root, 'apps/invoke-router/dist/main.js')], { cwd: tmp, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    // The extra flags go to this checkout's routers only: with --baseline-root, an A/B of a flag.
+    const stdout = opts.routerStdout && routers.length === 0 ? openSync(opts.routerStdout, 'w') : 'ignore';
+    const proc = spawn(process.execPath, ['--no-node-snapshot', ...(from === root ? opts.routerFlags : []), path.join(from, 'apps/invoke-router/dist/main.js')], { cwd: tmp, env, stdio: ['ignore', stdout, 'inherit'] });
     routers.push(proc);
     const base = `http://127.0.0.1:${port}`;
     for (let deadline = Date.now() + 300_000; ; ) {
@@ -258,6 +151,7 @@ async function main(argv) {
     const agentId = await agentWithDeployment('recipes');
     const { key } = await keyFor(agentId);
     const r1 = await startRouter();
+    const r0 = opts.baselineRoot ? await startRouter(path.resolve(opts.baselineRoot)) : null;
     const idleRss = treeRss(r1.pid);
     const url = `${r1.base}/v1/invoke/recipes`;
     const created = JSON.parse((await post(url, key, { action: 'createRecipe', input: { name: 'Pancakes', ingredients: ['flour', 'milk'], cookingTimeMinutes: 20, difficulty: 2 } })).text);
@@ -280,31 +174,56 @@ async function main(argv) {
       p50: median(rs.map((x) => x.p50)),
       p99: Math.max(...rs.map((x) => x.p99)),
       errors: rs.reduce((n, x) => n + x.errors, 0),
+      loadCpu: median(rs.map((x) => x.loadCpu)),
       cpu: Object.fromEntries(Object.keys(rs[0]?.cpu ?? {}).map((name) => [name, median(rs.map((x) => x.cpu[name]))])),
+      syscalls: Object.fromEntries(Object.keys(rs[0]?.syscalls ?? {}).map((name) => [name, [0, 1].map((i) => median(rs.map((x) => x.syscalls[name][i])))])),
     });
     // The router's process with its sandbox workers, and the PostgreSQL backends serving this database.
     const routerCpuGroups = async () => ({
       router: treePids(r1.pid),
+      main: [r1.pid],
       postgres: (await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid),
     });
-    const rounds = { router: [], bare: [] };
+    // Both sides at each connection count of the sweep, the counts interleaved within each round so
+    // that the machine's drift touches all of them alike. Saturation: each side's best of the sweep.
+    const sweep = opts.sweep;
+    const rounds = new Map(sweep.map((c) => [c, { router: [], bare: [], baseline: [] }]));
+    const baselineUrl = r0 && `${r0.base}/v1/invoke/recipes`;
+    const baselineCpuGroups = async () => ({
+      router: treePids(r0.pid),
+      main: [r0.pid],
+      postgres: (await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [dbName])).rows.map((r) => r.pid),
+    });
+    if (r0) await load(baselineUrl, key, bodyFile);
     if (opts.runs('throughput') || opts.runs('half')) {
       log('throughput');
       await load(url, key, bodyFile);
       await load(bareUrl, '-', bodyFile);
     }
-    for (let r = 0; opts.runs('throughput') && r < ROUNDS; r += 1) {
-      rounds.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, bodyFile)));
-      rounds.bare.push(await withCpu({ bare: [bare.proc.pid] }, () => load(bareUrl, '-', bodyFile)));
+    // Half load alone needs the router's full rate: one round of each.
+    const roundCount = opts.runs('throughput') ? ROUNDS : opts.runs('half') ? 1 : 0;
+    for (let r = 0; r < roundCount; r += 1) {
+      for (const connections of sweep) {
+        const at = rounds.get(connections);
+        at.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, bodyFile, { connections })));
+        at.bare.push(await withCpu({ bare: [bare.proc.pid] }, () => load(bareUrl, '-', bodyFile, { connections })));
+        if (r0) at.baseline.push(await withCpu(await baselineCpuGroups(), () => load(baselineUrl, key, bodyFile, { connections })));
+      }
     }
-    if (!opts.runs('throughput') && opts.runs('half')) {
-      // Half load needs the router's full rate: one round of each.
-      rounds.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, bodyFile)));
-      rounds.bare.push(await withCpu({ bare: [bare.proc.pid] }, () => load(bareUrl, '-', bodyFile)));
-    }
-    const ro = summary(rounds.router);
-    const bo = summary(rounds.bare);
-    // The same without the store: `describe` runs in the isolate only (router + sandbox, no PostgreSQL).
+    const bySweep = sweep.map((connections) => ({
+      connections,
+      ro: summary(rounds.get(connections).router),
+      bo: summary(rounds.get(connections).bare),
+      bl: r0 ? summary(rounds.get(connections).baseline) : null,
+    }));
+    const best = (side) => bySweep.reduce((a, b) => (b[side].rps > a[side].rps ? b : a));
+    const routerBest = best('ro');
+    const bareBest = best('bo');
+    const ro = routerBest.ro;
+    const bo = bareBest.bo;
+    const first = bySweep.find((x) => x.connections === CONNECTIONS) ?? bySweep[0];
+    // The same without the store: `describe` runs in the isolate only (router + sandbox, no PostgreSQL),
+    // both at the router's saturating connection count.
     const describeFile = path.join(tmp, 'describe.json');
     const describeAnswer = path.join(tmp, 'describe-answer.json');
     await fs.writeFile(describeFile, JSON.stringify({ action: 'describe' }));
@@ -315,19 +234,23 @@ async function main(argv) {
     const bareDescribeUrl = `http://127.0.0.1:${bareDescribePort}/v1/invoke/recipes`;
     const describeRounds = { router: [], bare: [] };
     for (let r = 0; opts.runs('describe') && r < ROUNDS; r += 1) {
-      describeRounds.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, describeFile)));
-      describeRounds.bare.push(await withCpu({ bare: [bareDescribe.proc.pid] }, () => load(bareDescribeUrl, '-', describeFile)));
+      const connections = routerBest.connections;
+      describeRounds.router.push(await withCpu(await routerCpuGroups(), () => load(url, key, describeFile, { connections })));
+      describeRounds.bare.push(await withCpu({ bare: [bareDescribe.proc.pid] }, () => load(bareDescribeUrl, '-', describeFile, { connections })));
     }
     const rd = summary(describeRounds.router);
     const bd = summary(describeRounds.bare);
+    // Half of the router's saturation rate, paced over the connection count that saturated it.
     const half = Math.max(1, Math.round(ro.rps / 2));
     const skipped = { p50: NaN, p99: NaN, errors: 0 };
     let halfRouter = skipped;
     let halfBare = skipped;
+    let halfBaseline = null;
     if (opts.runs('half')) {
-      log(`half load: ${half} req/s`);
-      halfRouter = await load(url, key, bodyFile, half);
-      halfBare = await load(bareUrl, '-', bodyFile, half);
+      log(`half load: ${half} req/s over ${routerBest.connections} connections`);
+      halfRouter = await load(url, key, bodyFile, { rate: half, connections: routerBest.connections });
+      halfBare = await load(bareUrl, '-', bodyFile, { rate: half, connections: routerBest.connections });
+      if (r0) halfBaseline = await load(baselineUrl, key, bodyFile, { rate: half, connections: routerBest.connections });
     }
 
     const cpuPerOp = [];
@@ -471,17 +394,34 @@ async function main(argv) {
       '',
       `Command: \`pnpm build && node --no-node-snapshot tools/bench/invoke.bench.mjs\` (or \`pnpm bench invoke\`).`,
       '',
-      `Method: the built invoke-router in its own process (distributed mode: NATS, PostgreSQL event store, filesystem artifacts, 2 sandbox workers, \`LOG_LEVEL=warn\` so no access-log line per request, rate limit raised out of the way), a fresh database on the local PostgreSQL. The backend is the golden "recipes" blueprint synthesized by the generator; the call is \`POST /v1/invoke/recipes\` with \`{"action":"getRecipe","input":{"id":…}}\` (one PostgreSQL read through the store bridge). Baseline: a bare Fastify POST route in its own process answering the same bytes. The load generator is a separate Node process, ${CONNECTIONS} keep-alive connections, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s each (median rate, worst p99); then each at half the router's rate, paced (latency from the planned send time). Load average at the end: ${f(load1)} (2 cores shared with PostgreSQL, NATS, the load generator and other work).`,
+      `Method: the built invoke-router in its own process (distributed mode: NATS, PostgreSQL event store, filesystem artifacts, 2 sandbox workers, \`LOG_LEVEL=warn\` so no access-log line per request, rate limit raised out of the way), a fresh database on the local PostgreSQL. The backend is the golden "recipes" blueprint synthesized by the generator; the call is \`POST /v1/invoke/recipes\` with \`{"action":"getRecipe","input":{"id":…}}\` (one PostgreSQL read through the store bridge). Baseline: a bare Fastify POST route in its own process answering the same bytes. The load generator is a separate Node process with keep-alive connections; both sides are measured at ${sweep.join(', ')} connections, ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s each (median rate, worst p99), and each side's saturation is its best of the sweep; then each at half the router's saturation rate, paced (latency from the planned send time). Load average at the end: ${f(load1)} (2 cores shared with PostgreSQL, NATS, the load generator and other work).`,
       '',
       '| measure | router | bare Fastify | router / bare | target |',
       '|---|---|---|---|---|',
-      `| throughput, ${CONNECTIONS} connections | ${k(ro.rps)} req/s | ${k(bo.rps)} req/s | ${f(ratio * 100, 0)}% | ≥ 50% ${ratio >= 0.5 ? '✅' : '❌'} |`,
-      `| latency at full load (p50 / p99) | ${f(ro.p50, 2)} / ${f(ro.p99, 2)} ms | ${f(bo.p50, 2)} / ${f(bo.p99, 2)} ms | | |`,
-      `| latency at half the router's rate, ${k(half)} req/s (p50 / p99) | ${f(halfRouter.p50, 2)} / ${f(halfRouter.p99, 2)} ms | ${f(halfBare.p50, 2)} / ${f(halfBare.p99, 2)} ms | | p99 < 5 ms ${halfRouter.p99 < 5 ? '✅' : '❌'} |`,
-      `| \`describe\` (no store call), ${CONNECTIONS} connections | ${k(rd.rps)} req/s, p99 ${f(rd.p99, 2)} ms | ${k(bd.rps)} req/s, p99 ${f(bd.p99, 2)} ms | ${f((rd.rps / bd.rps) * 100, 0)}% | |`,
-      `| CPU per \`getRecipe\` at full load: router process + its sandbox workers; PostgreSQL backends | ${f(ro.cpu.router, 0)} µs; ${f(ro.cpu.postgres, 0)} µs | ${f(bo.cpu.bare, 0)} µs | ${f(((ro.cpu.router + ro.cpu.postgres) / bo.cpu.bare) * 100, 0)}% | |`,
+      `| throughput at saturation (best of the sweep below) | ${k(ro.rps)} req/s (${routerBest.connections} connections) | ${k(bo.rps)} req/s (${bareBest.connections} connections) | ${f(ratio * 100, 0)}% | ≥ 50% ${ratio >= 0.5 ? '✅' : '❌'} |`,
+      `| throughput, ${first.connections} connections | ${k(first.ro.rps)} req/s | ${k(first.bo.rps)} req/s | ${f((first.ro.rps / first.bo.rps) * 100, 0)}% | |`,
+      `| latency at saturation (p50 / p99) | ${f(ro.p50, 2)} / ${f(ro.p99, 2)} ms | ${f(bo.p50, 2)} / ${f(bo.p99, 2)} ms | | |`,
+      `| latency at half the router's saturation rate, ${k(half)} req/s over ${routerBest.connections} connections (p50 / p99; p99.9 / max; 50 ms windows holding an answer slower than 20 ms) | ${f(halfRouter.p50, 2)} / ${f(halfRouter.p99, 2)} ms; ${f(halfRouter.p999, 1)} / ${f(halfRouter.max, 1)} ms; ${halfRouter.slowWindows ?? 'n/a'} | ${f(halfBare.p50, 2)} / ${f(halfBare.p99, 2)} ms; ${f(halfBare.p999, 1)} / ${f(halfBare.max, 1)} ms; ${halfBare.slowWindows ?? 'n/a'} | | p99 < 5 ms ${halfRouter.p99 < 5 ? '✅' : '❌'} |`,
+      `| \`describe\` (no store call), ${routerBest.connections} connections | ${k(rd.rps)} req/s, p99 ${f(rd.p99, 2)} ms | ${k(bd.rps)} req/s, p99 ${f(bd.p99, 2)} ms | ${f((rd.rps / bd.rps) * 100, 0)}% | |`,
+      `| CPU per \`getRecipe\` at saturation: router process + its sandbox workers; PostgreSQL backends | ${f(ro.cpu.router, 0)} µs; ${f(ro.cpu.postgres, 0)} µs | ${f(bo.cpu.bare, 0)} µs | ${f(((ro.cpu.router + ro.cpu.postgres) / bo.cpu.bare) * 100, 0)}% | |`,
       `| CPU per \`describe\`: router + workers; PostgreSQL | ${f(rd.cpu.router, 0)} µs; ${f(rd.cpu.postgres, 0)} µs | ${f(bd.cpu.bare, 0)} µs | ${f(((rd.cpu.router + rd.cpu.postgres) / bd.cpu.bare) * 100, 0)}% | |`,
-      `| failed requests (all rounds) | ${ro.errors + halfRouter.errors} | ${bo.errors + halfBare.errors} | | 0 |`,
+      `| failed requests (all rounds) | ${bySweep.reduce((n, x) => n + x.ro.errors, 0) + halfRouter.errors} | ${bySweep.reduce((n, x) => n + x.bo.errors, 0) + halfBare.errors} | | 0 |`,
+      '',
+      `The sweep (${ROUNDS} rounds of each, median rate, worst p99; CPU per request: the router process and its workers; PostgreSQL; the bare server; the load generator's own process, router side / bare side):`,
+      '',
+      '| connections | router | router p50 / p99 | bare Fastify | bare p50 / p99 | router / bare | CPU: router + workers (router process alone); PostgreSQL; bare | CPU: load generator | syscalls (reads / writes): router + workers; bare | failed: router / bare |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      ...bySweep.map(
+        (x) =>
+          `| ${x.connections} | ${k(x.ro.rps)} req/s | ${f(x.ro.p50, 2)} / ${f(x.ro.p99, 2)} ms | ${k(x.bo.rps)} req/s | ${f(x.bo.p50, 2)} / ${f(x.bo.p99, 2)} ms | ${f((x.ro.rps / x.bo.rps) * 100, 0)}% | ${f(x.ro.cpu.router, 0)} (${f(x.ro.cpu.main, 0)}); ${f(x.ro.cpu.postgres, 0)}; ${f(x.bo.cpu.bare, 0)} µs | ${f(x.ro.loadCpu, 0)} / ${f(x.bo.loadCpu, 0)} µs | ${f(x.ro.syscalls.router[0])} / ${f(x.ro.syscalls.router[1])}; ${f(x.bo.syscalls.bare[0])} / ${f(x.bo.syscalls.bare[1])} | ${x.ro.errors} / ${x.bo.errors} |`,
+      ),
+      ...bySweep
+        .filter((x) => x.bl)
+        .map(
+          (x) =>
+            `| ${x.connections}, baseline router (${opts.baselineRoot}) | ${k(x.bl.rps)} req/s | ${f(x.bl.p50, 2)} / ${f(x.bl.p99, 2)} ms | | | ${f((x.bl.rps / x.bo.rps) * 100, 0)}% | ${f(x.bl.cpu.router, 0)} (${f(x.bl.cpu.main, 0)}); ${f(x.bl.cpu.postgres, 0)} µs | ${f(x.bl.loadCpu, 0)} µs | ${f(x.bl.syscalls.router[0])} / ${f(x.bl.syscalls.router[1])} | ${x.bl.errors} |`,
+        ),
+      ...(halfBaseline ? ['', `Baseline router at the same half-load rate (p50 / p99; p99.9 / max; slow 50 ms windows): ${f(halfBaseline.p50, 2)} / ${f(halfBaseline.p99, 2)} ms; ${f(halfBaseline.p999, 1)} / ${f(halfBaseline.max, 1)} ms; ${halfBaseline.slowWindows}.`] : []),
       '',
       `Key verification, warm (in one process: \`parseAgentKey\` + CRC + \`digestSecret\` + the router's \`InvokeTables.checkKey\`, 10,000 keys, 100 batches of 2,000): CPU p50 ${f(cpuPerOp[50], 2)} µs, wall p50 ${f(wallPerOp[50], 2)} µs, best batch ${f(wallPerOp[0], 2)} µs per check; target < 10 µs ${cpuPerOp[50] < 10 ? '✅' : '❌'}.`,
       '',
@@ -495,7 +435,7 @@ async function main(argv) {
       `| inside the routers: the event alone, append's answer -> table refuses | ${inRouter.event.length} | ${f(pct(inRouter.event, 50), 2)} ms | ${f(pct(inRouter.event, 95), 2)} ms | ${f(pct(inRouter.event, 99), 2)} ms | ${f(inRouter.event.at(-1), 2)} ms | |`,
       `| baseline: one poll's round trip (a 404 on these routers) | ${pollRtt.length} | ${f(pct(pollRtt, 50))} ms | ${f(pct(pollRtt, 95))} ms | ${f(pct(pollRtt, 99))} ms | ${f(pollRtt.at(-1))} ms | |`,
       '',
-      `What bounds the router. CPU, per request, before any scheduling (rows "CPU per"): a \`getRecipe\` costs the router process and its sandbox workers ~${f(ro.cpu.router / 1000, 2)} ms and PostgreSQL ~${f(ro.cpu.postgres / 1000, 2)} ms, the bare route ~${f(bo.cpu.bare / 1000, 2)} ms. The store read is no longer the larger part: an agent's concurrent \`get\`s share one PostgreSQL statement (the reads that queue for its slice of the pool, or arrive in one IPC message, go as one primary-key join), and PostgreSQL builds the record's JSON text, which goes to the isolate as it is; before that, the same run's code cost ~0.3-0.45 ms in the router and its workers and ~0.06 ms in PostgreSQL per \`getRecipe\` (A/B in docs/decisions.md, "Invoke path speed"). What is left is the architecture's floor: the HTTP read and answer (as for the bare route), two IPC round trips to the sandbox worker (the invocation and its store result out, the store call and the answer back; a turn's messages share one write), two runs inside the isolate, and a share of one PostgreSQL round trip. A write that wakes another process costs ~50-150 µs on this VM (\`node --cpu-prof\` on the router: this bench takes \`--only throughput --router-flags "--cpu-prof --cpu-prof-dir=…"\`); the IPC writes are now the router's largest item. At full load the router process is no longer saturated (a third to three quarters of a core was measured): 16 connections are bound by the latency of those hops (16 / p50 ≈ the rate) on 2 cores shared with PostgreSQL, NATS, the load generator and the bare server, so the ratio swings with the machine's load (the bare route gains most when the machine is quiet: its whole path is one process). The half-load tail is the machine's: the bare route's own p99 at the same rate is ${f(halfBare.p99, 1)} ms (row above), and the router's and the worker's event loops were measured stalling 30-90 ms on a machine whose run queue was 4-8 on 2 cores (other sessions' work), with no GC or timer of ours behind it (router scavenges 4-6 ms, no mark-compact in steady state; the watchdog reads a 48-byte file per worker every 20 ms). A p99 under 5 ms at half load needs a machine where the bare route's own p99 is well under that. When the machine gets busier during the run, half of the rate measured earlier can be more than the router then gets, and the paced latency grows with the backlog (p50 far above the full-load p50 says so). The revocation figures polled cannot be finer than one poll's round trip (baseline row); the in-router rows are not bound by it.`,
+      `What bounds the router. At 16 connections the router is bound by the latency of its hops (16 / p50 ≈ the rate), not by CPU; with more connections each process handles several requests per event-loop turn and their messages share one write, so CPU per request falls (sweep table). At saturation the 2 cores are shared by every process on the path, so the rates go as the inverse of all the CPU a request costs on its side: bare ${f(bo.cpu.bare, 0)} µs + its load generator ${f(bo.loadCpu, 0)} µs against router and workers ${f(ro.cpu.router, 0)} µs + PostgreSQL ${f(ro.cpu.postgres, 0)} µs + the load generator ${f(ro.loadCpu, 0)} µs, a ratio of ${f(((bo.cpu.bare + bo.loadCpu) / (ro.cpu.router + ro.cpu.postgres + ro.loadCpu)) * 100, 0)}% (measured: ${f(ratio * 100, 0)}%). 50% needs the router side's CPU per request halved. Where it goes (\`node --cpu-prof\` on the router, \`--router-flags "--cpu-prof --cpu-prof-dir=…"\`; the worker profiled alone): in the router process (${f(ro.cpu.main, 0)} µs) the HTTP answer's write and the IPC writes to the worker are ~40% of its busy time (system calls that wake another process: ~${f(ro.syscalls.router[1], 1)} writes per request in the router and its workers together, the bare route 1), the HTTP edge (Nest's Fastify adapter, correlation id, hooks) ~15-20%, GC ~9%, the PostgreSQL client ~8%, the sandbox's host side ~15%; a sandbox worker spends ~25-30 µs per call, of which the watchdog marker's two 48-byte writes (what lets the host blame the exact invocation that wedged or crashed a worker) are ~4 µs, and the rest is its IPC and two entries into the isolate. The half-load tail comes in clusters, not spread over requests: the row counts the 50 ms windows (of ${ROUND_SECONDS * 20}) holding an answer slower than 20 ms, and p99.9 sits next to the maximum, i.e. a few stalls of tens to hundreds of ms each; the bare route's own p99 at the same rate is ${f(halfBare.p99, 1)} ms. Not our GC or our own long runs: with \`--trace-gc\` the router's scavenges in the half-load window took at most ~6.5 ms and there was no mark-compact, and \`perf sched\` over the window showed no run of a router or worker main thread longer than 5 ms and scheduling delays of at most ~13 ms. A request to the router crosses three processes (router, worker, PostgreSQL) and about eight wake-ups, each of which can wait behind other work on 2 cores shared with the load generator and other sessions, so a machine-wide hiccup that costs the bare route one request's wait costs the router several. When the machine gets busier during the run, half of the rate measured earlier can be more than the router then gets, and the paced latency grows with the backlog (p50 far above the saturation p50 says so). The revocation figures polled cannot be finer than one poll's round trip (baseline row); the in-router rows are not bound by it.`,
       '',
       `Memory: resident memory of the router process and its sandbox workers (their children). Idle with its tables loaded: ${f(idleRss / MB, 0)} MB; before loading the ${BACKENDS} backends: ${f(before / MB, 0)} MB; after deploying ${BACKENDS} more agents (each a ${f(bundleBytes.length / 1024)} KiB generated bundle) and invoking each once (${f(loadSeconds)} s, ${failed} failed): ${f(after / MB, 0)} MB, i.e. ${f((after - before) / BACKENDS / MB, 2)} MB per loaded backend.`,
     ];
@@ -515,7 +455,4 @@ async function main(argv) {
   }
 }
 
-const [mode, ...args] = process.argv.slice(2);
-if (mode === '--load') await loadMode(args);
-else if (mode === '--bare') await bareMode(args);
-else await main(process.argv.slice(2));
+await main(process.argv.slice(2));

@@ -11,13 +11,15 @@ export interface SandboxOptions {
   /** Time a worker may take to start or to load one backend (default 10 s). */
   controlTimeoutMs?: number;
   /**
-   * Invocations of one backend at its worker at once (default 16); more wait in order. Most of an
+   * Invocations of one backend at its worker at once (default 32); more wait in order. Most of an
    * invocation's time is spent waiting on its store calls, not running, so this is what bounds one
-   * backend's throughput; fairness between backends on a worker comes from the worker taking runs
+   * backend's throughput (32: a store-backed call takes a few ms of hops, and 16 left the router
+   * half idle under load); fairness between backends on a worker comes from the worker taking runs
    * round-robin (a burst delays another backend by about one run of the busy one, not its queue).
+   * It stays within the PostgreSQL bridge's slice per agent (2 connections + 32 waiting calls).
    */
   maxConcurrentPerBackend?: number;
-  /** Invocations of one backend that may wait for those (default 64); past it, OVERLOADED. */
+  /** Invocations of one backend that may wait for those (default 128); past it, OVERLOADED. */
   maxQueuedPerBackend?: number;
   /**
    * Resident memory one worker process may reach, all its backends together (default 2048 MB).

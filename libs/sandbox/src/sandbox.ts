@@ -78,8 +78,8 @@ export class Sandbox {
     this.limits = resolveLimits(DEFAULT_SANDBOX_LIMITS, options.limits);
     this.maxBackendsPerWorker = options.maxBackendsPerWorker ?? 256;
     this.controlTimeoutMs = options.controlTimeoutMs ?? 10_000;
-    this.maxConcurrentPerBackend = options.maxConcurrentPerBackend ?? 16;
-    this.maxQueuedPerBackend = options.maxQueuedPerBackend ?? 64;
+    this.maxConcurrentPerBackend = options.maxConcurrentPerBackend ?? 32;
+    this.maxQueuedPerBackend = options.maxQueuedPerBackend ?? 128;
     this.maxWorkerMemoryBytes = (options.maxWorkerMemoryMb ?? 2048) * 1024 * 1024;
     this.loadCpuTimeMs = Math.max(1000, this.limits.cpuTimeMs * 10);
     for (const [name, value, min] of [

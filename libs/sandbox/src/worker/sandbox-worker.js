@@ -57,9 +57,9 @@ let markerBroken = false;
 let markerSeq = 0;
 
 /**
- * Messages to the host wait here until the end of the current run turn (or of this turn of the
- * event loop), then go as one IPC write: a write that wakes the host costs more than the JSON in it,
- * and under load several replies and store calls are ready in the same turn.
+ * Messages to the host wait here until the end of the current run turn (`drain` flushes them) or
+ * of this turn of the event loop, then go as one IPC write: a write that wakes the host costs more
+ * than the JSON in it, and under load several replies and store calls are ready in the same turn.
  * @type {object[]}
  */
 let outbox = [];
@@ -483,6 +483,9 @@ function drain() {
     for (let round = readyBackends.length; round > 0; round--) runNext();
   } while (readyBackends.length > 0 && performance.now() - started < TURN_BUDGET_MS);
   unmarkFinished();
+  // The turn's messages go now: a setImmediate queued from inside this immediate would only run in
+  // the next turn of the event loop, a poll and a loop later, on every hop back to the host.
+  flush();
   // Messages that arrived meanwhile are queued before the next turn.
   if (readyBackends.length > 0 && !drainScheduled) {
     drainScheduled = true;
