@@ -362,3 +362,16 @@ export const MISSPELT_POSSESSIVES = new Set(['there', 'thier', 'ur']);
 export const ON_RECORD_PREPS = new Set(['on', 'onto', 'for', 'to', 'at', 'in', 'into', 'with']);
 /** Words that open a condition or a time ("stop once a clinic is full"): never the name of a record. */
 export const CONDITION_OPENERS = new Set(['once', 'when', 'whenever', 'until', 'while', 'after', 'before', 'if', 'unless']);
+
+// --- session 2026-11-27 (lead) ---
+/** "an offer must beat the best offer so far": superlatives of the others so far, and verbs that beat them. */
+export const HIGHEST = new Set(['best', 'highest', 'largest', 'biggest', 'top', 'greatest']);
+export const LOWEST = new Set(['lowest', 'smallest', 'cheapest', 'least']);
+export const BEAT_VERBS = new Set(['beat', 'beats', 'top', 'tops', 'outbid', 'outbids', 'exceed', 'exceeds']);
+/** Verbs that end a record people may want to keep, in that state ("cancelled", "revoked"). */
+export const ENDING_VERBS = new Set(['cancel', 'revoke', 'retract', 'terminate']);
+/** "marks the job done and writes down the treatment used": verbs (and particles) of noting a value while moving a record on. */
+export const NOTE_VERBS = new Set(['write', 'writes', 'writing', 'note', 'notes', 'noting', 'record', 'records', 'recording', 'enter', 'enters', 'entering', 'fill', 'fills', 'filling', 'log', 'logs', 'logging', 'add', 'adds', 'adding', 'put', 'puts', 'jot', 'jots', 'take', 'takes', 'save', 'saves']);
+export const NOTE_PARTICLES = new Set(['down', 'in', 'up']);
+/** Words that label a record's fields rather than name it ("Contestant fields:"). */
+export const FIELD_LABELS = new Set(['fields', 'details', 'attributes', 'columns', 'properties', 'info']);

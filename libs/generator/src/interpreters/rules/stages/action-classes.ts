@@ -1,5 +1,5 @@
 import { prepareFieldList } from '../field-lists.js';
-import { AGENT_NOUN_RESOURCES, ALL_WORDS, INDEFINITE_ARTICLES, RELATIVE_BE, AWARD_VERBS, CHARACTER_WORDS, CONDITION_WORDS, COUNT_NOUNS, COUNT_WORDS, CRUD_FILLERS, DETERMINERS, LIST_LEAD_WORDS, LOOKUP_KEYS, META_NOUNS, NOMINALIZATION, PLAIN_GET_VERBS, POSSESSIVES, PREPOSITIONS, RELATIVE_WORDS, SCALE_NOUNS, SEPARATORS, STATE_FIELD_NAMES, TALLY_NOUNS, TITLE_TAILS, VERB_SET, VERBS } from '../lexicon.js';
+import { AGENT_NOUN_RESOURCES, ALL_WORDS, INDEFINITE_ARTICLES, RELATIVE_BE, AWARD_VERBS, CHARACTER_WORDS, CONDITION_WORDS, COUNT_NOUNS, COUNT_WORDS, CRUD_FILLERS, DETERMINERS, LIST_LEAD_WORDS, LOOKUP_KEYS, META_NOUNS, NOMINALIZATION, PLAIN_GET_VERBS, POSSESSIVES, PREPOSITIONS, RELATIVE_WORDS, SCALE_NOUNS, SEPARATORS, STATE_FIELD_NAMES, TALLY_NOUNS, TITLE_TAILS, VERB_SET, VERBS, ENDING_VERBS } from '../lexicon.js';
 import type { GuardSpec } from '@backforge/blueprint';
 import { type ActionDraft, keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, pastParticiple, plural, singular, splitIdentifier, verbLemma } from '../text.js';
@@ -238,9 +238,6 @@ export function readDelete(ctx: ReadingState, s: Segment, obj: ObjectRef): void 
   pushAction(ctx, { kind: 'delete', resource: keyOf(res.words), verb: s.lemma, description: sentenceCase(s.text), filters: [], params: [], guards: [], effects: [] });
   return;
 }
-
-/** Verbs that end a record people may want to keep, in that state ("cancelled", "revoked"). */
-const ENDING_VERBS = new Set(['cancel', 'revoke', 'retract', 'terminate']);
 
 /** "add stock", "give each application a score from 1 to 10": an amount added, or a mark on a scale. */
 export function readAmount(ctx: ReadingState, s: Segment, obj: ObjectRef): void {

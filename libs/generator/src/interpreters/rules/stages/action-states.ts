@@ -1,7 +1,7 @@
 import type { GuardSpec } from '@backforge/blueprint';
 import type { EffectSpec, ParamSpec } from '@backforge/blueprint';
 import { type FieldDraft, readFieldItem } from '../fields.js';
-import { ANTONYMS, DECISION_SIDES, DETERMINERS, ENUM_TARGETS, LEAVE_VERBS, OCCUPANCY, OCCUPY_PREPS, PRESENCE, STATE_OF_VERB, VERBS } from '../lexicon.js';
+import { NOTE_PARTICLES, NOTE_VERBS, ANTONYMS, DECISION_SIDES, DETERMINERS, ENUM_TARGETS, LEAVE_VERBS, OCCUPANCY, OCCUPY_PREPS, PRESENCE, STATE_OF_VERB, VERBS } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, pastParticiple, splitIdentifier } from '../text.js';
 import { splitList, type Tok } from '../tokens.js';
@@ -159,11 +159,9 @@ export function readMark(ctx: ReadingState, s: Segment, obj: ObjectRef, written:
  * record on is an input of that move, kept on the record (optional: it is only known from then).
  * Returns the words before the note, and the note's params and effects.
  */
-const NOTE_VERB = /^(?:write|writes|writing|note|notes|noting|record|records|recording|enter|enters|entering|fill|fills|filling|log|logs|logging|add|adds|adding|put|puts|jot|jots|take|takes|save|saves)$/;
-const NOTE_PARTICLES = new Set(['down', 'in', 'up']);
 
 export function notedAlong(ctx: ReadingState, res: ResourceDraft, after: readonly Tok[]): { before: readonly Tok[]; params: ParamSpec[]; effects: EffectSpec[] } {
-  const at = after.findIndex((t, k) => t.w === 'and' && NOTE_VERB.test(after[k + 1]?.w ?? ''));
+  const at = after.findIndex((t, k) => t.w === 'and' && NOTE_VERBS.has(after[k + 1]?.w ?? ''));
   if (at < 0) return { before: after, params: [], effects: [] };
   let rest = after.slice(at + 2);
   if (NOTE_PARTICLES.has(rest[0]?.w ?? '')) rest = rest.slice(1);

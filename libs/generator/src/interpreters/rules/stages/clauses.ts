@@ -1,4 +1,4 @@
-import { COLLECTION_TAILS, DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, MISSPELT_POSSESSIVES, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, DETERMINERS, FIELD_LABELS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, MISSPELT_POSSESSIVES, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens, statesOf, valuesOfListedField } from './declarations.js';
@@ -24,8 +24,6 @@ const KEEPING = new Set(['keep', 'track', 'store', 'log', 'manage', 'record', 'o
 /** Verbs of looking that open a list to show ("show", "see", "search ..."), besides the verbs we act on. */
 const LOOKING = new Set(['show', 'see', 'search', 'find', 'view', 'filter', 'browse', 'look']);
 const COPULAS = new Set(['can', 'is', 'are', 'be', 'must', 'should', 'will', 'may', 'could']);
-/** Words that label a record's fields rather than name it ("Contestant fields:"). */
-const FIELD_LABELS = new Set(['fields', 'details', 'attributes', 'columns', 'properties', 'info']);
 
 const PREPOSITION_LIKE = new Set(['in', 'on', 'at', 'by', 'to', 'for', 'from', 'with', 'up', 'out', 'off', 'down', 'over', 'back']);
 

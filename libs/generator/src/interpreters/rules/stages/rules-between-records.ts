@@ -1,5 +1,5 @@
 import type { CompareOperator, FieldSpec } from '@backforge/blueprint';
-import { COMPARATIVES, NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS } from '../lexicon.js';
+import { BEAT_VERBS, COMPARATIVES, HIGHEST, LOWEST, NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { pascalCase, plural, singular, splitIdentifier } from '../text.js';
 import { stripDeterminers } from './reading.js';
@@ -76,8 +76,6 @@ export function withinParent({ ws, ctx }: RuleView): RuleReading | undefined {
   return undefined;
 }
 
-const HIGHEST = new Set(['best', 'highest', 'largest', 'biggest', 'top', 'greatest']);
-const LOWEST = new Set(['lowest', 'smallest', 'cheapest', 'least']);
 
 /**
  * "an offer must beat the best offer so far", "each bid must be higher than the highest bid": a
@@ -87,7 +85,7 @@ export function beatsTheRest({ ws, ctx }: RuleView): RuleReading | undefined {
   const top = ws.findIndex((w) => HIGHEST.has(w) || LOWEST.has(w));
   if (top < 0) return undefined;
   const aggregate = HIGHEST.has(ws[top] as string) ? ('max' as const) : ('min' as const);
-  const beat = ws.slice(0, top).some((w) => ['beat', 'beats', 'top', 'tops', 'outbid', 'outbids', 'exceed', 'exceeds'].includes(w));
+  const beat = ws.slice(0, top).some((w) => BEAT_VERBS.has(w));
   const cmp = comparisonIn(ws.slice(0, top));
   const op: CompareOperator | undefined = beat ? (aggregate === 'max' ? 'gt' : 'lt') : cmp?.op;
   if (!op) return undefined;
