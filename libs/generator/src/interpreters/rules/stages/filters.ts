@@ -197,10 +197,8 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
         continue;
       }
       if (r && r.res !== res && w !== 'to' && w !== 'with') {
-        // "list registrations per tournament" when a registration names no tournament: the list says
-        // each registration belongs to one, so it points at it (both records described with fields; else named)
-        const linked = linkTo(ctx, res, r.res, s.text);
-        if (linked) add(linked, 'eq');
+        // ("the matches of a player" may mean either side of a match: named, never guessed)
+        ctx.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has no ${pascalCase(r.res.words)} to filter by; give it one, e.g. "${plural(res.words.join(' '))} have a ${r.res.words.join(' ')}")`);
         i = r.end - 1;
         continue;
       }
@@ -236,8 +234,9 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
 }
 
 /**
- * The reference a list of `res` per `parent` needs: made when both records are described with
- * fields (the list says each belongs to one), else named as a gap. Undefined when not made.
+ * "list registrations per tournament" when a registration names no tournament: "per" says each
+ * belongs to one, so it points at it when both records are described with fields; else the gap is
+ * named. Undefined when not made.
  */
 function linkTo(ctx: FilterContext, res: ResourceDraft, parent: ResourceDraft, text: string): FieldDraft | undefined {
   if (parent === res) return undefined;

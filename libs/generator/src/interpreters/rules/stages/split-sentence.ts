@@ -128,7 +128,8 @@ const RECORDS_IN_PARENS = /([A-Za-z][A-Za-z' ]{0,60}?)\s*\(([^()]{6,})\)/g;
 const FRAME_WORDS = /^(?:.*\b(?:to|keep|track|store|log|record|of|and|plus|need|want|have|for)\s+)?(?:(?:the|our|my|all|some|his|her|their)\s+)?/i;
 const FRAME_ONLY = /^(?:(?:ok\s+so|so|and|also|plus)\s+)?(?:(?:i|we)\s+)?(?:need|want|would like|'d like)?(?:\s*to)?(?:\s*(?:keep|track|store|log|record)(?:\s+track\s+of)?)?(?:\s+(?:the|our|my|all))?\s*[:,+&]?$/i;
 
-const FLAG_CLAUSE = /\s+(?:must|should|has to|needs to|is to)\s+be\s+(unique|optional|required)\b/gi;
+// ("a name, which must be unique" keeps its relative clause: the list reader reads that as the flag)
+const FLAG_CLAUSE = /(?<!\b(?:which|that))\s+(?:must|should|has to|needs to|is to)\s+be\s+(unique|optional|required)\b/gi;
 
 export function recordsInParentheses(sentence: string): string[] {
   const found: { start: number; end: number; records: string; fields: string }[] = [];
