@@ -1,4 +1,4 @@
-import { recordsInParentheses, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { lightVerb, recordsInParentheses, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
     expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
@@ -57,6 +57,12 @@ describe('split-sentence: the other splits', () => {
     expect(splitLeadingTime("Each morning I'd add an entry with the date")).toEqual(['Each morning.', "I'd add an entry with the date"]);
     expect(splitLeadingTime('Every week we take bookings')).toEqual(['Every week.', 'We take bookings']);
     expect(splitLeadingTime('Each morning has a date')).toEqual(['Each morning has a date']);
+  });
+
+  it('a light verb and the record it names are that record\'s verb', () => {
+    expect(lightVerb('Customers make a booking for a marquee with their name')).toBe('Customers book a marquee with their name');
+    expect(lightVerb('People place an order for a cake')).toBe('People order a cake');
+    expect(lightVerb('We make a list of tools')).toBe('We make a list of tools');
   });
 
   it('a spaced dash before "and" closes a list', () => {

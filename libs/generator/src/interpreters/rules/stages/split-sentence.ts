@@ -1,4 +1,4 @@
-import { VERB_SET } from '../lexicon.js';
+import { NOMINALIZATION, VERB_SET } from '../lexicon.js';
 import { isPluralForm } from '../text.js';
 import { readItem } from './phrasings.js';
 
@@ -31,7 +31,8 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(recordsInParentheses)
     .flatMap(splitTrailingRequest)
     .flatMap(splitPurpose)
-    .map(viewRequest);
+    .map(viewRequest)
+    .map(lightVerb);
 }
 
 /** "I tune pianos — I need my appointments with ...": a dash before a new subject starts a new sentence. */
@@ -234,4 +235,21 @@ export function splitLeadingTime(sentence: string): string[] {
   if (!m) return [sentence];
   const main = m[2] as string;
   return [`${m[1] as string}.`, main.charAt(0).toUpperCase() + main.slice(1)];
+}
+
+/** booking -> book, reservation -> reserve: the verb a record is named after (NOMINALIZATION, reversed). */
+const VERB_OF_RECORD: Record<string, string> = Object.fromEntries(
+  Object.entries(NOMINALIZATION).filter(([verb, noun]) => noun.length === 1 && !verb.includes('_') && noun[0] !== verb).map(([verb, noun]) => [noun[0] as string, verb]),
+);
+
+/**
+ * "Customers make a booking for a marquee with ...", "place an order for a cake": a light verb and
+ * the record it names are that record's verb ("book a marquee with ..."), so the fields after it
+ * are the booking's, never the marquee's.
+ */
+export function lightVerb(sentence: string): string {
+  return sentence.replace(/\b(make|makes|made|place|places|placed|put in|puts in|submit|submits)\s+(?:a|an|their|the)\s+([a-z]+)\s+(?:for|of|on)\s+/gi, (all, _light: string, noun: string) => {
+    const verb = VERB_OF_RECORD[noun.toLowerCase()];
+    return verb ? `${verb} ` : all;
+  });
 }
