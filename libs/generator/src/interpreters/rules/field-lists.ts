@@ -27,7 +27,11 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
     // "done or not", "paid or not": a yes/no field named by the word before
     const [or, not, after] = [input[i + 1], input[i + 2], input[i + 3]];
     if (a && /^[a-z]/.test(a.w) && or?.w === 'or' && not?.w === 'not' && (after === undefined || after.w === ',' || after.w === 'and')) {
-      toks.push({ raw: 'yes/no', w: 'boolean' }, a);
+      // ("if the deposit is paid or not": the question already makes it a yes/no)
+      let start = toks.length;
+      while (start > 0 && ![',', 'and'].includes((toks[start - 1] as Tok).w)) start--;
+      if (['if', 'whether'].includes(toks[start]?.w ?? '')) toks.push(a);
+      else toks.push({ raw: 'yes/no', w: 'boolean' }, a);
       i += 2;
       continue;
     }

@@ -31,7 +31,9 @@ export function contextOf(sentence: string): string | undefined {
   const lower = text.toLowerCase().replace(/^(?:my|our) [a-z]+ and (?:i|me)\b/, 'we');
   if (/^[a-z]+(?: [a-z]+)? here$/.test(lower)) return 'introduces the writer';
   // "my lego collection is getting out of hand", "our paperwork is a mess": the writer's situation, no data
-  if (/^(?:my|our) [a-z' ]{1,40}? (?:is|are|'s|has been|have been) (?:getting|growing|becoming|a (?:mess|nightmare|pain|chaos)|all over|everywhere|way too|out of|chaos|too)\b/.test(lower) && !/\b(?:has|have|with)\b/.test(lower.replace(/(?:has|have) been/, ''))) return "describes the writer's situation";
+  if (isSituation(lower)) return "describes the writer's situation";
+  // "can u make something": the ask for software (split off what it is for, stages/split-sentence.ts)
+  if (/^(?:can|could|would)\s+(?:you|u|ya|someone)\s+(?:please\s+)?(?:make|build|create|set up|give me)\s+(?:me\s+|us\s+)?(?:something|a thing|an app|a system|a tool|a database|a backend|an api)(?:\s+(?:simple|small|quick))?$/.test(lower)) return 'asks for the backend itself';
   // "So the driver knows where to go": why the writer asks (split off the request, stages/split-sentence.ts)
   if (/^so (?:that )?(?:we|i|they|you|he|she|it|the|our|my|each|every)\b/.test(lower) && !/\b(?:can't|cannot|must|only|never|not|no)\b/.test(lower)) return 'says why the writer asks';
   // "Each morning": how often the writer acts (split off what they do, stages/split-sentence.ts)
@@ -41,12 +43,18 @@ export function contextOf(sentence: string): string | undefined {
   // "we restore chairs and sofas": only a new subject after "and" starts another part
   const parts = lower.split(/\s+and\s+(?=(?:i|we|i'm|we're|i'd|we'd|i've|we've|id|im|my|our|so|also|need|want|would|please)\b)/);
   // "we're a courier with 25 vans and a small workshop": a part with no subject of its own goes on the one before
-  const kinds = parts.map((p, k) => (k > 0 && /^(?:a|an|the|some|two|three|\d+)\s/.test(p) ? 'more' : partKind(p))).filter((k) => k !== 'more');
+  // ("i do henna for weddings and my bookings are all over whatsapp": each part says who or how the writer is)
+  const kinds = parts.map((p, k) => (k > 0 && /^(?:a|an|the|some|two|three|\d+)\s/.test(p) ? 'more' : (partKind(p) ?? (k > 0 && isSituation(p) ? 'self' : undefined)))).filter((k) => k !== 'more');
   if (kinds.every((k) => k !== undefined)) return kinds.includes('self') ? 'says who the writer is' : 'asks for the backend itself';
   // "Our parish council looks after around 60 grit bins on the village roads": how many things the
   // writer has says who they are; what is kept of them comes in other sentences
   if (/^(?:our|my|we|i)\b[a-z' ]{0,40}?\b(?:about|around|roughly|some|over|nearly|almost|like|approx(?:imately)?)\s+\d+\s+(?:[a-z]+\s+){0,2}[a-z]+s\b/.test(lower) && !/\b(?:can|must|should|need|needs|want|wants|has|have|with|list|keep|track|record|store|log)\b/.test(lower.replace(/^(?:we|i) have\b/, ''))) return "describes the writer's situation";
   return undefined;
+}
+
+/** "my lego collection is getting out of hand", "our paperwork is a mess": the writer's situation, no data. */
+function isSituation(lower: string): boolean {
+  return /^(?:my|our) [a-z' ]{1,40}? (?:is|are|'s|has been|have been) (?:getting|growing|becoming|a (?:mess|nightmare|pain|chaos)|all over|everywhere|way too|out of|chaos|too)\b/.test(lower) && !/\b(?:has|have|with)\b/.test(lower.replace(/(?:has|have) been/, ''));
 }
 
 function partKind(part: string): 'self' | 'meta' | undefined {

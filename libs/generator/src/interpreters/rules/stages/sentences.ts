@@ -172,10 +172,11 @@ export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | und
   }
   if (c.afterColon && prev && prev.sentence === c.sentence && connectorIndex(ctx, toks) < 0) {
     let subject = stripDeterminers(wordsOf(prev.toks).filter((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w)));
-    // "Our band needs a place to keep gigs: venue, city, ...": the things kept are named last
-    const keptAt = Math.max(...[...KEEP_VERBS].map((v) => subject.lastIndexOf(v)));
-    const kept = stripDeterminers(subject.slice(keptAt + 1));
-    if (keptAt > 0 && subject[keptAt - 1] === 'to' && kept.length >= 1 && kept.length <= 3 && isPluralForm(kept[kept.length - 1] as string)) subject = kept;
+    // "Our band needs a place to keep gigs: ...", "i save each booking: ...": the things kept are named last
+    const keptAt = Math.max(...[...KEEP_VERBS, 'save', 'saves'].map((v) => subject.lastIndexOf(v)));
+    const kept = stripDeterminers(subject.slice(keptAt + 1)).filter((w, k) => k > 0 || !['each', 'every'].includes(w));
+    const keeper = subject[keptAt - 1] === 'to' || (['i', 'we'].includes(subject[keptAt - 1] ?? '') && ['each', 'every'].includes(subject[keptAt + 1] ?? ''));
+    if (keptAt > 0 && keeper && kept.length >= 1 && kept.length <= 3 && (isPluralForm(kept[kept.length - 1] as string) || subject[keptAt + 1] !== undefined)) subject = kept;
     const first = toks[0]?.w ?? '';
     const startsWithVerb = verbLemma(first, VERB_SET) !== undefined && !TYPE_BY_WORD[first];
     if (subject.length >= 1 && subject.length <= 3 && !handledAsTitle(ctx, prev) && !startsWithVerb) {

@@ -1,4 +1,4 @@
-import { lightVerb, recordsInParentheses, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
     expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
@@ -63,6 +63,11 @@ describe('split-sentence: the other splits', () => {
     expect(lightVerb('Customers make a booking for a marquee with their name')).toBe('Customers book a marquee with their name');
     expect(lightVerb('People place an order for a cake')).toBe('People order a cake');
     expect(lightVerb('We make a list of tools')).toBe('We make a list of tools');
+  });
+
+  it('an ask for software is a sentence of its own', () => {
+    expect(splitAtSoftwareAsk('can u make something where i save each booking - client name, phone')).toEqual(['can u make something.', 'I save each booking - client name, phone']);
+    expect(splitAtSoftwareAsk('can you list the bookings')).toEqual(['can you list the bookings']);
   });
 
   it('a spaced dash before "and" closes a list', () => {

@@ -22,7 +22,8 @@ export function resplitProse(prompt: string, sentencesOf: (line: string) => stri
 
 export function splitSentence(sentence: string): string[] {
   if (!sentence) return [];
-  return splitAtDashedSubject(sentence)
+  return splitAtSoftwareAsk(sentence)
+    .flatMap(splitAtDashedSubject)
     .flatMap(splitAtNewRecordClause)
     .flatMap(splitAtLeadingCondition)
     .flatMap(splitLeadingTime)
@@ -239,7 +240,7 @@ export function splitLeadingTime(sentence: string): string[] {
 
 /** booking -> book, reservation -> reserve: the verb a record is named after (NOMINALIZATION, reversed). */
 const VERB_OF_RECORD: Record<string, string> = Object.fromEntries(
-  Object.entries(NOMINALIZATION).filter(([verb, noun]) => noun.length === 1 && !verb.includes('_') && noun[0] !== verb).map(([verb, noun]) => [noun[0] as string, verb]),
+  Object.entries(NOMINALIZATION).filter(([verb, noun]) => noun.length === 1 && !verb.includes('_')).map(([verb, noun]) => [noun[0] as string, verb]),
 );
 
 /**
@@ -252,4 +253,17 @@ export function lightVerb(sentence: string): string {
     const verb = VERB_OF_RECORD[noun.toLowerCase()];
     return verb ? `${verb} ` : all;
   });
+}
+
+/**
+ * "can u make something where i save each booking - client name, ...": the ask for software is a
+ * sentence of its own (context); what the writer does with it is the sentence after.
+ */
+const SOFTWARE_ASK = /^((?:can|could|would)\s+(?:you|u|ya|someone)\s+(?:please\s+)?(?:make|build|create|set up|give me)\s+(?:me\s+|us\s+)?(?:something|a thing|an app|a system|a tool|a database|a backend|an api)(?:\s+(?:simple|small|quick))?)\s+(?:where|so that|so|that|to|for)\s+(\S.*)$/i;
+
+export function splitAtSoftwareAsk(sentence: string): string[] {
+  const m = SOFTWARE_ASK.exec(sentence);
+  if (!m) return [sentence];
+  const rest = m[2] as string;
+  return [`${m[1] as string}.`, rest.charAt(0).toUpperCase() + rest.slice(1)];
 }
