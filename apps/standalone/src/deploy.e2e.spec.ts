@@ -97,20 +97,40 @@ const suite = (mode: PlatformMode): void => {
 
   it('a deployed agent is deployed again (same version): two requests at once, one 202 and one 409 DEPLOYMENT_IN_PROGRESS; the version keeps serving throughout', async () => {
     const agentId = todo.agentId ?? '';
-    const first = await status(agentId);
-    const answers = await Promise.all([deploy(agentId), deploy(agentId)]);
-    expect(answers.map((a) => a.status).sort()).toEqual([202, 409]);
-    const accepted = answers.find((a) => a.status === 202) as HttpResult<Json>;
-    const refused = answers.find((a) => a.status === 409) as HttpResult<Json>;
-    expectError(refused, 409, 'DEPLOYMENT_IN_PROGRESS');
-    expect(refused.body.error.details).toMatchObject({ deploymentId: accepted.body.data.deploymentId });
-    // While the redeploy runs, version 1 still serves: status says so and the endpoint answers.
-    expect(accepted.body.data).toMatchObject({ status: 'deploying', version: 1, servingVersion: 1, deployedAt: first.body.data.deployedAt });
-    expect((await endpoint(agentId)).status).toBe(200);
-    const view = await deployed(agentId, accepted.body.data.deploymentId as string);
-    expect(view).toMatchObject({ status: 'deployed', version: 1, servingVersion: 1 });
-    expect(Date.parse(view.deployedAt as string)).toBeGreaterThanOrEqual(Date.parse(first.body.data.deployedAt as string));
-  }, DEPLOY_DEADLINE_MS + 30_000);
+    // Two requests sent together usually meet while the first redeploy runs; on a loaded machine the
+    // second can arrive after the first has already finished (a warm redeploy takes ~100 ms), and is
+    // then rightly accepted as a redeploy of its own. Such a pair is checked and the pair sent again.
+    let refusedSeen = false;
+    for (let attempt = 0; attempt < 5 && !refusedSeen; attempt++) {
+      const first = await status(agentId);
+      const answers = await Promise.all([deploy(agentId), deploy(agentId)]);
+      const codes = answers.map((a) => a.status).sort();
+      if (codes[0] === 202 && codes[1] === 202) {
+        const ids = answers.map((a) => a.body.data.deploymentId as string);
+        expect(new Set(ids).size).toBe(2);
+        // accepted one after the other, never both while one ran: the later answer already saw the
+        // earlier redeploy finished (its serving version was deployed after the one before the pair)
+        const served = answers.map((a) => Date.parse(a.body.data.deployedAt as string)).sort((x, y) => x - y);
+        expect(served[1]).toBeGreaterThan(Date.parse(first.body.data.deployedAt as string));
+        expect((await endpoint(agentId)).status).toBe(200);
+        await deployed(agentId, (await status(agentId)).body.data.deploymentId as string);
+        continue;
+      }
+      expect(codes).toEqual([202, 409]);
+      refusedSeen = true;
+      const accepted = answers.find((a) => a.status === 202) as HttpResult<Json>;
+      const refused = answers.find((a) => a.status === 409) as HttpResult<Json>;
+      expectError(refused, 409, 'DEPLOYMENT_IN_PROGRESS');
+      expect(refused.body.error.details).toMatchObject({ deploymentId: accepted.body.data.deploymentId });
+      // While the redeploy runs, version 1 still serves: status says so and the endpoint answers.
+      expect(accepted.body.data).toMatchObject({ status: 'deploying', version: 1, servingVersion: 1, deployedAt: first.body.data.deployedAt });
+      expect((await endpoint(agentId)).status).toBe(200);
+      const view = await deployed(agentId, accepted.body.data.deploymentId as string);
+      expect(view).toMatchObject({ status: 'deployed', version: 1, servingVersion: 1 });
+      expect(Date.parse(view.deployedAt as string)).toBeGreaterThanOrEqual(Date.parse(first.body.data.deployedAt as string));
+    }
+    expect(refusedSeen).toBe(true);
+  }, 5 * DEPLOY_DEADLINE_MS + 30_000);
 
   it('an agent whose generation failed cannot be deployed: 409 AGENT_NOT_READY saying why; it stays failed', async () => {
     const generated = await http<Json>(url('/v1/generate'), { token: owner.token, json: { name: 'hello', prompt: 'hello', region: 'auto', autoDeploy: false } });
