@@ -29,6 +29,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // Batch 15: first contact on the session's interpreter, 10 faithful / 7 silently wrong; then
   // fixes its failures suggested (not first contact)
   '15': { faithful: 16, silentlyWrongAtMost: 4 },
+  // Batch 16: first contact 6 faithful / 12 silently wrong (docs/prompts.md); then two of its
+  // refusals, blueprints the validator refused, fixed (a date compared with a count, a record named "2027")
+  '16': { faithful: 7, silentlyWrongAtMost: 12 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

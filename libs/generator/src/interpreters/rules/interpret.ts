@@ -110,7 +110,9 @@ function read(name: string, prompt: string, text: string, ignored: string[], lis
     const missing = [...gaps, 'no kind of record with fields was described (e.g. "Books have a title and an author")'];
     return refuse(name, prompt, 'The prompt was not understood: I could not find any kind of record to keep.', understood, missing, ignored, undefined);
   }
-  const built = withoutUnworkableActions(deriveExamples(buildBlueprint(name, prompt, kept)));
+  const ruled = withoutInconsistentRules(buildBlueprint(name, prompt, kept));
+  gaps.push(...ruled.gaps);
+  const built = withoutUnworkableActions(deriveExamples(ruled.blueprint));
   const blueprint = built.blueprint;
   gaps.push(...built.gaps);
   const checked = validateBlueprint(blueprint);
@@ -129,6 +131,23 @@ function read(name: string, prompt: string, text: string, ignored: string[], lis
  * examples. Only such actions are left out, each named as a gap in the user's words, instead of
  * refusing the whole prompt over one line of it; any other inconsistency still refuses.
  */
+/**
+ * A rule read from one sentence that the blueprint refuses (a date compared with a count) is left
+ * out and named, rather than refusing the whole prompt over it; examples are derived after.
+ */
+export function withoutInconsistentRules(blueprint: Blueprint): { blueprint: Blueprint; gaps: string[] } {
+  const checked = validateBlueprint(blueprint);
+  if (checked.ok) return { blueprint, gaps: [] };
+  const bad = new Map<number, string>();
+  for (const issue of checked.errors) {
+    const at = /^\/rules\/(\d+)(?:\/|$)/.exec(issue.path);
+    if (at && !bad.has(Number(at[1]))) bad.set(Number(at[1]), issue.message);
+  }
+  if (bad.size === 0) return { blueprint, gaps: [] };
+  const gaps = [...bad].map(([i, why]) => `not done: the ${blueprint.rules[i]?.kind ?? ''} rule on ${blueprint.rules[i]?.resource ?? '?'} ("${blueprint.rules[i]?.message ?? ''}"): ${why}`);
+  return { blueprint: { ...blueprint, rules: blueprint.rules.filter((_, i) => !bad.has(i)) }, gaps };
+}
+
 function withoutUnworkableActions(blueprint: Blueprint): { blueprint: Blueprint; gaps: string[] } {
   const checked = validateBlueprint(blueprint);
   if (checked.ok) return { blueprint, gaps: [] };

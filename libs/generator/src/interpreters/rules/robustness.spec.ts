@@ -1,4 +1,4 @@
-import { interpretPrompt, MAX_PROMPT_LENGTH } from './interpret.js';
+import { interpretPrompt, MAX_PROMPT_LENGTH, withoutInconsistentRules } from './interpret.js';
 
 /** Whatever arrives, the interpreter answers: a blueprint (gaps named) or PROMPT_NOT_UNDERSTOOD, never a throw. */
 describe('rules interpreter on odd input', () => {
@@ -39,5 +39,19 @@ describe('rules interpreter on odd input', () => {
   it('refuses a prompt longer than the limit instead of reading part of it', () => {
     const r = interpretPrompt('long', `Books have a title. ${'Users add books. '.repeat(MAX_PROMPT_LENGTH / 10)}`);
     expect(r.ok).toBe(false);
+  });
+});
+
+describe('a rule the blueprint refuses', () => {
+  it('is left out and named, and the rest of the backend is kept', () => {
+    const r = interpretPrompt('timber', 'Products have a name and a stock count. Orders have a product, a quantity and an order date. Customers place orders.');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    // a date held against a count: the validator refuses it
+    const bad = { ...r.blueprint, rules: [...r.blueprint.rules, { kind: 'compare' as const, resource: 'Order', via: 'product', field: 'orderDate', op: 'lte' as const, against: { parentField: 'stockCount' }, message: 'too many' }] };
+    const kept = withoutInconsistentRules(bad);
+    expect(kept.blueprint.rules).toEqual(r.blueprint.rules);
+    expect(kept.gaps).toEqual([expect.stringMatching(/^not done: the compare rule on Order \("too many"\): /)]);
+    expect(withoutInconsistentRules(r.blueprint)).toEqual({ blueprint: r.blueprint, gaps: [] });
   });
 });

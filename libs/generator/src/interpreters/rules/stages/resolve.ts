@@ -75,7 +75,9 @@ export function ensureResource(ctx: ReadingState, ws: string[], origin: string, 
 }
 
 export function newResource(ctx: ReadingState, ws: string[], origin: string, declared = false): ResourceDraft {
-  const res: ResourceDraft = { words: ws, fields: [], origin, declared };
+  // "Science fair 2027": a year or a number says which one, it names no kind of record
+  const named = ws.filter((w) => /^[a-z]/i.test(w));
+  const res: ResourceDraft = { words: named.length > 0 ? named : ['record'], fields: [], origin, declared };
   ctx.resources.push(res);
   return res;
 }

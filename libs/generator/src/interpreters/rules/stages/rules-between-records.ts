@@ -32,15 +32,18 @@ function comparisonIn(ws: readonly string[]): { at: number; len: number; op: Com
   return undefined;
 }
 
-/** A number or date field of `res` named in `ws`. */
-function numberNamed(ctx: ReadingState, res: ResourceDraft, ws: readonly string[]): string | undefined {
+/** The number or date fields of `res` named in `ws`, the last named first ("an order's quantity": the head noun is the field). */
+function numbersNamed(ctx: ReadingState, res: ResourceDraft, ws: readonly string[]): { name: string; dated: boolean }[] {
   const toks: Tok[] = ws.map((w) => ({ raw: w, w }));
-  for (let i = 0; i < toks.length; i++) {
+  const out: { name: string; dated: boolean }[] = [];
+  for (let i = toks.length - 1; i >= 0; i--) {
     const hit = fieldAt(ctx, res, toks, i);
-    if (hit && NUMERIC.has(hit.field.spec.type)) return hit.field.spec.name;
+    if (hit && NUMERIC.has(hit.field.spec.type) && !out.some((o) => o.name === hit.field.spec.name)) out.push({ name: hit.field.spec.name, dated: hit.field.spec.type.startsWith('date') });
   }
-  return undefined;
+  return out;
 }
+
+const numberNamed = (ctx: ReadingState, res: ResourceDraft, ws: readonly string[]): string | undefined => numbersNamed(ctx, res, ws)[0]?.name;
 
 const parents = (ctx: ReadingState, child: ResourceDraft): { parent: ResourceDraft; via: string }[] =>
   child.fields.flatMap((f) => {
@@ -58,13 +61,16 @@ export function withinParent({ ws, ctx }: RuleView): RuleReading | undefined {
   if (!cmp) return undefined;
   const [left, right] = [ws.slice(0, cmp.at), ws.slice(cmp.at + cmp.len)];
   for (const child of ctx.resources) {
-    const field = numberNamed(ctx, child, left);
-    if (!field) continue;
+    const fields = numbersNamed(ctx, child, left);
+    if (fields.length === 0) continue;
     for (const { parent, via } of parents(ctx, child)) {
-      // the parent is named on the right ("the campervan's berths"), and its number after it
+      // the parent is named on the right ("the campervan's berths"), and its number after it; a
+      // number is compared with a number, a date with a date
       const named = right.findIndex((w) => parent.words.includes(singular(w)));
-      const parentField = named >= 0 ? numberNamed(ctx, parent, right.slice(named + 1)) ?? numberNamed(ctx, parent, right) : undefined;
-      if (!parentField) continue;
+      const candidates = named >= 0 ? [...numbersNamed(ctx, parent, right.slice(named + 1)), ...numbersNamed(ctx, parent, right)] : [];
+      const pair = fields.flatMap((f) => candidates.filter((c) => c.dated === f.dated).map((c) => ({ field: f.name, parentField: c.name })))[0];
+      if (!pair) continue;
+      const { field, parentField } = pair;
       const thing = parent.words.join(' ');
       return {
         kind: 'rule',
