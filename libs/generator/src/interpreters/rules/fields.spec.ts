@@ -15,6 +15,20 @@ describe('readFieldItem: a parenthesis naming a record', () => {
     expect(r.kind === 'field' ? [r.field.spec.name, r.field.spec.type, r.refersTo] : r).toEqual([name, 'reference', [target]]);
   });
 
+  it('an article before a type word is that type: "night (a date)"', () => {
+    const r = read('night (a date)');
+    expect(r.kind === 'field' ? [r.field.spec.name, r.field.spec.type] : r).toEqual(['night', 'date']);
+  });
+
+  it('two values that are yes and no are a yes/no; a place in a row is a whole number', () => {
+    const paid = read('deposit paid (yes or no)');
+    expect(paid.kind === 'field' ? [paid.field.spec.name, paid.field.spec.type, paid.field.spec.values] : paid).toEqual(['depositPaid', 'boolean', undefined]);
+    const kennel = read('kennel number');
+    expect(kennel.kind === 'field' ? kennel.field.spec.type : kennel).toBe('integer');
+    const phone = read('phone number');
+    expect(phone.kind === 'field' ? phone.field.spec.type : phone).toBe('string');
+  });
+
   it('a parenthesis naming no record leaves the field as it was', () => {
     const r = read('note (a remark)');
     expect(r.kind === 'field' ? [r.field.spec.name, r.field.spec.type] : r).toEqual(['note', 'string']);

@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { CONTACT_DETAILS, EVENT_VERBS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
+import { YES_NO, CONTACT_DETAILS, EVENT_VERBS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { type Tok, textOf } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
@@ -58,6 +58,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const parenRecord = refParen > 0 ? lookup([...inner.slice(0, -1), singular(inner[inner.length - 1] ?? '')]) : undefined;
   const pointsAt = parenRecord && parenRecord.join(' ') !== self.join(' ') ? parenRecord : undefined;
   if (pointsAt) head.splice(refParen, 1);
+  // "night (a date)": an article before a type word is that type
+  else if (refParen > 0 && inner.length === 1 && TYPE_BY_WORD[inner[0] as string]?.type && ['date', 'datetime', 'email', 'url', 'boolean', 'integer', 'number', 'text'].includes(TYPE_BY_WORD[inner[0] as string]?.type as string)) {
+    head.splice(refParen, 1, { raw: `(${inner[0] as string})`, w: '#paren', inner: [{ raw: inner[0] as string, w: inner[0] as string }] });
+  }
   let toks = readWords(head, mods);
   // "whether it is done", "is it vegetarian", "if it's paid" -> a boolean
   const boolLead = toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w) && (t.w !== 'is' || toks.length <= 3));
@@ -351,6 +355,12 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (min !== undefined) spec.min = min;
   if (max !== undefined) spec.max = max;
   if (type === 'enum') spec.values = mods.values ?? [];
+  // "deposit paid (yes or no)": two values that are yes and no are a yes/no
+  if (type === 'enum' && spec.values && spec.values.length === 2 && YES_NO.has(spec.values.map((v) => v.toLowerCase()).sort().join('/'))) {
+    type = 'boolean';
+    spec.type = type;
+    delete spec.values;
+  }
   if (mods.defaultText !== undefined) {
     const value = parseDefault(mods.defaultText, type, spec.values);
     if (value !== undefined) spec.default = value;

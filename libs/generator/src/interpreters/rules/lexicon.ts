@@ -274,7 +274,7 @@ export const UNIT_NAMES: Record<string, string> = { g: 'grams' };
 /** Currencies: "fee in pounds" written as a label keeps its currency in the name (`feePounds`), as fresh prompts' writers expect. */
 export const CURRENCY_UNITS = new Set(['dollars', 'euros', 'pounds', 'usd', 'eur', 'gbp', 'cents']);
 /** Things numbered in a sequence: their "X number" is a whole number, not an identifier ("room number" is one). */
-export const SEQUENCE_NUMBERS = new Set(['episode', 'shirt', 'jersey', 'pitch', 'plot', 'seat', 'bed', 'lane', 'court', 'locker', 'round', 'chapter', 'season', 'lap', 'bib', 'berth', 'stall', 'platform', 'gate']);
+export const SEQUENCE_NUMBERS = new Set(['episode', 'shirt', 'jersey', 'pitch', 'plot', 'seat', 'bed', 'lane', 'court', 'locker', 'round', 'chapter', 'season', 'lap', 'bib', 'berth', 'stall', 'platform', 'gate', 'box', 'chair', 'entry', 'hanger', 'kennel', 'lift', 'puzzle', 'spot', 'stable', 'visit', 'issue', 'bay', 'pen', 'peg', 'cage', 'desk', 'cabin', 'hut', 'pod', 'bin']);
 export const QUANTITY_QUALIFIERS = new Set(['for', 'against', 'per']);
 
 // ---- field items (fields.ts, field-modifiers.ts)
@@ -375,3 +375,5 @@ export const NOTE_VERBS = new Set(['write', 'writes', 'writing', 'note', 'notes'
 export const NOTE_PARTICLES = new Set(['down', 'in', 'up']);
 /** Words that label a record's fields rather than name it ("Contestant fields:"). */
 export const FIELD_LABELS = new Set(['fields', 'details', 'attributes', 'columns', 'properties', 'info']);
+/** Two allowed values that are a yes/no, sorted and joined ("deposit paid (yes or no)"). */
+export const YES_NO = new Set(['no/yes', 'n/y', 'false/true']);
