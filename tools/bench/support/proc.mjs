@@ -5,26 +5,25 @@ import { readFileSync } from 'node:fs';
 
 /** Resident memory (bytes) of a process and its children (the sandbox workers). */
 export function treeRss(pid) {
-  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' });
-  const rows = out.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
-  const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [p, pp] of rows) if (tree.has(pp) && !tree.has(p)) (tree.add(p), (grew = true));
-  }
+  const { rows, tree } = processTree(pid, 'pid=,ppid=,rss=');
   return rows.filter(([p]) => tree.has(p)).reduce((n, [, , rss]) => n + rss * 1024, 0);
 }
 
 /** A process and its children (the router's sandbox workers). */
 export function treePids(pid) {
-  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' });
+  return [...processTree(pid, 'pid=,ppid=').tree];
+}
+
+/** `ps` rows (pid, ppid, then the other columns asked for) and the pids of `pid`'s tree. */
+function processTree(pid, columns) {
+  const out = execFileSync('ps', ['-e', '-o', columns], { encoding: 'utf8' });
   const rows = out.trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
   const tree = new Set([pid]);
   for (let grew = true; grew; ) {
     grew = false;
     for (const [p, pp] of rows) if (tree.has(pp) && !tree.has(p)) (tree.add(p), (grew = true));
   }
-  return [...tree];
+  return { rows, tree };
 }
 
 /** CPU time (user + system, ms) a process has used; NaN when it cannot be read (gone, or no /proc). */

@@ -155,6 +155,8 @@ export function camelCase(words: string[]): string {
 export function splitIdentifier(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    // "OnADate", "URLCode": a capital before a capitalised word is a word of its own
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .toLowerCase()
     .split(/\s+/)
     .filter(Boolean);

@@ -4,7 +4,7 @@ import { type FieldDraft, readFieldItem } from '../fields.js';
 import { NOTE_PARTICLES, NOTE_VERBS, ANTONYMS, DECISION_SIDES, DETERMINERS, ENUM_TARGETS, LEAVE_VERBS, OCCUPANCY, OCCUPY_PREPS, PRESENCE, STATE_OF_VERB, VERBS } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, pastParticiple, splitIdentifier } from '../text.js';
-import { splitList, type Tok } from '../tokens.js';
+import { splitList, textOf, type Tok } from '../tokens.js';
 import { type ObjectRef, type Segment } from './reading.js';
 import { addField, fieldOf, resourceAt, resourceFromObject } from './resolve.js';
 import { actedOn, pushTransition } from './actions.js';
@@ -159,7 +159,6 @@ export function readMark(ctx: ReadingState, s: Segment, obj: ObjectRef, written:
  * record on is an input of that move, kept on the record (optional: it is only known from then).
  * Returns the words before the note, and the note's params and effects.
  */
-
 export function notedAlong(ctx: ReadingState, res: ResourceDraft, after: readonly Tok[]): { before: readonly Tok[]; params: ParamSpec[]; effects: EffectSpec[] } {
   const at = after.findIndex((t, k) => t.w === 'and' && NOTE_VERBS.has(after[k + 1]?.w ?? ''));
   if (at < 0) return { before: after, params: [], effects: [] };
@@ -170,7 +169,7 @@ export function notedAlong(ctx: ReadingState, res: ResourceDraft, after: readonl
   for (const item of splitList(rest)) {
     const reading = readFieldItem(item, ctx.lookup, res.words);
     if (reading.kind !== 'field') {
-      ctx.unmapped.push(`"${item.map((t) => t.w).join(' ')}" (not a field I can read)`);
+      ctx.unmapped.push(`"${textOf(item)}" (not a field I can read)`);
       continue;
     }
     const kept = addField(ctx, res, { ...reading.field, spec: { ...reading.field.spec, required: false } });

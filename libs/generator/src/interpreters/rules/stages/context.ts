@@ -1,6 +1,7 @@
 import nlp from 'compromise';
 import { COLLECTION_TAILS, DETERMINERS, DOCUMENT_LABELS, META_NOUNS, ON_RECORD_PREPS, POSSESSIVES, PRONOUN_SUBJECTS, VERB_SET, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
 import { isPluralForm, plural, singular, taggedAsVerb, verbLemma } from '../text.js';
+import { isSoftwareAsk } from './split-sentence.js';
 
 /**
  * Stage 2a: talk about the writer and what their sentences say of the records. "We're a small
@@ -33,7 +34,7 @@ export function contextOf(sentence: string): string | undefined {
   // "my lego collection is getting out of hand", "our paperwork is a mess": the writer's situation, no data
   if (isSituation(lower)) return "describes the writer's situation";
   // "can u make something": the ask for software (split off what it is for, stages/split-sentence.ts)
-  if (/^(?:can|could|would)\s+(?:you|u|ya|someone)\s+(?:please\s+)?(?:make|build|create|set up|give me)\s+(?:me\s+|us\s+)?(?:something|a thing|an app|a system|a tool|a database|a backend|an api)(?:\s+(?:simple|small|quick))?$/.test(lower)) return 'asks for the backend itself';
+  if (isSoftwareAsk(lower)) return 'asks for the backend itself';
   // "So the driver knows where to go": why the writer asks (split off the request, stages/split-sentence.ts)
   if (/^so (?:that )?(?:we|i|they|you|he|she|it|the|our|my|each|every)\b/.test(lower) && !/\b(?:can't|cannot|must|only|never|not|no)\b/.test(lower)) return 'says why the writer asks';
   // "Each morning": how often the writer acts (split off what they do, stages/split-sentence.ts)

@@ -165,7 +165,7 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
           continue;
         }
         const r = ctx.resourceAt(toks, j);
-        const ref = r ? res.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(r.res.words)) ?? linkTo(ctx, res, r.res, s.text) : undefined;
+        const ref = r ? referenceTo(res, r.res) ?? linkTo(ctx, res, r.res, s.text) : undefined;
         if (r && ref) {
           add(ref, 'eq');
           j = r.end;
@@ -179,7 +179,7 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
     // "the robots a member built", "the bookings a customer made": the records pointing at the one named
     if ((w === 'a' || w === 'an') && i > 0) {
       const r = ctx.resourceAt(toks, i + 1);
-      const ref = r && r.res !== res ? res.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(r.res.words)) : undefined;
+      const ref = r && r.res !== res ? referenceTo(res, r.res) : undefined;
       if (r && ref && r.end < toks.length && /^[a-z]+(?:ed|ew|ade|ote|uilt|ought|ook|ent)$/.test(toks[r.end]?.w ?? '')) {
         add(ref, 'eq');
         i = r.end;
@@ -190,7 +190,7 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
       let j = i + 1;
       while (j < toks.length && (DETERMINERS.has((toks[j] as Tok).w) || POSSESSIVES.has((toks[j] as Tok).w))) j++;
       const r = ctx.resourceAt(toks, j);
-      const ref = r ? res.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(r.res.words)) : undefined;
+      const ref = r ? referenceTo(res, r.res) : undefined;
       if (r && ref) {
         add(ref, 'eq');
         i = r.end - 1;
@@ -198,7 +198,7 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
       }
       if (r && r.res !== res && w !== 'to' && w !== 'with') {
         // ("the matches of a player" may mean either side of a match: named, never guessed)
-        ctx.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has no ${pascalCase(r.res.words)} to filter by; give it one, e.g. "${plural(res.words.join(' '))} have a ${r.res.words.join(' ')}")`);
+        ctx.unmapped.push(noFilterField(res, r.res, s.text));
         i = r.end - 1;
         continue;
       }
@@ -241,9 +241,16 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
 function linkTo(ctx: FilterContext, res: ResourceDraft, parent: ResourceDraft, text: string): FieldDraft | undefined {
   if (parent === res) return undefined;
   const linked = parent.declared && parent.fields.length > 0 && res.fields.some((f) => f.spec.type !== 'reference') ? ctx.link(res, parent) : undefined;
-  if (!linked) ctx.unmapped.push(`"${text}" (${pascalCase(res.words)} has no ${pascalCase(parent.words)} to filter by; give it one, e.g. "${plural(res.words.join(' '))} have a ${parent.words.join(' ')}")`);
+  if (!linked) ctx.unmapped.push(noFilterField(res, parent, text));
   return linked;
 }
+
+/** The reference of `res` to `parent`, if it has one. */
+const referenceTo = (res: ResourceDraft, parent: ResourceDraft): FieldDraft | undefined => res.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(parent.words));
+
+/** The gap of a list of `res` by a `parent` it does not point at. */
+const noFilterField = (res: ResourceDraft, parent: ResourceDraft, text: string): string =>
+  `"${text}" (${pascalCase(res.words)} has no ${pascalCase(parent.words)} to filter by; give it one, e.g. "${plural(res.words.join(' '))} have a ${parent.words.join(' ')}")`;
 
 /** "newest first", "sorted by price, highest first". */
 export function readOrder(ctx: FilterContext, res: ResourceDraft, toks: readonly Tok[]): ActionDraft['orderBy'] {

@@ -24,9 +24,7 @@ export function fragmentWords(fieldName: string): string[] {
   // "atMostOneAllocation", "atLeastOne": a limit read as a name
   const limit = ws.flatMap((w, k) => (w === 'at' && (ws[k + 1] === 'most' || ws[k + 1] === 'least') ? [w, ws[k + 1] as string] : []));
   // "studentTakeExamOnADate": an article inside a name is a clause read as one
-  // (split so that a one-letter word stands alone: "OnADate" is on, a, date)
-  const parts = fieldName.replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ').split(/(?=[A-Z])|\s+/).map((w) => w.trim().toLowerCase()).filter(Boolean);
-  const article = parts.filter((w, k) => k > 0 && k < parts.length - 1 && (w === 'a' || w === 'an' || w === 'the'));
+  const article = ws.filter((w, k) => k > 0 && k < ws.length - 1 && (w === 'a' || w === 'an' || w === 'the'));
   return [...limit, ...article, ...ws.filter((w) => FRAGMENT_WORDS.has(w) || /^(can|don|doesn|isn|aren|won|shouldn)t$/.test(w))];
 }
 

@@ -13,6 +13,9 @@ import { readItem } from './phrasings.js';
  * The prompt with each plain line's sentences split the same way, for the reading as written
  * (which reads bullets, headings and tables itself, so only lines of prose change).
  */
+/** The sentence with its first letter in upper case, as a sentence split off another starts. */
+const capitalized = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
+
 export function resplitProse(prompt: string, sentencesOf: (line: string) => string[]): string {
   return prompt
     .split('\n')
@@ -65,7 +68,7 @@ export function splitTrailingRequest(sentence: string): string[] {
   const to = TRAILING_TO.exec(sentence);
   if (to && to.index > 0 && ASKING_TO.test(sentence.slice(0, to.index)) && VERB_SET.has((to[1] as string).toLowerCase())) {
     const verb = to[1] as string;
-    return [...splitTrailingRequest(`${sentence.slice(0, to.index)}.`), `${verb.charAt(0).toUpperCase() + verb.slice(1)}${to[2] as string}`];
+    return [...splitTrailingRequest(`${sentence.slice(0, to.index)}.`), `${capitalized(verb)}${to[2] as string}`];
   }
   for (const [re, asList] of [[TRAILING_VIEW, true], [TRAILING_ASK, false], [TRAILING_ACTION, false]] as const) {
     const m = re.exec(sentence);
@@ -76,7 +79,7 @@ export function splitTrailingRequest(sentence: string): string[] {
     // action asked for after ", and" is a sentence of its own after any clause)
     if (!head.includes(',') && re !== TRAILING_ACTION) continue;
     const tail = m[1] as string;
-    return [`${head}.`, asList ? `List ${tail}` : tail.charAt(0).toUpperCase() + tail.slice(1)];
+    return [`${head}.`, asList ? `List ${tail}` : capitalized(tail)];
   }
   return [sentence];
 }
@@ -90,7 +93,7 @@ export function splitAtRequestAfterContext(sentence: string): string[] {
   if (!m) return [sentence];
   const subject = /^we\b/i.test(sentence) ? 'We' : 'I';
   const need = m[2] as string;
-  return [`${m[1] as string}.`, /^(?:i|we)\s/i.test(need) ? need.charAt(0).toUpperCase() + need.slice(1) : `${subject} ${need}`];
+  return [`${m[1] as string}.`, /^(?:i|we)\s/i.test(need) ? capitalized(need) : `${subject} ${need}`];
 }
 
 /**
@@ -102,7 +105,7 @@ export function splitAtDashedTail(sentence: string): string[] {
   const m = /^(.+?,.+?)\s+[-–—]+\s+and\s+(\S.*)$/i.exec(sentence);
   if (!m) return [sentence];
   const rest = m[2] as string;
-  return [`${m[1] as string}.`, rest.charAt(0).toUpperCase() + rest.slice(1)];
+  return [`${m[1] as string}.`, capitalized(rest)];
 }
 
 /** An item that names a field rather than explains something: no clause words, or a yes/no a phrasing reads. */
@@ -158,11 +161,11 @@ export function recordsInParentheses(sentence: string): string[] {
     if (context) out.push(/[.!?]$/.test(context) ? context : `${context}.`);
   }
   found.forEach((f, k) => {
-    out.push(`${f.records.charAt(0).toUpperCase() + f.records.slice(1)}: ${f.fields}.`);
+    out.push(`${capitalized(f.records)}: ${f.fields}.`);
     const next = found[k + 1]?.start ?? sentence.length;
     const between = sentence.slice(f.end, next).replace(/^[\s,;.]*(?:and|plus|\+|&)?\s*/i, '').replace(/[.!?]+$/, '').trim();
     // "and table reservations - customer name, ...": what follows the last one is a sentence of its own
-    if (between && k === found.length - 1) out.push(`${between.charAt(0).toUpperCase() + between.slice(1)}.`);
+    if (between && k === found.length - 1) out.push(`${capitalized(between)}.`);
   });
   return out;
 }
@@ -176,7 +179,7 @@ export function splitAtNewRecordClause(sentence: string): string[] {
   const m = /,\s+and\s+((?:for\s+)?(?:a|an|each|every)\s+[a-z]+(?:[\s-][a-z]+)?\s+(?:(?:has|have|holds|records|keeps|gets)\s|(?:we|i)\s+(?:store|keep|record|note|need|write down|track|log)\s).*)$/i.exec(sentence);
   if (!m || m.index === 0) return [sentence];
   const rest = m[1] as string;
-  return [`${sentence.slice(0, m.index)}.`, rest.charAt(0).toUpperCase() + rest.slice(1)];
+  return [`${sentence.slice(0, m.index)}.`, capitalized(rest)];
 }
 
 /**
@@ -189,7 +192,7 @@ export function splitAtNewRecordClause(sentence: string): string[] {
  */
 const LEADING_CONDITION = /^(?:(?:and|so|then|also)\s+)?((?:.*?,\s+and\s+)?)((?:when|whenever|once|after|before|if|as soon as)\s+\S.*?)(?:,\s*|\s+)((?:we|i)\s+(?:(?:then|also|usually|always|just|will|can|have to|need to|want to|must)\s+)*(?!am\b|are\b|was\b|were\b|have\b|had\b)[a-z]+\b.*)$/i;
 
-const LIMIT_WORDS = /\b(?:full|sold out|reached|left|capacity|limit|maximum|max|over|more than|less than|fewer than)\b/i;
+const CONDITION_LIMITS = /\b(?:full|sold out|reached|left|capacity|limit|maximum|max|over|more than|less than|fewer than)\b/i;
 
 export function splitAtLeadingCondition(sentence: string): string[] {
   const m = LEADING_CONDITION.exec(sentence);
@@ -200,9 +203,8 @@ export function splitAtLeadingCondition(sentence: string): string[] {
   // a condition of one word, or one holding a list, is not a condition ("when, where and who")
   if (condition.split(/\s+/).length < 3 || condition.includes(',')) return [sentence];
   // "once the workshop is full we close registrations" is a rule on the records: left whole
-  if (LIMIT_WORDS.test(condition)) return [sentence];
-  const cap = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
-  return [...(before ? [`${before}.`] : []), `${cap(condition)}.`, cap(main)];
+  if (CONDITION_LIMITS.test(condition)) return [sentence];
+  return [...(before ? [`${before}.`] : []), `${capitalized(condition)}.`, capitalized(main)];
 }
 
 /**
@@ -235,7 +237,7 @@ export function splitLeadingTime(sentence: string): string[] {
   const m = /^((?:each|every|on|most)\s+(?:morning|evening|night|day|week|month|year|weekend|season|session|visit|saturday|sunday|monday|tuesday|wednesday|thursday|friday))[,\s]+((?:i|we|you)(?:'d|'ll|'m)?\s+\S.*)$/i.exec(sentence);
   if (!m) return [sentence];
   const main = m[2] as string;
-  return [`${m[1] as string}.`, main.charAt(0).toUpperCase() + main.slice(1)];
+  return [`${m[1] as string}.`, capitalized(main)];
 }
 
 /** booking -> book, reservation -> reserve: the verb a record is named after (NOMINALIZATION, reversed). */
@@ -259,11 +261,16 @@ export function lightVerb(sentence: string): string {
  * "can u make something where i save each booking - client name, ...": the ask for software is a
  * sentence of its own (context); what the writer does with it is the sentence after.
  */
-const SOFTWARE_ASK = /^((?:can|could|would)\s+(?:you|u|ya|someone)\s+(?:please\s+)?(?:make|build|create|set up|give me)\s+(?:me\s+|us\s+)?(?:something|a thing|an app|a system|a tool|a database|a backend|an api)(?:\s+(?:simple|small|quick))?)\s+(?:where|so that|so|that|to|for)\s+(\S.*)$/i;
+const ASK_FOR_SOFTWARE = '(?:can|could|would)\\s+(?:you|u|ya|someone)\\s+(?:please\\s+)?(?:make|build|create|set up|give me)\\s+(?:me\\s+|us\\s+)?(?:something|a thing|an app|a system|a tool|a database|a backend|an api)(?:\\s+(?:simple|small|quick))?';
+const SOFTWARE_ASK = new RegExp(`^(${ASK_FOR_SOFTWARE})\\s+(?:where|so that|so|that|to|for)\\s+(\\S.*)$`, 'i');
+const SOFTWARE_ASK_ALONE = new RegExp(`^${ASK_FOR_SOFTWARE}$`, 'i');
+
+/** "can u make something": the ask alone, as splitAtSoftwareAsk leaves it (context, stages/context.ts). */
+export const isSoftwareAsk = (text: string): boolean => SOFTWARE_ASK_ALONE.test(text);
 
 export function splitAtSoftwareAsk(sentence: string): string[] {
   const m = SOFTWARE_ASK.exec(sentence);
   if (!m) return [sentence];
   const rest = m[2] as string;
-  return [`${m[1] as string}.`, rest.charAt(0).toUpperCase() + rest.slice(1)];
+  return [`${m[1] as string}.`, capitalized(rest)];
 }
