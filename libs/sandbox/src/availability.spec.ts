@@ -237,11 +237,12 @@ describe('sandbox availability under attack', () => {
           const res = await local.invoke('victim', { action: 'ping', input: { i } }, { store: victimStore });
           expect(res.status).toBe(200);
           peak = Math.max(peak, (await local.memory()).workerRssBytes[0] ?? 0);
-          // The cap is enforced by the watchdog (memory read every 100 ms, idle isolates shed at most once a second):
-          // before the next hog loads, the worker comes back near its cap. Waiting on that condition, instead of
-          // racing 20 loads against the watchdog, keeps the peak from depending on how busy the machine is (a full CI
-          // run once saw 419 MB when the loads outran it).
-          await waitFor(async () => ((await local.memory()).workerRssBytes[0] ?? 0) < 320 * MB, { timeoutMs: 20_000, description: 'worker memory back near its 256 MB cap' });
+          // The cap is enforced by the watchdog (memory read every 100 ms; past 3/4 of the cap idle isolates are shed,
+          // at most once a second; past the cap the worker is stopped, blaming the run in it): before the next hog
+          // loads, the worker comes back under the point where shedding starts. Waiting on that condition, instead of
+          // racing 20 loads against the watchdog, keeps the outcome from depending on how busy the machine is (full CI
+          // runs saw a 419 MB peak when the loads outran it, and a load blamed when one started too close to the cap).
+          await waitFor(async () => ((await local.memory()).workerRssBytes[0] ?? 0) < 0.75 * 256 * MB, { timeoutMs: 20_000, description: 'worker memory back under the point where shedding starts' });
         }
         process.stderr.write(`[sandbox availability] worker RSS peak ${(peak / MB).toFixed(0)} MB under a 256 MB cap (20 backends x 24 MB held)\n`);
         // Without a cap the same run climbs to ~550 MB; with it, one hog (24 MB) past the settled level at most.
