@@ -12,6 +12,8 @@ import type { VerifiedToken } from './verified-tokens.js';
 const PAGE = 500;
 /** How long a miss waits before its second scan: past the PostgreSQL store's read settle time (1 s). */
 const RESCAN_AFTER_MS = 1_500;
+/** A scan this slow waited out the store's settle time and may have returned only a prefix of the log. */
+const MAYBE_CUT_AFTER_MS = 800;
 /** How long a request for a token issued moments ago waits for the read model to apply it. */
 const ISSUE_WAIT_MS = 15_000;
 
@@ -50,8 +52,12 @@ export class PlatformTokenLookup {
   async find(digest: string): Promise<VerifiedToken | undefined> {
     const row = await this.activeRow(digest);
     if (row) return row;
+    const started = Date.now();
     let pending = await this.nextScan();
-    if (!pending.issued.has(digest)) {
+    // A scan that took the store's settle time may have stopped before a transaction still in
+    // flight elsewhere, and so before this token's revocation: read once more before trusting it.
+    const maybeCut = Date.now() - started >= MAYBE_CUT_AFTER_MS;
+    if (!pending.issued.has(digest) || maybeCut) {
       // A log read holds back events above a transaction still in flight (the PostgreSQL store
       // settles for about a second, then returns the prefix before it), so a token issued a moment
       // ago can be missing from one scan; one more scan after that settle time sees it. An unknown
