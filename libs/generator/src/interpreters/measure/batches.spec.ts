@@ -31,7 +31,10 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '15': { faithful: 16, silentlyWrongAtMost: 4 },
   // Batch 16: first contact 6 faithful / 12 silently wrong (docs/prompts.md); then two of its
   // refusals, blueprints the validator refused, fixed (a date compared with a count, a record named "2027")
-  '16': { faithful: 10, silentlyWrongAtMost: 10 },
+  '16': { faithful: 11, silentlyWrongAtMost: 9 },
+  // Batch 17: first contact 3 faithful / 7 silently wrong (docs/prompts.md, session 2026-11-27
+  // evening), then the general fixes made after it
+  '17': { faithful: 5, silentlyWrongAtMost: 5 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

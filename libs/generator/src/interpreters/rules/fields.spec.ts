@@ -114,6 +114,27 @@ describe('readFieldItem: counts of what is left, units and stranded prepositions
     expect(spec(text)).toEqual([name, 'integer']);
   });
 
+  it.each([
+    ['tiers', 'tiers', 'integer'],
+    ['berths', 'berths', 'integer'],
+    ['defects', 'defects', 'string'],
+    ['tester initials', 'testerInitials', 'string'],
+    ['tags', 'tags', 'stringList'],
+  ])('a bare plural "%s" counts unless it is written in words or the lexicon lists it', (text, name, type) => {
+    expect(spec(text)).toEqual([name, type]);
+  });
+
+  it('"safe to use y/n": the verb after the adjective of a yes/no stays in its name', () => {
+    const given = readFieldItem(tokenize('safe to use'), lookup, ['ladder'], { type: 'boolean' });
+    expect(given.kind === 'field' ? [given.field.spec.name, given.field.spec.type] : given).toEqual(['safeToUse', 'boolean']);
+    expect(spec('a URL to check')).toEqual(['url', 'url']);
+  });
+
+  it('"each bottle\'s label" in the bottle\'s own list is its label', () => {
+    expect(spec("each bottle's label")).toEqual(['label', 'string']);
+    expect(spec("the owner's name")).toEqual(['ownerName', 'string']);
+  });
+
   it('"left" after a word that is no plural stays noise', () => {
     expect(spec('a quantity left')).toEqual(['quantity', 'integer']);
   });

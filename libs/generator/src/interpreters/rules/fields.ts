@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { YES_NO, CONTACT_DETAILS, EVENT_VERBS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES } from './lexicon.js';
+import { YES_NO, CONTACT_DETAILS, EVENT_VERBS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { type Tok, textOf } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
@@ -80,6 +80,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     ws = ws.slice(1);
   }
   if (ws.length === 0) return { kind: 'unreadable', text };
+  // "each horse's name" in the horse's own list: the record's own detail, not an owner's
+  if (ws.length >= 2 && singular(ws[0] as string) === self[self.length - 1] && toks.some((t) => t.w === ws[0] && t.possessive)) ws = ws.slice(1);
   // "the year it was published" -> yearPublished
   const pron = ws.findIndex((w, k) => k > 0 && ['it', 'they', 'he', 'she'].includes(w) && ['was', 'is', 'were', 'are', 'got'].includes(ws[k + 1] ?? ''));
   // ("the wall it is on": a preposition left at the end says where, not what)
@@ -121,7 +123,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   }
   // "a URL to check", "a name to display": the purpose is not part of the name
   const purpose = ws.indexOf('to');
-  if (purpose > 0 && ws[purpose + 1] !== undefined && verbLemma(ws[purpose + 1] as string, VERB_NAMES) !== undefined) ws = ws.slice(0, purpose);
+  // ("safe to use y/n", "ready to collect": after an adjective of a yes/no the verb is part of it)
+  if (purpose > 0 && ws[purpose + 1] !== undefined && verbLemma(ws[purpose + 1] as string, VERB_NAMES) !== undefined && !(mods.boolean || mods.type === 'boolean')) ws = ws.slice(0, purpose);
   let hintFromAs: TypeHint | undefined;
   // "a code like A-12", "a number e.g. 7": an example after the name is not part of it
   const example = ws.findIndex((w, k) => k > 0 && (w === 'like' || w === 'e.g.' || w === 'eg') && ws.slice(k + 1).some((x) => /\d/.test(x)));
@@ -333,8 +336,16 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (!mods.type && type === 'string' && (mods.min !== undefined || mods.max !== undefined) && !mods.lengthBounds) {
     type = Number.isInteger(mods.min ?? 0) && Number.isInteger(mods.max ?? 0) ? 'integer' : 'number';
   }
+  // A bare plural no word types: things written down in words ("defects", "symptoms") are a text,
+  // a plural after another noun ("tester initials") too; a plural alone counts ("tiers", "bottles
+  // (how many)", "berths"): every blind batch's writer expected a count for such a field (96 of 100
+  // in batches 08-16), a list only for words the lexicon types as one
   if (!mods.type && type === 'string' && !countLead && isPluralForm(headWord) && !/\b(a|an|one)\b/i.test(text) && headWord !== 'notes') {
-    type = 'stringList';
+    if (WRITTEN_PLURALS.has(headWord) || ws.length > 1 || !/^[a-z]+s$/.test(headWord)) type = 'string';
+    else {
+      type = 'integer';
+      min ??= 0;
+    }
   }
   if (type === 'datetime' && /\bdate\b/i.test(text) && !/\btime\b/i.test(text)) type = 'date';
   if (mods.min !== undefined) min = mods.min;

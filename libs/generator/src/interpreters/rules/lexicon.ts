@@ -24,6 +24,15 @@ export const AGENT_NOUN_RESOURCES: Record<string, string[]> = {
   'link shortener': ['short', 'link'],
 };
 
+/** Verbs of keeping records that open a list's subject ("to keep gigs: ..."). */
+export const KEEPING = new Set(['keep', 'track', 'store', 'log', 'manage', 'record', 'organise', 'organize', 'save', 'list']);
+
+/** Plurals that are written down in words, not counted ("defects", "special needs"). */
+export const WRITTEN_PLURALS = new Set(['notes', 'comments', 'details', 'needs', 'requirements', 'instructions', 'symptoms', 'steps', 'contents', 'defects', 'initials', 'remarks', 'observations', 'issues', 'problems', 'findings', 'results', 'directions', 'specs', 'specifications', 'preferences', 'restrictions', 'concerns', 'faults', 'repairs', 'works', 'extras', 'credentials', 'lyrics', 'terms', 'conditions', 'goals', 'objectives', 'allergens', 'ingredients', 'materials', 'tools', 'supplies', 'equipment', 'belongings', 'contacts', 'references', 'qualifications', 'certifications', 'interests', 'hobbies', 'achievements', 'awards', 'photos', 'pictures', 'images', 'documents', 'files', 'sizes', 'colours', 'colors', 'flavours', 'flavors', 'styles', 'types', 'kinds', 'services', 'treatments', 'products', 'breeds', 'species', 'varieties', 'dishes', 'courses', 'subjects', 'names', 'emails', 'addresses', 'phones']);
+
+/** Small words that follow a verb as its particle or open a prepositional phrase. */
+export const PREPOSITION_LIKE = new Set(['in', 'on', 'at', 'by', 'to', 'for', 'from', 'with', 'up', 'out', 'off', 'down', 'over', 'back']);
+
 export const MODALS = new Set(['can', 'could', 'may', 'might', 'should', 'must', 'will', 'would', 'shall', 'cannot', "can't", 'to', 'also', 'be', 'able', 'need', 'needs', 'want', 'wants', 'then', 'just', 'only', 'easily', 'please', 'and', 'or', 'i', "i'd", 'like', 'also,', 'both']);
 
 /** Verbs that introduce a list of actions rather than being one ("Support creating ..."). */
@@ -274,7 +283,7 @@ export const UNIT_NAMES: Record<string, string> = { g: 'grams' };
 /** Currencies: "fee in pounds" written as a label keeps its currency in the name (`feePounds`), as fresh prompts' writers expect. */
 export const CURRENCY_UNITS = new Set(['dollars', 'euros', 'pounds', 'usd', 'eur', 'gbp', 'cents']);
 /** Things numbered in a sequence: their "X number" is a whole number, not an identifier ("room number" is one). */
-export const SEQUENCE_NUMBERS = new Set(['episode', 'shirt', 'jersey', 'pitch', 'plot', 'seat', 'bed', 'lane', 'court', 'locker', 'round', 'chapter', 'season', 'lap', 'bib', 'berth', 'stall', 'platform', 'gate', 'box', 'chair', 'entry', 'hanger', 'kennel', 'lift', 'puzzle', 'spot', 'stable', 'visit', 'issue', 'bay', 'pen', 'peg', 'cage', 'desk', 'cabin', 'hut', 'pod', 'bin']);
+export const SEQUENCE_NUMBERS = new Set(['episode', 'shirt', 'jersey', 'pitch', 'plot', 'seat', 'bed', 'lane', 'court', 'locker', 'round', 'chapter', 'season', 'lap', 'bib', 'berth', 'stall', 'platform', 'gate', 'box', 'chair', 'entry', 'hanger', 'kennel', 'lift', 'puzzle', 'spot', 'stable', 'visit', 'issue', 'bay', 'pen', 'peg', 'cage', 'desk', 'cabin', 'hut', 'pod', 'bin', 'floor', 'level', 'storey', 'row', 'pier', 'mooring', 'tee', 'hole', 'week', 'stage', 'step', 'heat', 'page', 'verse']);
 export const QUANTITY_QUALIFIERS = new Set(['for', 'against', 'per']);
 
 // ---- field items (fields.ts, field-modifiers.ts)

@@ -105,6 +105,15 @@ describe('typed clauses', () => {
     expect(fieldListOf('Status can be one of: todo, doing, done')).toBeUndefined();
   });
 
+  it.each([
+    ['People drop off donations every day and we need to log each donation: a description, the category, the price', 'donation'],
+    ['I\'d like a simple system for the horses staying with us: each horse\'s name, the owner\'s name, the monthly fee', 'horses'],
+    ['Log fire drills for each floor of our office: floor number, drill date, fire warden', 'fire drills'],
+    ['Ladder register for the maintenance team - asset tag (unique), height in metres, last inspected date', 'Ladder'],
+  ])('names the records, not the words around them: "%s"', (text, subject) => {
+    expect(fieldListOf(text)?.subject).toBe(subject);
+  });
+
   it('after a time and the writer, names the list by the records after the verb ("Each week we take bookings: ...")', () => {
     expect(fieldListOf('Each week we take bookings: the member, the date, whether they have paid the £4')?.subject).toBe('bookings');
   });

@@ -1,9 +1,10 @@
-import { COLLECTION_TAILS, DETERMINERS, FIELD_LABELS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, MISSPELT_POSSESSIVES, NOMINALIZATION, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { KEEPING, DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PREPOSITION_LIKE, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens, statesOf, valuesOfListedField } from './declarations.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, readRow, type FieldItem } from './phrasings.js';
+import { recordsNamedBefore } from './list-subject.js';
 
 /**
  * Stage 2: typed clauses. Layout decides what can be decided without reading the sentence: a
@@ -19,13 +20,10 @@ export type Clause =
   | { kind: 'heading'; text: string }
   | { kind: 'statement'; text: string };
 
-/** Verbs of keeping records that open a list's subject ("to keep gigs: ..."). */
-const KEEPING = new Set(['keep', 'track', 'store', 'log', 'manage', 'record', 'organise', 'organize', 'save', 'list']);
 /** Verbs of looking that open a list to show ("show", "see", "search ..."), besides the verbs we act on. */
 const LOOKING = new Set(['show', 'see', 'search', 'find', 'view', 'filter', 'browse', 'look']);
 const COPULAS = new Set(['can', 'is', 'are', 'be', 'must', 'should', 'will', 'may', 'could']);
 
-const PREPOSITION_LIKE = new Set(['in', 'on', 'at', 'by', 'to', 'for', 'from', 'with', 'up', 'out', 'off', 'down', 'over', 'back']);
 
 /** "I need my", "we'd like to keep all our": a request opening a sentence that then declares records. */
 const REQUEST_FRAME = new RegExp(
@@ -252,42 +250,13 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   const fieldish = (p: string): boolean => isFieldLike(p) || isTypedItem(p) || (plural && /^[a-z]+(?: [a-z]+)?(?:\s*\([^()]*\))?$/i.test(p) && !p.toLowerCase().replace(/\(.*\)/, '').split(' ').some((w) => MODALS.has(w)));
   if (parts.length < 2 || !parts.every(fieldish) || parts.filter((p) => isFieldLike(p) || isTypedItem(p)).length * 2 < parts.length) return undefined;
   // ("And projects: name, ...": the conjunction only joins it to the list before)
-  let ws = before.split(/\s+/).filter((w, k) => k > 0 || !/^(?:and|also|plus|then)$/i.test(w));
+  const ws = before.split(/\s+/).filter((w, k) => k > 0 || !/^(?:and|also|plus|then)$/i.test(w));
   // "Status can be one of: a, b" gives values, not the fields of a record
   if (ws.some((w) => COPULAS.has(w.toLowerCase())) || /\bof$/i.test(before)) return undefined;
   const byActors = setting ? actorsRecord(before, setting) : undefined;
   if (byActors) return { kind: 'fieldList', subject: byActors.subject, items: [...(byActors.on ? [{ words: byActors.on, refersTo: true }] : []), ...parts.map((p) => readItem(p).item)], source: text, nounPhrase: true };
-  // "Record chess games: ..." opens on a verb; "We need keep prescriptions: ..." names the thing last
-  while (ws.length > 1 && (ws[0] as string).toLowerCase() in VERBS) ws.shift();
-  // "Each week we take bookings": after a time and the writer, the records follow the verb
-  const pronoun = ws.findIndex((w, k) => k > 0 && SELF_SUBJECTS.concat(['you', 'they']).includes(w.toLowerCase()));
-  const timed = pronoun > 0 && /^(?:each|every|on|in|at|per)$/i.test(ws[0] as string) && pronoun <= 3 && ws.length > pronoun + 2;
-  if (timed) ws = ws.slice(pronoun + 2);
-  // "Board games I own": a contact clause qualifies the noun before it
-  else if (pronoun > 0) ws.splice(pronoun);
-  // "We run a league and want to record match scores": the noun phrase after the last verb
-  const lastVerb = ws.length > 3 ? ws.map((w) => w.toLowerCase()).findLastIndex((w) => w in VERBS || w === 'to') : -1;
-  if (lastVerb >= 0 && lastVerb < ws.length - 1) ws = ws.slice(lastVerb + 1);
-  while (ws.length > 1 && ([DETERMINERS, KEEPING, MISSPELT_POSSESSIVES].some((set) => set.has((ws[0] as string).toLowerCase())) || /^(?:each|every)$/i.test(ws[0] as string))) ws.shift();
-  // "Contestant fields: ...", "dog licence register: ...", "sneaker collection - ...": the record, not its fields or the book they are kept in
-  // ("customers book: ..." names actors and their verb, below)
-  const keptIn = COLLECTION_TAILS.has((ws[ws.length - 1] ?? '').toLowerCase()) && !isPluralForm((ws[ws.length - 2] ?? '').toLowerCase());
-  if (ws.length > 1 && (FIELD_LABELS.has((ws[ws.length - 1] as string).toLowerCase()) || keptIn)) ws = ws.slice(0, -1);
-  // "the water meter readings for the flats in our building": the records end before the preposition
-  const prep = ws.findIndex((w, k) => k > 0 && ['for', 'in', 'at', 'from', 'on', 'of'].includes(w.toLowerCase()));
-  if (prep > 0 && isPluralForm((ws[prep - 1] as string).toLowerCase())) ws = ws.slice(0, prep);
-  // ("shared sauna bookings", "model rocket launches": three words or more name the records by their head)
-  let subject = ws.length <= 2 ? ws.join(' ') : (ws[ws.length - 1] as string);
-  // "customers book: reg plate, ...": the actors and their verb; the records are what the verb makes
-  const verb = (ws[ws.length - 1] ?? '').toLowerCase();
-  const made = ws.length >= 2 && isPluralForm((ws[ws.length - 2] as string).toLowerCase()) ? NOMINALIZATION[verb]?.[0] : undefined;
-  if (made) subject = made;
-  // ("Service: tractor, service date, ...": a one-word label over fields naming another record is a record)
-  if (META_NOUNS.has(subject.toLowerCase()) && !(ws.length === 1 && setting !== undefined && parts.length >= 3)) return undefined;
-  // "WeighIn: animal, date": a name written as one identifier is a noun phrase, its parts words
-  const identifier = /^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/.test(subject);
-  if (identifier) subject = subject.replace(/([a-z])([A-Z])/g, '$1 $2');
-  return { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text, ...(identifier ? { nounPhrase: true } : {}) };
+  const named = recordsNamedBefore(ws, parts.length, setting);
+  return named ? { kind: 'fieldList', subject: named.subject, items: parts.map((p) => readItem(p).item), source: text, ...(named.nounPhrase ? { nounPhrase: true } : {}) } : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { COLLECTION_TAILS, DETERMINERS, DOCUMENT_LABELS, META_NOUNS, ON_RECORD_PREPS, POSSESSIVES, PRONOUN_SUBJECTS, VERB_SET, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, DETERMINERS, DOCUMENT_LABELS, META_NOUNS, MODALS, ON_RECORD_PREPS, PREPOSITION_LIKE, POSSESSIVES, PRONOUN_SUBJECTS, VERB_SET, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
 import { isPluralForm, plural, singular, taggedAsVerb, verbLemma } from '../text.js';
 import { isSoftwareAsk } from './split-sentence.js';
 
@@ -138,4 +138,22 @@ export function lastNounPhrase(sentence: string): string | undefined {
     if (ws.length > 0 && ws.length <= 3 && isPluralForm(ws[ws.length - 1] as string)) return ws.join(' ');
   }
   return undefined;
+}
+
+/**
+ * "need to log each donation" -> donation: the noun phrase after the writer's verbs, when the verbs
+ * are followed by one ("own" alone, or "store for customers", is a contact clause instead).
+ */
+export function objectAfter(ws: readonly string[]): string[] | undefined {
+  let k = 0;
+  const lower = ws.map((w) => w.toLowerCase());
+  let verbs = 0;
+  while (k < lower.length && ((lower[k] as string) in VERBS || MODALS.has(lower[k] as string))) {
+    if ((lower[k] as string) in VERBS) verbs += 1;
+    k += 1;
+  }
+  while (k < lower.length && DETERMINERS.has(lower[k] as string)) k += 1;
+  const rest = ws.slice(k);
+  if (verbs === 0 || rest.length === 0 || rest.length > 3) return undefined;
+  return rest.every((w) => /^[a-z][a-z'-]*$/i.test(w) && !PREPOSITION_LIKE.has(w.toLowerCase()) && !MODALS.has(w.toLowerCase()) && !DETERMINERS.has(w.toLowerCase())) ? rest : undefined;
 }

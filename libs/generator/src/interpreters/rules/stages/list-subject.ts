@@ -1,0 +1,62 @@
+import { COLLECTION_TAILS, DETERMINERS, FIELD_LABELS, KEEPING, META_NOUNS, MISSPELT_POSSESSIVES, MODALS, NOMINALIZATION, SELF_SUBJECTS, VERB_SET, VERBS } from '../lexicon.js';
+import { isPluralForm } from '../text.js';
+import { objectAfter, type ListSetting } from './context.js';
+
+/**
+ * Stage 2b: the records a list's words before its colon name ("Log fire drills for each floor:",
+ * "Ladder register for the maintenance team -", "... and we need to log each donation:"): the
+ * noun phrase the writer's verbs keep, without the book it is kept in, the place it is for or a
+ * clause qualifying it. `nounPhrase`: its first word is never a verb (it followed one).
+ */
+export function recordsNamedBefore(words: readonly string[], items: number, setting?: ListSetting): { subject: string; nounPhrase: boolean } | undefined {
+  let ws = [...words];
+  // "Record chess games: ..." opens on a verb; "We need keep prescriptions: ..." names the thing last
+  // ("Log fire drills: ...": after the verb, a word before a plural is its qualifier, verb or not)
+  let verbs = 0;
+  while (ws.length > 1 && (ws[0] as string).toLowerCase() in VERBS && !(verbs > 0 && isPluralForm((ws[1] as string).toLowerCase()))) {
+    ws.shift();
+    verbs += 1;
+  }
+  // "the horses staying with us", "bikes that need a service": a participle or relative word after records ends them
+  const relative = ws.findIndex((w, k) => k > 0 && /^(?:[a-z]{3,}ing|that|which|who)$/i.test(w) && isPluralForm((ws[k - 1] as string).toLowerCase()) && !VERB_SET.has((ws[k - 1] as string).toLowerCase()));
+  if (relative > 0) ws = ws.slice(0, relative);
+  // "Each week we take bookings": after a time and the writer, the records follow the verb
+  const pronoun = ws.findIndex((w, k) => k > 0 && SELF_SUBJECTS.concat(['you', 'they']).includes(w.toLowerCase()));
+  const timed = pronoun > 0 && /^(?:each|every|on|in|at|per)$/i.test(ws[0] as string) && pronoun <= 3 && ws.length > pronoun + 2;
+  const object = pronoun > 0 ? objectAfter(ws.slice(pronoun + 1)) : undefined;
+  if (timed) ws = ws.slice(pronoun + 2);
+  // "... and we need to log each donation": what the writer's verbs keep
+  else if (object) ws = object;
+  // "Board games I own": a contact clause qualifies the noun before it
+  else if (pronoun > 0) ws.splice(pronoun);
+  // "We run a league and want to record match scores": the noun phrase after the last verb
+  // (not a qualifier kept after the verb, "Log fire drills for ...", nor a book after a noun, "Ladder register for ...")
+  const lower = ws.map((w) => w.toLowerCase());
+  const nounAfterNoun = (w: string, k: number): boolean => COLLECTION_TAILS.has(w) && k > 0 && !MODALS.has(lower[k - 1] as string) && !SELF_SUBJECTS.includes(lower[k - 1] as string);
+  const lastVerb = ws.length > 3 ? lower.findLastIndex((w, k) => (k > 0 || verbs === 0) && !nounAfterNoun(w, k) && (w in VERBS || w === 'to')) : -1;
+  if (lastVerb >= 0 && lastVerb < ws.length - 1) ws = ws.slice(lastVerb + 1);
+  while (ws.length > 1 && ([DETERMINERS, KEEPING, MISSPELT_POSSESSIVES].some((set) => set.has((ws[0] as string).toLowerCase())) || /^(?:each|every)$/i.test(ws[0] as string))) ws.shift();
+  // "the water meter readings for the flats in our building": the records end before the preposition
+  const prep = ws.findIndex((w, k) => k > 0 && ['for', 'in', 'at', 'from', 'on', 'of'].includes(w.toLowerCase()));
+  // ("Ladder register for the maintenance team": or after the book they are kept in, unless the records follow: "a system for the horses")
+  const keptFor = prep > 0 && COLLECTION_TAILS.has((ws[prep - 1] as string).toLowerCase()) && !isPluralForm((ws[ws.length - 1] as string).toLowerCase());
+  if (prep > 0 && (isPluralForm((ws[prep - 1] as string).toLowerCase()) || keptFor)) ws = ws.slice(0, prep);
+  // "Contestant fields: ...", "dog licence register: ...", "sneaker collection - ...": the record, not its fields or the book they are kept in
+  // ("customers book: ..." names actors and their verb, below)
+  const keptIn = COLLECTION_TAILS.has((ws[ws.length - 1] ?? '').toLowerCase()) && !isPluralForm((ws[ws.length - 2] ?? '').toLowerCase());
+  if (ws.length > 1 && (FIELD_LABELS.has((ws[ws.length - 1] as string).toLowerCase()) || keptIn)) ws = ws.slice(0, -1);
+  // ("shared sauna bookings", "model rocket launches": three words or more name the records by their head)
+  let subject = ws.length <= 2 ? ws.join(' ') : (ws[ws.length - 1] as string);
+  // "customers book: reg plate, ...": the actors and their verb; the records are what the verb makes
+  const verb = (ws[ws.length - 1] ?? '').toLowerCase();
+  const made = ws.length >= 2 && isPluralForm((ws[ws.length - 2] as string).toLowerCase()) ? NOMINALIZATION[verb]?.[0] : undefined;
+  if (made) subject = made;
+  // ("Service: tractor, service date, ...": a one-word label over fields naming another record is a record)
+  if (META_NOUNS.has(subject.toLowerCase()) && !(ws.length === 1 && setting !== undefined && items >= 3)) return undefined;
+  // "WeighIn: animal, date": a name written as one identifier is a noun phrase, its parts words
+  const identifier = /^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/.test(subject);
+  if (identifier) subject = subject.replace(/([a-z])([A-Z])/g, '$1 $2');
+  // what follows a verb is its object, a noun phrase
+  const verbObject = verbs > 0 && ws.length === 2 && subject === ws.join(' ');
+  return { subject, nounPhrase: identifier || verbObject };
+}
