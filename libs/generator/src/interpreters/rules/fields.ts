@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { YES_NO, CONTACT_DETAILS, EVENT_VERBS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS } from './lexicon.js';
+import { YES_NO, CONTACT_DETAILS, EVENT_VERBS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS, COUNTED_PARTICIPLES } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { type Tok, textOf } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
@@ -311,6 +311,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (!headHint && ws.length === 2 && ['date', 'time', 'day'].includes(ws[0] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
   // "year created", "hours worked", "miles driven": the quantity, whatever happened to it
   if (!headHint && ws.length === 2 && /^[a-z]+(ed|en|t)$/.test(ws[1] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
+  // "eggs set", "chicks hatched", "days fermenting": how many of a plural a participle says happened
+  if (!headHint && ws.length === 2 && /^[a-z]+s$/.test(ws[0] as string) && isPluralForm(ws[0] as string) && !WRITTEN_PLURALS.has(ws[0] as string) && (/^[a-z]{3,}(?:ed|en|ing)$/.test(ws[1] as string) || COUNTED_PARTICIPLES.has(ws[1] as string))) headHint = { type: 'integer', min: 0 };
   // "played on", "born on": when something happened, a date; "sent at": a moment
   if (!headHint && ws.length === 2 && (/^[a-z]+(ed|en)$/.test(ws[0] as string) || EVENT_VERBS.has(ws[0] as string)) && ['on', 'at'].includes(ws[1] as string)) headHint = { type: ws[1] === 'on' ? 'date' : 'datetime' };
   let type: FieldType = mods.type ?? headHint?.type ?? 'string';

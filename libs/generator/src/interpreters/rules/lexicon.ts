@@ -30,6 +30,9 @@ export const KEEPING = new Set(['keep', 'track', 'store', 'log', 'manage', 'reco
 /** Plurals that are written down in words, not counted ("defects", "special needs"). */
 export const WRITTEN_PLURALS = new Set(['notes', 'comments', 'details', 'needs', 'requirements', 'instructions', 'symptoms', 'steps', 'contents', 'defects', 'initials', 'remarks', 'observations', 'issues', 'problems', 'findings', 'results', 'directions', 'specs', 'specifications', 'preferences', 'restrictions', 'concerns', 'faults', 'repairs', 'works', 'extras', 'credentials', 'lyrics', 'terms', 'conditions', 'goals', 'objectives', 'allergens', 'ingredients', 'materials', 'tools', 'supplies', 'equipment', 'belongings', 'contacts', 'references', 'qualifications', 'certifications', 'interests', 'hobbies', 'achievements', 'awards', 'photos', 'pictures', 'images', 'documents', 'files', 'sizes', 'colours', 'colors', 'flavours', 'flavors', 'styles', 'types', 'kinds', 'services', 'treatments', 'products', 'breeds', 'species', 'varieties', 'dishes', 'courses', 'subjects', 'names', 'emails', 'addresses', 'phones']);
 
+/** Irregular participles after a plural that count it ("eggs set", "copies sold", "games won"). */
+export const COUNTED_PARTICIPLES = new Set(['set', 'sold', 'won', 'lost', 'caught', 'read', 'run', 'done', 'made', 'kept', 'held', 'left', 'taken', 'given', 'seen', 'bought', 'found', 'grown', 'built', 'sent', 'spent', 'shot', 'hit', 'cut', 'laid', 'sung', 'swum', 'flown', 'drawn', 'thrown', 'ridden', 'driven', 'eaten', 'drunk', 'brought', 'taught', 'met', 'put', 'sat', 'slept']);
+
 /** Small words that follow a verb as its particle or open a prepositional phrase. */
 export const PREPOSITION_LIKE = new Set(['in', 'on', 'at', 'by', 'to', 'for', 'from', 'with', 'up', 'out', 'off', 'down', 'over', 'back']);
 
@@ -68,6 +71,8 @@ export const FIELD_PHRASES: { words: string[]; name: string[]; hint?: TypeHint }
   { words: ['email', 'address'], name: ['email'], hint: { type: 'email' } },
   { words: ['e-mail', 'address'], name: ['email'], hint: { type: 'email' } },
   { words: ['mail', 'address'], name: ['email'], hint: { type: 'email' } },
+  { words: ['due', 'back'], name: ['due', 'back'], hint: { type: 'date' } },
+  { words: ['due', 'by'], name: ['due', 'by'], hint: { type: 'date' } },
   { words: ['phone', 'number'], name: ['phone', 'number'], hint: { type: 'string' } },
   { words: ['telephone', 'number'], name: ['telephone', 'number'], hint: { type: 'string' } },
   { words: ['mobile', 'number'], name: ['mobile', 'number'], hint: { type: 'string' } },

@@ -235,8 +235,9 @@ export const RULE_PHRASINGS: RulePhrasing[] = [
     },
   },
   {
-    name: 'a number held within its parent\'s',
+    name: 'a number or a date held within its parent\'s',
     examples: [
+      ['Installs have a customer name and an install date. Visits have an install, a visit date and an engineer. A visit can\'t be dated before the install date of its install.', "each visit's visitDate is on or after its install's installDate"],
       ['Campervans have a name and a number of berths. Bookings have a campervan, a customer name and a party size. The party size cannot be more than the campervan\'s berths.', "each booking's partySize is at most its campervan's berths"],
       ['Tours have a destination and coach seats. Reservations have a tour, a lead name and a party size. A reservation\'s party size may not be greater than the tour\'s coach seats.', "each reservation's partySize is at most its tour's coachSeats"],
     ],

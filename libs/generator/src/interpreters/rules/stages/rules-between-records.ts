@@ -17,6 +17,7 @@ import type { RuleReading, RuleView } from './rule-phrasings.js';
 
 const FLIP: Record<CompareOperator, CompareOperator> = { gt: 'lte', gte: 'lt', lt: 'gte', lte: 'gt' };
 const SAYS: Record<CompareOperator, string> = { gt: 'more than', gte: 'at least', lt: 'less than', lte: 'at most' };
+const DATE_SAYS: Record<CompareOperator, string> = { gt: 'after', gte: 'on or after', lt: 'before', lte: 'on or before' };
 const NUMERIC = new Set(['integer', 'number', 'date', 'datetime']);
 
 /** The comparison written in `ws`: where it is, how long, and its operator once any negation before it is applied. */
@@ -43,6 +44,25 @@ function numbersNamed(ctx: ReadingState, res: ResourceDraft, ws: readonly string
   return out;
 }
 
+/**
+ * "a visit can't be dated before the install date of its install", "must happen after": before
+ * and after compare dates; negated the same way as the comparatives.
+ */
+function timeComparisonIn(ws: readonly string[]): { at: number; len: number; op: CompareOperator; dated: true } | undefined {
+  const at = ws.findIndex((w) => w === 'before' || w === 'after');
+  if (at <= 0) return undefined;
+  const op: CompareOperator = ws[at] === 'before' ? 'lt' : 'gt';
+  return { at, len: 1, op: ws.slice(0, at).some((w) => NEGATIONS.has(w)) ? FLIP[op] : op, dated: true };
+}
+
+/** The date fields of `res` named in `ws`; "dated", "held", "happen" name its only date, if it has one. */
+function datesNamed(ctx: ReadingState, res: ResourceDraft, ws: readonly string[]): { name: string; dated: boolean }[] {
+  const named = numbersNamed(ctx, res, ws).filter((f) => f.dated);
+  if (named.length > 0 || !ws.some((w) => keyOf([singular(w)]) === keyOf(res.words.slice(-1)))) return named;
+  const dates = res.fields.filter((f) => f.spec.type === 'date' || f.spec.type === 'datetime');
+  return dates.length === 1 ? [{ name: dates[0]?.spec.name as string, dated: true }] : [];
+}
+
 const numberNamed = (ctx: ReadingState, res: ResourceDraft, ws: readonly string[]): string | undefined => numbersNamed(ctx, res, ws)[0]?.name;
 
 const parents = (ctx: ReadingState, child: ResourceDraft): { parent: ResourceDraft; via: string }[] =>
@@ -57,25 +77,26 @@ const parents = (ctx: ReadingState, child: ResourceDraft): { parent: ResourceDra
  * record it points at.
  */
 export function withinParent({ ws, ctx }: RuleView): RuleReading | undefined {
-  const cmp = comparisonIn(ws);
+  const cmp = comparisonIn(ws) ?? timeComparisonIn(ws);
   if (!cmp) return undefined;
   const [left, right] = [ws.slice(0, cmp.at), ws.slice(cmp.at + cmp.len)];
   for (const child of ctx.resources) {
-    const fields = numbersNamed(ctx, child, left);
+    const fields = cmp.dated ? datesNamed(ctx, child, left) : numbersNamed(ctx, child, left);
     if (fields.length === 0) continue;
     for (const { parent, via } of parents(ctx, child)) {
       // the parent is named on the right ("the campervan's berths"), and its number after it; a
       // number is compared with a number, a date with a date
       const named = right.findIndex((w) => parent.words.includes(singular(w)));
       const candidates = named >= 0 ? [...numbersNamed(ctx, parent, right.slice(named + 1)), ...numbersNamed(ctx, parent, right)] : [];
-      const pair = fields.flatMap((f) => candidates.filter((c) => c.dated === f.dated).map((c) => ({ field: f.name, parentField: c.name })))[0];
+      const pair = fields.flatMap((f) => candidates.filter((c) => c.dated === f.dated).map((c) => ({ field: f.name, parentField: c.name, dated: f.dated })))[0];
       if (!pair) continue;
       const { field, parentField } = pair;
       const thing = parent.words.join(' ');
+      const says = (pair.dated ? DATE_SAYS : SAYS)[cmp.op];
       return {
         kind: 'rule',
-        rule: { kind: 'compare', resource: keyOf(child.words), via, field, op: cmp.op, against: { parentField }, message: `The ${splitIdentifier(field).join(' ')} must be ${SAYS[cmp.op]} the ${thing}'s ${splitIdentifier(parentField).join(' ')}` },
-        says: `each ${child.words.join(' ')}'s ${field} is ${SAYS[cmp.op]} its ${thing}'s ${parentField}`,
+        rule: { kind: 'compare', resource: keyOf(child.words), via, field, op: cmp.op, against: { parentField }, message: `The ${splitIdentifier(field).join(' ')} must be ${says} the ${thing}'s ${splitIdentifier(parentField).join(' ')}` },
+        says: `each ${child.words.join(' ')}'s ${field} is ${says} its ${thing}'s ${parentField}`,
       };
     }
   }

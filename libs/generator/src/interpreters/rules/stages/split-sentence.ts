@@ -130,7 +130,7 @@ const CLAUSE_WORDS = new Set(['go', 'goes', 'never', 'not', 'no', 'is', 'are', '
  */
 const RECORDS_IN_PARENS = /([A-Za-z][A-Za-z' ]{0,60}?)\s*\(([^()]{6,})\)/g;
 /** Words that frame a list of records rather than name them ("we need to keep the"). */
-const FRAME_WORDS = /^(?:.*\b(?:to|keep|track|store|log|record|of|and|plus|need|want|have|for)\s+)?(?:(?:the|our|my|all|some|his|her|their)\s+)?/i;
+const FRAME_WORDS = /^(?:.*\b(?:to|keep|track|store|log|record|of|and|plus|need|want|have|for|with)\s+)?(?:(?:the|our|my|all|some|his|her|their)\s+)?/i;
 const FRAME_ONLY = /^(?:(?:ok\s+so|so|and|also|plus)\s+)?(?:(?:i|we)\s+)?(?:need|want|would like|'d like)?(?:\s*to)?(?:\s*(?:keep|track|store|log|record)(?:\s+track\s+of)?)?(?:\s+(?:the|our|my|all))?\s*[:,+&]?$/i;
 
 // ("a name, which must be unique" keeps its relative clause: the list reader reads that as the flag)
@@ -157,7 +157,8 @@ export function recordsInParentheses(sentence: string): string[] {
   const out: string[] = [];
   const before = sentence.slice(0, found[0]?.start ?? 0).trim();
   if (before && !FRAME_ONLY.test(before)) {
-    const context = before.replace(/\s*\b(?:(?:i|we)\s+)?(?:need|want|would like|'d like)?\s*(?:to\s+)?(?:keep|track|store|log|record)?(?:\s+track\s+of)?(?:\s+(?:the|our|my|all))?\s*[:,]?$/i, '').trim();
+    // ("A jigsaw lending library with puzzles (...)": the place the records are kept in, without its "with")
+    const context = before.replace(/\s*\b(?:(?:i|we)\s+)?(?:need|want|would like|'d like)?\s*(?:to\s+)?(?:keep|track|store|log|record)?(?:\s+track\s+of)?(?:\s+(?:the|our|my|all))?(?:\s+with)?\s*[:,]?$/i, '').trim();
     if (context) out.push(/[.!?]$/.test(context) ? context : `${context}.`);
   }
   found.forEach((f, k) => {
@@ -176,7 +177,7 @@ export function recordsInParentheses(sentence: string): string[] {
  * after ", and" is a sentence of its own.
  */
 export function splitAtNewRecordClause(sentence: string): string[] {
-  const m = /,\s+and\s+((?:for\s+)?(?:a|an|each|every)\s+[a-z]+(?:[\s-][a-z]+)?\s+(?:(?:has|have|holds|records|keeps|gets)\s|(?:we|i)\s+(?:store|keep|record|note|need|write down|track|log)\s).*)$/i.exec(sentence);
+  const m = /,\s+and\s+((?:for\s+)?(?:a|an|each|every)\s+[a-z]+(?:[\s-][a-z]+)?\s+(?:(?:(?:belongs|belong)\s+to\s+(?:a|an|one|the|its)\s+[a-z]+(?:\s[a-z]+)?\s+and\s+)?(?:has|have|holds|records|keeps|gets)\s|(?:we|i)\s+(?:store|keep|record|note|need|write down|track|log)\s).*)$/i.exec(sentence);
   if (!m || m.index === 0) return [sentence];
   const rest = m[1] as string;
   return [`${sentence.slice(0, m.index)}.`, capitalized(rest)];
