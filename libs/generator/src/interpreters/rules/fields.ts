@@ -314,7 +314,9 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // "eggs set", "chicks hatched", "days fermenting": how many of a plural a participle says happened
   if (!headHint && ws.length === 2 && /^[a-z]+s$/.test(ws[0] as string) && isPluralForm(ws[0] as string) && !WRITTEN_PLURALS.has(ws[0] as string) && (/^[a-z]{3,}(?:ed|en|ing)$/.test(ws[1] as string) || COUNTED_PARTICIPLES.has(ws[1] as string))) headHint = { type: 'integer', min: 0 };
   // "played on", "born on": when something happened, a date; "sent at": a moment
-  if (!headHint && ws.length === 2 && (/^[a-z]+(ed|en)$/.test(ws[0] as string) || EVENT_VERBS.has(ws[0] as string)) && ['on', 'at'].includes(ws[1] as string)) headHint = { type: ws[1] === 'on' ? 'date' : 'datetime' };
+  // ("battery checked on": after what the participle happened to)
+  const on = ws.length - 1;
+  if (!headHint && ws.length >= 2 && ws.length <= 3 && (/^[a-z]+(ed|en)$/.test(ws[on - 1] as string) || EVENT_VERBS.has(ws[on - 1] as string)) && ['on', 'at'].includes(ws[on] as string)) headHint = { type: ws[on] === 'on' ? 'date' : 'datetime' };
   let type: FieldType = mods.type ?? headHint?.type ?? 'string';
   let min = headHint?.min;
   let max = headHint?.max;

@@ -33,6 +33,9 @@ export const WRITTEN_PLURALS = new Set(['notes', 'comments', 'details', 'needs',
 /** Irregular participles after a plural that count it ("eggs set", "copies sold", "games won"). */
 export const COUNTED_PARTICIPLES = new Set(['set', 'sold', 'won', 'lost', 'caught', 'read', 'run', 'done', 'made', 'kept', 'held', 'left', 'taken', 'given', 'seen', 'bought', 'found', 'grown', 'built', 'sent', 'spent', 'shot', 'hit', 'cut', 'laid', 'sung', 'swum', 'flown', 'drawn', 'thrown', 'ridden', 'driven', 'eaten', 'drunk', 'brought', 'taught', 'met', 'put', 'sat', 'slept']);
 
+/** Words naming a time a writer does something at ("Each week we take bookings"). */
+export const TIME_WORDS = new Set(['day', 'week', 'month', 'year', 'morning', 'afternoon', 'evening', 'night', 'weekend', 'season', 'term', 'semester', 'quarter', 'shift', 'session', 'summer', 'winter', 'spring', 'autumn', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekday', 'time', 'hour', 'fortnight', 'spring', 'visit', 'class']);
+
 /** Small words that follow a verb as its particle or open a prepositional phrase. */
 export const PREPOSITION_LIKE = new Set(['in', 'on', 'at', 'by', 'to', 'for', 'from', 'with', 'up', 'out', 'off', 'down', 'over', 'back']);
 

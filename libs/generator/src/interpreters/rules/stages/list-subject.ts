@@ -1,4 +1,4 @@
-import { COLLECTION_TAILS, DETERMINERS, FIELD_LABELS, KEEPING, META_NOUNS, MISSPELT_POSSESSIVES, MODALS, NOMINALIZATION, SELF_SUBJECTS, VERB_SET, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, DETERMINERS, FIELD_LABELS, KEEPING, META_NOUNS, MISSPELT_POSSESSIVES, MODALS, NOMINALIZATION, SELF_SUBJECTS, TIME_WORDS, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm } from '../text.js';
 import { objectAfter, type ListSetting } from './context.js';
 
@@ -22,7 +22,8 @@ export function recordsNamedBefore(words: readonly string[], items: number, sett
   if (relative > 0) ws = ws.slice(0, relative);
   // "Each week we take bookings": after a time and the writer, the records follow the verb
   const pronoun = ws.findIndex((w, k) => k > 0 && SELF_SUBJECTS.concat(['you', 'they']).includes(w.toLowerCase()));
-  const timed = pronoun > 0 && /^(?:each|every|on|in|at|per)$/i.test(ws[0] as string) && pronoun <= 3 && ws.length > pronoun + 2;
+  // ("each tyre set we store for customers": a record, not a time, before the writer)
+  const timed = pronoun > 0 && /^(?:each|every|on|in|at|per)$/i.test(ws[0] as string) && pronoun <= 3 && ws.length > pronoun + 2 && ws.slice(1, pronoun).some((w) => TIME_WORDS.has(w.toLowerCase()));
   const object = pronoun > 0 ? objectAfter(ws.slice(pronoun + 1)) : undefined;
   if (timed) ws = ws.slice(pronoun + 2);
   // "... and we need to log each donation": what the writer's verbs keep

@@ -21,6 +21,11 @@ describe('record names are their head noun', () => {
     expect(read('Time entries have a date, hours and a note.').names).toEqual(['TimeEntry']);
   });
 
+  it('says so when a generic head keeps its one qualifier', () => {
+    const r = read('Time entries have a date, hours and a note.');
+    expect(r.notes).toEqual(['named TimeEntry after "Time entries": if "time" is not part of the name, rename it Entry in the draft']);
+  });
+
   it('keeps the words of a record named later, as a label among others', () => {
     expect(read('Farm animals tracker\n\n- Animals: tag number (unique), species\n- Vet visits: animal, date, vet name\n').names).toEqual(['Animal', 'VetVisit']);
   });

@@ -61,13 +61,18 @@ const opening = (prompt: string): string => /^[^\n]*?(?:[.!?:](?=\s)|\n|$)/.exec
 function cutQualifier(r: ResourceDraft, text: string, heads: ReadonlyMap<string, number>, keys: ReadonlySet<string>): { to: string[]; written: string; kept?: true } | undefined {
   const head = last(r.words);
   const generic = GENERIC_HEADS.has(head);
-  if (r.words.length < (generic ? 3 : 2) || (heads.get(head) ?? 0) > 1 || keys.has(head)) return undefined;
+  if (r.words.length < 2 || (heads.get(head) ?? 0) > 1 || keys.has(head)) return undefined;
+  // "vinyl records", "time entries": a generic head keeps its qualifier, and the writer is told
+  if (generic && r.words.length === 2) {
+    const written = new RegExp(`\\b${r.words[0] as string}[\\s-]+${head.replace(/y$/, '')}[a-z]*`, 'i').exec(text)?.[0];
+    return written && !keys.has(head) ? { to: [head], written, kept: true } : undefined;
+  }
   const to = generic ? r.words.slice(-2) : [head];
   if (keys.has(keyOf(to))) return undefined;
   const qualifier = r.words.slice(0, -1);
   // a qualifier naming another record is a relation ("team member", "order line")
   if (qualifier.some((w) => keys.has(w))) return undefined;
-  const written = new RegExp(`\\b${qualifier.join('[\\s-]+')}[\\s-]+${head}[a-z]*`, 'i').exec(text)?.[0];
+  const written = new RegExp(`\\b${qualifier.join('[\\s-]+')}[\\s-]+${head.replace(/y$/, '')}[a-z]*`, 'i').exec(text)?.[0];
   if (!written) return undefined;
   // "short links", "found items", "sign ups": an adjective, a participle or a verb is part of the name
   const first = (nlp(written.toLowerCase()).terms().json() as { terms: { tags: string[] }[] }[])[0]?.terms[0]?.tags ?? [];

@@ -63,6 +63,8 @@ describe('split-sentence: the other splits', () => {
     expect(lightVerb('Customers make a booking for a marquee with their name')).toBe('Customers book a marquee with their name');
     expect(lightVerb('People place an order for a cake')).toBe('People order a cake');
     expect(lightVerb('We make a list of tools')).toBe('We make a list of tools');
+    expect(lightVerb('Keep track of the village defibrillators with location name')).toBe('Track the village defibrillators with location name');
+    expect(lightVerb('we keep a record of visits')).toBe('we record visits');
   });
 
   it('an ask for software is a sentence of its own', () => {

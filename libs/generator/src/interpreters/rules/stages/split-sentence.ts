@@ -252,7 +252,12 @@ const VERB_OF_RECORD: Record<string, string> = Object.fromEntries(
  * are the booking's, never the marquee's.
  */
 export function lightVerb(sentence: string): string {
-  return sentence.replace(/\b(make|makes|made|place|places|placed|put in|puts in|submit|submits)\s+(?:a|an|their|the)\s+([a-z]+)\s+(?:for|of|on)\s+/gi, (all, _light: string, noun: string) => {
+  // "keep track of", "keep a record of": the verb of keeping they stand for
+  const kept = sentence.replace(/\b(keep|keeps|keeping)\s+(?:track\s+of|tabs\s+on|an?\s+(record|log|register)\s+of)\s+/gi, (_all, keep: string, noun?: string) => {
+    const verb = noun ? noun.toLowerCase() : 'track';
+    return keep.toLowerCase() === 'keeping' ? `${verb === 'log' ? 'logging' : `${verb}ing`} ` : keep.toLowerCase() === 'keeps' ? `${verb}s ` : `${keep[0] === 'K' ? capitalized(verb) : verb} `;
+  });
+  return kept.replace(/\b(make|makes|made|place|places|placed|put in|puts in|submit|submits)\s+(?:a|an|their|the)\s+([a-z]+)\s+(?:for|of|on)\s+/gi, (all, _light: string, noun: string) => {
     const verb = VERB_OF_RECORD[noun.toLowerCase()];
     return verb ? `${verb} ` : all;
   });
