@@ -234,6 +234,8 @@ export interface GivenItem {
   unique?: boolean;
   /** The values are states in the order written ("new → triaged → fixed"): each may move to the next. */
   moves?: boolean;
+  /** The moves as written when they branch ("a to b to c, or b to d"); else each value moves to the next. */
+  steps?: { from: string; to: string }[];
   /** A default as written ("pending"). */
   defaultText?: string;
   /** The item names a record this one belongs to, whether or not it is described yet. */

@@ -389,6 +389,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   }
   if (mods.optional || spec.default !== undefined) spec.required = false;
   if (spec.unique && spec.type === 'stringList') delete spec.unique;
-  if (given.moves && spec.values && spec.values.length > 1) spec.transitions = spec.values.slice(1).map((to, k) => ({ from: spec.values?.[k] as string, to }));
+  if (given.moves && spec.values && spec.values.length > 1) {
+    const known = (v: string): string | undefined => spec.values?.find((x) => x.toLowerCase() === v.toLowerCase());
+    const steps = given.steps?.flatMap((st) => (known(st.from) && known(st.to) ? [{ from: known(st.from) as string, to: known(st.to) as string }] : []));
+    spec.transitions = steps?.length ? steps : spec.values.slice(1).map((to, k) => ({ from: spec.values?.[k] as string, to }));
+  }
   return { kind: 'field', field: { spec, words: [...new Set([...original, ...ws, ...ws.map(singular), ...(limitField ? ['#limit'] : [])])] } };
 }

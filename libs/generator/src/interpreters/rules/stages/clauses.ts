@@ -113,17 +113,18 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     // ("a session moves requested -> confirmed": the record's field whose values are those states)
     const items = [...out].reverse().flatMap((c) => (c.kind === 'fieldList' ? c.items : []));
     const sameValues = (it: FieldItem): boolean => states !== undefined && it.values !== undefined && states.values.every((v) => it.values?.some((x) => x.toLowerCase() === v.toLowerCase()));
-    const listed = states ? (items.find((it) => it.words.toLowerCase() === states.words) ?? items.find(sameValues)) : undefined;
+    const listed = states ? (items.find((it) => it.words.toLowerCase().replace(/^(?:its|their|the|a|an)\s+/, '') === states.words) ?? items.find(sameValues)) : undefined;
     if (states && listed) {
       listed.values = [...states.values, ...(listed.values ?? []).filter((v) => !states.values.some((x) => x.toLowerCase() === v.toLowerCase()))];
       listed.moves = true;
+      listed.steps = states.steps;
       delete listed.type;
       continue;
     }
     // "a job goes from quoted to in progress to ready": the record's states, kept in its status
     const owner = states && !states.words.includes(' ') ? [...out].reverse().find((c): c is Extract<Clause, { kind: 'fieldList' }> => c.kind === 'fieldList' && singular(c.subject.toLowerCase().split(/\s+/).pop() ?? '') === singular(states.words)) : undefined;
     if (states && owner && !owner.items.some((it) => STATE_FIELD_NAMES.has(it.words.toLowerCase()))) {
-      owner.items.push({ words: 'status', values: states.values, moves: true });
+      owner.items.push({ words: 'status', values: states.values, moves: true, steps: states.steps });
       continue;
     }
     // "status - booked in, diagnosing, ..." on a line after a record's fields is one more of them;

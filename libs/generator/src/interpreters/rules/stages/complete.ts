@@ -36,5 +36,12 @@ export function addImplicitActions(ctx: ReadingState): void {
       if (own.some((a) => a.kind === kind) || ctx.forbidden.has(`${key}:${kind}`)) continue;
       ctx.actions.push({ kind, resource: key, verb: kind, description: '', filters: [], params: [], guards: [], effects: [], implicit: true, ...(kind === 'get' ? { by: 'id' } : {}) });
     }
+    // "status goes from admitted to in care to released" and nothing that moves it: the status is
+    // changed by an update, which keeps to the moves written
+    const moving = res.fields.filter((f) => f.spec.transitions?.length && !f.spec.generated);
+    const moved = own.some((a) => a.kind === 'update' || (a.kind === 'transition' && moving.some((f) => a.effects.some((e) => 'set' in e && e.set === f.spec.name))));
+    if (moving.length > 0 && !moved && !ctx.forbidden.has(`${key}:update`)) {
+      ctx.actions.push({ kind: 'update', resource: key, verb: 'update', updateFields: moving.map((f) => f.spec.name), description: '', filters: [], params: [], guards: [], effects: [], implicit: true });
+    }
   }
 }

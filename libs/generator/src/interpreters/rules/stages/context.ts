@@ -27,6 +27,9 @@ export function keptSubject(sentence: string): string | undefined {
 /** Why a sentence is talk about the user rather than the data, or undefined. */
 export function contextOf(sentence: string): string | undefined {
   const text = sentence.replace(/[.!?]+$/, '').replace(/[’‘]/g, "'").trim();
+  // "I volunteer at a hedgehog rescue, and the paperwork is getting out of hand": who, then the situation
+  const then = /^([^,:;]+),\s+and\s+(?:the|my|our|all the|all our)\s+([^,:;]+)$/i.exec(text);
+  if (then && partKind((then[1] as string).toLowerCase()) === 'self' && isSituation(`our ${(then[2] as string).toLowerCase()}`)) return 'says who the writer is';
   if (/[:,;]/.test(text)) return undefined;
   // "My wife and I restore old chairs": the writer and a partner are the writer
   const lower = text.toLowerCase().replace(/^(?:my|our) [a-z]+ and (?:i|me)\b/, 'we');

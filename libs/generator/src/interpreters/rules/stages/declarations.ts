@@ -245,12 +245,13 @@ function splitTopLevel(list: string): string[] {
  * "status goes queued -> printing -> done, or printing -> failed", "stage moves from draft to
  * review to published": a field's states in the order written (branches after "or" add theirs).
  */
-export function statesOf(sentence: string): { words: string; values: string[] } | undefined {
+export function statesOf(sentence: string): { words: string; values: string[]; steps: { from: string; to: string }[] } | undefined {
   const m = /^(?:the\s+|its\s+|their\s+|a\s+)?([a-z][a-z ]{0,30}?)\s+(?:goes|go|moves|move|flows|runs|progresses)\s+(?:from\s+)?(.+?)[.!]?$/i.exec(sentence.trim());
   if (!m) return undefined;
   // "..., nothing else", "... once it has been posted back": what follows the states says no state
   const written = (m[2] as string).replace(/\s*,?\s*(?:and\s+)?(?:nothing else|no other moves?|only)\s*$/i, '');
-  const branches = written.split(/\s*,?\s*\bor\b\s*|\s*[,;]\s*/);
+  // ("..., although sadly some go from in care to died": a branch told as a clause of its own)
+  const branches = written.split(/\s*,?\s*\bor\b\s*|\s*[,;]\s*/).map((b) => b.replace(/^(?:although|though|but|and|while|whereas)\s+(?:[a-z]+\s+){0,3}?(?:can\s+|may\s+|might\s+)?(?:go|goes|move|moves)\s+(?:straight\s+)?(?:from\s+)?/i, ''));
   const chains: string[][] = [];
   for (const b of branches) {
     const values = b
@@ -263,7 +264,8 @@ export function statesOf(sentence: string): { words: string; values: string[] } 
     else chains.push(values);
   }
   if ((chains[0]?.length ?? 0) < 2 || chains.some((c) => c.length < 2 || c.some((v) => v.split(/\s+/).length > 3))) return undefined;
-  return { words: (m[1] as string).toLowerCase(), values: [...new Set(chains.flat())] };
+  const steps = chains.flatMap((c) => c.slice(1).map((to, k) => ({ from: c[k] as string, to })));
+  return { words: (m[1] as string).toLowerCase(), values: [...new Set(chains.flat())], steps };
 }
 
 /** The item of a list before that `list` gives the values of: named by its subject, with no values yet, and every item of `list` a plain word or two. */

@@ -79,6 +79,7 @@ export function givenOf(item: FieldItem): GivenItem {
     ...(flags.has('required') ? { required: true } : {}),
     ...(flags.has('unique') ? { unique: true } : {}),
     ...(item.moves ? { moves: true } : {}),
+    ...(item.steps ? { steps: item.steps } : {}),
     ...(item.default !== undefined ? { defaultText: item.default } : {}),
     ...(item.refersTo ? { reference: true } : {}),
   };

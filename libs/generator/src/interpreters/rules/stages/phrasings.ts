@@ -17,6 +17,8 @@ export interface FieldItem {
   flags?: string[];
   /** The values are states written in order ("new → triaged → fixed"): each moves to the next. */
   moves?: boolean;
+  /** The moves as written when they branch ("a to b to c, or b to d"). */
+  steps?: { from: string; to: string }[];
   /** A default written next to it ("pending at first"). */
   default?: string;
   /** The item names another record this one belongs to ("belongs to an employee"). */

@@ -21,7 +21,7 @@ const DATE_SAYS: Record<CompareOperator, string> = { gt: 'after', gte: 'on or af
 const NUMERIC = new Set(['integer', 'number', 'date', 'datetime']);
 
 /** The comparison written in `ws`: where it is, how long, and its operator once any negation before it is applied. */
-function comparisonIn(ws: readonly string[]): { at: number; len: number; op: CompareOperator } | undefined {
+function comparisonIn(ws: readonly string[]): { at: number; len: number; op: CompareOperator; dated?: true } | undefined {
   for (let k = 0; k < ws.length; k++) {
     const written = COMPARATIVES.find((c) => c.words.every((w, n) => ws[k + n] === w) && !['before', 'after', 'within', 'maximum', 'max', 'minimum', 'min', 'under', 'over'].includes(c.words[0] as string));
     const verb = ['exceed', 'exceeds', 'beyond', 'outnumber', 'outnumbers'].includes(ws[k] as string) ? { len: 1, op: 'gt' as const } : undefined;
