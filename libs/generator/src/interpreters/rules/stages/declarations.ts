@@ -261,6 +261,8 @@ export function statesOf(sentence: string): { words: string; values: string[]; s
     // "..., and then to collected": the branch goes on from where the one before ended
     const previous = chains[chains.length - 1];
     if (values[0] === 'and' && previous) chains.push([previous[previous.length - 1] as string, ...values.slice(1)]);
+    // "draft -> submitted -> awarded or declined": a last state alone is another end of the step before
+    else if (values.length === 1 && previous && previous.length >= 2) chains.push([previous[previous.length - 2] as string, values[0] as string]);
     else chains.push(values);
   }
   if ((chains[0]?.length ?? 0) < 2 || chains.some((c) => c.length < 2 || c.some((v) => v.split(/\s+/).length > 3))) return undefined;

@@ -63,6 +63,11 @@ export function normalise(prompt: string): Normalised {
       lines.push({ kind: 'bullet', text: stripMarks(trimmed), depth: Math.floor((indent[1] as string).length / 2) });
       return;
     }
+    // "Cafe menu with allergens." over "Dish: name, ..." lines: the first line of a spec names it
+    if (at === 0 && isSpecTitle(trimmed, raw.slice(1))) {
+      lines.push({ kind: 'heading', text: stripMarks(trimmed.replace(/\.$/, '')), level: 1 });
+      return;
+    }
     // "Orders:" alone on a line, short: a heading over what follows; "Dogs" alone over bullets too
     const overIndented = !/^\s/.test(line) && /^\s{2,}\S/.test(raw[at + 1] ?? '');
     const overBullets = (BULLET.test(raw[at + 1] ?? '') || overIndented) && !/[.!?,;]$/.test(trimmed);
@@ -131,4 +136,10 @@ export function trimTalk(sentence: string): { text: string; cut: string[] } {
 /** Markdown emphasis and code marks around words ("**name**", "`email`"). */
 function stripMarks(text: string): string {
   return text.replace(/\*\*|__|`/g, '').replace(/(^|\s)[*_](\S[^*_]*\S|\S)[*_](?=\s|$|[,.;:])/g, '$1$2').trim();
+}
+
+/** A short first line without a verb of the writer's, over lines that label records ("Dish: name, price"). */
+function isSpecTitle(line: string, rest: readonly string[]): boolean {
+  if (!/^[^,:;!?()]{1,60}\.?$/.test(line) || line.split(/\s+/).length > 6 || /\b(?:i|we|my|our|need|want|can|is|are|has|have|track|keep|log|record)\b/i.test(line)) return false;
+  return rest.filter((l) => /^[A-Z][A-Za-z ]{0,30}:\s*\S/.test(l.trim())).length >= 2;
 }
