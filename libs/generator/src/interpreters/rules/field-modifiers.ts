@@ -1,6 +1,6 @@
 import type { FieldType } from '@backforge/blueprint';
 import type { JsonValue } from '@backforge/contracts';
-import { FLAG_WORDS, OTHER_UNITS, TIME_UNITS, TYPE_WORDS, type TypeHint } from './lexicon.js';
+import { CURRENCY_UNITS, FLAG_WORDS, MEASURE_UNITS, OTHER_UNITS, TIME_UNITS, TYPE_WORDS, type TypeHint } from './lexicon.js';
 import { type Tok, splitList, textOf } from './tokens.js';
 
 /** Flags, bounds, defaults, units and values written with a field item ("an optional note", "at most 100 characters"). */
@@ -59,11 +59,14 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
   readWords(inner.filter((t) => FLAG_WORDS.has(t.w)), mods);
   if (rest.length === 0) return;
   const restWords = rest.map((t) => t.w);
+  // "(whole percentage, 0-100)", "(whole number of minutes)": whole numbers
+  if (restWords.includes('whole') && !mods.type) mods.type = 'integer';
   if (rest.some((t) => t.w === '#range') || restWords.some((w) => ['max', 'maximum', 'min', 'minimum', 'least', 'most', 'up'].includes(w))) {
     readWords(rest, mods);
     return;
   }
-  if (restWords.length === 1 && (TIME_UNITS.has(restWords[0] as string) || OTHER_UNITS.has(restWords[0] as string))) {
+  // "(minutes)", "(GBP)", "(kg)": a unit alone
+  if (restWords.length === 1 && (TIME_UNITS.has(restWords[0] as string) || OTHER_UNITS.has(restWords[0] as string) || CURRENCY_UNITS.has(restWords[0] as string) || MEASURE_UNITS.has(restWords[0] as string))) {
     mods.unit = restWords[0];
     return;
   }

@@ -281,6 +281,9 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (mods.unit && TIME_UNITS.has(mods.unit)) {
     const unit = mods.unit.endsWith('s') ? mods.unit : `${mods.unit}s`;
     if (ws[ws.length - 1] !== unit) ws = [...ws, unit === 'mins' ? 'minutes' : unit === 'secs' ? 'seconds' : unit];
+  } else if (mods.unit && (CURRENCY_UNITS.has(mods.unit) || MEASURE_UNITS.has(mods.unit)) && ws[ws.length - 1] !== mods.unit) {
+    // "a price (GBP)", "weight (kg)": a unit in parentheses joins the name as "in GBP" would
+    ws = [...ws, mods.unit];
   }
   const name = camelCase(ws);
   if (!name || !/^[a-z]/.test(name)) return { kind: 'unreadable', text };

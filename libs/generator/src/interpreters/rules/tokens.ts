@@ -31,7 +31,9 @@ const WORD_RE = /\(|\)|\[|\]|(?<![\w.])-?\d+(?:\.\d+)?(?:(?:[-–]|\.\.)-?\d+(?:
 
 export function tokenize(text: string): Tok[] {
   const flat: Tok[] = [];
-  for (const m of text.matchAll(WORD_RE)) {
+  // "(none | some | lots)": bars between values in parentheses part them like slashes
+  const barred = text.replace(/\(([^()]*\|[^()]*)\)/g, (_all, inner: string) => `(${inner.replace(/\s*\|\s*/g, ' / ')})`);
+  for (const m of barred.matchAll(WORD_RE)) {
     let raw = m[0].replace(/’/g, "'");
     let possessive = false;
     if (/^[A-Za-z]/.test(raw)) {

@@ -183,7 +183,15 @@ describe('statesOf: a field\'s states written as a sentence', () => {
     ['a session moves requested -> confirmed, requested -> cancelled or confirmed -> cancelled, nothing else.', { words: 'session', values: ['requested', 'confirmed', 'cancelled'] }],
     ['A repair goes from received to in repair to ready, and then to collected once it has been posted back.', { words: 'repair', values: ['received', 'in repair', 'ready', 'collected'] }],
   ])('%s', (sentence, want) => {
-    expect(statesOf(sentence)).toEqual(want);
+    expect(statesOf(sentence)).toMatchObject(want);
+  });
+
+  it.each([
+    ['status goes queued -> printing -> done, or printing -> failed', ['queued>printing', 'printing>done', 'printing>failed']],
+    ['Status goes from admitted to in care to released, although sadly some go from in care to died', ['admitted>in care', 'in care>released', 'in care>died']],
+    ['Status goes draft -> submitted -> awarded or declined', ['draft>submitted', 'submitted>awarded', 'submitted>declined']],
+  ])('keeps the moves as written when they branch: %s', (sentence, steps) => {
+    expect(statesOf(sentence)?.steps.map((s) => `${s.from}>${s.to}`)).toEqual(steps);
   });
 
   it('leaves other sentences alone', () => {
@@ -201,7 +209,7 @@ describe('statesOf: a field\'s states written as a sentence', () => {
 
   it('gives the states to the field listed before it', () => {
     const clauses = clausesOf('- print job: member name, status\n- status goes queued -> printing -> done');
-    expect(clauses).toEqual([{ kind: 'fieldList', subject: 'print job', items: [{ words: 'member name' }, { words: 'status', values: ['queued', 'printing', 'done'], moves: true }], source: 'print job: member name, status' }]);
+    expect(clauses).toEqual([{ kind: 'fieldList', subject: 'print job', items: [{ words: 'member name' }, { words: 'status', values: ['queued', 'printing', 'done'], moves: true, steps: [{ from: 'queued', to: 'printing' }, { from: 'printing', to: 'done' }] }], source: 'print job: member name, status' }]);
   });
 });
 

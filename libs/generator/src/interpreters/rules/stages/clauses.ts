@@ -246,7 +246,8 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   const before = (m[1] as string).trim();
   const parts = splitItems(m[2] as string);
   // "Bookings: table, name, start, hours": after records named in the plural, a lone word is a field even when it is a verb too
-  const plural = before.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase()));
+  // ("Review: apprentice, score (0-100), comments": so is it after a record's name written as a label)
+  const plural = before.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase())) || /^[A-Z][a-z]+$/.test(before);
   // ("grade (3 to 8)": a note in parentheses after the name says no more about whether it is a field)
   const fieldish = (p: string): boolean => isFieldLike(p) || isTypedItem(p) || (plural && /^[a-z]+(?: [a-z]+)?(?:\s*\([^()]*\))?$/i.test(p) && !p.toLowerCase().replace(/\(.*\)/, '').split(' ').some((w) => MODALS.has(w)));
   if (parts.length < 2 || !parts.every(fieldish) || parts.filter((p) => isFieldLike(p) || isTypedItem(p)).length * 2 < parts.length) return undefined;

@@ -140,6 +140,6 @@ function stripMarks(text: string): string {
 
 /** A short first line without a verb of the writer's, over lines that label records ("Dish: name, price"). */
 function isSpecTitle(line: string, rest: readonly string[]): boolean {
-  if (!/^[^,:;!?()]{1,60}\.?$/.test(line) || line.split(/\s+/).length > 6 || /\b(?:i|we|my|our|need|want|can|is|are|has|have|track|keep|log|record)\b/i.test(line)) return false;
+  if (!/^[^,:;!?()]{1,70}\.?$/.test(line) || line.split(/\s+/).length > 9 || /\b(?:i|we|my|our|need|want|can|is|are|has|have|track|keep|log|record)\b/i.test(line)) return false;
   return rest.filter((l) => /^[A-Z][A-Za-z ]{0,30}:\s*\S/.test(l.trim())).length >= 2;
 }

@@ -49,6 +49,7 @@ describe('split-sentence: the other splits', () => {
     expect(splitPurpose('It is so good')).toEqual(['It is so good']);
     expect(viewRequest('Also a list of pickings by variety.')).toBe('List pickings by variety.');
     expect(viewRequest('a list of tags')).toBe('List tags');
+    expect(viewRequest('Reviews are listed per apprentice.')).toBe('List reviews by apprentice.');
     expect(viewRequest('Staff want the bookings for each slot.')).toBe('List the bookings for each slot.');
     expect(viewRequest('Staff want the bookings to be easy.')).toBe('Staff want the bookings to be easy.');
   });

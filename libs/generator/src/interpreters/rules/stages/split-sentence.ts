@@ -225,6 +225,9 @@ export function splitPurpose(sentence: string): string[] {
 export function viewRequest(sentence: string): string {
   const m = /^(?:(?:also|and|plus)\s+)?(?:a|an)\s+(?:list|view|overview|report)\s+of\s+((?:the\s+|all\s+)?[a-z]+s\b.*)$/i.exec(sentence);
   if (m) return `List ${m[1] as string}`;
+  // "Reviews are listed per apprentice", "bookings can be viewed by date": a list asked for in the passive
+  const passive = /^((?:the\s+|all\s+)?[a-z]+s)\s+(?:are|get|can be|should be|must be|will be|need to be)\s+(?:listed|shown|viewed|seen|grouped|searched|filtered)\s+((?:per|by|for)\s+.+)$/i.exec(sentence.replace(/[.!]$/, ''));
+  if (passive) return `List ${(passive[1] as string).toLowerCase()} ${(passive[2] as string).replace(/^per\s+/i, 'by ')}.`;
   // "Staff want the bookings for each slot": records wanted, narrowed, with no verb, are a list to show
   const wanted = /^(?:[a-z]+\s+){0,2}?(?:want|wants|need|needs|would like|'d like)\s+((?:the|all(?:\s+the)?)\s+[a-z]+s\s+(?:for|by|of|per|on|in|from|between|that|which|where|with)\b.*)$/i.exec(sentence);
   return wanted && !/^(?:i|we)\s/i.test(sentence) ? `List ${wanted[1] as string}` : sentence;
