@@ -22,7 +22,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '11': { faithful: 14, silentlyWrongAtMost: 4 },
   // Batch 12: first contact 2 faithful / 2 silently wrong, 2 / 4 on interp4 (still first contact),
   // then fixes made for it (docs/prompts.md)
-  '12': { faithful: 13, silentlyWrongAtMost: 3 },
+  '12': { faithful: 14, silentlyWrongAtMost: 2 },
   // Batch 13: first contact 1 faithful / 4 silently wrong (docs/prompts.md), before any fix for
   // it; then the session's general fixes (sections, sentence splits, units, phone number)
   '13': { faithful: 14, silentlyWrongAtMost: 2 },
@@ -31,13 +31,13 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '14': { faithful: 17, silentlyWrongAtMost: 4 },
   // Batch 15: first contact on the session's interpreter, 10 faithful / 7 silently wrong; then
   // fixes its failures suggested (not first contact)
-  '15': { faithful: 16, silentlyWrongAtMost: 4 },
+  '15': { faithful: 17, silentlyWrongAtMost: 4 },
   // Batch 16: first contact 6 faithful / 12 silently wrong (docs/prompts.md); then two of its
   // refusals, blueprints the validator refused, fixed (a date compared with a count, a record named "2027")
-  '16': { faithful: 11, silentlyWrongAtMost: 9 },
+  '16': { faithful: 11, silentlyWrongAtMost: 8 },
   // Batch 17: first contact 3 faithful / 7 silently wrong (docs/prompts.md, session 2026-11-27
   // evening), then the general fixes made after it
-  '17': { faithful: 5, silentlyWrongAtMost: 5 },
+  '17': { faithful: 15, silentlyWrongAtMost: 3 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

@@ -1,7 +1,7 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
 import { YES_NO, CONTACT_DETAILS, EVENT_VERBS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS, COUNTED_PARTICIPLES } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
-import { type Tok, textOf } from './tokens.js';
+import { type Tok, textOf, tokenize } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
 
 export type { GivenItem } from './field-modifiers.js';
@@ -41,6 +41,9 @@ function roleOf(ws: readonly string[], lookup: ResourceLookup, self: readonly st
 }
 
 export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self: string[], given: GivenItem = {}): ItemReading {
+  // "a yes/no for the colour enlarger", "a tick box for paid": a yes/no named by what it is for
+  const flagFor = /^(?:an?\s+)?(?:yes\s*\/\s*no|y\s*\/\s*n|tick\s*box|checkbox|check\s*box|true\s*\/\s*false)\s+(?:for|on|about)\s+(?:the\s+|a\s+|an\s+|whether\s+)?([a-z][a-z ]{0,40})$/i.exec(textOf(item).trim());
+  if (flagFor) return readFieldItem(tokenize(flagFor[1] as string), lookup, self, { ...given, type: 'boolean' });
   const mods: Modifiers = givenMods(given);
   const text = textOf(item);
   // "a SKU that must be unique", "a streak that starts at 0": the relative clause only qualifies

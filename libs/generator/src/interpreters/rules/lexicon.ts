@@ -59,6 +59,8 @@ export interface TypeHint {
 /** Field types by the field's head word. */
 export const TYPE_BY_WORD: Record<string, TypeHint> = {
   email: { type: 'email' }, 'e-mail': { type: 'email' }, mail: { type: 'email' },
+  // "a start hour", "hour (6-22)": an hour of the day, a whole number
+  hour: { type: 'integer', min: 0, max: 23 },
   url: { type: 'url' }, link: { type: 'url' }, website: { type: 'url' }, homepage: { type: 'url' }, webpage: { type: 'url' }, uri: { type: 'url' }, href: { type: 'url' }, permalink: { type: 'url' }, avatar: { type: 'url' }, image: { type: 'url' }, photo: { type: 'url' }, picture: { type: 'url' }, thumbnail: { type: 'url' }, logo: { type: 'url' },
   date: { type: 'date' }, deadline: { type: 'date' }, birthday: { type: 'date' }, dob: { type: 'date' }, birthdate: { type: 'date' }, day: { type: 'date' },
   timestamp: { type: 'datetime' }, time: { type: 'datetime' }, datetime: { type: 'datetime' }, at: { type: 'datetime' }, when: { type: 'datetime' }, appointment: { type: 'datetime' },

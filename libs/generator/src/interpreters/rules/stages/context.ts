@@ -30,7 +30,8 @@ export function contextOf(sentence: string): string | undefined {
   // "I volunteer at a hedgehog rescue, and the paperwork is getting out of hand": who, then the situation
   const then = /^([^,:;]+),\s+and\s+(?:the|my|our|all the|all our)\s+([^,:;]+)$/i.exec(text);
   if (then && partKind((then[1] as string).toLowerCase()) === 'self' && isSituation(`our ${(then[2] as string).toLowerCase()}`)) return 'says who the writer is';
-  if (/[:,;]/.test(text)) return undefined;
+  // ("about 2,000 customers": a comma inside a number parts nothing)
+  if (/[:,;]/.test(text.replace(/(\d),(\d)/g, '$1$2'))) return undefined;
   // "My wife and I restore old chairs": the writer and a partner are the writer
   const lower = text.toLowerCase().replace(/^(?:my|our) [a-z]+ and (?:i|me)\b/, 'we');
   if (/^[a-z]+(?: [a-z]+)? here$/.test(lower)) return 'introduces the writer';
@@ -52,7 +53,7 @@ export function contextOf(sentence: string): string | undefined {
   if (kinds.every((k) => k !== undefined)) return kinds.includes('self') ? 'says who the writer is' : 'asks for the backend itself';
   // "Our parish council looks after around 60 grit bins on the village roads": how many things the
   // writer has says who they are; what is kept of them comes in other sentences
-  if (/^(?:our|my|we|i)\b[a-z' ]{0,40}?\b(?:about|around|roughly|some|over|nearly|almost|like|approx(?:imately)?)\s+\d+\s+(?:[a-z]+\s+){0,2}[a-z]+s\b/.test(lower) && !/\b(?:can|must|should|need|needs|want|wants|has|have|with|list|keep|track|record|store|log)\b/.test(lower.replace(/^(?:we|i) have\b/, ''))) return "describes the writer's situation";
+  if (/^(?:our|my|we|i)\b[a-z' ]{0,60}?\b(?:about|around|roughly|some|over|nearly|almost|like|approx(?:imately)?)\s+\d[\d,.]*\s+(?:[a-z]+\s+){0,2}[a-z]+s\b/.test(lower) && !/\b(?:can|must|should|need|needs|want|wants|has|have|with|list|keep|track|record|store|log)\b/.test(lower.replace(/^(?:we|i) have\b/, ''))) return "describes the writer's situation";
   return undefined;
 }
 

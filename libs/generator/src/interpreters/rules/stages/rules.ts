@@ -22,11 +22,13 @@ export function isRuleClause(ctx: ReadingState, c: Clause): boolean {
   // "a workshop holds at most its max attendees"
   const limitPhrase = ws.some((w, i) => (w === 'at' && ws[i + 1] === 'most') || (w === 'no' && ws[i + 1] === 'more') || (w === 'limited' && ws[i + 1] === 'to'));
   if (limitPhrase && ctx.resources.some((r) => r.fields.some((f) => f.spec.type === 'integer' && ws.some((w) => f.words.includes(w))))) return true;
-  const neg = ws.findIndex((w) => NEGATIONS.has(w) || REFUSALS.has(w));
+  // ("mark a claim as rejected": a state a record is put in refuses nothing)
+  const refusal = (w: string, prev: string | undefined): boolean => NEGATIONS.has(w) || (REFUSALS.has(w) && prev !== 'as');
+  const neg = ws.findIndex((w, i) => refusal(w, ws[i - 1]));
   if (neg >= 0) {
     // "list animals that are not adopted" is an action whose filter is negated
     const first = segment(ctx, c)[0];
-    const negTok = c.toks.findIndex((t) => NEGATIONS.has(t.w) || REFUSALS.has(t.w));
+    const negTok = c.toks.findIndex((t, i) => refusal(t.w, c.toks[i - 1]?.w));
     return !(first && !first.passive && first.verbIndex < negTok && isBaseOrGerund(ctx, first.verbTok, first.lemma));
   }
   const firstVerbIdx = ws.findIndex((w) => ['must', 'should', 'is', 'are', 'has', 'needs'].includes(w));

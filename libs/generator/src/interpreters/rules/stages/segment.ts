@@ -255,7 +255,8 @@ export function readSegments(ctx: ReadingState, segs: Segment[]): void {
     // a condition trailing the action ("..., and a task cannot be due on a weekend") is not dropped
     const tail = s.rest.slice(obj.end);
     // "a remote yes/no" names a yes/no field, it negates nothing
-    const negAt = tail.findIndex((t, n) => (NEGATIONS.has(t.w) || REFUSALS.has(t.w)) && !(t.w === 'no' && tail[n - 1]?.w === '/'));
+    // ("mark a claim as rejected": a state it is put in refuses nothing)
+    const negAt = tail.findIndex((t, n) => (NEGATIONS.has(t.w) || (REFUSALS.has(t.w) && tail[n - 1]?.w !== 'as')) && !(t.w === 'no' && tail[n - 1]?.w === '/'));
     const tailWords = tail.map((t) => t.w);
     if (negAt >= 0 && (tailWords.includes('negative') || tailWords.includes('enough') || (tailWords.includes('below') && (tailWords.includes('zero') || tailWords.includes('0'))))) {
       // "sell items, but don't allow the stock to go negative"

@@ -34,6 +34,7 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(splitAtDashedTail)
     .flatMap(recordsInParentheses)
     .flatMap(splitTrailingRequest)
+    .flatMap(splitRepeatedVerb)
     .flatMap(splitPurpose)
     .map(viewRequest)
     .map(lightVerb);
@@ -55,7 +56,7 @@ export function splitAtDashedSubject(sentence: string): string[] {
 const TRAILING_VIEW = /,?\s+(?:and|plus)\s+(?:also\s+)?(?:a|an)\s+(?:view|list|overview|page|report|screen)\s+(?:of|with|showing|for)\s+((?:the|all|my|our|every)\s+\S.*)$/i;
 const TRAILING_ASK = /,?\s+(?:and|plus)\s+(?:also\s+)?((?:(?:(?:i|we)\s+(?:need|want|would like|'d like)\s+to|(?:to\s+)?be able to|let (?:me|us))\s+(?:see|list|search|find|view|look up)|show(?: me| us)?)\b.*)$/i;
 /** ", and let me close a callout": any action the lexicon knows, asked for after a list. */
-const TRAILING_ACTION = /,\s+(?:and|plus)\s+(?:also\s+)?((?:(?:i|we)(?:\s+(?:need|want|would like)|'d like|'d love|\s+would love)\s+to|(?:to\s+)?be able to|let)\s+((?:[a-z]+\s+){0,3})[a-z]*\b.*)$/i;
+const TRAILING_ACTION = /,\s+(?:and|plus)\s+(?:also\s+)?((?:(?:i|we)(?:\s+(?:need|want|would like)|'d like|'d love|\s+would love)\s+to|(?:to\s+)?be able to|let|(?:(?:the\s+)?[a-z]+s|staff|everyone|anyone)\s+(?:should|must|need to|can|could|will)(?:\s+(?:also\s+)?be able to)?)\s+((?:[a-z]+\s+){0,3})[a-z]*\b.*)$/i;
 /** The first verb the lexicon knows among the words after the ask ("let council staff mark ..."), at most two words in. */
 const askedVerb = (ws: string): string | undefined => ws.trim().split(/\s+/).slice(0, 3).find((w) => VERB_SET.has(w.toLowerCase()));
 
@@ -219,6 +220,15 @@ export function splitPurpose(sentence: string): string[] {
   const m = PURPOSE.exec(sentence);
   if (!m || m.index === 0 || sentence.slice(0, m.index).trim().split(/\s+/).length < 3) return [sentence];
   return [`${sentence.slice(0, m.index).replace(/[,\s]+$/, '')}.`, `So ${m[1] as string}.`];
+}
+
+/** "mark a claim as approved or mark it as rejected": the verb said again starts a second action. */
+export function splitRepeatedVerb(sentence: string): string[] {
+  const m = /^(.*?\b([a-z]+)\s+((?:a|an|the|each|this|that)\s+[a-z]+)\s+as\s+[a-z ]+?),?\s+(?:or|and)\s+\2\s+(it|them|the\s+[a-z]+|a\s+[a-z]+)(\s+as\s+.+)$/i.exec(sentence);
+  if (!m || !VERB_SET.has((m[2] as string).toLowerCase())) return [sentence];
+  // ("mark it as rejected": the record the first one named)
+  const object = /^(?:it|them)$/i.test(m[4] as string) ? (m[3] as string) : (m[4] as string);
+  return [`${m[1] as string}.`, capitalized(`${m[2] as string} ${object}${m[5] as string}`)];
 }
 
 /** "Also a list of pickings by variety": a view asked for without a verb is a list to show. */
