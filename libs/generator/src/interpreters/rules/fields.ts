@@ -316,7 +316,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // "the date found", "time started": the first word names the type when the last does not
   if (!headHint && ws.length === 2 && ['date', 'time', 'day'].includes(ws[0] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
   // "year created", "hours worked", "miles driven": the quantity, whatever happened to it
-  if (!headHint && ws.length === 2 && /^[a-z]+(ed|en|t)$/.test(ws[1] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
+  // ("age turning", "miles running": what is becoming so, too)
+  if (!headHint && ws.length === 2 && /^[a-z]+(ed|en|t|ing)$/.test(ws[1] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
   // "eggs set", "chicks hatched", "days fermenting": how many of a plural a participle says happened
   if (!headHint && ws.length === 2 && /^[a-z]+s$/.test(ws[0] as string) && isPluralForm(ws[0] as string) && !WRITTEN_PLURALS.has(ws[0] as string) && (/^[a-z]{3,}(?:ed|en|ing)$/.test(ws[1] as string) || COUNTED_PARTICIPLES.has(ws[1] as string))) headHint = { type: 'integer', min: 0 };
   // "played on", "born on": when something happened, a date; "sent at": a moment

@@ -61,6 +61,8 @@ export const TYPE_BY_WORD: Record<string, TypeHint> = {
   email: { type: 'email' }, 'e-mail': { type: 'email' }, mail: { type: 'email' },
   // "a start hour", "hour (6-22)": an hour of the day, a whole number
   hour: { type: 'integer', min: 0, max: 23 },
+  // "prize money", "float cash": an amount of money
+  money: { type: 'number', min: 0 }, cash: { type: 'number', min: 0 },
   url: { type: 'url' }, link: { type: 'url' }, website: { type: 'url' }, homepage: { type: 'url' }, webpage: { type: 'url' }, uri: { type: 'url' }, href: { type: 'url' }, permalink: { type: 'url' }, avatar: { type: 'url' }, image: { type: 'url' }, photo: { type: 'url' }, picture: { type: 'url' }, thumbnail: { type: 'url' }, logo: { type: 'url' },
   date: { type: 'date' }, deadline: { type: 'date' }, birthday: { type: 'date' }, dob: { type: 'date' }, birthdate: { type: 'date' }, day: { type: 'date' },
   timestamp: { type: 'datetime' }, time: { type: 'datetime' }, datetime: { type: 'datetime' }, at: { type: 'datetime' }, when: { type: 'datetime' }, appointment: { type: 'datetime' },
@@ -298,7 +300,7 @@ export const QUANTITY_QUALIFIERS = new Set(['for', 'against', 'per']);
 
 // ---- field items (fields.ts, field-modifiers.ts)
 export const TYPE_WORDS: Record<string, FieldType> = {
-  integer: 'integer', int: 'integer', 'whole number': 'integer', number: 'number', numeric: 'number', decimal: 'number', float: 'number', double: 'number', money: 'number', currency: 'number',
+  integer: 'integer', int: 'integer', 'whole number': 'integer', count: 'integer', 'how many': 'integer', number: 'number', numeric: 'number', decimal: 'number', float: 'number', double: 'number', money: 'number', currency: 'number',
   string: 'string', text: 'text', 'long text': 'text', date: 'date', datetime: 'datetime', timestamp: 'datetime', time: 'datetime', boolean: 'boolean', bool: 'boolean', 'yes no': 'boolean', 'true false': 'boolean', 'yes or no': 'boolean', 'true or false': 'boolean',
   email: 'email', url: 'url', link: 'url', list: 'stringList', array: 'stringList', tags: 'stringList',
 };

@@ -30,6 +30,8 @@ export function contextOf(sentence: string): string | undefined {
   // "I volunteer at a hedgehog rescue, and the paperwork is getting out of hand": who, then the situation
   const then = /^([^,:;]+),\s+and\s+(?:the|my|our|all the|all our)\s+([^,:;]+)$/i.exec(text);
   if (then && partKind((then[1] as string).toLowerCase()) === 'self' && isSituation(`our ${(then[2] as string).toLowerCase()}`)) return 'says who the writer is';
+  // "Small family business, 9 inflatable tubs": who the writer is, without a verb
+  if (/^(?:an?\s+)?(?:[a-z-]+\s+){0,3}(?:business|company|firm|shop|team|club|charity|outfit|operation|studio|practice|farm|school|society)(?:\s*,\s*(?:about\s+|around\s+)?\d[\d,]*\s+[a-z ]+)?$/i.test(text) && !/\b(?:need|want|keep|track|record|log|store|list|have|has|with)\b/i.test(text)) return 'says who the writer is';
   // ("about 2,000 customers": a comma inside a number parts nothing)
   if (/[:,;]/.test(text.replace(/(\d),(\d)/g, '$1$2'))) return undefined;
   // "My wife and I restore old chairs": the writer and a partner are the writer

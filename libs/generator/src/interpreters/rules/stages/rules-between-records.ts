@@ -140,12 +140,15 @@ export function beatsTheRest({ ws, ctx }: RuleView): RuleReading | undefined {
 export function whileParentIs({ ws, ctx }: RuleView): RuleReading | undefined {
   for (let k = 0; k < ws.length; k++) {
     const w = ws[k] as string;
-    const during = w === 'while' || (w === 'as' && ws[k + 1] === 'long' && ws[k + 2] === 'as');
-    const from = w === 'once' || w === 'after' || w === 'when';
+    // ("a tub can only be hired when its status is available": only ... when holds the state too)
+    const during = w === 'while' || (w === 'as' && ws[k + 1] === 'long' && ws[k + 2] === 'as') || ((w === 'when' || w === 'if') && ws.slice(0, k).includes('only'));
+    const from = !during && (w === 'once' || w === 'after' || w === 'when');
     if (!during && !from) continue;
     const rest = ws.slice(k + (w === 'as' ? 3 : 1));
     for (const parent of ctx.resources) {
-      const named = rest.findIndex((x) => parent.words.includes(singular(x)));
+      // ("... when its status is available": "its" is the record named before)
+      const its = ['its', 'their'].includes(rest[0] as string) && ws.slice(0, k).some((x) => parent.words.includes(singular(x)));
+      const named = its ? 0 : rest.findIndex((x) => parent.words.includes(singular(x)));
       if (named < 0 || named > 2) continue;
       const after = rest.slice(named + 1).filter((x) => !['is', 'are', 'has', 'have', 'been', 'gets', 'still', 'already', 'being'].includes(x));
       const state = stateNamed(parent, after);
