@@ -71,7 +71,8 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       }
       // under a heading naming records ("Vans"), a lone word that is a verb too ("make") is a field
       const plural = line.text.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase()));
-      const fieldish = (b: string): boolean => isFieldLike(b) || (plural && /^[a-z]+$/i.test(b.trim()));
+      // ("needs generator: yes/no": an item its phrasing types is a field whatever its words)
+      const fieldish = (b: string): boolean => isFieldLike(b) || isTypedItem(b) || (plural && /^[a-z]+$/i.test(b.trim()));
       if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && bullets.every(fieldish) && bullets.filter(isFieldLike).length * 2 > bullets.length) {
         out.push({ kind: 'fieldList', subject: line.text, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; ') });
         i = j - 1;

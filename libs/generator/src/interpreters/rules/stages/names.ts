@@ -32,7 +32,8 @@ export function headNames(input: Analysis, prompt: string): Named {
   const renames: { from: string[]; to: string[]; written: string }[] = [];
   const notes: string[] = [];
   for (const r of input.resources) {
-    const cut = cutQualifier(r, opening(prompt), heads, keys);
+    // ("## Glasses orders" later in the prompt: named on purpose, so kept, and the writer told)
+    const cut = cutQualifier(r, opening(prompt), heads, keys) ?? keptLabel(cutQualifier(r, prompt, heads, keys));
     if (cut?.kept) notes.push(`${NOTE}${pascalCase(r.words)} after "${cut.written}": if "${r.words.slice(0, r.words.length - cut.to.length).join(' ')}" is not part of the name, rename it ${pascalCase(cut.to)} in the draft`);
     else if (cut) renames.push({ from: r.words, to: cut.to, written: cut.written });
   }
@@ -47,6 +48,8 @@ export function headNames(input: Analysis, prompt: string): Named {
 }
 
 const last = (ws: readonly string[]): string => ws[ws.length - 1] as string;
+
+const keptLabel = (cut: ReturnType<typeof cutQualifier>): ReturnType<typeof cutQualifier> => (cut ? { ...cut, kept: true } : undefined);
 
 /**
  * The first line or sentence of the prompt, where it says what the backend is for; a colon ends
