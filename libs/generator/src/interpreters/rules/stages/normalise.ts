@@ -75,11 +75,17 @@ export function normalise(prompt: string): Normalised {
       lines.push({ kind: 'heading', text: stripMarks(trimmed.replace(/:$/, '')), level: 4 });
       return;
     }
-    for (const s of sentences(stripMarks(trimmed))) {
+    const said = sentences(stripMarks(trimmed));
+    said.forEach((s, k) => {
+      // "Our association organises litter picks. For each litter pick we want:" over bullets: the last sentence heads them
+      if (k === said.length - 1 && k > 0 && /:$/.test(s.trim()) && s.split(/\s+/).length <= 8 && BULLET.test(raw[at + 1] ?? '') && !/:\s*\S[^,]*,/.test(raw[at + 1] ?? '')) {
+        lines.push({ kind: 'heading', text: s.trim().replace(/:$/, ''), level: 4 });
+        return;
+      }
       const { text, cut } = trimTalk(s);
       dropped.push(...cut);
       for (const part of splitSentence(text)) lines.push({ kind: 'sentence', text: part });
-    }
+    });
   });
   return { lines: readSections(lines), dropped };
 }
