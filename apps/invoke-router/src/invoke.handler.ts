@@ -97,19 +97,25 @@ export class InvokeHandler {
     return { ok: true, key: checked.key, deployed: route.deployed };
   }
 
-  async run(admitted: Admitted, body: unknown): Promise<BackendAnswer | InvokeFailure> {
+  /**
+   * Runs the admitted request's body (`bodyJson`: its JSON text as it came, when the caller has it;
+   * else `body` is serialised). `correlationId` names the request in log lines when it runs outside
+   * the correlation's async context (the fast path).
+   */
+  async run(admitted: Admitted, body: unknown, bodyJson?: string, correlationId?: string): Promise<BackendAnswer | InvokeFailure> {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return { ok: false, code: 'INVALID_REQUEST', message: 'The request body must be a JSON object' };
     }
     try {
       // The backend defines its body; generated backends read {action, input} and refuse the rest themselves.
-      const response = await this.runner.invoke(admitted.deployed.agentId, body as BackendRequest);
+      const response = await this.runner.invoke(admitted.deployed.agentId, bodyJson ?? (body as BackendRequest));
       return { ok: true, status: response.status, body: response.body as unknown as JsonValue };
     } catch (error) {
       if (error instanceof SandboxError) {
         const failure = SANDBOX_FAILURES[error.code];
         const log = failure.code === 'BACKEND_FAILED' || failure.code === 'UNAVAILABLE' ? 'warn' : 'info';
-        this.logger[log]({ agentId: admitted.deployed.agentId, deploymentId: admitted.deployed.deploymentId, sandbox: error.message }, 'invoke failed in the sandbox');
+        const fields = { agentId: admitted.deployed.agentId, deploymentId: admitted.deployed.deploymentId, sandbox: error.message };
+        this.logger[log](correlationId === undefined ? fields : { ...fields, correlationId }, 'invoke failed in the sandbox');
         return { ok: false, ...failure, details: { reason: error.code } };
       }
       throw error;
