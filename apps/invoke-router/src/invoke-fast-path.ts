@@ -59,8 +59,15 @@ export class InvokeFastPath {
     const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (this.take(req, res)) return;
-      for (const listener of listeners) listener.call(server, req, res);
+      let taken: boolean;
+      try {
+        taken = this.take(req, res);
+      } catch (error) {
+        // A fault of ours must not take the process down from the server's event: answer 500.
+        this.internal(res, correlationIdFrom(req.headers[CORRELATION_HEADER]), error);
+        return;
+      }
+      if (!taken) for (const listener of listeners) listener.call(server, req, res);
     });
   }
 
