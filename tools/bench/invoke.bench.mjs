@@ -37,7 +37,7 @@ const lib = (name) => import(path.join(root, 'libs', name, 'dist', 'index.js'));
  * routers with extra Node flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile one);
  * `--connections 16,64` replaces the throughput sweep's connection counts; `--baseline-root <dir>`
  * also starts a router built in another checkout (e.g. main) and measures it in the same rounds, an
- * A/B in one run; `--router-stdout <file>` keeps the first router's stdout (e.g. with `--trace-gc`).
+ * A/B in one run (or INVOKE_BENCH_BASELINE_ROOT=<dir>); `--router-stdout <file>` keeps the first router's stdout (e.g. with `--trace-gc`).
  */
 function benchOptions(argv) {
   const value = (name) => {
@@ -48,7 +48,8 @@ function benchOptions(argv) {
   return {
     runs: (part) => !only || only.includes(part),
     routerFlags: value('--router-flags')?.split(/\s+/).filter(Boolean) ?? [],
-    baselineRoot: value('--baseline-root'),
+    // Also from the environment, so that \`pnpm bench invoke\` (which passes no options) can record an A/B.
+    baselineRoot: value('--baseline-root') ?? process.env.INVOKE_BENCH_BASELINE_ROOT,
     routerStdout: value('--router-stdout'),
     sweep: value('--connections')?.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) ?? SWEEP,
   };
@@ -59,6 +60,16 @@ const child = (args, options) => runNode(path.join(import.meta.dirname, 'support
 async function load(url, token, bodyFile, { rate = 0, connections = CONNECTIONS } = {}) {
   const { done } = child(['--load', url, token, bodyFile, String(ROUND_SECONDS), String(connections), String(rate)]);
   return JSON.parse(await done);
+}
+
+function commitOf(dir) {
+  return new Promise((resolve, reject) => {
+    const git = spawn('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    git.stdout.on('data', (chunk) => (out += chunk));
+    git.on('error', reject);
+    git.on('close', (code) => (code === 0 && out.trim() ? resolve(out.trim()) : reject(new Error('not a git checkout'))));
+  });
 }
 
 function freePort() {
@@ -152,6 +163,8 @@ async function main(argv) {
     const { key } = await keyFor(agentId);
     const r1 = await startRouter();
     const r0 = opts.baselineRoot ? await startRouter(path.resolve(opts.baselineRoot)) : null;
+    // The baseline named by its commit where it is a git checkout (its build is what runs).
+    const baselineName = r0 ? await commitOf(path.resolve(opts.baselineRoot)).then((c) => `${opts.baselineRoot} at ${c}`, () => opts.baselineRoot) : null;
     const idleRss = treeRss(r1.pid);
     const url = `${r1.base}/v1/invoke/recipes`;
     const created = JSON.parse((await post(url, key, { action: 'createRecipe', input: { name: 'Pancakes', ingredients: ['flour', 'milk'], cookingTimeMinutes: 20, difficulty: 2 } })).text);
@@ -419,7 +432,7 @@ async function main(argv) {
         .filter((x) => x.bl)
         .map(
           (x) =>
-            `| ${x.connections}, baseline router (${opts.baselineRoot}) | ${k(x.bl.rps)} req/s | ${f(x.bl.p50, 2)} / ${f(x.bl.p99, 2)} ms | | | ${f((x.bl.rps / x.bo.rps) * 100, 0)}% | ${f(x.bl.cpu.router, 0)} (${f(x.bl.cpu.main, 0)}); ${f(x.bl.cpu.postgres, 0)} µs | ${f(x.bl.loadCpu, 0)} µs | ${f(x.bl.syscalls.router[0])} / ${f(x.bl.syscalls.router[1])} | ${x.bl.errors} |`,
+            `| ${x.connections}, baseline router (${baselineName}) | ${k(x.bl.rps)} req/s | ${f(x.bl.p50, 2)} / ${f(x.bl.p99, 2)} ms | | | ${f((x.bl.rps / x.bo.rps) * 100, 0)}% | ${f(x.bl.cpu.router, 0)} (${f(x.bl.cpu.main, 0)}); ${f(x.bl.cpu.postgres, 0)} µs | ${f(x.bl.loadCpu, 0)} µs | ${f(x.bl.syscalls.router[0])} / ${f(x.bl.syscalls.router[1])} | ${x.bl.errors} |`,
         ),
       ...(halfBaseline ? ['', `Baseline router at the same half-load rate (p50 / p99; p99.9 / max; slow 50 ms windows): ${f(halfBaseline.p50, 2)} / ${f(halfBaseline.p99, 2)} ms; ${f(halfBaseline.p999, 1)} / ${f(halfBaseline.max, 1)} ms; ${halfBaseline.slowWindows}.`] : []),
       '',
@@ -435,7 +448,7 @@ async function main(argv) {
       `| inside the routers: the event alone, append's answer -> table refuses | ${inRouter.event.length} | ${f(pct(inRouter.event, 50), 2)} ms | ${f(pct(inRouter.event, 95), 2)} ms | ${f(pct(inRouter.event, 99), 2)} ms | ${f(inRouter.event.at(-1), 2)} ms | |`,
       `| baseline: one poll's round trip (a 404 on these routers) | ${pollRtt.length} | ${f(pct(pollRtt, 50))} ms | ${f(pct(pollRtt, 95))} ms | ${f(pct(pollRtt, 99))} ms | ${f(pollRtt.at(-1))} ms | |`,
       '',
-      `What bounds the router. At 16 connections the router is bound by the latency of its hops (16 / p50 ≈ the rate), not by CPU; with more connections each process handles several requests per event-loop turn and their messages share one write, so CPU per request falls (sweep table). At saturation the 2 cores are shared by every process on the path, so the rates go as the inverse of all the CPU a request costs on its side: bare ${f(bo.cpu.bare, 0)} µs + its load generator ${f(bo.loadCpu, 0)} µs against router and workers ${f(ro.cpu.router, 0)} µs + PostgreSQL ${f(ro.cpu.postgres, 0)} µs + the load generator ${f(ro.loadCpu, 0)} µs, a ratio of ${f(((bo.cpu.bare + bo.loadCpu) / (ro.cpu.router + ro.cpu.postgres + ro.loadCpu)) * 100, 0)}% (measured: ${f(ratio * 100, 0)}%). 50% needs the router side's CPU per request halved. Where it goes (\`node --cpu-prof\` on the router, \`--router-flags "--cpu-prof --cpu-prof-dir=…"\`; the worker profiled alone): in the router process (${f(ro.cpu.main, 0)} µs) the HTTP answer's write and the IPC writes to the worker are ~40% of its busy time (system calls that wake another process: ~${f(ro.syscalls.router[1], 1)} writes per request in the router and its workers together, the bare route 1), the HTTP edge (Nest's Fastify adapter, correlation id, hooks) ~15-20%, GC ~9%, the PostgreSQL client ~8%, the sandbox's host side ~15%; a sandbox worker spends ~25-30 µs per call, of which the watchdog marker's two 48-byte writes (what lets the host blame the exact invocation that wedged or crashed a worker) are ~4 µs, and the rest is its IPC and two entries into the isolate. The half-load tail comes in clusters, not spread over requests: the row counts the 50 ms windows (of ${ROUND_SECONDS * 20}) holding an answer slower than 20 ms, and p99.9 sits next to the maximum, i.e. a few stalls of tens to hundreds of ms each; the bare route's own p99 at the same rate is ${f(halfBare.p99, 1)} ms. Not our GC or our own long runs: with \`--trace-gc\` the router's scavenges in the half-load window took at most ~6.5 ms and there was no mark-compact, and \`perf sched\` over the window showed no run of a router or worker main thread longer than 5 ms and scheduling delays of at most ~13 ms. A request to the router crosses three processes (router, worker, PostgreSQL) and about eight wake-ups, each of which can wait behind other work on 2 cores shared with the load generator and other sessions, so a machine-wide hiccup that costs the bare route one request's wait costs the router several. When the machine gets busier during the run, half of the rate measured earlier can be more than the router then gets, and the paced latency grows with the backlog (p50 far above the saturation p50 says so). The revocation figures polled cannot be finer than one poll's round trip (baseline row); the in-router rows are not bound by it.`,
+      `What bounds the router. At 16 connections the router is bound by the latency of its hops (16 / p50 ≈ the rate), not by CPU; with more connections each process handles several requests per event-loop turn and their messages share one write, so CPU per request falls (sweep table). At saturation the 2 cores are shared by every process on the path, so the rates go as the inverse of all the CPU a request costs on its side: bare ${f(bo.cpu.bare, 0)} µs + its load generator ${f(bo.loadCpu, 0)} µs against router and workers ${f(ro.cpu.router, 0)} µs + PostgreSQL ${f(ro.cpu.postgres, 0)} µs + the load generator ${f(ro.loadCpu, 0)} µs, a ratio of ${f(((bo.cpu.bare + bo.loadCpu) / (ro.cpu.router + ro.cpu.postgres + ro.loadCpu)) * 100, 0)}% (measured: ${f(ratio * 100, 0)}%). The measured ratio also moves with the machine: when other work keeps both cores busy, every process waits for a CPU and the bare route, one hop per request, loses relatively more than the router, whose requests overlap, so a busy run shows a higher ratio than a quiet one; the CPU figures and a baseline router measured in the same rounds (\`--baseline-root\`, rows above when present) are what to compare across runs. 50% would need the router side (router, workers and PostgreSQL) at ${f(2 * (bo.cpu.bare + bo.loadCpu) - ro.loadCpu, 0)} µs per request or less on this run's figures. Where it goes, on-CPU (\`perf record -g\` on the router started with \`--router-flags --perf-basic-prof\`, and on its workers; \`--cpu-prof\` samples wall time and charges a write that wakes another process with the wait for a CPU that follows it, which made the IPC writes look like 40% of the router's time): in the router process (${f(ro.cpu.main, 0)} µs) Node's own HTTP server (request and header parsing, the body stream, the answer's head and \`writev\`) is ~37%, the invoke fast path with the key check and routing ~8%, the PostgreSQL client and the batched reads ~7%, the IPC with the workers ~6%, the promise hooks that the correlation's AsyncLocalStorage puts on every promise ~4%, the sandbox's host side and store relay ~4%, timers, GC and the watchdog's /proc reads ~7%, the rest microtask and JSON work spread thin. The common invoke request no longer passes through Nest's Fastify adapter (its request hooks and middie), Fastify's routing, hooks, body parser and reply, or the runtime edge's two AsyncLocalStorage entries: \`InvokeFastPath\` answers it from the HTTP server's request event with the route's own answers, and a key in use costs a map lookup instead of a checksum and an HMAC. The sandbox workers (${f(ro.cpu.router - ro.cpu.main, 0)} µs per request here) are the other large part, and beyond what the bare route also pays (Node's HTTP server) the largest: the two entries into the isolate under their CPU-time limit (isolated-vm's apply with its timer thread, and the generated handler itself) ~35% of a worker's time, reading and parsing its IPC messages ~16%, the watchdog marker's two 48-byte writes ~6% (what lets the host blame the exact invocation that wedged or crashed a worker), allocation and GC most of the rest. A getRecipe still crosses host -> worker -> host (store call) -> PostgreSQL -> host -> worker -> host: the worker holds no credentials, so its store calls come back to the router. The half-load tail comes in clusters, not spread over requests: the row counts the 50 ms windows (of ${ROUND_SECONDS * 20}) holding an answer slower than 20 ms, and p99.9 sits next to the maximum, i.e. a few stalls of tens to hundreds of ms each; the bare route's own p99 at the same rate is ${f(halfBare.p99, 1)} ms. Not our GC or our own long runs (measured before the fast path): with \`--trace-gc\` the router's scavenges in the half-load window took at most ~6.5 ms and there was no mark-compact, and \`perf sched\` over the window showed no run of a router or worker main thread longer than 5 ms and scheduling delays of at most ~13 ms. A request to the router crosses three processes (router, worker, PostgreSQL) and about eight wake-ups, each of which can wait behind other work on 2 cores shared with the load generator and other sessions, so a machine-wide hiccup that costs the bare route one request's wait costs the router several. When the machine gets busier during the run, half of the rate measured earlier can be more than the router then gets, and the paced latency grows with the backlog (p50 far above the saturation p50 says so). The revocation figures polled cannot be finer than one poll's round trip (baseline row); the in-router rows are not bound by it.`,
       '',
       `Memory: resident memory of the router process and its sandbox workers (their children). Idle with its tables loaded: ${f(idleRss / MB, 0)} MB; before loading the ${BACKENDS} backends: ${f(before / MB, 0)} MB; after deploying ${BACKENDS} more agents (each a ${f(bundleBytes.length / 1024)} KiB generated bundle) and invoking each once (${f(loadSeconds)} s, ${failed} failed): ${f(after / MB, 0)} MB, i.e. ${f((after - before) / BACKENDS / MB, 2)} MB per loaded backend.`,
     ];

@@ -47,8 +47,11 @@ export class BackendRunner {
     private readonly logger: Logger,
   ) {}
 
-  /** Runs the backend's handler on `request`; SandboxError for anything that is not the backend's own answer. */
-  async invoke(agentId: string, request: BackendRequest): Promise<BackendResponse> {
+  /**
+   * Runs the backend's handler on `request` (an object, or a JSON object's text as it came);
+   * SandboxError for anything that is not the backend's own answer.
+   */
+  async invoke(agentId: string, request: BackendRequest | string): Promise<BackendResponse> {
     let version: LoadedVersion | undefined;
     for (;;) {
       // The routing table's deployment at this moment (it may have changed since the request was
@@ -61,8 +64,9 @@ export class BackendRunner {
     }
     version.inFlight += 1;
     try {
-      const sandbox = await this.sandbox.get();
-      return await sandbox.invoke(version.backendId, request, { store: this.storeOf(agentId) });
+      const sandbox = this.sandbox.current ?? (await this.sandbox.get());
+      const context = { store: this.storeOf(agentId) };
+      return await (typeof request === 'string' ? sandbox.invokeJson(version.backendId, request, context) : sandbox.invoke(version.backendId, request, context));
     } finally {
       version.inFlight -= 1;
       if (version.retired && version.inFlight === 0) this.unload(version);

@@ -41,6 +41,8 @@ function sendFailure(request: FastifyRequest, reply: FastifyReply, failure: Omit
  * the data plane's hot path. The runtime's edge hooks still run (correlation id, JSON-only 415,
  * access log). The key, rate limit and route are checked in `onRequest`, before the body is read,
  * so an unauthenticated flood never costs a body parse; errors carry the platform's error body.
+ * The common case (a plain slug, a JSON body with its length) is answered before Fastify by
+ * `InvokeFastPath`, alike; this route answers the rest, and everything during shutdown.
  */
 export function mountInvokeRoute(fastify: FastifyInstance, handler: InvokeHandler, bodyLimit: number, logger: Logger): void {
   fastify.route<{ Params: { slug: string } }>({

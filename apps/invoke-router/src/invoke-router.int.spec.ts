@@ -1,7 +1,7 @@
 import { DEPLOY_SUBJECTS, KEYS_SUBJECTS, type DeployedNotification } from '@backforge/contracts';
 import type { RunningService } from '@backforge/runtime';
 import { describeWith, waitFor } from '@backforge/testing';
-import { handBundle, invoke, recipesBundle, RouterHarness, type IssuedKey } from './test-support/router-harness.js';
+import { chunkedInvoke, handBundle, invoke, recipesBundle, RouterHarness, type IssuedKey } from './test-support/router-harness.js';
 
 const RECIPE = { name: 'Pancakes', ingredients: ['flour', 'milk', 'eggs'], cookingTimeMinutes: 20, difficulty: 2 };
 
@@ -144,6 +144,36 @@ describeWith(['postgres', 'nats'])('invoke-router: refusals, keys and routing ag
     const big = await invoke(b, 'recipes-a', keyA.key, { action: 'describe', input: { pad: 'x'.repeat(8192) } });
     expect(big.status).toBe(413);
     expect(big.body).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+  }, 180_000);
+
+  it('answers a chunked body (the Fastify route) as it answers the same body with a length (the fast path), refusals and prototype keys included', async () => {
+    const created = await invoke(a, 'recipes-a', keyA.key, { action: 'createRecipe', input: { ...RECIPE, name: 'Both ways' } });
+    const id = (created.body as { result: { id: string } }).result.id;
+    const bodies = [
+      JSON.stringify({ action: 'getRecipe', input: { id } }),
+      JSON.stringify({ action: 'getRecipe', input: { id: 'no-such-id' } }),
+      '{"action":"getRecipe","input":{"id":"x"},"__proto__":{"admin":true}}',
+      '{"action":"getRecipe","input":{"id":"x","\\u005f_proto__":1}}',
+      '{"action":"getRecipe","constructor":{"prototype":{"admin":true}}}',
+      '{"action":"getRecipe","input":{"id":"constructor"}}',
+      '[1,2]',
+      '{"action":',
+    ];
+    for (const raw of bodies) {
+      const sized = await invoke(a, 'recipes-a', keyA.key, undefined, { rawBody: raw, headers: { 'content-type': 'application/json', 'x-correlation-id': 'corr-sized' } });
+      const chunked = await chunkedInvoke(a, 'recipes-a', keyA.key, raw, 'corr-chunked');
+      const strip = (r: { status: number; body: Record<string, unknown> }) => JSON.parse(JSON.stringify({ status: r.status, body: r.body }).replaceAll('corr-sized', 'corr').replaceAll('corr-chunked', 'corr'));
+      expect({ raw, ...strip(chunked) }).toEqual({ raw, ...strip(sized) });
+      expect(sized.headers.get('x-correlation-id')).toBe('corr-sized');
+      expect(chunked.headers['x-correlation-id']).toBe('corr-chunked');
+    }
+    const [ok, missing, proto, escapedProto, ctor, plain] = await Promise.all(
+      bodies.slice(0, 6).map((raw) => invoke(a, 'recipes-a', keyA.key, undefined, { rawBody: raw, headers: { 'content-type': 'application/json' } })),
+    );
+    expect(ok?.body).toMatchObject({ ok: true, result: { id, name: 'Both ways' } });
+    expect(missing?.status).toBe(404);
+    for (const refused of [proto, escapedProto, ctor]) expect(refused?.body).toMatchObject({ error: { code: 'INVALID_REQUEST', message: 'The request body is not valid JSON' } });
+    expect(plain?.body).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } }); // the word alone is no reason to refuse
   }, 180_000);
 
   it('rate-limits per key lineage with Retry-After; a rotation does not refill the bucket', async () => {

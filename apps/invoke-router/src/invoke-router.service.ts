@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { artifactStoreConfigFromSettings, createArtifactStore, type ArtifactStore } from '@backforge/artifact-store';
 import { parseSecretKey } from '@backforge/auth';
@@ -11,6 +11,7 @@ import { LazySandbox, PostgresStoreBridge } from '@backforge/sandbox';
 import type { FastifyInstance } from 'fastify';
 import { BackendRunner } from './backends.js';
 import { InvokeTablesFeed } from './invoke-tables.projection.js';
+import { InvokeFastPath } from './invoke-fast-path.js';
 import { InvokeHandler } from './invoke.handler.js';
 import { mountInvokeRoute } from './invoke-route.js';
 import { KeyUsage } from './key-usage.js';
@@ -42,7 +43,7 @@ export type InvokeRouterConfig = Pick<
  * and the raw Fastify route on this process's HTTP server.
  */
 @Injectable()
-export class InvokeRouterService implements OnModuleInit, OnApplicationShutdown {
+export class InvokeRouterService implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown {
   private readonly artifacts: ArtifactStore;
   private readonly sandbox: LazySandbox;
   private readonly bridge: PostgresStoreBridge;
@@ -50,6 +51,7 @@ export class InvokeRouterService implements OnModuleInit, OnApplicationShutdown 
   readonly feed: InvokeTablesFeed;
   readonly runner: BackendRunner;
   readonly handler: InvokeHandler;
+  private fastPath: InvokeFastPath | undefined;
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: InvokeRouterConfig,
@@ -92,6 +94,14 @@ export class InvokeRouterService implements OnModuleInit, OnApplicationShutdown 
     });
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     mountInvokeRoute(fastify, this.handler, this.config.invokeBodyLimitBytes, this.logger);
+    // The common case is answered before Fastify sees it; the route above answers the rest.
+    this.fastPath = new InvokeFastPath(this.handler, this.config.invokeBodyLimitBytes, this.logger);
+    this.fastPath.install(fastify.server);
+  }
+
+  /** Shutdown begins: every request goes the framework's way (Nest answers 503 while closing). */
+  onModuleDestroy(): void {
+    this.fastPath?.disable();
   }
 
   /** The keys service's notification that a key ended (ahead of its event). */

@@ -5,6 +5,7 @@ import { SandboxError, type SandboxErrorCode } from '@backforge/sandbox';
 import type { BackendRunner } from './backends.js';
 import type { InvokeTables, KeyEntry, DeployedVersion } from './invoke-tables.js';
 import { REFUSALS } from './invoke-tables.js';
+import { KeyDigests } from './key-digests.js';
 import type { KeyUsage } from './key-usage.js';
 import type { TokenBuckets } from './token-bucket.js';
 
@@ -55,11 +56,15 @@ const unauthenticated = (): InvokeFailure => ({ ok: false, ...REFUSALS.unauthent
 
 /**
  * POST /v1/invoke/{slug}, the use case. `admit` runs before the body is read: key format and
- * checksum (no lookup for a malformed key), keyed digest looked up in the in-memory key table,
+ * checksum (no lookup for a malformed key), keyed digest (remembered for keys the table accepted)
+ * looked up in the in-memory key table,
  * the key lineage's token bucket, then the slug (404), the key's agent (403) and its deployment
  * (409). `run` passes the JSON object to the deployed backend and its answer back unchanged.
  */
 export class InvokeHandler {
+  /** Digests of the keys in use (see KeyDigests): the checksum and HMAC run once per key, not per request. */
+  private readonly digests = new KeyDigests();
+
   constructor(
     private readonly tables: InvokeTables,
     private readonly buckets: TokenBuckets,
@@ -70,12 +75,18 @@ export class InvokeHandler {
   ) {}
 
   admit(authorization: string | string[] | undefined, slug: string): Admitted | InvokeFailure {
-    const parsed = parseAgentKey(bearerCredential(authorization));
-    if (!parsed.ok) return unauthenticated();
-    const digest = digestSecret(parsed.value, this.digestKey);
+    const credential = bearerCredential(authorization);
+    const remembered = credential === undefined ? undefined : this.digests.get(credential);
+    let digest = remembered;
+    if (digest === undefined) {
+      const parsed = parseAgentKey(credential);
+      if (!parsed.ok) return unauthenticated();
+      digest = digestSecret(parsed.value, this.digestKey);
+    }
     const now = Date.now();
     const checked = this.tables.checkKey(digest, now);
     if (!checked.ok || !safeEqual(checked.key.digest, digest)) return unauthenticated();
+    if (remembered === undefined) this.digests.remember(credential as string, digest);
     const rate = this.buckets.take(checked.key.lineage, now);
     if (!rate.ok) {
       return { ok: false, code: 'RATE_LIMITED', message: 'Too many requests with this API key; retry after the time in Retry-After', retryAfterSeconds: rate.retryAfterSeconds };
@@ -86,19 +97,25 @@ export class InvokeHandler {
     return { ok: true, key: checked.key, deployed: route.deployed };
   }
 
-  async run(admitted: Admitted, body: unknown): Promise<BackendAnswer | InvokeFailure> {
+  /**
+   * Runs the admitted request's body (`bodyJson`: its JSON text as it came, when the caller has it;
+   * else `body` is serialised). `correlationId` names the request in log lines when it runs outside
+   * the correlation's async context (the fast path).
+   */
+  async run(admitted: Admitted, body: unknown, bodyJson?: string, correlationId?: string): Promise<BackendAnswer | InvokeFailure> {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return { ok: false, code: 'INVALID_REQUEST', message: 'The request body must be a JSON object' };
     }
     try {
       // The backend defines its body; generated backends read {action, input} and refuse the rest themselves.
-      const response = await this.runner.invoke(admitted.deployed.agentId, body as BackendRequest);
+      const response = await this.runner.invoke(admitted.deployed.agentId, bodyJson ?? (body as BackendRequest));
       return { ok: true, status: response.status, body: response.body as unknown as JsonValue };
     } catch (error) {
       if (error instanceof SandboxError) {
         const failure = SANDBOX_FAILURES[error.code];
         const log = failure.code === 'BACKEND_FAILED' || failure.code === 'UNAVAILABLE' ? 'warn' : 'info';
-        this.logger[log]({ agentId: admitted.deployed.agentId, deploymentId: admitted.deployed.deploymentId, sandbox: error.message }, 'invoke failed in the sandbox');
+        const fields = { agentId: admitted.deployed.agentId, deploymentId: admitted.deployed.deploymentId, sandbox: error.message };
+        this.logger[log](correlationId === undefined ? fields : { ...fields, correlationId }, 'invoke failed in the sandbox');
         return { ok: false, ...failure, details: { reason: error.code } };
       }
       throw error;

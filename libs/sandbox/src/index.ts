@@ -26,3 +26,4 @@ export { PostgresStoreBridge, STORE_BRIDGE_APPLICATION_NAME } from './store/post
 export type { PostgresStoreBridgeOptions } from './store/postgres-store-bridge.js';
 export { StoreInputError, StoreLimitError } from './store/store-input.js';
 export type { StoreCallScope, InvocationScopedStore } from './store/store-input.js';
+export type { EndSignal } from './store/end-signal.js';

@@ -1,4 +1,5 @@
 import type { BackendResponse, JsonValue } from '@backforge/contracts';
+import { isSandboxErrorCode, SandboxError } from './sandbox-error.js';
 
 const STATUSES = new Set([200, 400, 404, 409]);
 
@@ -29,4 +30,17 @@ export function checkBackendResponse(value: unknown): { ok: true; response: Back
     return { ok: true, response: out };
   }
   return { ok: false, reason: 'body.ok must be true or false' };
+}
+
+/** What a worker's reply to an invocation means: the backend's checked response, or the sandbox error it reports. */
+export function outcomeOfReply(reply: { ok: boolean; code?: string; message?: string; response?: string }): BackendResponse | SandboxError {
+  if (!reply.ok) return new SandboxError(isSandboxErrorCode(reply.code) ? reply.code : 'HANDLER_FAILED', reply.message ?? 'the invocation failed');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(reply.response ?? '');
+  } catch {
+    return new SandboxError('INVALID_RESPONSE', 'the response is not JSON');
+  }
+  const checked = checkBackendResponse(parsed);
+  return checked.ok ? checked.response : new SandboxError('INVALID_RESPONSE', checked.reason);
 }

@@ -39,3 +39,34 @@ export interface SandboxMemory {
   hostRssBytes: number;
   workerRssBytes: number[];
 }
+
+/** The options a sandbox runs with, defaults filled in and checked. */
+export interface SandboxSettings {
+  maxBackendsPerWorker: number;
+  controlTimeoutMs: number;
+  maxConcurrentPerBackend: number;
+  maxQueuedPerBackend: number;
+  maxWorkerMemoryBytes: number;
+  /** Time a bundle may take to load (runtime, bundle, seal): max(1 s, 10 x cpuTimeMs). */
+  loadCpuTimeMs: number;
+}
+
+export function resolveSettings(options: SandboxOptions, limits: SandboxLimits): SandboxSettings {
+  const settings: SandboxSettings = {
+    maxBackendsPerWorker: options.maxBackendsPerWorker ?? 256,
+    controlTimeoutMs: options.controlTimeoutMs ?? 10_000,
+    maxConcurrentPerBackend: options.maxConcurrentPerBackend ?? 32,
+    maxQueuedPerBackend: options.maxQueuedPerBackend ?? 128,
+    maxWorkerMemoryBytes: (options.maxWorkerMemoryMb ?? 2048) * 1024 * 1024,
+    loadCpuTimeMs: Math.max(1000, limits.cpuTimeMs * 10),
+  };
+  for (const [name, value, min] of [
+    ['maxBackendsPerWorker', settings.maxBackendsPerWorker, 1],
+    ['maxConcurrentPerBackend', settings.maxConcurrentPerBackend, 1],
+    ['maxQueuedPerBackend', settings.maxQueuedPerBackend, 0],
+    ['maxWorkerMemoryMb', options.maxWorkerMemoryMb ?? 2048, 64],
+  ] as const) {
+    if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be an integer >= ${min}`);
+  }
+  return settings;
+}

@@ -4,12 +4,12 @@ import type { BackendRequest, BackendResponse } from '@backforge/contracts';
 import { withTimeout } from '@backforge/resilience';
 import { Gate } from './gate.js';
 import { DEFAULT_SANDBOX_LIMITS, resolveLimits, type SandboxLimits } from './limits.js';
-import { checkBackendResponse } from './response.js';
-import { isSandboxErrorCode, SandboxError } from './sandbox-error.js';
+import { outcomeOfReply } from './response.js';
+import { SandboxError } from './sandbox-error.js';
 import { InvocationStore } from './store-relay.js';
-import { readMarker, releaseMarkerFile, removeStaleMarkerDirs } from './watchdog.js';
-import type { SandboxInvokeContext, SandboxMemory, SandboxOptions } from './sandbox-options.js';
-import { inspectWorker, post, requestWorker, spawnWorker, terminateWorker, tooSlow, type Invocation, type Reply, type StoreRequest, type Worker } from './worker-process.js';
+import { releaseMarkerFile, removeStaleMarkerDirs } from './watchdog.js';
+import { resolveSettings, type SandboxInvokeContext, type SandboxMemory, type SandboxOptions, type SandboxSettings } from './sandbox-options.js';
+import { blameOnExit, inspectWorker, post, requestWorker, spawnWorker, terminateWorker, tooSlow, type Invocation, type Reply, type StoreRequest, type Worker } from './worker-process.js';
 
 const MAX_RESPAWN_DELAY_MS = 5000;
 const MAX_COOL_DOWN_MS = 60_000;
@@ -56,13 +56,7 @@ export class Sandbox {
   private readonly backends = new Map<string, BackendEntry>();
   private readonly gates = new Map<string, Gate>();
   private readonly limits: SandboxLimits;
-  private readonly maxBackendsPerWorker: number;
-  private readonly controlTimeoutMs: number;
-  private readonly maxConcurrentPerBackend: number;
-  private readonly maxQueuedPerBackend: number;
-  private readonly maxWorkerMemoryBytes: number;
-  /** Time a bundle may take to load (runtime, bundle, seal): max(1 s, 10 x cpuTimeMs). */
-  private readonly loadCpuTimeMs: number;
+  private readonly settings: SandboxSettings;
   private readonly watchdog: NodeJS.Timeout;
   private ticks = 0;
   private nextRid = 1;
@@ -76,20 +70,7 @@ export class Sandbox {
 
   private constructor(options: SandboxOptions) {
     this.limits = resolveLimits(DEFAULT_SANDBOX_LIMITS, options.limits);
-    this.maxBackendsPerWorker = options.maxBackendsPerWorker ?? 256;
-    this.controlTimeoutMs = options.controlTimeoutMs ?? 10_000;
-    this.maxConcurrentPerBackend = options.maxConcurrentPerBackend ?? 32;
-    this.maxQueuedPerBackend = options.maxQueuedPerBackend ?? 128;
-    this.maxWorkerMemoryBytes = (options.maxWorkerMemoryMb ?? 2048) * 1024 * 1024;
-    this.loadCpuTimeMs = Math.max(1000, this.limits.cpuTimeMs * 10);
-    for (const [name, value, min] of [
-      ['maxBackendsPerWorker', this.maxBackendsPerWorker, 1],
-      ['maxConcurrentPerBackend', this.maxConcurrentPerBackend, 1],
-      ['maxQueuedPerBackend', this.maxQueuedPerBackend, 0],
-      ['maxWorkerMemoryMb', options.maxWorkerMemoryMb ?? 2048, 64],
-    ] as const) {
-      if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be an integer >= ${min}`);
-    }
+    this.settings = resolveSettings(options, this.limits);
     this.watchdog = setInterval(() => this.watch(), WATCH_INTERVAL_MS);
     this.watchdog.unref();
   }
@@ -102,7 +83,7 @@ export class Sandbox {
     const sandbox = new Sandbox(options);
     for (let i = 0; i < count; i++) sandbox.workers.push(sandbox.spawn(i));
     try {
-      await Promise.all(sandbox.workers.map((w) => withTimeout(w.ready, sandbox.controlTimeoutMs, tooSlow('starting a sandbox worker', sandbox.controlTimeoutMs))));
+      await Promise.all(sandbox.workers.map((w) => withTimeout(w.ready, sandbox.settings.controlTimeoutMs, tooSlow('starting a sandbox worker', sandbox.settings.controlTimeoutMs))));
     } catch (e) {
       await sandbox.stop();
       throw e;
@@ -127,8 +108,8 @@ export class Sandbox {
     const memoryTick = this.ticks % MEMORY_EVERY_TICKS === 0;
     for (const worker of this.workers) {
       if (!worker.alive || !worker.isReady || worker.killed) continue;
-      const verdict = inspectWorker(worker, memoryTick, this.maxWorkerMemoryBytes);
-      if (verdict === 'shed') this.request(worker, { t: 'shed' }, this.controlTimeoutMs).catch(() => undefined);
+      const verdict = inspectWorker(worker, memoryTick, this.settings.maxWorkerMemoryBytes);
+      if (verdict === 'shed') this.request(worker, { t: 'shed' }, this.settings.controlTimeoutMs).catch(() => undefined);
       else if (verdict) {
         worker.killed = verdict;
         worker.child.kill('SIGKILL');
@@ -147,9 +128,7 @@ export class Sandbox {
       return;
     }
     worker.alive = false;
-    // Blame: the run the watchdog killed the worker for, or the run V8's fatal out-of-memory aborted.
-    const fatal = signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134 || /out of memory|is_heap_oom/i.test(worker.stderrTail);
-    const blame = worker.killed ?? (fatal ? { rid: readMarker(worker.marker).rid, code: 'MEMORY_EXCEEDED' as const, reason: 'ran out of memory' } : null);
+    const blame = blameOnExit(worker, code, signal);
     releaseMarkerFile(worker.marker);
     const blamedId = blame && blame.rid !== 0 ? this.backendOfRun(worker, blame.rid) : undefined;
     const blamed = blamedId === undefined ? undefined : this.backends.get(blamedId);
@@ -238,22 +217,8 @@ export class Sandbox {
     }
     const inv = worker.invocations.get(reply.rid);
     if (!inv) return; // already ended by the host (wall time, store limit)
-    if (!reply.ok) {
-      const code = isSandboxErrorCode(reply.code) ? reply.code : 'HANDLER_FAILED';
-      if (code === 'NOT_LOADED') worker.loaded.clear(); // the worker lost its backends: reload on demand
-      this.settle(inv, new SandboxError(code, reply.message ?? 'the invocation failed'));
-      return;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(reply.response ?? '');
-    } catch {
-      this.settle(inv, new SandboxError('INVALID_RESPONSE', 'the response is not JSON'));
-      return;
-    }
-    const checked = checkBackendResponse(parsed);
-    if (!checked.ok) this.settle(inv, new SandboxError('INVALID_RESPONSE', checked.reason));
-    else this.settle(inv, checked.response);
+    if (!reply.ok && reply.code === 'NOT_LOADED') worker.loaded.clear(); // the worker lost its backends: reload on demand
+    this.settle(inv, outcomeOfReply(reply));
   }
 
   private settle(inv: Invocation, outcome: BackendResponse | SandboxError): void {
@@ -286,7 +251,7 @@ export class Sandbox {
   private probe(worker: Worker): void {
     if (worker.probing || !worker.alive) return;
     worker.probing = true;
-    this.request(worker, { t: 'memory' }, this.controlTimeoutMs)
+    this.request(worker, { t: 'memory' }, this.settings.controlTimeoutMs)
       .catch(() => worker.alive && worker.child.kill('SIGKILL'))
       .finally(() => (worker.probing = false));
   }
@@ -309,7 +274,7 @@ export class Sandbox {
 
   /** The worker in a slot, waiting (up to controlTimeoutMs) for a replacement when it is restarting. */
   private async live(index: number): Promise<Worker> {
-    const deadline = Date.now() + this.controlTimeoutMs;
+    const deadline = Date.now() + this.settings.controlTimeoutMs;
     for (;;) {
       if (this.stopped) throw new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox is stopped');
       const worker = this.workers[index];
@@ -331,16 +296,16 @@ export class Sandbox {
       worker.loaded.set(entry.id, entry.hash);
       return worker;
     }
-    while (worker.loaded.size >= this.maxBackendsPerWorker) {
+    while (worker.loaded.size >= this.settings.maxBackendsPerWorker) {
       const [oldest] = worker.loaded.keys();
       if (oldest === undefined) break;
       worker.loaded.delete(oldest);
-      await this.request(worker, { t: 'unload', backendId: oldest }, this.controlTimeoutMs);
+      await this.request(worker, { t: 'unload', backendId: oldest }, this.settings.controlTimeoutMs);
     }
     const reply = await this.request(
       worker,
-      { t: 'load', backendId: entry.id, code: entry.code, memoryMb: this.limits.memoryMb, loadTimeoutMs: this.loadCpuTimeMs },
-      this.controlTimeoutMs,
+      { t: 'load', backendId: entry.id, code: entry.code, memoryMb: this.limits.memoryMb, loadTimeoutMs: this.settings.loadCpuTimeMs },
+      this.settings.controlTimeoutMs,
       entry.id,
     );
     if (!reply.ok) throw new SandboxError('LOAD_FAILED', reply.message ?? 'the bundle did not load');
@@ -383,19 +348,28 @@ export class Sandbox {
    * SandboxError; OVERLOADED when the backend's queue is full.
    */
   async invoke(backendId: string, request: BackendRequest, context: SandboxInvokeContext, limits?: Partial<SandboxLimits>): Promise<BackendResponse> {
-    const entry = this.backends.get(backendId);
-    if (!entry) throw new SandboxError('NOT_LOADED', `backend ${backendId} is not loaded`);
-    const effective = limits ? resolveLimits(this.limits, limits) : this.limits;
     let requestJson: string;
     try {
       requestJson = JSON.stringify(request);
     } catch {
       throw new SandboxError('HANDLER_FAILED', 'the request is not JSON');
     }
+    return this.invokeJson(backendId, requestJson, context, limits);
+  }
+
+  /**
+   * `invoke` with the request as JSON text (the caller checked it is a JSON object, e.g. the HTTP
+   * body as it came): no object is built and serialised again on the host. Text that is not JSON
+   * fails inside the isolate (HANDLER_FAILED), like a handler that throws.
+   */
+  async invokeJson(backendId: string, requestJson: string, context: SandboxInvokeContext, limits?: Partial<SandboxLimits>): Promise<BackendResponse> {
+    const entry = this.backends.get(backendId);
+    if (!entry) throw new SandboxError('NOT_LOADED', `backend ${backendId} is not loaded`);
+    const effective = limits ? resolveLimits(this.limits, limits) : this.limits;
     const deadline = Date.now() + effective.wallTimeMs;
     let gate = this.gates.get(backendId);
     if (!gate) {
-      gate = new Gate(this.maxConcurrentPerBackend, this.maxQueuedPerBackend);
+      gate = new Gate(this.settings.maxConcurrentPerBackend, this.settings.maxQueuedPerBackend);
       this.gates.set(backendId, gate);
     }
     const waiting = gate.enter(effective.wallTimeMs, effective.wallTimeMs);
@@ -481,7 +455,7 @@ export class Sandbox {
     const worker = this.workers[entry.worker];
     if (!worker?.alive || !worker.loaded.has(backendId)) return;
     worker.loaded.delete(backendId);
-    await this.request(worker, { t: 'unload', backendId }, this.controlTimeoutMs);
+    await this.request(worker, { t: 'unload', backendId }, this.settings.controlTimeoutMs);
   }
 
   /** `blamedCrashes`: worker deaths (fatal out-of-memory, watchdog kills) pinned on a loaded backend. */
@@ -492,7 +466,7 @@ export class Sandbox {
   /** Resident memory of the host and of each worker process, for benchmarks and health checks. */
   async memory(): Promise<SandboxMemory> {
     const workerRssBytes = await Promise.all(
-      this.workers.map(async (w) => (w.alive ? ((await this.request(w, { t: 'memory' }, this.controlTimeoutMs)).rss ?? 0) : 0)),
+      this.workers.map(async (w) => (w.alive ? ((await this.request(w, { t: 'memory' }, this.settings.controlTimeoutMs)).rss ?? 0) : 0)),
     );
     return { hostRssBytes: process.memoryUsage().rss, workerRssBytes };
   }

@@ -1,4 +1,5 @@
 import type { BackendStore } from '@backforge/contracts';
+import { InvocationEnd } from './store/end-signal.js';
 import { hasJsonGet, isInvocationScoped, resultTooLarge, StoreInputError, type StoreCallScope } from './store/store-input.js';
 
 const STORE_METHODS: ReadonlySet<string> = new Set(['insert', 'get', 'findOne', 'list', 'count', 'update', 'delete']);
@@ -12,39 +13,27 @@ export interface StoreAnswer {
 
 /** One invocation's view of its store, made at its first store call and ended with it. */
 export class InvocationStore {
-  private readonly controller = new AbortController();
+  private readonly ending = new InvocationEnd();
   private readonly store: BackendStore;
-  /** Store calls of the invocation not answered yet. */
-  private running = 0;
-  private ended = false;
 
   constructor(
     store: BackendStore,
     private readonly maxArgBytes: number,
     private readonly maxResultBytes: number,
   ) {
-    const scope: StoreCallScope = { signal: this.controller.signal, maxResultBytes };
+    const scope: StoreCallScope = { signal: this.ending, maxResultBytes };
     this.store = isInvocationScoped(store) ? (store.forInvocation(scope) as BackendStore) : store;
   }
 
   /** Runs one relayed store call (see `relayStoreCall`); none once the invocation ended. */
-  async call(method: string, argsJson: unknown): Promise<StoreAnswer> {
-    if (this.ended) return { ok: false, payload: 'this invocation has ended' };
-    this.running += 1;
-    try {
-      return await relayStoreCall(this.store, method, argsJson, this.maxArgBytes, this.maxResultBytes);
-    } finally {
-      this.running -= 1;
-    }
+  call(method: string, argsJson: unknown): Promise<StoreAnswer> {
+    if (this.ending.aborted) return Promise.resolve({ ok: false, payload: 'this invocation has ended' });
+    return relayStoreCall(this.store, method, argsJson, this.maxArgBytes, this.maxResultBytes);
   }
 
-  /**
-   * Cancels what the invocation still has running in the store (the store decides how). Aborting
-   * costs an error object with its stack, so an invocation whose calls all answered skips it.
-   */
+  /** Cancels what the invocation still has running in the store (the store decides how). */
   end(): void {
-    this.ended = true;
-    if (this.running > 0) this.controller.abort();
+    this.ending.end();
   }
 }
 

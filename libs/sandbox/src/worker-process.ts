@@ -137,6 +137,12 @@ export function spawnWorker(index: number, on: WorkerEvents): Worker {
   return worker;
 }
 
+/** Whom a worker's exit blames: the run the watchdog killed it for, or the run V8's fatal out-of-memory aborted. */
+export function blameOnExit(worker: Worker, code: number | null, signal: NodeJS.Signals | null): Worker['killed'] {
+  const fatal = signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134 || /out of memory|is_heap_oom/i.test(worker.stderrTail);
+  return worker.killed ?? (fatal ? { rid: readMarker(worker.marker).rid, code: 'MEMORY_EXCEEDED', reason: 'ran out of memory' } : null);
+}
+
 /**
  * What the watchdog does about a worker now: kill it (and whom to blame), ask it to shed idle
  * isolates, or nothing. Memory is read only when `readMemory`.

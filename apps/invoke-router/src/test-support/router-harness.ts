@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -177,5 +178,29 @@ export function invoke(router: RunningService, slug: string, key: string | undef
     ...(key === undefined ? {} : { token: key }),
     ...(init.rawBody === undefined ? { json } : { rawBody: init.rawBody }),
     headers: init.headers ?? {},
+  });
+}
+
+/**
+ * POST /v1/invoke/{slug} with a chunked body (no content-length): the framework's route answers it,
+ * not the fast path, so a test can compare the two.
+ */
+export function chunkedInvoke(router: RunningService, slug: string, key: string, rawBody: string, correlationId: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${router.url}/v1/invoke/${slug}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'x-correlation-id': correlationId },
+      timeout: 30_000,
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) }));
+    });
+    req.on('timeout', () => req.destroy(new Error('no answer within 30 s')));
+    req.on('error', reject);
+    req.write(rawBody.slice(0, 5));
+    req.end(rawBody.slice(5));
   });
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { EndSignal } from './end-signal.js';
 import type { Slice } from './slice.js';
 import { StoreLimitError } from './store-input.js';
 
@@ -27,7 +28,7 @@ async function cancelRunning(pool: pg.Pool, client: pg.PoolClient): Promise<void
  * Runs `work` on a pooled connection within an agent's slice (when given); cancels it when
  * `signal` fires; turns a cancelled statement into a message for the handler.
  */
-export async function withConnection<T>(pool: pg.Pool, slice: Slice | undefined, signal: AbortSignal | undefined, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withConnection<T>(pool: pg.Pool, slice: Slice | undefined, signal: EndSignal | undefined, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   if (signal?.aborted) throw new StoreLimitError('this invocation has ended');
   await slice?.acquire(signal);
   try {

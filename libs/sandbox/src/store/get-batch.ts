@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { withConnection } from './connection.js';
+import { InvocationEnd, type EndSignal } from './end-signal.js';
 import type { Slice } from './slice.js';
 import { StoreLimitError } from './store-input.js';
 
@@ -13,7 +14,7 @@ interface GetRow {
 interface Read {
   collection: string;
   id: string;
-  signal: AbortSignal | undefined;
+  signal: EndSignal | undefined;
   onAbort: () => void;
   /** Answered (or refused): later outcomes are ignored. */
   done: boolean;
@@ -25,7 +26,7 @@ interface Read {
 
 interface Batch {
   /** Fires when every read of the batch has ended: cancels its statement. */
-  controller: AbortController;
+  cancel: InvocationEnd;
   /** Taken when the batch got its connection; empty before. */
   reads: Read[];
   taken: boolean;
@@ -66,7 +67,7 @@ export class GetBatcher {
   ) {}
 
   /** The record's JSON text, or null when there is none. */
-  get(collection: string, id: string, signal: AbortSignal | undefined): Promise<string | null> {
+  get(collection: string, id: string, signal: EndSignal | undefined): Promise<string | null> {
     if (signal?.aborted) return Promise.reject(new StoreLimitError(ENDED));
     if (this.waiting.length >= this.maxWaiting) {
       return Promise.reject(new StoreLimitError(`too many store calls waiting (${this.maxWaiting}); make fewer at once`));
@@ -85,7 +86,7 @@ export class GetBatcher {
    */
   private form(): void {
     this.forming = true;
-    const batch: Batch = { controller: new AbortController(), reads: [], taken: false };
+    const batch: Batch = { cancel: new InvocationEnd(), reads: [], taken: false };
     const take = async (client: pg.PoolClient): Promise<void> => {
       batch.taken = true;
       batch.reads = this.waiting;
@@ -98,7 +99,7 @@ export class GetBatcher {
       for (const read of batch.reads) settle(read, () => read.resolve(byKey.get(keyOf(read.collection, read.id)) ?? null));
     };
     queueMicrotask(() => {
-      withConnection(this.pool, this.slice, batch.controller.signal, take).catch((error: Error) => {
+      withConnection(this.pool, this.slice, batch.cancel, take).catch((error: Error) => {
         if (!batch.taken) {
           // No connection (the slice's queue is full, or the pool failed): the reads waiting fail with it.
           this.forming = false;
@@ -128,7 +129,7 @@ export class GetBatcher {
     if (at >= 0) this.waiting.splice(at, 1);
     settle(read, () => read.reject(new StoreLimitError(ENDED)));
     const { batch } = read;
-    if (batch && batch.reads.every((r) => r.done)) batch.controller.abort();
+    if (batch && batch.reads.every((r) => r.done)) batch.cancel.end();
   }
 }
 

@@ -1,9 +1,10 @@
+import type { EndSignal } from './end-signal.js';
 import { StoreLimitError } from './store-input.js';
 
 interface Waiter {
   resolve(): void;
   reject(error: Error): void;
-  signal: AbortSignal | undefined;
+  signal: EndSignal | undefined;
   onAbort(): void;
 }
 
@@ -25,7 +26,7 @@ export class Slice {
     return this.active === 0 && this.waiting.length === 0;
   }
 
-  acquire(signal: AbortSignal | undefined): Promise<void> {
+  acquire(signal: EndSignal | undefined): Promise<void> {
     if (signal?.aborted) return Promise.reject(new StoreLimitError('this invocation has ended'));
     if (this.active < this.max) {
       this.active += 1;

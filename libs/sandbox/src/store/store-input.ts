@@ -7,6 +7,7 @@ import type {
   StoreUpdateOptions,
   StoreWriteOptions,
 } from '@backforge/contracts';
+import type { EndSignal } from './end-signal.js';
 
 /** A store call the bridge refuses: bad names, bad conditions, bad paging. The handler sees the message. */
 export class StoreInputError extends Error {
@@ -39,7 +40,8 @@ export function resultTooLarge(maxBytes: number): StoreLimitError {
  * the size of each result. The sandbox hands it to stores that implement `forInvocation`.
  */
 export interface StoreCallScope {
-  signal: AbortSignal;
+  /** Fires when the invocation ends (an `AbortSignal` fits; the sandbox passes a lighter `InvocationEnd`). */
+  signal: EndSignal;
   maxResultBytes: number;
 }
 
