@@ -31,13 +31,13 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '14': { faithful: 17, silentlyWrongAtMost: 4 },
   // Batch 15: first contact on the session's interpreter, 10 faithful / 7 silently wrong; then
   // fixes its failures suggested (not first contact)
-  '15': { faithful: 17, silentlyWrongAtMost: 4 },
+  '15': { faithful: 18, silentlyWrongAtMost: 3 },
   // Batch 16: first contact 6 faithful / 12 silently wrong (docs/prompts.md); then two of its
   // refusals, blueprints the validator refused, fixed (a date compared with a count, a record named "2027")
-  '16': { faithful: 11, silentlyWrongAtMost: 8 },
+  '16': { faithful: 12, silentlyWrongAtMost: 7 },
   // Batch 17: first contact 3 faithful / 7 silently wrong (docs/prompts.md, session 2026-11-27
   // evening), then the general fixes made after it
-  '17': { faithful: 15, silentlyWrongAtMost: 3 },
+  '17': { faithful: 20, silentlyWrongAtMost: 4 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

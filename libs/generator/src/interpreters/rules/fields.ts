@@ -67,10 +67,12 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   }
   let toks = readWords(head, mods);
   // "whether it is done", "is it vegetarian", "if it's paid" -> a boolean
-  const boolLead = toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w) && (t.w !== 'is' || toks.length <= 3));
+  // ("did i do a water change (yes or no)": a question about the record)
+  const asked = ['did', 'does', 'was', 'were'].includes(toks[0]?.w ?? '') && ['i', 'we', 'you', 'they', 'it', 'he', 'she'].includes(toks[1]?.w ?? '');
+  const boolLead = asked ? 0 : toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w) && (t.w !== 'is' || toks.length <= 3));
   if (boolLead === 0) {
     mods.boolean = true;
-    toks = toks.filter((t) => !['whether', 'is', 'if', 'it', "it's", "they're", "theyre", "he's", "she's", 'he', 'she', 're', 's', 'its', 'are', 'they', 'or', 'not', 'has', 'have', 'been', 'was', 'i', "i've", 'we', "we've", 'you', "you've", 'already', 'yet'].includes(t.w));
+    toks = toks.filter((t, k) => !(asked && k <= 2 && ['did', 'does', 'do', 'was', 'were', 'get', 'have'].includes(t.w))).filter((t) => !['whether', 'is', 'if', 'it', "it's", "they're", "theyre", "he's", "she's", 'he', 'she', 're', 's', 'its', 'are', 'they', 'or', 'not', 'has', 'have', 'been', 'was', 'i', "i've", 'we', "we've", 'you', "you've", 'already', 'yet'].includes(t.w));
     // "whether the student attended": the one who did it is not part of the name
     if (['the', 'their', 'his', 'her'].includes(toks[0]?.w ?? '') && toks.length === 3 && /^[a-z]+ed$/.test(toks[2]?.w ?? '')) toks = toks.slice(2);
   }
@@ -313,6 +315,9 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const qualified = ws.findIndex((w, k) => k > 0 && QUANTITY_QUALIFIERS.has(w));
   if (!hint && qualified > 0 && !countLead) headHint = TYPE_BY_WORD[ws[qualified - 1] as string] ?? headHint;
   if (!hint && unitInName && ws.length > 1) headHint = TYPE_BY_WORD[ws[ws.length - 2] as string] ?? headHint;
+  // "ammonia ppm", "wind mph": a unit of measure written last measures what it follows
+  const lastWord = ws[ws.length - 1] as string;
+  if (!hint && !headHint && ws.length > 1 && (MEASURE_UNITS.has(lastWord) || MORE_UNITS.has(lastWord)) && lastWord.length > 1) headHint = { type: 'number', min: 0 };
   // "the date found", "time started": the first word names the type when the last does not
   if (!headHint && ws.length === 2 && ['date', 'time', 'day'].includes(ws[0] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
   // "year created", "hours worked", "miles driven": the quantity, whatever happened to it

@@ -61,6 +61,8 @@ export const TYPE_BY_WORD: Record<string, TypeHint> = {
   email: { type: 'email' }, 'e-mail': { type: 'email' }, mail: { type: 'email' },
   // "a start hour", "hour (6-22)": an hour of the day, a whole number
   hour: { type: 'integer', min: 0, max: 23 },
+  // "ph" of water, a measure from 0 to 14
+  ph: { type: 'number', min: 0, max: 14 },
   // "prize money", "float cash": an amount of money
   money: { type: 'number', min: 0 }, cash: { type: 'number', min: 0 },
   url: { type: 'url' }, link: { type: 'url' }, website: { type: 'url' }, homepage: { type: 'url' }, webpage: { type: 'url' }, uri: { type: 'url' }, href: { type: 'url' }, permalink: { type: 'url' }, avatar: { type: 'url' }, image: { type: 'url' }, photo: { type: 'url' }, picture: { type: 'url' }, thumbnail: { type: 'url' }, logo: { type: 'url' },
@@ -369,7 +371,7 @@ export const QUESTION_WORDS = new Set(['how', 'what', 'when', 'where', 'whether'
 /** Verbs naming when something happens, written as a field's name with "on"/"at" ("expires on" is a date, "starts at" a moment). */
 export const EVENT_VERBS = new Set(['expires', 'starts', 'ends', 'begins', 'finishes', 'opens', 'closes', 'runs', 'happens', 'arrives', 'leaves', 'departs', 'lapses', 'renews', 'falls', 'occurs', 'takes']);
 /** Units of measure beyond MEASURE_UNITS that join a field's name like them ("height in hands" -> heightHands, "temp in °C" -> tempC). */
-export const MORE_UNITS = new Set(['hands', 'c', 'celsius', 'fahrenheit', 'yards', 'kilos', 'shillings', 'rupees', 'yen', 'francs']);
+export const MORE_UNITS = new Set(['hands', 'c', 'celsius', 'fahrenheit', 'yards', 'kilos', 'shillings', 'rupees', 'yen', 'francs', 'ppm', 'ppb', 'mhz', 'khz', 'ghz', 'hz', 'db', 'psi', 'bar', 'rpm', 'mph', 'kph', 'kmh', 'lux', 'volts', 'amps', 'mm', 'mmol', 'nm', 'knots']);
 /** Prepositions that end a clause after a field's noun ("the wall it is on"). */
 export const STRANDED_PREPOSITIONS = new Set(['on', 'in', 'at', 'for', 'with', 'from', 'to', 'by', 'under']);
 // --- irecords ---

@@ -223,6 +223,8 @@ function startsWithVerb(text: string): boolean {
 export function isFieldLike(text: string): boolean {
   const head = text.replace(/\(.*?\)/g, '').split(/\s*[:=]\s*|\s[-–—]\s/)[0] ?? '';
   const ws = head.toLowerCase().split(/\s+/).filter(Boolean);
+  // "did i do a water change yes or no": a question answered yes or no is a yes/no
+  if (/^(?:did|do|does|is|are|was|were|has|have)\s+(?:i|we|you|they|it|he|she)\b.*\b(?:yes or no|yes\/no|y\/n)\??$/.test(ws.join(' ')) && ws.length <= 10) return true;
   if (ws.length === 0 || ws.length > 6) return false;
   if (/[.!]\s/.test(text.replace(/\(.*?\)/g, ''))) return false;
   const first = ws[0] as string;

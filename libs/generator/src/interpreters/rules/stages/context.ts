@@ -35,7 +35,8 @@ export function contextOf(sentence: string): string | undefined {
   // ("about 2,000 customers": a comma inside a number parts nothing)
   if (/[:,;]/.test(text.replace(/(\d),(\d)/g, '$1$2'))) return undefined;
   // "My wife and I restore old chairs": the writer and a partner are the writer
-  const lower = text.toLowerCase().replace(/^(?:my|our) [a-z]+ and (?:i|me)\b/, 'we');
+  // ("hey so i have an aquaponics setup": the interjections before the writer say nothing more)
+  const lower = text.toLowerCase().replace(/^(?:(?:hey|hi|hello|hiya|yo|ok|okay|so|well|um|right|alright)[,!]?\s+)+(?=(?:i|we|my|our)\b)/, '').replace(/^(?:my|our) [a-z]+ and (?:i|me)\b/, 'we');
   if (/^[a-z]+(?: [a-z]+)? here$/.test(lower)) return 'introduces the writer';
   // "my lego collection is getting out of hand", "our paperwork is a mess": the writer's situation, no data
   if (isSituation(lower)) return "describes the writer's situation";

@@ -246,7 +246,8 @@ function splitTopLevel(list: string): string[] {
  * review to published": a field's states in the order written (branches after "or" add theirs).
  */
 export function statesOf(sentence: string): { words: string; values: string[]; steps: { from: string; to: string }[] } | undefined {
-  const m = /^(?:the\s+|its\s+|their\s+|a\s+)?([a-z][a-z ]{0,30}?)\s+(?:goes|go|moves|move|flows|runs|progresses)\s+(?:from\s+)?(.+?)[.!]?$/i.exec(sentence.trim());
+  // ("Status flow: applied → approved → paid, or applied → rejected": the label form)
+  const m = /^(?:the\s+|its\s+|their\s+|a\s+)?([a-z][a-z ]{0,30}?)\s+(?:goes|go|moves|move|flows|runs|progresses|(?:flow|workflow|lifecycle|transitions)\s*:)\s+(?:from\s+)?(.+?)[.!]?$/i.exec(sentence.trim());
   if (!m) return undefined;
   // "..., nothing else", "... once it has been posted back": what follows the states says no state
   const written = (m[2] as string).replace(/\s*,?\s*(?:and\s+)?(?:nothing else|no other moves?|only)\s*$/i, '');
