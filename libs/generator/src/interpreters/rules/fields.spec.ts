@@ -124,6 +124,26 @@ describe('readFieldItem: counts of what is left, units and stranded prepositions
     expect(spec(text)).toEqual([name, type]);
   });
 
+  it.each([
+    ['eggs set', 'eggsSet', 'integer'],
+    ['chicks hatched', 'chicksHatched', 'integer'],
+    ['days fermenting', 'daysFermenting', 'integer'],
+    ['due back', 'dueBack', 'date'],
+    ['battery checked on', 'batteryCheckedOn', 'date'],
+    ['prize money', 'prizeMoney', 'number'],
+    ['age turning', 'ageTurning', 'integer'],
+    ['gas appliances (count)', 'gasAppliances', 'integer'],
+    ['ammonia ppm', 'ammoniaPpm', 'number'],
+    ['chlorine in ppm', 'chlorinePpm', 'number'],
+    ['a price (GBP)', 'priceGbp', 'number'],
+    ['score (whole percentage, 0-100)', 'score', 'integer'],
+    ['a start hour', 'startHour', 'integer'],
+    ['a yes/no for the colour enlarger', 'colourEnlarger', 'boolean'],
+    ['did i do a water change (yes or no)', 'waterChange', 'boolean'],
+  ])('"%s" is %s, %s', (text, name, type) => {
+    expect(spec(text)).toEqual([name, type]);
+  });
+
   it('"safe to use y/n": the verb after the adjective of a yes/no stays in its name', () => {
     const given = readFieldItem(tokenize('safe to use'), lookup, ['ladder'], { type: 'boolean' });
     expect(given.kind === 'field' ? [given.field.spec.name, given.field.spec.type] : given).toEqual(['safeToUse', 'boolean']);
