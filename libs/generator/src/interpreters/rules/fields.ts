@@ -141,7 +141,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     ws = ws.slice(0, asType);
   }
   // "number of bottles left", "jars remaining": a count of what is left keeps "left" in its name
-  const countLeft = ws.length >= 2 && ['left', 'remaining'].includes(ws[ws.length - 1] as string) && isPluralForm(ws[ws.length - 2] as string);
+  // ("quantity left", "stock remaining": so does a word for a count)
+  const countLeft = ws.length >= 2 && ['left', 'remaining'].includes(ws[ws.length - 1] as string) && (isPluralForm(ws[ws.length - 2] as string) || ['quantity', 'stock', 'amount', 'number', 'count'].includes(ws[ws.length - 2] as string));
   // trailing noise: "in stock", "if any"
   for (const noise of TRAILING_NOISE) {
     if (ws.length > noise.length && noise.every((w, k) => ws[ws.length - noise.length + k] === w)) ws = ws.slice(0, ws.length - noise.length);
@@ -340,7 +341,11 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     min = 0;
   }
   if (mods.unit && !mods.type && !listOf) {
-    if (TIME_UNITS.has(mods.unit)) {
+    // "price (pence)", "fee in cents": whole numbers of the smallest coin
+    if (mods.unit === 'pence' || mods.unit === 'cents') {
+      type = 'integer';
+      min = 0;
+    } else if (TIME_UNITS.has(mods.unit)) {
       type = 'integer';
       min = 0;
     } else if (type !== 'integer' || MEASURE_UNITS.has(mods.unit) || MORE_UNITS.has(mods.unit)) {

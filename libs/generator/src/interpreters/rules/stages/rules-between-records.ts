@@ -147,7 +147,7 @@ export function whileParentIs({ ws, ctx }: RuleView): RuleReading | undefined {
     const rest = ws.slice(k + (w === 'as' ? 3 : 1));
     for (const parent of ctx.resources) {
       // ("... when its status is available": "its" is the record named before)
-      const its = ['its', 'their'].includes(rest[0] as string) && ws.slice(0, k).some((x) => parent.words.includes(singular(x)));
+      const its = ['its', 'their', 'it', "it's", 'they', "they're"].includes(rest[0] as string) && ws.slice(0, k).some((x) => parent.words.includes(singular(x)));
       const named = its ? 0 : rest.findIndex((x) => parent.words.includes(singular(x)));
       if (named < 0 || named > 2) continue;
       const after = rest.slice(named + 1).filter((x) => !['is', 'are', 'has', 'have', 'been', 'gets', 'still', 'already', 'being'].includes(x));

@@ -37,7 +37,8 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(splitRepeatedVerb)
     .flatMap(splitPurpose)
     .map(viewRequest)
-    .map(lightVerb);
+    .map(lightVerb)
+    .map(valuesAfterColon);
 }
 
 /** "I tune pianos — I need my appointments with ...": a dash before a new subject starts a new sentence. */
@@ -78,7 +79,8 @@ export function splitTrailingRequest(sentence: string): string[] {
     const head = sentence.slice(0, m.index);
     // only a list closes this way: a sentence with one clause before "and" is left whole (an
     // action asked for after ", and" is a sentence of its own after any clause)
-    if (!head.includes(',') && re !== TRAILING_ACTION) continue;
+    // ("gamertag has to be unique pls, and show the players of one team": or after a rule of its own)
+    if (!head.includes(',') && re !== TRAILING_ACTION && !/\b(?:must|has to|have to|needs to|can't|cannot|should|is unique|be unique)\b/i.test(head)) continue;
     const tail = m[1] as string;
     return [`${head}.`, asList ? `List ${tail}` : capitalized(tail)];
   }
@@ -220,6 +222,21 @@ export function splitPurpose(sentence: string): string[] {
   const m = PURPOSE.exec(sentence);
   if (!m || m.index === 0 || sentence.slice(0, m.index).trim().split(/\s+/).length < 3) return [sentence];
   return [`${sentence.slice(0, m.index).replace(/[,\s]+$/, '')}.`, `So ${m[1] as string}.`];
+}
+
+/**
+ * "..., the model, and a status: available, on loan or in repair, which I change by hand": the values
+ * of a field named with an article, after a colon inside a sentence, are its values in parentheses.
+ */
+export function valuesAfterColon(sentence: string): string {
+  const m = /\b((?:a|an|the|its|their)\s+(?:[a-z]+\s)?(status|state|stage|type|kind|category|level|priority|grade|result|outcome|role|size|condition))\s*:\s*((?:[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2}\s*,\s*)+[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2}\s*,?\s+(?:or|and)\s+[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2})(?=\s*(?:,\s*which\b|[.;]|$))/i.exec(sentence);
+  if (!m) return sentence;
+  const before = sentence.slice(0, m.index);
+  const after = sentence.slice(m.index + m[0].length);
+  // (", which I change by hand": what the writer does with it, a sentence of its own)
+  const which = /^\s*,\s*which\s+(i|we)\s+([a-z]+)\b(.*)$/i.exec(after);
+  if (which) return `${before}${m[1] as string} (${m[3] as string}). ${capitalized(which[1] as string)} ${which[2] as string} the ${m[2] as string}${which[3] as string}`;
+  return `${before}${m[1] as string} (${m[3] as string})${after}`;
 }
 
 /** "mark a claim as approved or mark it as rejected": the verb said again starts a second action. */
