@@ -248,6 +248,7 @@ export const RULE_PHRASINGS: RulePhrasing[] = [
     examples: [
       ['Auctions have a title. Offers have an auction, a bidder name and an amount. An offer must beat the best offer so far.', "each offer's amount is more than the max so far"],
       ['Tenders have a title. Quotes have a tender, a company and a price. Each quote must be lower than the lowest quote.', "each quote's price is less than the min so far"],
+      ['Each heat has a year group. Each attempt has a heat, a height in cm and a pupil name. An attempt\'s height must be at least the highest attempt so far in its heat.', "each attempt's heightCm is at least the max so far"],
     ],
     read: beatsTheRest,
   },

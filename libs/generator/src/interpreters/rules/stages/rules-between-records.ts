@@ -109,7 +109,8 @@ export function withinParent({ ws, ctx }: RuleView): RuleReading | undefined {
  * record's number against the records of the same parent before it.
  */
 export function beatsTheRest({ ws, ctx }: RuleView): RuleReading | undefined {
-  const top = ws.findIndex((w) => HIGHEST.has(w) || LOWEST.has(w));
+  // ("must be at least the highest ...": "least" after "at" compares, it names no lowest)
+  const top = ws.findIndex((w, k) => HIGHEST.has(w) || (LOWEST.has(w) && !(w === 'least' && ws[k - 1] === 'at')));
   if (top < 0) return undefined;
   const aggregate = HIGHEST.has(ws[top] as string) ? ('max' as const) : ('min' as const);
   const beat = ws.slice(0, top).some((w) => BEAT_VERBS.has(w));
@@ -125,7 +126,7 @@ export function beatsTheRest({ ws, ctx }: RuleView): RuleReading | undefined {
     const thing = child.words.join(' ');
     return {
       kind: 'rule',
-      rule: { kind: 'compare', resource: keyOf(child.words), via: owner.via, field, op, against: { aggregate }, message: `A ${thing} must be ${SAYS[op]} the ${aggregate === 'max' ? 'highest' : 'lowest'} ${splitIdentifier(field).join(' ')} so far` },
+      rule: { kind: 'compare', resource: keyOf(child.words), via: owner.via, field, op, against: { aggregate }, message: `${/^[aeiou]/i.test(thing) ? 'An' : 'A'} ${thing} must be ${SAYS[op]} the ${aggregate === 'max' ? 'highest' : 'lowest'} ${splitIdentifier(field).join(' ')} so far` },
       says: `each ${thing}'s ${field} is ${SAYS[op]} the ${aggregate} so far`,
     };
   }
