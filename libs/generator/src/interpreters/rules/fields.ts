@@ -72,10 +72,13 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const boolLead = asked ? 0 : toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w) && (t.w !== 'is' || toks.length <= 3));
   if (boolLead === 0) {
     mods.boolean = true;
-    toks = toks.filter((t, k) => !(asked && k <= 2 && ['did', 'does', 'do', 'was', 'were', 'get', 'have'].includes(t.w))).filter((t) => !['whether', 'is', 'if', 'it', "it's", "they're", "theyre", "he's", "she's", 'he', 'she', 're', 's', 'its', 'are', 'they', 'or', 'not', 'has', 'have', 'been', 'was', 'i', "i've", 'we', "we've", 'you', "you've", 'already', 'yet'].includes(t.w));
+    toks = toks.filter((t, k) => !(asked && k <= 2 && ['did', 'does', 'do', 'was', 'were', 'get', 'have'].includes(t.w))).filter((t) => !['whether', 'is', 'if', 'it', "it's", "they're", "theyre", "he's", "she's", 'he', 'she', 're', 's', 'its', 'are', 'they', 'or', 'not', 'has', 'have', 'been', 'was', 'were', 'i', "i've", 'we', "we've", 'you', "you've", 'already', 'yet'].includes(t.w));
     // "whether the student attended": the one who did it is not part of the name
-    if (['the', 'their', 'his', 'her'].includes(toks[0]?.w ?? '') && toks.length === 3 && /^[a-z]+ed$/.test(toks[2]?.w ?? '')) toks = toks.slice(2);
+    // ("whether the strings were replaced": things it has stay in the name)
+    if (['the', 'their', 'his', 'her'].includes(toks[0]?.w ?? '') && toks.length === 3 && /^[a-z]+ed$/.test(toks[2]?.w ?? '') && !isPluralForm(toks[1]?.w ?? '')) toks = toks.slice(2);
   }
+  // ("the strings were replaced" typed yes/no by its phrasing: the verb "to be" is no part of its name)
+  else if (mods.boolean && toks.length > 2) toks = toks.filter((t, k) => k === 0 || !['was', 'were', 'is', 'are', 'been'].includes(t.w));
   let ws = toks.map((t) => t.w).filter((w) => /^[a-z0-9]/.test(w));
   while (ws.length && (DETERMINERS.has(ws[0] as string) || ws[0] === 'of' || ws[0] === 'also')) {
     if (['many', 'several', 'multiple'].includes(ws[0] as string) && ws.length > 1) {

@@ -43,7 +43,7 @@ export function contextOf(sentence: string): string | undefined {
   // "can u make something": the ask for software (split off what it is for, stages/split-sentence.ts)
   if (isSoftwareAsk(lower)) return 'asks for the backend itself';
   // "So the driver knows where to go": why the writer asks (split off the request, stages/split-sentence.ts)
-  if (/^so (?:that )?(?:we|i|they|you|he|she|it|the|our|my|each|every)\b/.test(lower) && !/\b(?:can't|cannot|must|only|never|not|no)\b/.test(lower)) return 'says why the writer asks';
+  if (/^(?:so (?:that )?|since |because )(?:we|i|they|you|he|she|it|the|our|my|each|every)\b/.test(lower) && !/\b(?:can't|cannot|must|only|never|not|no)\b/.test(lower)) return 'says why the writer asks';
   // "Each morning": how often the writer acts (split off what they do, stages/split-sentence.ts)
   if (/^(?:each|every|on|most) [a-z]+$/.test(lower)) return 'says when the writer acts';
   // "When a customer calls", "After the visit": when the writer acts (split off what they do, stages/split-sentence.ts)

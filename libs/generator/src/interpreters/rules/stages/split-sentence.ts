@@ -216,12 +216,14 @@ export function splitAtLeadingCondition(sentence: string): string[] {
  * gave": why the writer asks is a sentence of its own ("So ..."), read as context, so the request
  * before it stays whole.
  */
-const PURPOSE = /(?:,\s*|\s+)so(?:\s+that)?\s+((?:we|i|they|you|he|she|it|(?:the|our|my|each|every)\s+[a-z]+)\s+[a-z']+\b[^,.!?]*)[.!]?$/i;
+const PURPOSE = /(?:,\s*|\s+)(so(?:\s+that)?|since|because)\s+((?:we|i|they|you|he|she|it|(?:the|our|my|each|every)\s+[a-z]+)\s+[a-z']+\b[^,.!?]*)[.!]?$/i;
 
 export function splitPurpose(sentence: string): string[] {
   const m = PURPOSE.exec(sentence);
   if (!m || m.index === 0 || sentence.slice(0, m.index).trim().split(/\s+/).length < 3) return [sentence];
-  return [`${sentence.slice(0, m.index).replace(/[,\s]+$/, '')}.`, `So ${m[1] as string}.`];
+  // ("..., since we have to balance the basket": why, in the writer's own word)
+  const why = /^so/i.test(m[1] as string) ? 'So' : capitalized((m[1] as string).toLowerCase());
+  return [`${sentence.slice(0, m.index).replace(/[,\s]+$/, '')}.`, `${why} ${m[2] as string}.`];
 }
 
 /**
