@@ -37,7 +37,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '16': { faithful: 12, silentlyWrongAtMost: 7 },
   // Batch 17: first contact 3 faithful / 7 silently wrong (docs/prompts.md, session 2026-11-27
   // evening), then the general fixes made after it
-  '17': { faithful: 24, silentlyWrongAtMost: 4 },
+  '17': { faithful: 25, silentlyWrongAtMost: 4 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

@@ -107,7 +107,8 @@ export function readWords(toks: Tok[], mods: Modifiers): Tok[] {
       continue;
     }
     // "permit needed (yes/no)": a yes/no named by what is needed keeps the word in its name
-    const names = mods.boolean && (w === 'needed' || w === 'required') && /^[a-z]/.test(toks[i - 1]?.w ?? '') && toks.slice(i + 1).every((x) => x.w === '#paren');
+    const yesNoAfter = toks[i + 1]?.w === '#paren' && /^(?:yes|y|true)\W+(?:or\W+)?(?:no|n|false)$/.test((toks[i + 1]?.inner ?? []).map((x) => x.w).join(' '));
+    const names = (mods.boolean || mods.type === 'boolean' || yesNoAfter) && (w === 'needed' || w === 'required') && /^[a-z]/.test(toks[i - 1]?.w ?? '') && toks.slice(i + 1).every((x) => x.w === '#paren');
     if (!names && (w === 'required' || w === 'mandatory' || w === 'needed')) {
       mods.required = true;
       continue;

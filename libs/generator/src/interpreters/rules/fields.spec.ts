@@ -156,7 +156,8 @@ describe('readFieldItem: counts of what is left, units and stranded prepositions
   });
 
   it('"left" after a word that is no plural stays noise', () => {
-    expect(spec('a quantity left')).toEqual(['quantity', 'integer']);
+    expect(spec('a note left')).toEqual(['note', 'string']);
+    expect(spec('a quantity left')).toEqual(['quantityLeft', 'integer']);
   });
 
   it.each([

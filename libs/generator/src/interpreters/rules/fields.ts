@@ -1,6 +1,7 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { YES_NO, CONTACT_DETAILS, EVENT_VERBS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS, COUNTED_PARTICIPLES } from './lexicon.js';
+import { YES_NO, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
+import { hintFromName } from './field-types.js';
 import { type Tok, textOf, tokenize } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
 
@@ -266,10 +267,12 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     mods.boolean = true;
     ws = ws.slice(1);
   }
-  const named = ws.filter((w) => !NAME_NOISE.has(w));
+  // ("induction required (yes/no)": a yes/no keeps what it says is needed, and points at no record)
+  const yesNo = mods.boolean === true || mods.type === 'boolean';
+  const named = ws.filter((w) => !NAME_NOISE.has(w) || (yesNo && (w === 'required' || w === 'needed')));
   if (named.length > 0) ws = named;
   // references to other resources ("a post", "the author (a member)")
-  const target = pointsAt ?? lookup(ws) ?? roleOf(ws, lookup, self);
+  const target = pointsAt ?? (yesNo ? undefined : (lookup(ws) ?? roleOf(ws, lookup, self)));
   if (pointsAt && !listOf) {
     return { kind: 'field', field: { spec: { name: camelCase(ws), type: 'reference', required: !mods.optional, references: '' }, words: [...pointsAt, ...original] }, refersTo: pointsAt };
   }
@@ -301,38 +304,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // type: explicit word, phrase, head word, unit, bounds, plural
   const headWord = ws[ws.length - 1] as string;
   const countLead = ws.length > 1 && ['min', 'max', 'minimum', 'maximum', 'total', 'number', 'num', 'count'].includes(ws[0] as string);
-  const ownHint = TYPE_BY_WORD[headWord] ?? TYPE_BY_WORD[singular(headWord)];
-  // "total price" is a price; "max players" a count
-  let headHint = hint ?? (countLead && ownHint?.type !== 'number' ? { type: 'integer' as const, min: 0 } : undefined) ?? ownHint;
-  if (headHint?.type === 'boolean' && ws.length > 1 && !mods.boolean) {
-    // "done" is a yes/no, but "pages read" is a number of pages: the first word decides
-    // "pages read" counts pages, "year published" is a year
-    headHint = TYPE_BY_WORD[ws[0] as string] ?? { type: 'string' };
-    if (headHint.type === 'boolean') headHint = { type: 'string' };
-  }
-  if (!hint && headWord === 'number' && ws.length > 1 && !countOf && !countLead) {
-    // "room number", "card number": identifiers, not quantities; "shirt number", "episode number":
-    // places in a sequence, whole numbers
-    headHint = SEQUENCE_NUMBERS.has(ws[ws.length - 2] as string) ? { type: 'integer' } : { type: 'string' };
-  }
-  // "goals for", "rate per word", "weight kg": the quantity named first decides
-  const qualified = ws.findIndex((w, k) => k > 0 && QUANTITY_QUALIFIERS.has(w));
-  if (!hint && qualified > 0 && !countLead) headHint = TYPE_BY_WORD[ws[qualified - 1] as string] ?? headHint;
-  if (!hint && unitInName && ws.length > 1) headHint = TYPE_BY_WORD[ws[ws.length - 2] as string] ?? headHint;
-  // "ammonia ppm", "wind mph": a unit of measure written last measures what it follows
-  const lastWord = ws[ws.length - 1] as string;
-  if (!hint && !headHint && ws.length > 1 && (MEASURE_UNITS.has(lastWord) || MORE_UNITS.has(lastWord)) && lastWord.length > 1) headHint = { type: 'number', min: 0 };
-  // "the date found", "time started": the first word names the type when the last does not
-  if (!headHint && ws.length === 2 && ['date', 'time', 'day'].includes(ws[0] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
-  // "year created", "hours worked", "miles driven": the quantity, whatever happened to it
-  // ("age turning", "miles running": what is becoming so, too)
-  if (!headHint && ws.length === 2 && /^[a-z]+(ed|en|t|ing)$/.test(ws[1] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
-  // "eggs set", "chicks hatched", "days fermenting": how many of a plural a participle says happened
-  if (!headHint && ws.length === 2 && /^[a-z]+s$/.test(ws[0] as string) && isPluralForm(ws[0] as string) && !WRITTEN_PLURALS.has(ws[0] as string) && (/^[a-z]{3,}(?:ed|en|ing)$/.test(ws[1] as string) || COUNTED_PARTICIPLES.has(ws[1] as string))) headHint = { type: 'integer', min: 0 };
-  // "played on", "born on": when something happened, a date; "sent at": a moment
-  // ("battery checked on": after what the participle happened to)
-  const on = ws.length - 1;
-  if (!headHint && ws.length >= 2 && ws.length <= 3 && (/^[a-z]+(ed|en)$/.test(ws[on - 1] as string) || EVENT_VERBS.has(ws[on - 1] as string)) && ['on', 'at'].includes(ws[on] as string)) headHint = { type: ws[on] === 'on' ? 'date' : 'datetime' };
+  const headHint = hintFromName(ws, { hint, countLead, countOf, unitInName, boolean: mods.boolean === true });
   let type: FieldType = mods.type ?? headHint?.type ?? 'string';
   let min = headHint?.min;
   let max = headHint?.max;

@@ -109,7 +109,8 @@ export const FIELD_STATEMENT = 'a constraint on one field';
 /** "the ISBN must be unique", "notes are optional", "difficulty is between 1 and 5". */
 export function fieldStatement({ clause: c, ws, ctx }: RuleView): Extract<RuleReading, { kind: 'field' }> | undefined {
   const cop = ws.findIndex((w) => RULE_COPULAS.has(w));
-  if (cop <= 0) return undefined;
+  // ("... can only be recorded for a tool whose induction required is yes": a condition, no field's flag)
+  if (cop <= 0 || ws.some((w) => ['whose', 'while', 'unless', 'once'].includes(w))) return undefined;
   const hit = fieldByWords(ctx, stripDeterminers(ws.slice(0, cop)));
   if (!hit) return undefined;
   const spec = cloneSpec(hit.field.spec);
@@ -257,6 +258,7 @@ export const RULE_PHRASINGS: RulePhrasing[] = [
     examples: [
       ['Tenders have a title and a status (open, closed or awarded). Bids have a tender, a company and an amount. A bid can only be submitted while its tender is open.', "each bid is made only while its tender's status is open"],
       ['Applications have a reference and a decision (pending, approved or refused). Comments have an application, an author name and a text. No new comments once an application is approved.', "each comment is made only while its application's decision is not approved"],
+      ['Each tool has a name and induction required (yes/no). Each induction has a tool, a member name and a date. Inductions can only be recorded for a tool whose induction required is yes.', "each induction is made only while its tool's inductionRequired is true"],
       ['Tubs have a name and a status (available, on hire or being cleaned). Hires have a tub, a customer name and a start date. A tub can only be hired when its status is available.', "each hire is made only while its tub's status is available"],
     ],
     read: whileParentIs,

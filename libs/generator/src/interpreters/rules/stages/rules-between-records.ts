@@ -142,15 +142,16 @@ export function whileParentIs({ ws, ctx }: RuleView): RuleReading | undefined {
   for (let k = 0; k < ws.length; k++) {
     const w = ws[k] as string;
     // ("a tub can only be hired when its status is available": only ... when holds the state too)
-    const during = w === 'while' || (w === 'as' && ws[k + 1] === 'long' && ws[k + 2] === 'as') || ((w === 'when' || w === 'if') && ws.slice(0, k).includes('only'));
+    // ("only ... for a tool whose induction required is yes": the state of the record just named)
+    const during = w === 'while' || (w === 'as' && ws[k + 1] === 'long' && ws[k + 2] === 'as') || ((w === 'when' || w === 'if' || w === 'whose') && ws.slice(0, k).includes('only'));
     const from = !during && (w === 'once' || w === 'after' || w === 'when');
     if (!during && !from) continue;
     const rest = ws.slice(k + (w === 'as' ? 3 : 1));
     for (const parent of ctx.resources) {
       // ("... when its status is available": "its" is the record named before)
-      const its = ['its', 'their', 'it', "it's", 'they', "they're"].includes(rest[0] as string) && ws.slice(0, k).some((x) => parent.words.includes(singular(x)));
-      const named = its ? 0 : rest.findIndex((x) => parent.words.includes(singular(x)));
-      if (named < 0 || named > 2) continue;
+      const its = (w === 'whose' && parent.words.includes(singular(ws[k - 1] ?? ''))) || (['its', 'their', 'it', "it's", 'they', "they're"].includes(rest[0] as string) && ws.slice(0, k).some((x) => parent.words.includes(singular(x))));
+      const named = its ? (w === 'whose' ? -1 : 0) : rest.findIndex((x) => parent.words.includes(singular(x)));
+      if ((named < 0 && !(its && w === 'whose')) || named > 2) continue;
       const after = rest.slice(named + 1).filter((x) => !['is', 'are', 'has', 'have', 'been', 'gets', 'still', 'already', 'being'].includes(x));
       const state = stateNamed(parent, after);
       if (!state) continue;
@@ -183,6 +184,11 @@ function stateNamed(parent: ResourceDraft, ws: readonly string[]): { field: stri
         if (v !== undefined) return { field: f.spec.name, value: v };
       }
       if (f.spec.type === 'boolean' && (f.spec.name.toLowerCase() === w || f.spec.name === `is${w.charAt(0).toUpperCase()}${w.slice(1)}`)) return { field: f.spec.name, value: true };
+      // ("whose induction required is yes": a yes/no named in its words, then yes or no)
+      const named = splitIdentifier(f.spec.name).map((x) => x.toLowerCase());
+      if (f.spec.type === 'boolean' && n === 0 && named.every((x, k) => ws[k] === x) && ['yes', 'no', 'true', 'false', 'ticked', 'set'].includes(ws[named.length] ?? '')) {
+        return { field: f.spec.name, value: ['yes', 'true', 'ticked', 'set'].includes(ws[named.length] as string) };
+      }
     }
   }
   return undefined;

@@ -1,0 +1,46 @@
+import { COUNTED_PARTICIPLES, EVENT_VERBS, MEASURE_UNITS, MORE_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, TYPE_BY_WORD, type TypeHint, WRITTEN_PLURALS } from './lexicon.js';
+import { isPluralForm, singular } from './text.js';
+
+/**
+ * The type a field's name says, from its words ("total price" a price, "max players" a count,
+ * "room number" an identifier, "eggs set" a count, "battery checked on" a date). `hint` is what a
+ * phrase of the lexicon already said; the caller's own words (a type written, values, a unit)
+ * come first.
+ */
+export function hintFromName(ws: readonly string[], given: { hint?: TypeHint; countLead: boolean; countOf: boolean; unitInName?: string; boolean: boolean }): TypeHint | undefined {
+  const { hint, countLead, countOf, unitInName } = given;
+  const headWord = ws[ws.length - 1] as string;
+  const ownHint = TYPE_BY_WORD[headWord] ?? TYPE_BY_WORD[singular(headWord)];
+  // "total price" is a price; "max players" a count
+  let headHint = hint ?? (countLead && ownHint?.type !== 'number' ? { type: 'integer' as const, min: 0 } : undefined) ?? ownHint;
+  if (headHint?.type === 'boolean' && ws.length > 1 && !given.boolean) {
+    // "done" is a yes/no, but "pages read" is a number of pages: the first word decides
+    // "pages read" counts pages, "year published" is a year
+    headHint = TYPE_BY_WORD[ws[0] as string] ?? { type: 'string' };
+    if (headHint.type === 'boolean') headHint = { type: 'string' };
+  }
+  if (!hint && headWord === 'number' && ws.length > 1 && !countOf && !countLead) {
+    // "room number", "card number": identifiers, not quantities; "shirt number", "episode number":
+    // places in a sequence, whole numbers
+    headHint = SEQUENCE_NUMBERS.has(ws[ws.length - 2] as string) ? { type: 'integer' } : { type: 'string' };
+  }
+  // "goals for", "rate per word", "weight kg": the quantity named first decides
+  const qualified = ws.findIndex((w, k) => k > 0 && QUANTITY_QUALIFIERS.has(w));
+  if (!hint && qualified > 0 && !countLead) headHint = TYPE_BY_WORD[ws[qualified - 1] as string] ?? headHint;
+  if (!hint && unitInName && ws.length > 1) headHint = TYPE_BY_WORD[ws[ws.length - 2] as string] ?? headHint;
+  // "ammonia ppm", "wind mph": a unit of measure written last measures what it follows
+  const lastWord = ws[ws.length - 1] as string;
+  if (!hint && !headHint && ws.length > 1 && (MEASURE_UNITS.has(lastWord) || MORE_UNITS.has(lastWord)) && lastWord.length > 1) headHint = { type: 'number', min: 0 };
+  // "the date found", "time started": the first word names the type when the last does not
+  if (!headHint && ws.length === 2 && ['date', 'time', 'day'].includes(ws[0] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
+  // "year created", "hours worked", "miles driven": the quantity, whatever happened to it
+  // ("age turning", "miles running": what is becoming so, too)
+  if (!headHint && ws.length === 2 && /^[a-z]+(ed|en|t|ing)$/.test(ws[1] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
+  // "eggs set", "chicks hatched", "days fermenting": how many of a plural a participle says happened
+  if (!headHint && ws.length === 2 && /^[a-z]+s$/.test(ws[0] as string) && isPluralForm(ws[0] as string) && !WRITTEN_PLURALS.has(ws[0] as string) && (/^[a-z]{3,}(?:ed|en|ing)$/.test(ws[1] as string) || COUNTED_PARTICIPLES.has(ws[1] as string))) headHint = { type: 'integer', min: 0 };
+  // "played on", "born on": when something happened, a date; "sent at": a moment
+  // ("battery checked on": after what the participle happened to)
+  const on = ws.length - 1;
+  if (!headHint && ws.length >= 2 && ws.length <= 3 && (/^[a-z]+(ed|en)$/.test(ws[on - 1] as string) || EVENT_VERBS.has(ws[on - 1] as string)) && ['on', 'at'].includes(ws[on] as string)) headHint = { type: ws[on] === 'on' ? 'date' : 'datetime' };
+  return headHint;
+}
