@@ -38,6 +38,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // Batch 17: first contact 3 faithful / 7 silently wrong (docs/prompts.md, session 2026-11-27
   // evening), then the general fixes made after it
   '17': { faithful: 25, silentlyWrongAtMost: 4 },
+  // Batch 18: first contact 10 faithful / 5 silently wrong (docs/prompts.md), written blind beside
+  // batch 17 and sealed until the session's interpreter was final
+  '18': { faithful: 10, silentlyWrongAtMost: 5 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

@@ -3,7 +3,8 @@ import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens, statesOf, valuesOfListedField } from './declarations.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
-import { readItem, readRow, type FieldItem } from './phrasings.js';
+import { readItem, type FieldItem } from './phrasings.js';
+import { readRow } from './table-rows.js';
 import { recordsNamedBefore } from './list-subject.js';
 
 /**

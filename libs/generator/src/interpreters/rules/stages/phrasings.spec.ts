@@ -1,4 +1,5 @@
-import { PHRASINGS, readItem, readNote, readRow, splitValues } from './phrasings.js';
+import { PHRASINGS, readItem, readNote, splitValues } from './phrasings.js';
+import { readRow } from './table-rows.js';
 
 /** Table-driven: every entry's examples are its tests; a new phrasing is one entry plus examples. */
 describe('field-item phrasings', () => {

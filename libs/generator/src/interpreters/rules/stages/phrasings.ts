@@ -33,7 +33,7 @@ export interface Phrasing {
   read: (m: RegExpExecArray) => FieldItem;
 }
 
-const FLAGS = new Set(['unique', 'optional', 'required', 'mandatory']);
+export const FLAGS = new Set(['unique', 'optional', 'required', 'mandatory']);
 
 /** "a / b / c", "a | b | c", "a, b or c": the values, trimmed, in order. */
 export function splitValues(text: string): string[] {
@@ -72,7 +72,7 @@ function withoutExamples(inner: string): string {
 }
 
 /** "(mint, good, worn)", "(haircut, beard trim or both)": short plain words that are not a type, flag, number or example. */
-function valueList(inner: string): string[] | undefined {
+export function valueList(inner: string): string[] | undefined {
   if (/\d|\bdefault|\b(?:yes|true)\s*\//i.test(inner)) return undefined;
   if (/^(?:e\.?g\.?|eg|for example|for instance|such as|like|optional|max|min|up to|at least|at most)\b/i.test(inner.trim())) return undefined;
   const values = splitValues(inner);
@@ -80,7 +80,7 @@ function valueList(inner: string): string[] | undefined {
   return values.length >= 2 && plain && (/,/.test(inner) || /\bor\b/i.test(inner)) ? values : undefined;
 }
 
-const item = (words: string, extra: Omit<FieldItem, 'words'> = {}): FieldItem => ({ words: words.trim().replace(/\s+/g, ' '), ...extra });
+export const item = (words: string, extra: Omit<FieldItem, 'words'> = {}): FieldItem => ({ words: words.trim().replace(/\s+/g, ' '), ...extra });
 
 /**
  * What a note written beside a field says of it ("unique code we print on the bag", "in euros",
@@ -194,6 +194,20 @@ export const PHRASINGS: Phrasing[] = [
     ],
     match: (s) => /^([a-z][\w '-]{0,40}?)\s+(?:is\s+|can be\s+)?(?:one of|either)\s*:?\s+(\S.*(?:[/|,]|\sor\s).*)$/i.exec(s),
     read: (m) => item(m[1] as string, { values: splitValues(m[2] as string) }),
+  },
+  {
+    name: 'two values with "or" right after the name',
+    examples: [
+      ['sex buck or doe', item('sex', { values: ['buck', 'doe'] })],
+      ['payment cash or card', item('payment', { values: ['cash', 'card'] })],
+    ],
+    // ("first name or nickname", "delivery date or time": a name or a type after the first word is no value)
+    match: (s) => {
+      const m = /^([a-z][\w'-]*(?:\s[a-z][\w'-]*)?)\s+([a-z][\w-]*)\s+or\s+([a-z][\w-]*)$/i.exec(s);
+      const values = m ? [m[2] as string, m[3] as string].map((v) => v.toLowerCase()) : [];
+      return m && !values.some((v) => TYPE_NOTATIONS[v] !== undefined || ['name', 'nickname', 'not', 'yes', 'no'].includes(v)) ? m : null;
+    },
+    read: (m) => item(m[1] as string, { values: [m[2] as string, m[3] as string] }),
   },
   {
     name: 'a range of letters',
@@ -348,52 +362,4 @@ export function readItem(text: string): { item: FieldItem; phrasing: string } {
     if (m) return { item: p.read(m), phrasing: p.name };
   }
   return { item: item(s), phrasing: 'a plain name' };
-}
-
-/** A table row: the field's name, its written type, and flags found in its notes. */
-export function readRow(name: string, type: string | undefined, notes: string | undefined): FieldItem {
-  const t = type ? TYPE_NOTATIONS[type.trim().toLowerCase()] : undefined;
-  const flags = (notes ?? '')
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter((w) => FLAGS.has(w))
-    .map((w) => (w === 'mandatory' ? 'required' : w));
-  const values = /^(?:one of|values?:?)\s+(.+)$/i.exec(notes?.trim() ?? '');
-  const cell = notes?.trim() ?? '';
-  if (!t && flags.length === 0 && !values && cell !== '' && readNote(cell).type === undefined) {
-    // "| category | solo jazz, hip hop, tap |": the notes list the allowed values (their own notes dropped)
-    // ("small / large": slashes alone separate values in a cell too)
-    const listed = valueList(cell.replace(/\s*\([^()]*\)/g, '').replace(/\s*\/\s*/g, ', '));
-    if (listed && !listed.some((v) => DESCRIPTIVE.test(v))) return item(name, { values: listed });
-    // "| duration | seconds, max 180 |", "| fee | NZD |": units and bounds, read as if written "duration (seconds, max 180)"
-    if (isMeasureNote(cell)) return item(`${name} (${cell})`);
-  }
-  // "| entry number | whole number, unique |", "| players | how many in the group |", "| builder | a member |":
-  // a type cell that is no notation, or a note, says the type in words
-  const typeCell = type?.trim() ?? '';
-  if (!t && typeCell !== '') {
-    const listed = valueList(typeCell);
-    if (listed && !listed.some((v) => DESCRIPTIVE.test(v))) return item(name, { values: listed, ...(flags.length ? { flags } : {}) });
-  }
-  const said = t || values ? undefined : [typeCell, cell].map(readNote).find((n) => n.type !== undefined || n.record !== undefined);
-  if (said?.record) return item(`${name} (a ${said.record})`, flags.length ? { flags } : {});
-  const written = t ?? said?.type;
-  return item(name, { ...(written ? { type: written } : {}), ...(flags.length ? { flags } : {}), ...(values ? { values: splitValues(values[1] as string) } : {}) });
-}
-
-/** Words that make a notes cell a description ("the full name, as written"), not a list of values. */
-const DESCRIPTIVE = /\b(?:the|a|an|as|of|for|with|who|which|that|is|are|if|when|e\.?g)\b/i;
-
-/** Every part of the note is a unit, a currency code, a bound or a range. */
-function isMeasureNote(note: string): boolean {
-  return note.split(/\s*,\s*/).every((part) => {
-    const p = part.replace(/^in\s+/i, '');
-    return (
-      /^(?:max|min|maximum|minimum|up to|at most|at least)\s+-?\d+(?:\.\d+)?$/i.test(p) ||
-      /^-?\d+(?:\.\d+)?\s*(?:-|to|\.\.)\s*-?\d+(?:\.\d+)?$/i.test(p) ||
-      TIME_UNITS.has(p.toLowerCase()) ||
-      OTHER_UNITS.has(p.toLowerCase()) ||
-      /^[A-Z]{3}$/.test(p)
-    );
-  });
 }

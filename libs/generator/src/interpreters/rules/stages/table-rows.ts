@@ -1,0 +1,51 @@
+import { OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS } from '../lexicon.js';
+import { FLAGS, item, readNote, splitValues, valueList, type FieldItem } from './phrasings.js';
+
+/** Stage 2 for tables: a row of a field table ("| deposit | money | in euros |") as a typed item. */
+/** A table row: the field's name, its written type, and flags found in its notes. */
+export function readRow(name: string, type: string | undefined, notes: string | undefined): FieldItem {
+  const t = type ? TYPE_NOTATIONS[type.trim().toLowerCase()] : undefined;
+  const flags = (notes ?? '')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => FLAGS.has(w))
+    .map((w) => (w === 'mandatory' ? 'required' : w));
+  const values = /^(?:one of|values?:?)\s+(.+)$/i.exec(notes?.trim() ?? '');
+  const cell = notes?.trim() ?? '';
+  if (!t && flags.length === 0 && !values && cell !== '' && readNote(cell).type === undefined) {
+    // "| category | solo jazz, hip hop, tap |": the notes list the allowed values (their own notes dropped)
+    // ("small / large": slashes alone separate values in a cell too)
+    const listed = valueList(cell.replace(/\s*\([^()]*\)/g, '').replace(/\s*\/\s*/g, ', '));
+    if (listed && !listed.some((v) => DESCRIPTIVE.test(v))) return item(name, { values: listed });
+    // "| duration | seconds, max 180 |", "| fee | NZD |": units and bounds, read as if written "duration (seconds, max 180)"
+    if (isMeasureNote(cell)) return item(`${name} (${cell})`);
+  }
+  // "| entry number | whole number, unique |", "| players | how many in the group |", "| builder | a member |":
+  // a type cell that is no notation, or a note, says the type in words
+  const typeCell = type?.trim() ?? '';
+  if (!t && typeCell !== '') {
+    const listed = valueList(typeCell);
+    if (listed && !listed.some((v) => DESCRIPTIVE.test(v))) return item(name, { values: listed, ...(flags.length ? { flags } : {}) });
+  }
+  const said = t || values ? undefined : [typeCell, cell].map(readNote).find((n) => n.type !== undefined || n.record !== undefined);
+  if (said?.record) return item(`${name} (a ${said.record})`, flags.length ? { flags } : {});
+  const written = t ?? said?.type;
+  return item(name, { ...(written ? { type: written } : {}), ...(flags.length ? { flags } : {}), ...(values ? { values: splitValues(values[1] as string) } : {}) });
+}
+
+/** Words that make a notes cell a description ("the full name, as written"), not a list of values. */
+const DESCRIPTIVE = /\b(?:the|a|an|as|of|for|with|who|which|that|is|are|if|when|e\.?g)\b/i;
+
+/** Every part of the note is a unit, a currency code, a bound or a range. */
+function isMeasureNote(note: string): boolean {
+  return note.split(/\s*,\s*/).every((part) => {
+    const p = part.replace(/^in\s+/i, '');
+    return (
+      /^(?:max|min|maximum|minimum|up to|at most|at least)\s+-?\d+(?:\.\d+)?$/i.test(p) ||
+      /^-?\d+(?:\.\d+)?\s*(?:-|to|\.\.)\s*-?\d+(?:\.\d+)?$/i.test(p) ||
+      TIME_UNITS.has(p.toLowerCase()) ||
+      OTHER_UNITS.has(p.toLowerCase()) ||
+      /^[A-Z]{3}$/.test(p)
+    );
+  });
+}
