@@ -34,13 +34,15 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '15': { faithful: 18, silentlyWrongAtMost: 3 },
   // Batch 16: first contact 6 faithful / 12 silently wrong (docs/prompts.md); then two of its
   // refusals, blueprints the validator refused, fixed (a date compared with a count, a record named "2027")
-  '16': { faithful: 12, silentlyWrongAtMost: 7 },
+  // (7 silently wrong until 2026-11-27 evening: "Our pony club runs rallies ..." is now read as context,
+  // so the warning on it, which had counted that prompt's unrelated misses as named, is gone)
+  '16': { faithful: 12, silentlyWrongAtMost: 8 },
   // Batch 17: first contact 3 faithful / 7 silently wrong (docs/prompts.md, session 2026-11-27
   // evening), then the general fixes made after it
   '17': { faithful: 25, silentlyWrongAtMost: 4 },
   // Batch 18: first contact 10 faithful / 5 silently wrong (docs/prompts.md), written blind beside
-  // batch 17 and sealed until the session's interpreter was final
-  '18': { faithful: 10, silentlyWrongAtMost: 5 },
+  // batch 17 and sealed until the session's interpreter was final; then three general fixes (13/21/5/1)
+  '18': { faithful: 13, silentlyWrongAtMost: 5 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

@@ -257,8 +257,11 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   if (parts.length < 2 || !parts.every(fieldish) || parts.filter((p) => isFieldLike(p) || isTypedItem(p)).length * 2 < parts.length) return undefined;
   // ("And projects: name, ...": the conjunction only joins it to the list before)
   const ws = before.split(/\s+/).filter((w, k) => k > 0 || !/^(?:and|also|plus|then)$/i.test(w));
+  // "Runners' results are entered afterwards: ...": the records, kept in the passive
+  const passive = /^(.+?)\s+(?:are|is|get|gets)\s+(?:entered|recorded|logged|added|kept|stored|tracked|filled in|noted)\b[^:]*$/i.exec(before);
+  if (passive) ws.splice(0, ws.length, ...(passive[1] as string).split(/\s+/));
   // "Status can be one of: a, b" gives values, not the fields of a record
-  if (ws.some((w) => COPULAS.has(w.toLowerCase())) || /\bof$/i.test(before)) return undefined;
+  else if (ws.some((w) => COPULAS.has(w.toLowerCase())) || /\bof$/i.test(before)) return undefined;
   const byActors = setting ? actorsRecord(before, setting) : undefined;
   if (byActors) return { kind: 'fieldList', subject: byActors.subject, items: [...(byActors.on ? [{ words: byActors.on, refersTo: true }] : []), ...parts.map((p) => readItem(p).item)], source: text, nounPhrase: true };
   const named = recordsNamedBefore(ws, parts.length, setting);

@@ -11,6 +11,8 @@ import { objectAfter, type ListSetting } from './context.js';
 export function recordsNamedBefore(words: readonly string[], items: number, setting?: ListSetting): { subject: string; nounPhrase: boolean } | undefined {
   // "Each dish also has: ...": the record the fields are more of
   let ws = words.length > 1 && /^(?:has|have|includes|include|gets|get)$/i.test(words[words.length - 1] as string) ? words.slice(0, -1).filter((w) => !/^also$/i.test(w)) : [...words];
+  // ("Runners' results": whose records they are is no part of their name)
+  if (ws.length === 2 && /s'$|'s$/i.test(ws[0] as string)) ws = ws.slice(1);
   // "Record chess games: ..." opens on a verb; "We need keep prescriptions: ..." names the thing last
   // ("Log fire drills: ...": after the verb, a word before a plural is its qualifier, verb or not)
   let verbs = 0;

@@ -1,4 +1,4 @@
-import { valuesAfterColon, splitRepeatedVerb, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { activeVoice, valuesAfterColon, splitRepeatedVerb, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
     expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
@@ -50,6 +50,8 @@ describe('split-sentence: the other splits', () => {
     expect(viewRequest('Also a list of pickings by variety.')).toBe('List pickings by variety.');
     expect(viewRequest('a list of tags')).toBe('List tags');
     expect(viewRequest('Reviews are listed per apprentice.')).toBe('List reviews by apprentice.');
+    expect(viewRequest('With readings listed per station.')).toBe('List readings by station.');
+    expect(activeVoice('Guests are booked in to a night with their first name and age.')).toBe('Guests book a night with their first name and age.');
     expect(valuesAfterColon('We keep the model, and a status: available, on loan or in repair, which I change by hand.')).toBe('We keep the model, and a status (available, on loan or in repair). I change the status by hand.');
     expect(splitRepeatedVerb('Mark a claim as approved or mark it as rejected.')).toEqual(['Mark a claim as approved.', 'Mark a claim as rejected.']);
     expect(viewRequest('Staff want the bookings for each slot.')).toBe('List the bookings for each slot.');

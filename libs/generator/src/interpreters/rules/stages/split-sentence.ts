@@ -1,5 +1,5 @@
 import { NOMINALIZATION, VERB_SET } from '../lexicon.js';
-import { isPluralForm } from '../text.js';
+import { isPluralForm, verbInfinitive } from '../text.js';
 import { readItem } from './phrasings.js';
 
 /**
@@ -38,6 +38,7 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(splitPurpose)
     .map(viewRequest)
     .map(lightVerb)
+    .map(activeVoice)
     .map(valuesAfterColon);
 }
 
@@ -57,7 +58,7 @@ export function splitAtDashedSubject(sentence: string): string[] {
 const TRAILING_VIEW = /,?\s+(?:and|plus)\s+(?:also\s+)?(?:a|an)\s+(?:view|list|overview|page|report|screen)\s+(?:of|with|showing|for)\s+((?:the|all|my|our|every)\s+\S.*)$/i;
 const TRAILING_ASK = /,?\s+(?:and|plus)\s+(?:also\s+)?((?:(?:(?:i|we)\s+(?:need|want|would like|'d like)\s+to|(?:to\s+)?be able to|let (?:me|us))\s+(?:see|list|search|find|view|look up)|show(?: me| us)?)\b.*)$/i;
 /** ", and let me close a callout": any action the lexicon knows, asked for after a list. */
-const TRAILING_ACTION = /,\s+(?:and|plus)\s+(?:also\s+)?((?:(?:i|we)(?:\s+(?:need|want|would like)|'d like|'d love|\s+would love)\s+to|(?:to\s+)?be able to|let|(?:(?:the\s+)?[a-z]+s|staff|everyone|anyone)\s+(?:should|must|need to|can|could|will)(?:\s+(?:also\s+)?be able to)?)\s+((?:[a-z]+\s+){0,3})[a-z]*\b.*)$/i;
+const TRAILING_ACTION = /,\s+(?:and|plus)\s+(?:also\s+)?((?:(?:i|we)(?:\s+(?:need|want|would like)|'d like|'d love|\s+would love)\s+to|(?:to\s+)?be able to|let|(?:(?:the\s+)?[a-z]+s|staff|everyone|anyone)\s+(?:should|must|need to|can|could|will)(?:\s+(?:also\s+)?be able to)?|the\s+[a-z]+\s+(?:needs|wants|has|would like)\s+to)\s+((?:[a-z]+\s+){0,3})[a-z]*\b.*)$/i;
 /** The first verb the lexicon knows among the words after the ask ("let council staff mark ..."), at most two words in. */
 const askedVerb = (ws: string): string | undefined => ws.trim().split(/\s+/).slice(0, 3).find((w) => VERB_SET.has(w.toLowerCase()));
 
@@ -150,7 +151,9 @@ export function recordsInParentheses(sentence: string): string[] {
     const head = records.split(/\s+/).pop() ?? '';
     const start = (m.index ?? 0) + phrase.length - phrase.trimStart().length + (phrase.trim().length - records.length);
     // a parenthesis after a comma belongs to an item of a list ("address, dietary needs (none, vegan)")
-    const afterComma = /,\s*[^,]*$/.test(sentence.slice(0, start)) && !/[:+&]\s*$|\band\s+$|\bplus\s+$/.test(sentence.slice(0, start));
+    // ("Tide stations (name, latitude) and their readings (...)": commas inside an earlier parenthesis part nothing)
+    const prefix = sentence.slice(0, start).replace(/\([^()]*\)/g, '()');
+    const afterComma = /,\s*[^,]*$/.test(prefix) && !/[:+&]\s*$|\band\s+$|\bplus\s+$/.test(prefix);
     if (afterComma || records.split(/\s+/).length > 3 || /\b(?:can|will|must|should|may)\b/i.test(records) || items.length < 2 || !isPluralForm(head.toLowerCase()) || !items.every(namesField)) continue;
     // "number, unique; colour; weekly price": semicolons part the fields, a comma inside one adds its flags
     const fields = inner.includes(';') ? inner.split(/\s*;\s*/).map((f) => f.replace(/^([^,]+),\s*(.+)$/, '$1 ($2)')).join(', ') : inner;
@@ -241,6 +244,17 @@ export function valuesAfterColon(sentence: string): string {
   return `${before}${m[1] as string} (${m[3] as string})${after}`;
 }
 
+/**
+ * "Guests are booked in to a night with their first name and age": the people and what is done to
+ * them, said the way the records are made ("Guests book a night with ..."), so the fields are the
+ * booking's and the night its parent.
+ */
+export function activeVoice(sentence: string): string {
+  const m = /^((?:the\s+)?[a-z]+s)\s+(?:are|get)\s+([a-z]+ed)\s+(?:in\s+)?(?:to|onto|into|on|for)\s+((?:a|an|the)\s+[a-z]+\s+with\s+.+)$/i.exec(sentence);
+  const verb = m ? verbInfinitive((m[2] as string).toLowerCase()) : undefined;
+  return m && verb && VERB_SET.has(verb) ? `${m[1] as string} ${verb} ${m[3] as string}` : sentence;
+}
+
 /** "mark a claim as approved or mark it as rejected": the verb said again starts a second action. */
 export function splitRepeatedVerb(sentence: string): string[] {
   const m = /^(.*?\b([a-z]+)\s+((?:a|an|the|each|this|that)\s+[a-z]+)\s+as\s+[a-z ]+?),?\s+(?:or|and)\s+\2\s+(it|them|the\s+[a-z]+|a\s+[a-z]+)(\s+as\s+.+)$/i.exec(sentence);
@@ -255,7 +269,7 @@ export function viewRequest(sentence: string): string {
   const m = /^(?:(?:also|and|plus)\s+)?(?:a|an)\s+(?:list|view|overview|report)\s+of\s+((?:the\s+|all\s+)?[a-z]+s\b.*)$/i.exec(sentence);
   if (m) return `List ${m[1] as string}`;
   // "Reviews are listed per apprentice", "bookings can be viewed by date": a list asked for in the passive
-  const passive = /^((?:the\s+|all\s+)?[a-z]+s)\s+(?:are|get|can be|should be|must be|will be|need to be)\s+(?:listed|shown|viewed|seen|grouped|searched|filtered)\s+((?:per|by|for)\s+.+)$/i.exec(sentence.replace(/[.!]$/, ''));
+  const passive = /^(?:with\s+)?((?:the\s+|all\s+)?[a-z]+s)\s+(?:are\s+|get\s+|can be\s+|should be\s+|must be\s+|will be\s+|need to be\s+)?(?:listed|shown|viewed|seen|grouped|searched|filtered)\s+((?:per|by|for)\s+.+)$/i.exec(sentence.replace(/[.!]$/, ''));
   if (passive) return `List ${(passive[1] as string).toLowerCase()} ${(passive[2] as string).replace(/^per\s+/i, 'by ')}.`;
   // "Staff want the bookings for each slot": records wanted, narrowed, with no verb, are a list to show
   const wanted = /^(?:[a-z]+\s+){0,2}?(?:want|wants|need|needs|would like|'d like)\s+((?:the|all(?:\s+the)?)\s+[a-z]+s\s+(?:for|by|of|per|on|in|from|between|that|which|where|with)\b.*)$/i.exec(sentence);
