@@ -360,6 +360,9 @@ export const CONDITION_WORDS = new Set(['while', 'if', 'unless', 'when', 'until'
 /** Names of a record's state field ("cancel a hire" sets it to `cancelled` when there is one). */
 export const STATE_FIELD_NAMES = new Set(['status', 'state', 'stage']);
 
+/** Fields whose values a writer lists after a colon inside a sentence ("a status: available, on loan or in repair"). */
+export const VALUED_FIELD_NAMES = new Set([...STATE_FIELD_NAMES, 'type', 'kind', 'category', 'level', 'priority', 'grade', 'result', 'outcome', 'role', 'size', 'condition']);
+
 /** Details of a person that follow the person named before them ("the captain's name and phone"). */
 export const CONTACT_DETAILS = new Set(['email', 'phone', 'mobile', 'address', 'telephone', 'tel', 'cell']);
 

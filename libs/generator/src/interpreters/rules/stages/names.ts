@@ -49,6 +49,10 @@ export function headNames(input: Analysis, prompt: string): Named {
 
 const last = (ws: readonly string[]): string => ws[ws.length - 1] as string;
 
+/** The qualifier and head as written in `text` ("fishing catches", "time entries"), if they are there. */
+const writtenIn = (text: string, qualifier: readonly string[], head: string): string | undefined =>
+  new RegExp(`\\b${qualifier.join('[\\s-]+')}[\\s-]+${head.replace(/y$/, '')}[a-z]*`, 'i').exec(text)?.[0];
+
 const keptLabel = (cut: ReturnType<typeof cutQualifier>): ReturnType<typeof cutQualifier> => (cut ? { ...cut, kept: true } : undefined);
 
 /**
@@ -67,7 +71,7 @@ function cutQualifier(r: ResourceDraft, text: string, heads: ReadonlyMap<string,
   if (r.words.length < 2 || (heads.get(head) ?? 0) > 1 || keys.has(head)) return undefined;
   // "vinyl records", "time entries": a generic head keeps its qualifier, and the writer is told
   if (generic && r.words.length === 2) {
-    const written = new RegExp(`\\b${r.words[0] as string}[\\s-]+${head.replace(/y$/, '')}[a-z]*`, 'i').exec(text)?.[0];
+    const written = writtenIn(text, r.words.slice(0, 1), head);
     return written && !keys.has(head) ? { to: [head], written, kept: true } : undefined;
   }
   const to = generic ? r.words.slice(-2) : [head];
@@ -75,7 +79,7 @@ function cutQualifier(r: ResourceDraft, text: string, heads: ReadonlyMap<string,
   const qualifier = r.words.slice(0, -1);
   // a qualifier naming another record is a relation ("team member", "order line")
   if (qualifier.some((w) => keys.has(w))) return undefined;
-  const written = new RegExp(`\\b${qualifier.join('[\\s-]+')}[\\s-]+${head.replace(/y$/, '')}[a-z]*`, 'i').exec(text)?.[0];
+  const written = writtenIn(text, qualifier, head);
   if (!written) return undefined;
   // "short links", "found items", "sign ups": an adjective, a participle or a verb is part of the name
   const first = (nlp(written.toLowerCase()).terms().json() as { terms: { tags: string[] }[] }[])[0]?.terms[0]?.tags ?? [];

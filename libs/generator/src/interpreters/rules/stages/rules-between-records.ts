@@ -149,9 +149,11 @@ export function whileParentIs({ ws, ctx }: RuleView): RuleReading | undefined {
     const rest = ws.slice(k + (w === 'as' ? 3 : 1));
     for (const parent of ctx.resources) {
       // ("... when its status is available": "its" is the record named before)
-      const its = (w === 'whose' && parent.words.includes(singular(ws[k - 1] ?? ''))) || (['its', 'their', 'it', "it's", 'they', "they're"].includes(rest[0] as string) && ws.slice(0, k).some((x) => parent.words.includes(singular(x))));
-      const named = its ? (w === 'whose' ? -1 : 0) : rest.findIndex((x) => parent.words.includes(singular(x)));
-      if ((named < 0 && !(its && w === 'whose')) || named > 2) continue;
+      // where the parent's words end in `rest`: after its name, after "its", or before it ("whose" follows the parent)
+      const whose = w === 'whose' && parent.words.includes(singular(ws[k - 1] ?? ''));
+      const its = ['its', 'their', 'it', "it's", 'they', "they're"].includes(rest[0] as string) && ws.slice(0, k).some((x) => parent.words.includes(singular(x)));
+      const named = whose ? -1 : its ? 0 : rest.findIndex((x) => parent.words.includes(singular(x)));
+      if ((named < 0 && !whose) || named > 2) continue;
       const after = rest.slice(named + 1).filter((x) => !['is', 'are', 'has', 'have', 'been', 'gets', 'still', 'already', 'being'].includes(x));
       const state = stateNamed(parent, after);
       if (!state) continue;

@@ -1,4 +1,4 @@
-import { NOMINALIZATION, VERB_SET } from '../lexicon.js';
+import { NOMINALIZATION, VALUED_FIELD_NAMES, VERB_SET } from '../lexicon.js';
 import { isPluralForm, verbInfinitive } from '../text.js';
 import { readItem } from './phrasings.js';
 
@@ -233,8 +233,12 @@ export function splitPurpose(sentence: string): string[] {
  * "..., the model, and a status: available, on loan or in repair, which I change by hand": the values
  * of a field named with an article, after a colon inside a sentence, are its values in parentheses.
  */
+/** "available, on loan or in repair": short values joined by commas and a last "or"/"and", up to the clause's end. */
+const VALUES_BEFORE_END = String.raw`((?:[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2}\s*,\s*)+[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2}\s*,?\s+(?:or|and)\s+[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2})(?=\s*(?:,\s*which\b|[.;]|$))`;
+const VALUES_AFTER_COLON = new RegExp(String.raw`\b((?:a|an|the|its|their)\s+(?:[a-z]+\s)?(${[...VALUED_FIELD_NAMES].join('|')}))\s*:\s*` + VALUES_BEFORE_END, 'i');
+
 export function valuesAfterColon(sentence: string): string {
-  const m = /\b((?:a|an|the|its|their)\s+(?:[a-z]+\s)?(status|state|stage|type|kind|category|level|priority|grade|result|outcome|role|size|condition))\s*:\s*((?:[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2}\s*,\s*)+[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2}\s*,?\s+(?:or|and)\s+[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2})(?=\s*(?:,\s*which\b|[.;]|$))/i.exec(sentence);
+  const m = VALUES_AFTER_COLON.exec(sentence);
   if (!m) return sentence;
   const before = sentence.slice(0, m.index);
   const after = sentence.slice(m.index + m[0].length);
