@@ -57,6 +57,9 @@ export function contextOf(sentence: string): string | undefined {
   // "Our parish council looks after around 60 grit bins on the village roads": how many things the
   // writer has says who they are; what is kept of them comes in other sentences
   if (/^(?:our|my|we|i)\b[a-z' ]{0,60}?\b(?:about|around|roughly|some|over|nearly|almost|like|approx(?:imately)?)\s+\d[\d,.]*\s+(?:[a-z]+\s+){0,2}[a-z]+s\b/.test(lower) && !/\b(?:can|must|should|need|needs|want|wants|has|have|with|list|keep|track|record|store|log)\b/.test(lower.replace(/^(?:we|i) have\b/, ''))) return "describes the writer's situation";
+  // "our pigeon club needs a thing for races": the writer's organisation asking for the backend
+  const asks = /^(?:our|my) [a-z' ]{1,30}? (?:needs?|wants?|would like) (?:a|an|some) (?:(?:simple|small|little|new|proper) )?([a-z]+)\b(?: for [a-z ]+)?$/i.exec(text);
+  if (asks && (META_NOUNS.has((asks[1] as string).toLowerCase()) || /^(?:thing|tool)$/i.test(asks[1] as string))) return 'asks for the backend itself';
   // "Our church runs a winter night shelter that moves between halls": the writer's organisation and what it does
   if (/^(?:our|my) [a-z' ]{1,30}? (?:runs|organises|organizes|manages|owns|hosts|operates|looks after)\b[^:,;]*$/i.test(text) && !/\b(?:need|needs|want|wants|keep|track|record|log|store|list)\b/i.test(text)) return 'says who the writer is';
   return undefined;

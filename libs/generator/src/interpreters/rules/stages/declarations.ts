@@ -23,6 +23,12 @@ export interface DeclarationPhrasing {
 const LINKS = '(?:belongs? to|is for|are for|is linked to|is tied to|is attached to|is part of)';
 const JOINS = '(?:links|connects|joins|pairs|ties|is between)';
 const HAS = '(?:has|have|records|record|stores|keeps|contains|includes|holds|with)';
+// what is logged against another record: who logs it, then its name (group 1), or its name (group 2) and the passive
+const LEAD = String.raw`(?:(?:then|and|so|also|after that|afterwards),?\s+)?`;
+const LOG_VERBS = '(?:record|records|log|logs|enter|enters|note|notes|clock|clocks|register|registers|write down|fill in|add|adds)';
+const LOGGED_ACTIVE = String.raw`(?:(?:the\s+)?[a-z]+s\s+|we\s+|i\s+|they\s+)?(?:then\s+|also\s+|each\s+)?${LOG_VERBS}\s+(?:their|the|each|every|a|an|our|my)\s+([a-z]+(?: [a-z]+)?)`;
+const LOGGED_PASSIVE = String.raw`(?:the\s+|all\s+)?([a-z]+(?: [a-z]+)?)(?:\s+from\s+(?:the\s+)?[a-z]+(?: [a-z]+)?)?\s+(?:are|is|get|gets|should be|must be|will be|need to be)\s+(?:then\s+)?(?:logged|recorded|clocked|entered|noted|registered|filed|added)`;
+const AGAINST = '(?:against|per|for|on|under)';
 
 export const DECLARATIONS: DeclarationPhrasing[] = [
   {
@@ -82,6 +88,27 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     // ("Volunteers do the refilling, so each refill should be recorded too, with ...": what leads up to it says why)
     match: (s) => /^(?:[^,]{1,80},\s*(?:so|and)\s+)?(?:each|every|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:gets|is|are|get|should be|must be|will be|needs to be)\s+(?:logged|recorded|stored|saved|entered|registered|noted|kept)\s*(?:too|as well)?\s*,?\s+with\s+(.+?)[.!]?$/i.exec(s),
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
+  },
+  {
+    name: 'records logged against another record, with their fields',
+    examples: [
+      ['Volunteers then record their haul against the clean: volunteer name, bags filled, plastic weight in kg and any unusual finds.', { subject: 'haul', items: ['clean', 'volunteer name', 'bags filled', 'plastic weight in kg', 'unusual finds'] }],
+      ['Complaints from neighbours are logged against a blast with their address and a comment.', { subject: 'complaint', items: ['blast', 'address', 'comment'] }],
+      ['then arrivals get clocked per race - ring number, owner, arrival time, velocity', { subject: 'arrival', items: ['race', 'ring number', 'owner', 'arrival time', 'velocity'] }],
+      ['We log each catch per trip with the species, the length in cm and whether it was released.', { subject: 'catch', items: ['trip', 'species', 'length in cm', 'released'] }],
+    ],
+    // "record their haul against the clean: ...", "complaints ... are logged against a blast with
+    // ...": what is logged is a record of its own, made for the record it is logged against
+    match: (s) => new RegExp(`^${LEAD}(?:${LOGGED_ACTIVE}|${LOGGED_PASSIVE})\\s+(?:${AGAINST}\\s+(?:the|a|an|its|their|each|every|one)|per)\\s+([a-z]+(?: [a-z]+)?)\\s*(?::|\\s[-–—]|,?\\s+with)\\s+(.+?)[.!]?$`, 'i').exec(s),
+    read: (m, sentence) => {
+      const logged = (m[1] ?? m[2]) as string;
+      const items = listItems(m[4] as string);
+      // ("we note the result for each match: win, draw or loss" lists values, not fields)
+      if (!items || items.length < 2 || items.some((it) => /\bor\b/i.test(it.words.replace(/\([^()]*\)/g, '')))) return undefined;
+      const words = logged.toLowerCase().split(/\s+/);
+      const subject = [...words.slice(0, -1), singular(words[words.length - 1] as string)].join(' ');
+      return { kind: 'fieldList', subject, items: [{ words: singular((m[3] as string).toLowerCase()), refersTo: true }, ...items], source: sentence, nounPhrase: true };
+    },
   },
   {
     name: 'people making a record on another, and what the writer notes of it',
@@ -194,7 +221,7 @@ function listItems(list: string): FieldItem[] | undefined {
   const items: FieldItem[] = [];
   let owner: string | undefined;
   for (const part of parts) {
-    let words = part.replace(/^(?:and|or)\s+/i, '').replace(/^(?:a|an|the|its|their)\s+/i, '').trim();
+    let words = part.replace(/^(?:and|or)\s+/i, '').replace(/^(?:a|an|the|its|their|any)\s+/i, '').trim();
     if (!words) continue;
     // "a return date that stays empty until it comes back": a value that may be missing is optional
     const empty = /\s+(?:that|which)\s+(?:stays|is|remains|can be|may be|is left)\s+(?:empty|blank)\b.*$/i.exec(words);
@@ -319,7 +346,7 @@ export function splitOutsideParens(text: string, sep: RegExp): string[] {
   const masked = text.replace(/\([^()]*\)/g, (p) => '\u0000'.repeat(p.length));
   const parts: string[] = [];
   let from = 0;
-  for (const m of masked.matchAll(new RegExp(sep.source, 'g'))) {
+  for (const m of masked.matchAll(new RegExp(sep.source, `${sep.flags.replace('g', '')}g`))) {
     parts.push(text.slice(from, m.index));
     from = (m.index ?? 0) + m[0].length;
   }

@@ -1,4 +1,4 @@
-import { GREETINGS, SIGN_OFFS } from '../lexicon.js';
+import { GREETINGS, SECTION_LABELS, SIGN_OFFS } from '../lexicon.js';
 import { readSections } from './sections.js';
 import { splitSentence } from './split-sentence.js';
 
@@ -33,7 +33,9 @@ export function normalise(prompt: string): Normalised {
   const lines: Line[] = [];
   const dropped: string[] = [];
   const raw = prompt.replace(/\r\n?/g, '\n').replace(EMOJI_BETWEEN_WORDS, '. ').replace(EMOJI, '').split('\n').filter((l) => l.trim() !== '');
+  const consumed = new Set<number>();
   raw.forEach((rawLine, at) => {
+    if (consumed.has(at)) return;
     const line = rawLine.replace(/\s+$/, '');
     const trimmed = line.trim();
     const md = /^(#{1,6})\s+(.+?)\s*#*$/.exec(trimmed);
@@ -53,6 +55,20 @@ export function normalise(prompt: string): Normalised {
       return;
     }
     const bullet = /^(\s*)(?:[-*•+]|\d{1,2}[.)]|[a-h]\))\s+(.+)$/.exec(line);
+    // "1. Customers" over more indented lines: an item holding others is their heading
+    if (bullet && isGroupLabel(bullet[2] as string, (bullet[1] as string).length, raw[at + 1])) {
+      const label = stripMarks(bullet[2] as string).replace(/:$/, '').trim();
+      const only = raw[at + 1] as string;
+      // (one unmarked line under it is the label's list: "Customers: name, address, ...")
+      // ("4. Notes" over "Two vans, ..." stays a section label over its sentences)
+      if (!BULLET.test(only) && !isDeeper(raw[at + 2], only) && !SECTION_LABELS.has(label.toLowerCase())) {
+        consumed.add(at + 1);
+        for (const s of sentences(`${label}: ${stripMarks(only.trim())}`)) for (const part of splitSentence(s)) lines.push({ kind: 'sentence', text: part });
+        return;
+      }
+      lines.push({ kind: 'heading', text: label, level: 4 });
+      return;
+    }
     if (bullet) {
       lines.push({ kind: 'bullet', text: stripMarks(bullet[2] as string), depth: Math.floor((bullet[1] as string).length / 2) });
       return;
@@ -148,4 +164,20 @@ function stripMarks(text: string): string {
 function isSpecTitle(line: string, rest: readonly string[]): boolean {
   if (!/^[^,:;!?()]{1,70}\.?$/.test(line) || line.split(/\s+/).length > 9 || /\b(?:i|we|my|our|need|want|can|is|are|has|have|track|keep|log|record)\b/i.test(line)) return false;
   return rest.filter((l) => /^[A-Z][A-Za-z ]{0,30}:\s*\S/.test(l.trim())).length >= 2;
+}
+
+/**
+ * "1. Customers" followed by "   name, address, ..." or by indented bullets: a short item without a
+ * sentence's punctuation, the next line indented deeper, labels a group (a heading), never a field.
+ */
+function isGroupLabel(text: string, indent: number, next: string | undefined): boolean {
+  if (!isDeeper(next, ' '.repeat(indent))) return false;
+  const words = stripMarks(text).replace(/:$/, '').trim();
+  return words.split(/\s+/).length <= 4 && !/[.!?,;()]/.test(words);
+}
+
+/** The line is indented deeper than the one above it. */
+function isDeeper(line: string | undefined, above: string): boolean {
+  const at = /^(\s*)\S/.exec(line ?? '');
+  return at !== null && (at[1] as string).length > (/^\s*/.exec(above)?.[0].length ?? 0);
 }

@@ -1,5 +1,6 @@
 import { NOMINALIZATION, VALUED_FIELD_NAMES, VERB_SET } from '../lexicon.js';
 import { isPluralForm, verbInfinitive } from '../text.js';
+import { splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
 
 /**
@@ -42,9 +43,9 @@ export function splitSentence(sentence: string): string[] {
     .map(valuesAfterColon);
 }
 
-/** "I tune pianos — I need my appointments with ...": a dash before a new subject starts a new sentence. */
+/** "I tune pianos — I need my appointments with ...": a dash before a new subject starts a new sentence (never one inside parentheses). */
 export function splitAtDashedSubject(sentence: string): string[] {
-  const parts = sentence.split(/\s+[–—-]\s+(?=(?:i|we|my|our)\s)/i).map((p) => p.trim());
+  const parts = splitOutsideParens(sentence, /\s+[–—-]\s+(?=(?:i|we|my|our)\s)/i);
   if (parts.length < 2 || parts.some((p) => p.split(/\s+/).length < 2)) return sentence ? [sentence] : [];
   return parts.map((p, k) => (k < parts.length - 1 && !/[.!?]$/.test(p) ? `${p}.` : p));
 }
