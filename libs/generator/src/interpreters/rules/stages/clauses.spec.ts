@@ -16,6 +16,9 @@ describe('typed clauses', () => {
     expect(contextOf("I'd love to have a backend")).not.toBe('says who the writer is');
     expect(contextOf('When a customer calls.')).toBe('says when the writer acts');
     expect(contextOf('When a book is late it can not be renewed')).toBeUndefined();
+    expect(contextOf('our pigeon club needs a thing for races.')).toBe('asks for the backend itself');
+    expect(contextOf('our club needs a new system')).toBe('asks for the backend itself');
+    expect(contextOf('our club needs a new kitchen')).toBeUndefined();
   });
 
   it('under a "Views" label or heading, a line naming records is a list to show', () => {

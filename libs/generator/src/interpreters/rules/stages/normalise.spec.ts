@@ -37,6 +37,23 @@ describe('normalise: the layout of a prompt', () => {
     ]);
   });
 
+  it('reads a numbered item over deeper lines as their label: a heading over bullets, a list over one line', () => {
+    expect(normalise('1. Customers\n   name, address, email (unique - we look them up by it)\n2. Funerals\n   - venue\n   - status\n3. Notes\n   Two vans. No login.').lines).toEqual([
+      { kind: 'sentence', text: 'Customers: name, address, email (unique - we look them up by it)' },
+      { kind: 'heading', text: 'Funerals', level: 4 },
+      { kind: 'bullet', text: 'venue', depth: 1 },
+      { kind: 'bullet', text: 'status', depth: 1 },
+      { kind: 'heading', text: 'Notes', level: 4 },
+      { kind: 'sentence', text: 'Two vans.' },
+      { kind: 'sentence', text: 'No login.' },
+    ]);
+    // a bullet over deeper bullets is a field with its notes, never a label
+    expect(normalise('- status\n  - new, paid').lines).toEqual([
+      { kind: 'bullet', text: 'status', depth: 0 },
+      { kind: 'bullet', text: 'new, paid', depth: 1 },
+    ]);
+  });
+
   it('drops emoji and the space before them, never a line break', () => {
     expect(normalise('Track our hens 🐔: name, breed 👍🏽\n🐣 hatch date').lines).toEqual([
       { kind: 'sentence', text: 'Track our hens: name, breed' },

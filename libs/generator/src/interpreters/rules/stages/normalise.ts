@@ -56,7 +56,8 @@ export function normalise(prompt: string): Normalised {
     }
     const bullet = /^(\s*)(?:[-*•+]|\d{1,2}[.)]|[a-h]\))\s+(.+)$/.exec(line);
     // "1. Customers" over more indented lines: an item holding others is their heading
-    if (bullet && isGroupLabel(bullet[2] as string, (bullet[1] as string).length, raw[at + 1])) {
+    // ("- status" over "  - new, paid" is a field with its values: only a numbered item labels a group)
+    if (bullet && /^\s*\d/.test(line) && isGroupLabel(bullet[2] as string, (bullet[1] as string).length, raw[at + 1])) {
       const label = stripMarks(bullet[2] as string).replace(/:$/, '').trim();
       const only = raw[at + 1] as string;
       // (one unmarked line under it is the label's list: "Customers: name, address, ...")

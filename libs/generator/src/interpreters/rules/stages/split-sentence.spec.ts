@@ -4,6 +4,8 @@ describe('split-sentence: one sentence that holds two', () => {
     expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
     expect(splitAtDashedSubject('We run a hall - our bookings have a date')).toEqual(['We run a hall.', 'our bookings have a date']);
     expect(splitAtDashedSubject('position - goalkeeper, defender')).toEqual(['position - goalkeeper, defender']);
+    // a dash inside a parenthesis explains the item before it
+    expect(splitAtDashedSubject('name, email (unique - we look customers up by it)')).toEqual(['name, email (unique - we look customers up by it)']);
   });
 
   it('a request for a view closing a list is a sentence of its own', () => {
