@@ -299,7 +299,7 @@ export const UNIT_NAMES: Record<string, string> = { g: 'grams' };
 /** Currencies: "fee in pounds" written as a label keeps its currency in the name (`feePounds`), as fresh prompts' writers expect. */
 export const CURRENCY_UNITS = new Set(['dollars', 'euros', 'pounds', 'usd', 'eur', 'gbp', 'cents', 'pence']);
 /** Things numbered in a sequence: their "X number" is a whole number, not an identifier ("room number" is one). */
-export const SEQUENCE_NUMBERS = new Set(['episode', 'shirt', 'jersey', 'pitch', 'plot', 'seat', 'bed', 'lane', 'court', 'locker', 'round', 'chapter', 'season', 'lap', 'bib', 'berth', 'stall', 'platform', 'gate', 'box', 'chair', 'entry', 'hanger', 'kennel', 'lift', 'puzzle', 'spot', 'stable', 'visit', 'issue', 'bay', 'pen', 'peg', 'cage', 'desk', 'cabin', 'hut', 'pod', 'bin', 'floor', 'level', 'storey', 'row', 'pier', 'mooring', 'tee', 'hole', 'week', 'stage', 'step', 'heat', 'page', 'verse']);
+export const SEQUENCE_NUMBERS = new Set(['episode', 'shirt', 'jersey', 'pitch', 'plot', 'seat', 'bed', 'lane', 'court', 'locker', 'round', 'chapter', 'season', 'lap', 'bib', 'berth', 'stall', 'platform', 'gate', 'box', 'chair', 'entry', 'hanger', 'kennel', 'lift', 'puzzle', 'spot', 'stable', 'visit', 'issue', 'bay', 'pen', 'peg', 'cage', 'desk', 'cabin', 'hut', 'pod', 'bin', 'floor', 'level', 'storey', 'row', 'pier', 'mooring', 'tee', 'hole', 'week', 'stage', 'step', 'heat', 'page', 'verse', 'fridge', 'freezer', 'load', 'cap', 'run', 'hutch', 'tank', 'shelf', 'rack', 'tent', 'race', 'match', 'game', 'lot', 'batch']);
 export const QUANTITY_QUALIFIERS = new Set(['for', 'against', 'per']);
 
 // ---- field items (fields.ts, field-modifiers.ts)
