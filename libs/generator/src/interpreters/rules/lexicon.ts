@@ -66,7 +66,7 @@ export const TYPE_BY_WORD: Record<string, TypeHint> = {
   // "prize money", "float cash": an amount of money
   money: { type: 'number', min: 0 }, cash: { type: 'number', min: 0 },
   // "velocity", "wind speed": a measured rate
-  velocity: { type: 'number', min: 0 }, speed: { type: 'number', min: 0 },
+  velocity: { type: 'number', min: 0 }, speed: { type: 'number', min: 0 }, vibration: { type: 'number', min: 0 },
   url: { type: 'url' }, link: { type: 'url' }, website: { type: 'url' }, homepage: { type: 'url' }, webpage: { type: 'url' }, uri: { type: 'url' }, href: { type: 'url' }, permalink: { type: 'url' }, avatar: { type: 'url' }, image: { type: 'url' }, photo: { type: 'url' }, picture: { type: 'url' }, thumbnail: { type: 'url' }, logo: { type: 'url' },
   date: { type: 'date' }, deadline: { type: 'date' }, birthday: { type: 'date' }, dob: { type: 'date' }, birthdate: { type: 'date' }, day: { type: 'date' },
   timestamp: { type: 'datetime' }, time: { type: 'datetime' }, datetime: { type: 'datetime' }, at: { type: 'datetime' }, when: { type: 'datetime' }, appointment: { type: 'datetime' },

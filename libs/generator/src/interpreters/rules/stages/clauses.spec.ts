@@ -269,6 +269,17 @@ describe('records in lists whose words could be verbs (irecords)', () => {
     expect(got.some((c) => c.kind === 'statement')).toBe(false);
   });
 
+  it('a field filled in after the record was made is an update of the record that has it, or gets it', () => {
+    expect(clausesOf('Fixtures: team, opponent, result (won or lost)\nthe captain lists the fixtures, and fills in the result after the match').slice(1)).toEqual([
+      { kind: 'statement', text: 'the captain lists the fixtures.' },
+      { kind: 'statement', text: 'Update the result of a fixture.' },
+    ]);
+    expect(clausesOf('Please record the planned blasts with the date and the bench. After the blast the shotfirer fills in its peak vibration.').slice(1)).toEqual([
+      { kind: 'statement', text: 'A blast also has an optional peak vibration.' },
+      { kind: 'statement', text: 'Update the peak vibration of a blast.' },
+    ]);
+  });
+
   it('"dietary needs" is a field; "start date / end date" on one bullet is two', () => {
     expect(isFieldLike('dietary needs: none / vegetarian / vegan')).toBe(true);
     expect(isFieldLike('needs a lift')).toBe(false);

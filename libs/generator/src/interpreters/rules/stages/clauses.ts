@@ -1,7 +1,7 @@
 import { KEEPING, DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PREPOSITION_LIKE, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
-import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens, statesOf, valuesOfListedField } from './declarations.js';
+import { declarationOf, filledInLater, laterFields, pairedNames, relativeFlags, splitOutsideParens, statesOf, valuesOfListedField } from './declarations.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
 import { readRow } from './table-rows.js';
@@ -139,6 +139,26 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       described.items.push(...later);
       described.source += `; ${text}`;
       continue;
+    }
+    // "After the blast the shotfirer fills in its peak vibration": the record that has (or gets) the
+    // field is updated; a field it lacks is added as optional, since it is empty until then
+    const filled = filledInLater(text);
+    if (filled) {
+      const lists = out.filter((c): c is Extract<Clause, { kind: 'fieldList' }> => c.kind === 'fieldList');
+      const bare = (words: string) => words.replace(/\s*\(.*$/, '').trim().toLowerCase();
+      const holder = (f: FieldItem) => lists.findLast((c) => c.items.some((it) => bare(it.words) === bare(f.words)));
+      const owner = holder(filled.fields[0] as FieldItem);
+      // ("After the blast ...": the record the time is told by; else the record described last)
+      const named = owner?.subject ?? /\b(?:after|once|when)\s+(?:the|a|an|each)\s+([a-z]+)\b/i.exec(text)?.[1] ?? (described?.kind === 'fieldList' ? described.subject : undefined);
+      if (named) {
+        if (filled.before) out.push({ kind: 'statement', text: `${filled.before}.` });
+        const record = singular(named.toLowerCase());
+        // a field no list gave the record is one more of its fields, empty until it is filled in
+        const missing = filled.fields.filter((f) => !holder(f));
+        if (missing.length) out.push({ kind: 'statement', text: `${/^[aeiou]/.test(record) ? 'An' : 'A'} ${record} also has an optional ${missing.map((f) => f.words).join(' and an optional ')}.` });
+        out.push({ kind: 'statement', text: `Update the ${filled.fields.map((f) => f.words).join(' and the ')} of a ${record}.` });
+        continue;
+      }
     }
     const stateLine = /^([a-z]+)\s*(?::|\s[-–—])\s*\S/i.exec(text);
     if (prevList?.kind === 'fieldList' && stateLine && STATE_FIELD_NAMES.has((stateLine[1] as string).toLowerCase()) && text.includes(',')) {

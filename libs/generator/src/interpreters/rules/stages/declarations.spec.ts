@@ -1,4 +1,4 @@
-import { DECLARATIONS, declarationOf, laterFields } from './declarations.js';
+import { DECLARATIONS, declarationOf, filledInLater, laterFields } from './declarations.js';
 
 /** Table-driven: every declaration phrasing's examples are its tests. */
 describe('declaration sentence phrasings', () => {
@@ -17,6 +17,14 @@ describe('declaration sentence phrasings', () => {
   it('reads a value that stays empty until later as optional', () => {
     const got = declarationOf('A loan is one instrument lent to one player, with a start date and a return date that stays empty until it comes back.');
     expect(got?.items).toEqual([{ words: 'instrument', refersTo: true }, { words: 'player', refersTo: true }, { words: 'start date' }, { words: 'return date', flags: ['optional'] }]);
+  });
+
+  it('reads a field given after the record was made as an update of it', () => {
+    expect(filledInLater('After the blast the shotfirer fills in its peak vibration.')).toEqual({ fields: [{ words: 'peak vibration' }] });
+    expect(filledInLater('the captain lists the availability for a fixture, and fills in the result after the match')).toEqual({ fields: [{ words: 'result' }], before: 'the captain lists the availability for a fixture' });
+    expect(filledInLater('The result gets updated when the lab replies.')).toEqual({ fields: [{ words: 'result' }] });
+    expect(filledInLater('Members fill in a form when they join.')).toBeUndefined();
+    expect(filledInLater('We enter the results of the whole season, the standings of every team and the top scorers of the league.')).toBeUndefined();
   });
 
   it('reads what the writer fills in later as fields, a trailing "each from A to B" bounding each', () => {

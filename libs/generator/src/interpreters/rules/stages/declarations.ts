@@ -194,6 +194,22 @@ export function laterFields(sentence: string): FieldItem[] | undefined {
   return m ? boundedItems(m[1] as string) : undefined;
 }
 
+/**
+ * "After the blast the shotfirer fills in its peak vibration", "the captain lists the availability,
+ * and fills in the result after the match", "The result gets updated when the lab replies": a
+ * field given after the record was made, i.e. an update of it. `before` is a request written ahead
+ * of it in the same sentence.
+ */
+export function filledInLater(sentence: string): { fields: FieldItem[]; before?: string } | undefined {
+  const text = sentence.trim().replace(/[.!]+$/, '');
+  const filled = /^(?:(.+?),?\s+and\s+|(?:after|when|once|as soon as)\s+[^,]+?,?\s+(?:(?:the|a|an|our|my)\s+)?[a-z]+\s+|(?:the|a|an|our|my)\s+[a-z]+\s+|(?:we|i|they)\s+)(?:then\s+|later\s+|also\s+)?(?:fills? in|writes? in|puts? in|enters?)\s+(?:its|their|the)\s+(.+?)(?:\s+(?:after|when|once|later|afterwards|at the end)\b.*)?$/i.exec(text);
+  const passive = filled ? undefined : /^(?:the|its|their)\s+([a-z][a-z ]{0,30}?)\s+(?:gets|get|is|are)\s+(?:updated|changed|filled in|entered)(?:\s+(?:when|after|once|as soon as)\b.*)?$/i.exec(text);
+  const list = filled ? (filled[2] as string) : passive?.[1];
+  const items = list ? listItems(list) : undefined;
+  if (!items || items.some((it) => it.words.split(/\s+/).length > 4)) return undefined;
+  return { fields: items, ...(filled?.[1] ? { before: filled[1] } : {}) };
+}
+
 /** A list whose ", each from 0 to 13" bounds every item. */
 function boundedItems(list: string): FieldItem[] | undefined {
   const bound = /,?\s*each\s+((?:from|between)\s+\d+\s+(?:to|and)\s+\d+)$/i.exec(list);

@@ -34,6 +34,15 @@ export function normalise(prompt: string): Normalised {
   const dropped: string[] = [];
   const raw = prompt.replace(/\r\n?/g, '\n').replace(EMOJI_BETWEEN_WORDS, '. ').replace(EMOJI, '').split('\n').filter((l) => l.trim() !== '');
   const consumed = new Set<number>();
+  // "1. Customers" or "Teams" over one unmarked, deeper line: "Customers: name, address, ..."
+  // ("4. Notes" over "Two vans, ..." stays a section label over its sentences)
+  const labelsOneList = (label: string, at: number): boolean => {
+    const only = raw[at + 1] as string;
+    if (BULLET.test(only) || isDeeper(raw[at + 2], only) || SECTION_LABELS.has(label.toLowerCase())) return false;
+    consumed.add(at + 1);
+    for (const s of sentences(`${label}: ${stripMarks(only.trim())}`)) for (const part of splitSentence(s)) lines.push({ kind: 'sentence', text: part });
+    return true;
+  };
   raw.forEach((rawLine, at) => {
     if (consumed.has(at)) return;
     const line = rawLine.replace(/\s+$/, '');
@@ -59,15 +68,7 @@ export function normalise(prompt: string): Normalised {
     // ("- status" over "  - new, paid" is a field with its values: only a numbered item labels a group)
     if (bullet && /^\s*\d/.test(line) && isGroupLabel(bullet[2] as string, (bullet[1] as string).length, raw[at + 1])) {
       const label = stripMarks(bullet[2] as string).replace(/:$/, '').trim();
-      const only = raw[at + 1] as string;
-      // (one unmarked line under it is the label's list: "Customers: name, address, ...")
-      // ("4. Notes" over "Two vans, ..." stays a section label over its sentences)
-      if (!BULLET.test(only) && !isDeeper(raw[at + 2], only) && !SECTION_LABELS.has(label.toLowerCase())) {
-        consumed.add(at + 1);
-        for (const s of sentences(`${label}: ${stripMarks(only.trim())}`)) for (const part of splitSentence(s)) lines.push({ kind: 'sentence', text: part });
-        return;
-      }
-      lines.push({ kind: 'heading', text: label, level: 4 });
+      if (!labelsOneList(label, at)) lines.push({ kind: 'heading', text: label, level: 4 });
       return;
     }
     if (bullet) {
@@ -86,6 +87,8 @@ export function normalise(prompt: string): Normalised {
       return;
     }
     // "Orders:" alone on a line, short: a heading over what follows; "Dogs" alone over bullets too
+    // "Teams" over "  name, division, captain's email": a label over its one list
+    if (!/^\s/.test(line) && at > 0 && isGroupLabel(trimmed, 0, raw[at + 1]) && /,/.test(raw[at + 1] ?? '') && labelsOneList(stripMarks(trimmed).replace(/:$/, ''), at)) return;
     const overIndented = !/^\s/.test(line) && /^\s{2,}\S/.test(raw[at + 1] ?? '');
     const overBullets = (BULLET.test(raw[at + 1] ?? '') || overIndented) && !/[.!?,;]$/.test(trimmed);
     if ((/^[^.!?]{1,40}:$/.test(trimmed) || overBullets) && trimmed.split(/\s+/).length <= 5) {
