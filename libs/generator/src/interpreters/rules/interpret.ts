@@ -9,7 +9,7 @@ import type { Analysis } from './model.js';
 import { toClauses } from './stages/clauses.js';
 import { declare, type Declared } from './stages/declare.js';
 import { findGaps } from './stages/gaps.js';
-import { normalise, sentences } from './stages/normalise.js';
+import { normalise, repairSpelling, sentences } from './stages/normalise.js';
 import { resplitProse } from './stages/split-sentence.js';
 import { unlabelled } from './stages/sections.js';
 import { untracedLines } from './stages/coverage.js';
@@ -32,7 +32,8 @@ export const MAX_PROMPT_LENGTH = 20_000;
  * carries the draft of what was understood.
  */
 export function interpretPrompt(name: string, prompt: string): InterpretResult {
-  const text = prompt.trim();
+  // ("cant have more bookings then quads": read as meant; warnings quote the repaired words)
+  const text = repairSpelling(prompt.trim());
   if (text.length === 0) return refuse(name, text, 'The prompt is empty.', [], ['a description of the data the backend keeps'], [], undefined);
   if (text.length > MAX_PROMPT_LENGTH) return refuse(name, '', `The prompt is longer than ${MAX_PROMPT_LENGTH} characters.`, [], ['a shorter description'], [], undefined);
   if (isStructuredPrompt(text)) return readStructured(name, text);

@@ -159,6 +159,22 @@ export const PRESENCE: Record<string, { field: string; value: boolean }> = {
 // ---- vocabulary of the normalising stages (stages/*.ts) ----
 
 /** Words that open a greeting; the greeting is dropped, the rest of its sentence kept. */
+/**
+ * Casual spellings people type without a second look, repaired before anything is read: a missing
+ * apostrophe ("cant", "theyve") and a few everyday misspellings. Only words that are never meant
+ * as written ("cant" as a noun is not in a backend prompt).
+ */
+export const CASUAL_SPELLINGS: Record<string, string> = {
+  cant: "can't", dont: "don't", doesnt: "doesn't", didnt: "didn't", isnt: "isn't", arent: "aren't", wasnt: "wasn't", werent: "weren't",
+  shouldnt: "shouldn't", wouldnt: "wouldn't", couldnt: "couldn't", havent: "haven't", hasnt: "hasn't", wont: "won't",
+  theyve: "they've", theyre: "they're", youre: "you're", weve: "we've", ive: "I've",
+  wanna: 'want to', gonna: 'going to', gotta: 'have to',
+  wether: 'whether', adress: 'address', adresses: 'addresses', recieve: 'receive', recieved: 'received', seperate: 'separate', untill: 'until', tommorow: 'tomorrow', wich: 'which', teh: 'the',
+};
+
+/** Comparatives after which a "then" is a "than" typed as it sounds ("more bookings then quads"). */
+export const THAN_WORDS = new Set(['more', 'less', 'fewer', 'bigger', 'smaller', 'larger', 'higher', 'lower', 'longer', 'shorter', 'later', 'earlier', 'greater', 'older', 'younger', 'heavier', 'lighter', 'cheaper', 'dearer', 'sooner', 'other']);
+
 export const GREETINGS = ['hello', 'hii', 'hiii', 'hi', 'hey', 'heya', 'hiya', 'hallo', 'olá', 'ola', 'hola', 'bonjour', 'ciao', 'evening', 'morning', 'dear', 'greetings', 'good morning', 'good afternoon', 'good evening', 'yo', 'ok so', 'so'];
 
 /** Sentence closers that carry nothing for the backend ("thanks!", "lol"). */

@@ -162,6 +162,21 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     },
   },
   {
+    name: 'a record that is its list of fields',
+    examples: [
+      ['A booking is: sheet, date, start time, group name and number of curlers.', { subject: 'booking', items: ['sheet', 'date', 'start time', 'group name', 'number of curlers'] }],
+      ["each booking is the trek, rider name, age and if theyve ridden before", { subject: 'booking', items: ['trek', 'rider name', 'age', 'if theyve ridden before'] }],
+      ['then every day we collect sap so a collection is the tree, the date and how many litres', { subject: 'collection', items: ['tree', 'date', 'how many litres'] }],
+    ],
+    // "an order is the customer's name, how many fish, ...": what a record is, told as its fields
+    // (three at least: "a session is a class with a date" says what it is, not what it has)
+    match: (s) => /^(?:.{0,80}?\b(?:so|and|then)\s+)?(?:a|an|each|every)\s+([a-z]+(?: [a-z]+)?)\s+is\s*:?\s+(.+?)[.!]?$/i.exec(s),
+    read: (m, sentence) => {
+      const items = listItems(m[2] as string);
+      return items && items.length >= 3 ? { kind: 'fieldList', subject: (m[1] as string).toLowerCase(), items, source: sentence, nounPhrase: true } : undefined;
+    },
+  },
+  {
     name: 'records under a coordinated qualifier, with their fields',
     examples: [
       ['Arts and crafts kits with a name, a price and an age range.', { subject: 'kits', items: ['name', 'price', 'age range'] }],

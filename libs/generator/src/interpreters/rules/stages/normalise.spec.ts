@@ -1,4 +1,4 @@
-import { normalise, sentences, trimTalk } from './normalise.js';
+import { normalise, repairSpelling, sentences, trimTalk } from './normalise.js';
 
 describe('normalise: the layout of a prompt', () => {
   it('reads Markdown and bold headings, short colon lines, bullets, numbered items and table rows', () => {
@@ -52,6 +52,12 @@ describe('normalise: the layout of a prompt', () => {
       { kind: 'bullet', text: 'status', depth: 0 },
       { kind: 'bullet', text: 'new, paid', depth: 1 },
     ]);
+  });
+
+  it('repairs casual spellings: a missing apostrophe, an everyday misspelling, a "then" after a comparative', () => {
+    expect(repairSpelling('cant have more bookings then quads on a trek')).toBe("can't have more bookings than quads on a trek");
+    expect(repairSpelling('Wether theyve paid, and the adress. Then list them.')).toBe("Whether they've paid, and the address. Then list them.");
+    expect(repairSpelling('i wanna see the orders')).toBe('i want to see the orders');
   });
 
   it('drops emoji and the space before them, never a line break', () => {

@@ -1,4 +1,4 @@
-import { GREETINGS, SECTION_LABELS, SIGN_OFFS } from '../lexicon.js';
+import { CASUAL_SPELLINGS, GREETINGS, SECTION_LABELS, SIGN_OFFS, THAN_WORDS } from '../lexicon.js';
 import { readSections } from './sections.js';
 import { splitSentence } from './split-sentence.js';
 
@@ -184,4 +184,16 @@ function isGroupLabel(text: string, indent: number, next: string | undefined): b
 function isDeeper(line: string | undefined, above: string): boolean {
   const at = /^(\s*)\S/.exec(line ?? '');
   return at !== null && (at[1] as string).length > (/^\s*/.exec(above)?.[0].length ?? 0);
+}
+
+/** The prompt with casual spellings repaired (lexicon CASUAL_SPELLINGS; "more X then Y" -> "than"), the layout kept. */
+export function repairSpelling(text: string): string {
+  const comparatives = [...THAN_WORDS].join('|');
+  return text
+    .replace(/\b[A-Za-z]+\b/g, (w) => {
+      const fixed = CASUAL_SPELLINGS[w.toLowerCase()];
+      if (!fixed) return w;
+      return /^[A-Z]/.test(w) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed;
+    })
+    .replace(new RegExp(`\\b(${comparatives})\\b((?:\\s+[a-z']+){0,4}?)\\s+then\\b`, 'gi'), '$1$2 than');
 }

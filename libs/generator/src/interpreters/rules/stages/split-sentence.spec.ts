@@ -52,6 +52,9 @@ describe('split-sentence: the other splits', () => {
     expect(viewRequest('Also a list of pickings by variety.')).toBe('List pickings by variety.');
     expect(viewRequest('a list of tags')).toBe('List tags');
     expect(viewRequest('Reviews are listed per apprentice.')).toBe('List reviews by apprentice.');
+    expect(viewRequest("and i want to see who's booked on each trek")).toBe('List the bookings of a trek.');
+    expect(viewRequest('Show who signed up for a workshop.')).toBe('List the signups of a workshop.');
+    expect(viewRequest('Show who won the game.')).toBe('Show who won the game.');
     expect(viewRequest('With readings listed per station.')).toBe('List readings by station.');
     expect(activeVoice('Guests are booked in to a night with their first name and age.')).toBe('Guests book a night with their first name and age.');
     expect(valuesAfterColon('We keep the model, and a status: available, on loan or in repair, which I change by hand.')).toBe('We keep the model, and a status (available, on loan or in repair). I change the status by hand.');

@@ -276,6 +276,11 @@ export function viewRequest(sentence: string): string {
   // "Reviews are listed per apprentice", "bookings can be viewed by date": a list asked for in the passive
   const passive = /^(?:with\s+)?((?:the\s+|all\s+)?[a-z]+s)\s+(?:are\s+|get\s+|can be\s+|should be\s+|must be\s+|will be\s+|need to be\s+)?(?:listed|shown|viewed|seen|grouped|searched|filtered)\s+((?:per|by|for)\s+.+)$/i.exec(sentence.replace(/[.!]$/, ''));
   if (passive) return `List ${(passive[1] as string).toLowerCase()} ${(passive[2] as string).replace(/^per\s+/i, 'by ')}.`;
+  // "i want to see who's booked on each trek", "show who signed up for a workshop": the people a
+  // verb recorded, i.e. the records it makes (booking, signup), listed by the record they are for
+  const who = /^(?:.*?\b)?(?:see|show|list|view|know|check)\s+(?:me\s+|us\s+)?who(?:'s|\s+is|\s+are|'re|\s+has|\s+have)?\s+([a-z]+?)(?:ed|d)?(\s+up)?\s+(?:on|for|in|onto|into|to|at)\s+(?:each|every|a|an|the|one)\s+([a-z]+(?: [a-z]+)?)$/i.exec(sentence.replace(/[.!?]+$/, ''));
+  const made = who ? NOMINALIZATION[`${(who[1] as string).toLowerCase()}${who[2] ? '_up' : ''}`]?.[0] : undefined;
+  if (who && made) return `List the ${made}s of a ${who[3] as string}.`;
   // "Staff want the bookings for each slot": records wanted, narrowed, with no verb, are a list to show
   const wanted = /^(?:[a-z]+\s+){0,2}?(?:want|wants|need|needs|would like|'d like)\s+((?:the|all(?:\s+the)?)\s+[a-z]+s\s+(?:for|by|of|per|on|in|from|between|that|which|where|with)\b.*)$/i.exec(sentence);
   return wanted && !/^(?:i|we)\s/i.test(sentence) ? `List ${wanted[1] as string}` : sentence;
