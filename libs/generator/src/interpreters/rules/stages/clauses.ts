@@ -45,6 +45,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
   let named: { subject: string; at: number } | undefined;
   /** Under "## Views" / "Reports:", a bullet naming records is a list to show. */
   let underListLabel = false;
+  const wholeText = lines.map((l) => (l.kind === 'row' ? l.cells.join(' ') : l.text)).join('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as Line;
     if (line.kind === 'heading') {
@@ -127,6 +128,11 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     const owner = states && !states.words.includes(' ') ? [...out].reverse().find((c): c is Extract<Clause, { kind: 'fieldList' }> => c.kind === 'fieldList' && singular(c.subject.toLowerCase().split(/\s+/).pop() ?? '') === singular(states.words)) : undefined;
     if (states && owner && !owner.items.some((it) => STATE_FIELD_NAMES.has(it.words.toLowerCase()))) {
       owner.items.push({ words: 'status', values: states.values, moves: true, steps: states.steps });
+      continue;
+    }
+    // (a record described in a sentence the reader reads: its status is a list of its own, joined to it by name)
+    if (states && !owner && !states.words.includes(' ') && !STATE_FIELD_NAMES.has(states.words) && !TYPE_BY_WORD[states.words] && /^(?:a|an|each|every|the)\s/i.test(text) && new RegExp(`\\b(?:a|an|each|every)\\s+${states.words}\\s+(?:has|have|is|gets)\\b`, 'i').test(wholeText)) {
+      out.push({ kind: 'fieldList', subject: states.words, items: [{ words: 'status', values: states.values, moves: true, steps: states.steps }], source: text, nounPhrase: true });
       continue;
     }
     // "status - booked in, diagnosing, ..." on a line after a record's fields is one more of them;

@@ -305,10 +305,14 @@ function splitTopLevel(list: string): string[] {
  */
 export function statesOf(sentence: string): { words: string; values: string[]; steps: { from: string; to: string }[] } | undefined {
   // ("Status flow: applied → approved → paid, or applied → rejected": the label form)
-  const m = /^(?:the\s+|its\s+|their\s+|a\s+)?([a-z][a-z ]{0,30}?)\s+(?:goes|go|moves|move|flows|runs|progresses|(?:flow|workflow|lifecycle|transitions)\s*:)\s+(?:from\s+)?(.+?)[.!]?$/i.exec(sentence.trim());
+  // ("Status values, in order: received -> assessed -> returned": a label over states in order)
+  const m =
+    /^(?:the\s+|its\s+|their\s+|a\s+)?([a-z][a-z ]{0,30}?)\s+(?:goes|go|moves|move|flows|runs|progresses|(?:flow|workflow|lifecycle|transitions)\s*:)\s+(?:from\s+)?(.+?)[.!]?$/i.exec(sentence.trim()) ??
+    /^(?:the\s+)?([a-z]+)\s+(?:values|states|stages|steps)\s*,?\s*(?:\(?\s*in\s+(?:that|this)?\s*order\s*\)?)?\s*:\s*(.+?(?:->|→|=>).+?)[.!]?$/i.exec(sentence.trim());
   if (!m) return undefined;
-  // "..., nothing else", "... once it has been posted back": what follows the states says no state
-  const written = (m[2] as string).replace(/\s*,?\s*(?:and\s+)?(?:nothing else|no other moves?|only)\s*$/i, '');
+  // "..., nothing else", "... once it has been posted back", "..., in that order": what follows the states says no state
+  // (", and I need to be able to change it as it goes along": the writer's ask after the states)
+  const written = (m[2] as string).replace(/\s*,\s*and\s+(?:i|we|you)\b.*$/i, '').replace(/\s*,?\s*(?:and\s+)?(?:nothing else|no other moves?|only|(?:always\s+)?in (?:that|this) order)\s*$/i, '');
   // ("..., although sadly some go from in care to died": a branch told as a clause of its own)
   const branches = written.split(/\s*,?\s*\bor\b\s*|\s*[,;]\s*/).map((b) => b.replace(/^(?:although|though|but|and|while|whereas)\s+(?:[a-z]+\s+){0,3}?(?:can\s+|may\s+|might\s+)?(?:go|goes|move|moves)\s+(?:straight\s+)?(?:from\s+)?/i, ''));
   const chains: string[][] = [];

@@ -1,5 +1,6 @@
 import { OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS } from '../lexicon.js';
 import { FLAGS, item, readNote, splitValues, valueList, type FieldItem } from './phrasings.js';
+import { singular } from '../text.js';
 
 /** Stage 2 for tables: a row of a field table ("| deposit | money | in euros |") as a typed item. */
 /** A table row: the field's name, its written type, and flags found in its notes. */
@@ -11,7 +12,17 @@ export function readRow(name: string, type: string | undefined, notes: string | 
     .filter((w) => FLAGS.has(w))
     .map((w) => (w === 'mandatory' ? 'required' : w));
   const values = /^(?:one of|values?:?)\s+(.+)$/i.exec(notes?.trim() ?? '');
-  const cell = notes?.trim() ?? '';
+  // ("8 max" is "max 8")
+  const cell = (notes?.trim() ?? '').replace(/^(-?\d+(?:\.\d+)?)\s+(max|min|maximum|minimum)$/i, '$2 $1');
+  // "| status | choice | planning → rehearsing → performed |": states in their order
+  const states = cell.split(/\s*(?:->|→|=>)\s*/);
+  if (states.length >= 2 && states.every((v) => v !== '' && v.split(/\s+/).length <= 3)) return item(name, { values: states, moves: true, ...(flags.length ? { flags } : {}) });
+  // "| performer | link to student |": a reference written as a type
+  const link = /^(?:an?\s+)?(?:link|reference|ref|relation|pointer)\s+(?:to|→)\s+(?:an?\s+|the\s+|one\s+)?([a-z]+)$/i.exec(type?.trim() ?? '');
+  const linked = link ? singular((link[1] as string).toLowerCase()) : undefined;
+  if (linked) return item(linked === name.toLowerCase() ? name : `${name} (a ${linked})`, flags.length ? { flags } : {});
+  // "| duration (minutes) | whole number | 8 max |": a bound noted beside a written type
+  if (t && (t === 'integer' || t === 'number') && cell !== '' && isMeasureNote(cell)) return item(`${name} (${cell})`, { type: t, ...(flags.length ? { flags } : {}) });
   if (!t && flags.length === 0 && !values && cell !== '' && readNote(cell).type === undefined) {
     // "| category | solo jazz, hip hop, tap |": the notes list the allowed values (their own notes dropped)
     // ("small / large": slashes alone separate values in a cell too)
