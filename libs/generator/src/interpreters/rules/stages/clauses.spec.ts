@@ -185,6 +185,8 @@ describe('statesOf: a field\'s states written as a sentence', () => {
     ['state goes open → in progress → closed', { words: 'state', values: ['open', 'in progress', 'closed'] }],
     ['a session moves requested -> confirmed, requested -> cancelled or confirmed -> cancelled, nothing else.', { words: 'session', values: ['requested', 'confirmed', 'cancelled'] }],
     ['A repair goes from received to in repair to ready, and then to collected once it has been posted back.', { words: 'repair', values: ['received', 'in repair', 'ready', 'collected'] }],
+    ['A job moves from quoted to booked to finished, in that order, and I need to be able to change it as it goes along.', { words: 'job', values: ['quoted', 'booked', 'finished'] }],
+    ['Status values, in order: received -> assessed -> awaiting parts -> returned', { words: 'status', values: ['received', 'assessed', 'awaiting parts', 'returned'] }],
   ])('%s', (sentence, want) => {
     expect(statesOf(sentence)).toMatchObject(want);
   });
@@ -267,6 +269,16 @@ describe('records in lists whose words could be verbs (irecords)', () => {
     const got = clausesOf('A match is played between a home team and an away team on a date, and once it has been played we fill in the home legs and the away legs.');
     expect(got.find((c) => c.kind === 'fieldList')).toMatchObject({ subject: 'match', items: [{ words: 'home team' }, { words: 'away team' }, { words: 'date' }, { words: 'home legs' }, { words: 'away legs' }] });
     expect(got.some((c) => c.kind === 'statement')).toBe(false);
+  });
+
+  it('states of a record described in a sentence, and states listed under a heading, are its status', () => {
+    expect(clausesOf('Every job has the client name and a price. A job moves from quoted to booked to finished.').slice(1)).toEqual([
+      { kind: 'fieldList', subject: 'job', items: [{ words: 'status', values: ['quoted', 'booked', 'finished'], moves: true, steps: [{ from: 'quoted', to: 'booked' }, { from: 'booked', to: 'finished' }] }], source: 'A job moves from quoted to booked to finished.', nounPhrase: true },
+    ]);
+    const [jobs] = clausesOf('### Repair job\n- customer name\n- stage\n### Stages (in this order)\n1. booked in\n2. waiting for leather\n3. collected');
+    expect(jobs).toMatchObject({ kind: 'fieldList', items: [{ words: 'customer name' }, { words: 'stage', values: ['booked in', 'waiting for leather', 'collected'], moves: true }] });
+    // ("## Tables" over "table number", "seats" names a record, not the values of a "table" field)
+    expect(clausesOf('## Guests\n- name\n- table\n## Tables\n- table number\n- seats').filter((c) => c.kind === 'fieldList')).toHaveLength(2);
   });
 
   it('a field filled in after the record was made is an update of the record that has it, or gets it', () => {

@@ -1,10 +1,11 @@
 import { KEEPING, DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PREPOSITION_LIKE, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
-import { declarationOf, filledInLater, laterFields, pairedNames, relativeFlags, splitOutsideParens, statesOf, valuesOfListedField } from './declarations.js';
+import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens, statesOf, valuesOfListedField } from './declarations.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
 import { readRow } from './table-rows.js';
+import { filledInStatements } from './filled-in.js';
 import { recordsNamedBefore } from './list-subject.js';
 
 /**
@@ -76,8 +77,12 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       // ("needs generator: yes/no": an item its phrasing types is a field whatever its words)
       const fieldish = (b: string): boolean => isFieldLike(b) || isTypedItem(b) || (plural && /^[a-z]+$/i.test(b.trim()));
       if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && bullets.every(fieldish) && bullets.filter(isFieldLike).length * 2 > bullets.length) {
-        out.push({ kind: 'fieldList', subject: line.text, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; ') });
+        const list: Extract<Clause, { kind: 'fieldList' }> = { kind: 'fieldList', subject: line.text, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; ') };
         i = j - 1;
+        // "### Stages (in this order)" over "1. booked in", ...: the values of a field listed before
+        // (only a heading naming states does: "## Tables" over "table number", "seats" is a record)
+        const states = /\(.*\border\b.*\)/i.test(line.text) || STATE_FIELD_NAMES.has(singular(line.text.toLowerCase().replace(/\s*\(.*$/, '')));
+        if (!(states && valuesOfField(out, list))) out.push(list);
         continue;
       }
       const rows = j === i + 1 ? tableAt(lines, i + 1) : undefined;
@@ -146,25 +151,11 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       described.source += `; ${text}`;
       continue;
     }
-    // "After the blast the shotfirer fills in its peak vibration": the record that has (or gets) the
-    // field is updated; a field it lacks is added as optional, since it is empty until then
-    const filled = filledInLater(text);
+    // "After the blast the shotfirer fills in its peak vibration": an update (stages/filled-in.ts)
+    const filled = filledInStatements(out, described, text);
     if (filled) {
-      const lists = out.filter((c): c is Extract<Clause, { kind: 'fieldList' }> => c.kind === 'fieldList');
-      const bare = (words: string) => words.replace(/\s*\(.*$/, '').trim().toLowerCase();
-      const holder = (f: FieldItem) => lists.findLast((c) => c.items.some((it) => bare(it.words) === bare(f.words)));
-      const owner = holder(filled.fields[0] as FieldItem);
-      // ("After the blast ...": the record the time is told by; else the record described last)
-      const named = owner?.subject ?? /\b(?:after|once|when)\s+(?:the|a|an|each)\s+([a-z]+)\b/i.exec(text)?.[1] ?? (described?.kind === 'fieldList' ? described.subject : undefined);
-      if (named) {
-        if (filled.before) out.push({ kind: 'statement', text: `${filled.before}.` });
-        const record = singular(named.toLowerCase());
-        // a field no list gave the record is one more of its fields, empty until it is filled in
-        const missing = filled.fields.filter((f) => !holder(f));
-        if (missing.length) out.push({ kind: 'statement', text: `${/^[aeiou]/.test(record) ? 'An' : 'A'} ${record} also has an optional ${missing.map((f) => f.words).join(' and an optional ')}.` });
-        out.push({ kind: 'statement', text: `Update the ${filled.fields.map((f) => f.words).join(' and the ')} of a ${record}.` });
-        continue;
-      }
+      out.push(...filled);
+      continue;
     }
     const stateLine = /^([a-z]+)\s*(?::|\s[-–—])\s*\S/i.exec(text);
     if (prevList?.kind === 'fieldList' && stateLine && STATE_FIELD_NAMES.has((stateLine[1] as string).toLowerCase()) && text.includes(',')) {
@@ -207,12 +198,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
         }
       }
       // "States: submitted, approved, rejected": the values of a field listed before, not a record
-      const field = valuesOfListedField(out, list);
-      if (field) {
-        field.values = list.items.map((it) => it.words);
-        delete field.type;
-        continue;
-      }
+      if (valuesOfField(out, list)) continue;
       out.push(list);
       continue;
     }
@@ -393,4 +379,15 @@ function tableAt(lines: readonly Line[], start: number): { items: FieldItem[]; s
   const notes = col(TABLE_NOTE_HEADERS);
   const items = body.filter((r) => (r[name] ?? '').trim() !== '').map((r) => readRow(r[name] as string, type >= 0 ? r[type] : undefined, notes >= 0 ? r[notes] : undefined));
   return { items, source: rows.map((r) => r.join(' | ')).join('; '), end };
+}
+
+/** A list that gives the values of a field listed before ("States: a, b, c") sets them there; true if it did. */
+function valuesOfField(out: readonly Clause[], list: Extract<Clause, { kind: 'fieldList' }>): boolean {
+  const field = valuesOfListedField(out, list);
+  if (!field) return false;
+  field.values = list.items.map((it) => it.words);
+  // ("Stages (in this order)": states a record moves through)
+  if (/\bin\s+(?:this\s+|that\s+)?order\b/i.test(list.subject)) field.moves = true;
+  delete field.type;
+  return true;
 }

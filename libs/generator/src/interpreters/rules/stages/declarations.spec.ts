@@ -1,4 +1,5 @@
-import { DECLARATIONS, declarationOf, filledInLater, laterFields } from './declarations.js';
+import { DECLARATIONS, declarationOf, laterFields } from './declarations.js';
+import { filledInLater } from './filled-in.js';
 
 /** Table-driven: every declaration phrasing's examples are its tests. */
 describe('declaration sentence phrasings', () => {

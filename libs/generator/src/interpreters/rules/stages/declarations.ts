@@ -209,22 +209,6 @@ export function laterFields(sentence: string): FieldItem[] | undefined {
   return m ? boundedItems(m[1] as string) : undefined;
 }
 
-/**
- * "After the blast the shotfirer fills in its peak vibration", "the captain lists the availability,
- * and fills in the result after the match", "The result gets updated when the lab replies": a
- * field given after the record was made, i.e. an update of it. `before` is a request written ahead
- * of it in the same sentence.
- */
-export function filledInLater(sentence: string): { fields: FieldItem[]; before?: string } | undefined {
-  const text = sentence.trim().replace(/[.!]+$/, '');
-  const filled = /^(?:(.+?),?\s+and\s+|(?:after|when|once|as soon as)\s+[^,]+?,?\s+(?:(?:the|a|an|our|my)\s+)?[a-z]+\s+|(?:the|a|an|our|my)\s+[a-z]+\s+|(?:we|i|they)\s+)(?:then\s+|later\s+|also\s+)?(?:fills? in|writes? in|puts? in|enters?)\s+(?:its|their|the)\s+(.+?)(?:\s+(?:after|when|once|later|afterwards|at the end)\b.*)?$/i.exec(text);
-  const passive = filled ? undefined : /^(?:the|its|their)\s+([a-z][a-z ]{0,30}?)\s+(?:gets|get|is|are)\s+(?:updated|changed|filled in|entered)(?:\s+(?:when|after|once|as soon as)\b.*)?$/i.exec(text);
-  const list = filled ? (filled[2] as string) : passive?.[1];
-  const items = list ? listItems(list) : undefined;
-  if (!items || items.some((it) => it.words.split(/\s+/).length > 4)) return undefined;
-  return { fields: items, ...(filled?.[1] ? { before: filled[1] } : {}) };
-}
-
 /** A list whose ", each from 0 to 13" bounds every item. */
 function boundedItems(list: string): FieldItem[] | undefined {
   const bound = /,?\s*each\s+((?:from|between)\s+\d+\s+(?:to|and)\s+\d+)$/i.exec(list);
@@ -247,7 +231,7 @@ export function declarationOf(sentence: string): FieldList | undefined {
  * item opening on a value of the one before being that one's default. Undefined when an item is
  * not a noun phrase (the reader then reads the sentence and names what it cannot).
  */
-function listItems(list: string): FieldItem[] | undefined {
+export function listItems(list: string): FieldItem[] | undefined {
   const parts = splitTopLevel(list);
   const items: FieldItem[] = [];
   let owner: string | undefined;
@@ -335,9 +319,10 @@ export function statesOf(sentence: string): { words: string; values: string[]; s
 
 /** The item of a list before that `list` gives the values of: named by its subject, with no values yet, and every item of `list` a plain word or two. */
 export function valuesOfListedField(out: readonly Clause[], list: Extract<Clause, { kind: 'fieldList' }>): FieldItem | undefined {
-  const subject = list.subject.toLowerCase();
+  // ("Stages (in this order)": what the parenthesis says of them is no part of the name)
+  const subject = list.subject.toLowerCase().replace(/\s*\([^()]*\)\s*$/, '');
   const names = new Set([subject, subject.replace(/s$/, ''), subject.replace(/es$/, '')]);
-  if (!list.items.every((it) => /^[a-z][a-z-]*(?: [a-z-]+)?$/i.test(it.words) && !it.type && !it.values)) return undefined;
+  if (!list.items.every((it) => /^[a-z][a-z-]*(?: [a-z-]+){0,2}$/i.test(it.words) && !it.type && !it.values)) return undefined;
   for (const c of [...out].reverse()) {
     if (c.kind !== 'fieldList') continue;
     const item = c.items.find((it) => names.has(it.words.toLowerCase()) && !it.values?.length);

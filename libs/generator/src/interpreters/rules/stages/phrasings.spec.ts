@@ -24,6 +24,10 @@ describe('field-item phrasings', () => {
 
   it('reads a table row: type notation and flags in the notes', () => {
     expect(readRow('deposit', 'money', 'in euros')).toEqual({ words: 'deposit', type: 'number' });
+    expect(readRow('duration (minutes)', 'integer', '8 max')).toEqual({ words: 'duration (minutes) (max 8)', type: 'integer' });
+    expect(readRow('status', 'choice', 'planning → rehearsing → performed')).toEqual({ words: 'status', values: ['planning', 'rehearsing', 'performed'], moves: true });
+    expect(readRow('performer', 'link to student', '')).toEqual({ words: 'performer (a student)' });
+    expect(readRow('show', 'link to show', '')).toEqual({ words: 'show' });
     expect(readRow('email', 'text', 'required, unique')).toEqual({ words: 'email', type: 'text', flags: ['required', 'unique'] });
     expect(readRow('size', undefined, 'one of S, M, L')).toEqual({ words: 'size', values: ['S', 'M', 'L'] });
     expect(readRow('category', undefined, 'solo jazz, solo contemporary, hip hop, tap')).toEqual({ words: 'category', values: ['solo jazz', 'solo contemporary', 'hip hop', 'tap'] });

@@ -22,7 +22,7 @@ export function readRow(name: string, type: string | undefined, notes: string | 
   const linked = link ? singular((link[1] as string).toLowerCase()) : undefined;
   if (linked) return item(linked === name.toLowerCase() ? name : `${name} (a ${linked})`, flags.length ? { flags } : {});
   // "| duration (minutes) | whole number | 8 max |": a bound noted beside a written type
-  if (t && (t === 'integer' || t === 'number') && cell !== '' && isMeasureNote(cell)) return item(`${name} (${cell})`, { type: t, ...(flags.length ? { flags } : {}) });
+  if (t && (t === 'integer' || t === 'number') && /\b(?:max|min|maximum|minimum|up to|at most|at least)\b|\d\s*(?:-|to)\s*\d/i.test(cell) && isMeasureNote(cell)) return item(`${name} (${cell})`, { type: t, ...(flags.length ? { flags } : {}) });
   if (!t && flags.length === 0 && !values && cell !== '' && readNote(cell).type === undefined) {
     // "| category | solo jazz, hip hop, tap |": the notes list the allowed values (their own notes dropped)
     // ("small / large": slashes alone separate values in a cell too)
