@@ -139,11 +139,14 @@ export function splitSentences(text: string): string[] {
 }
 
 export function pascalCase(words: string[]): string {
-  return words
-    .flatMap((w) => w.split(/[^A-Za-z0-9]+/))
-    .filter(Boolean)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
-    .join('');
+  return (
+    words
+      .flatMap((w) => w.split(/[^A-Za-z0-9]+/))
+      .filter(Boolean)
+      // "per 100 g" -> "Per100g": a unit written on a number stays on it
+      .map((w, k, all) => (/^\d+$/.test(all[k - 1] ?? '') && /^[a-z]{1,2}\d?$/i.test(w) ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
+      .join('')
+  );
 }
 
 export function camelCase(words: string[]): string {
