@@ -185,6 +185,14 @@ describe('readFieldItem: names written as phrases', () => {
     expect(name('number of tickets', ['ticket'])).toBe('numberOfTickets');
   });
 
+  it('"X of Y" stays as written; "the X of the Y" is the Y\'s X; "out of 10" is a scale', () => {
+    expect(name('country of origin')).toBe('countryOfOrigin');
+    expect(name('a date of death')).toBe('dateOfDeath');
+    expect(name('the date of the exam')).toBe('examDate');
+    const score = readFieldItem(tokenize('a score out of 10'), lookup, ['tasting']);
+    expect(score.kind === 'field' ? [score.field.spec.name, score.field.spec.type, score.field.spec.min, score.field.spec.max] : score).toEqual(['score', 'integer', 0, 10]);
+  });
+
   it('the label "quantity of packets" is kept as written', () => {
     expect(name('quantity of packets', ['seed'])).toBe('quantityOfPackets');
   });

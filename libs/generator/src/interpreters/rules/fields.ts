@@ -225,7 +225,15 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
       const thing = [...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))];
       const asLabel = label && head.length === 1 && head[0] === 'number' && !countLeft;
       ws = head[head.length - 1] === 'amount' ? ['amount'] : asLabel ? ['number', 'of', ...thing] : [...head.slice(0, -1), ...thing];
-    } else if (tail.length > 0) {
+    } else if (head[head.length - 1] === 'out' && tail.length === 1 && /^\d+$/.test(tail[0] as string)) {
+      // "a score out of 10": a whole number from 0 to 10
+      ws = head.slice(0, -1);
+      mods.min ??= 0;
+      mods.max ??= Number(tail[0]);
+      if (!mods.type) mods.type = 'integer';
+    } else if (tail.length > 0 && tail.length < ws.length - ofIdx - 1) {
+      // "the date of the exam" -> examDate; "country of origin", "date of death" stay as written
+      // (26 of the fresh batches' 28 such fields were expected as written)
       ws = [...tail, ...head];
     }
   }
