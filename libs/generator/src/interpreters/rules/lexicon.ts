@@ -159,6 +159,9 @@ export const PRESENCE: Record<string, { field: string; value: boolean }> = {
 // ---- vocabulary of the normalising stages (stages/*.ts) ----
 
 /** Words that open a greeting; the greeting is dropped, the rest of its sentence kept. */
+/** Records that are something written to be read: a message left with only its author listed still has its text. */
+export const MESSAGE_RECORDS = new Set(['message', 'comment', 'note', 'review', 'reply', 'answer', 'feedback', 'post', 'testimonial', 'story', 'memo', 'remark', 'suggestion', 'question', 'announcement', 'content', 'body', 'text', 'description', 'summary', 'bio', 'remarks', 'notes', 'comments', 'response', 'entry']);
+
 /**
  * Casual spellings people type without a second look, repaired before anything is read: a missing
  * apostrophe ("cant", "theyve") and a few everyday misspellings. Only words that are never meant

@@ -1,5 +1,5 @@
 import { type FieldDraft, type ItemReading, readFieldItem } from '../fields.js';
-import { NEGATIONS, FIELD_STATEMENT_COPULAS, TYPE_BY_WORD } from '../lexicon.js';
+import { MESSAGE_RECORDS, NEGATIONS, FIELD_STATEMENT_COPULAS, TYPE_BY_WORD } from '../lexicon.js';
 import { type Analysis, keyOf, type ResourceDraft } from '../model.js';
 import { singular } from '../text.js';
 import { type Clause, tokenize, words as wordsOf } from '../tokens.js';
@@ -138,7 +138,8 @@ function complete(ctx: ReadingState): void {
   for (const res of ctx.resources) {
     const head = res.words[res.words.length - 1] as string;
     const picksFromList = ctx.rules.some((r) => r.kind === 'membership' && r.resource === keyOf(res.words));
-    if (TYPE_BY_WORD[head]?.type === 'text' && !picksFromList && res.fields.length > 0 && !res.fields.some((f) => f.spec.type === 'text') && !fieldOf(ctx, res, 'text')) {
+    // (a treatment or a diagnosis written as a record is no message: only what people write to be read)
+    if (TYPE_BY_WORD[head]?.type === 'text' && MESSAGE_RECORDS.has(head) && !picksFromList && res.fields.length > 0 && !res.fields.some((f) => f.spec.type === 'text') && !fieldOf(ctx, res, 'text')) {
       addField(ctx, res, { spec: { name: 'text', type: 'text', required: true }, words: ['text', 'content', 'body'] });
     }
   }
