@@ -31,7 +31,8 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
       let start = toks.length;
       while (start > 0 && ![',', 'and'].includes((toks[start - 1] as Tok).w)) start--;
       if (['if', 'whether'].includes(toks[start]?.w ?? '')) toks.push(a);
-      else toks.push({ raw: 'yes/no', w: 'boolean' }, a);
+      // ("deposit paid or not": the yes/no goes in front of the whole item, never inside its name)
+      else toks.splice(start, 0, { raw: 'yes/no', w: 'boolean' }), toks.push(a);
       i += 2;
       continue;
     }

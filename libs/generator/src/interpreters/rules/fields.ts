@@ -89,6 +89,12 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     ws = ws.slice(1);
   }
   if (ws.length === 0) return { kind: 'unreadable', text };
+  // "which glider", "which slot they're in", "which lot it's in": the thing asked about ("which
+  // side won" asks a question of its own: left for the reader to name)
+  if (ws[0] === 'which' && ws.length >= 2 && !['kind', 'type', 'sort', 'one', 'ones'].includes(ws[1] as string)) {
+    const end = ws.findIndex((w, k) => k > 1 && ['it', "it's", 'its', 'they', "they're", 'theyre', 'he', 'she', 'we', 'i', 'you'].includes(w));
+    if (ws.length === 2 || end === 2) ws = ws.slice(1, end > 0 ? end : undefined);
+  }
   // "each horse's name" in the horse's own list: the record's own detail, not an owner's
   if (ws.length >= 2 && singular(ws[0] as string) === self[self.length - 1] && toks.some((t) => t.w === ws[0] && t.possessive)) ws = ws.slice(1);
   // "the year it was published" -> yearPublished

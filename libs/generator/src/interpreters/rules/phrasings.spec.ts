@@ -140,6 +140,20 @@ describe('actions', () => {
   });
 });
 
+describe('casual lists and filters', () => {
+  it('"deposit paid or not" is a yes/no named by all its words; "for one collection day" filters on it', () => {
+    const bp = accept('Order have customer name, deposit paid or not and collection day. I want see all orders for one collection day please.');
+    expect(field(bp, 'Order', 'depositPaid').type).toBe('boolean');
+    expect(blueprintSignatures(bp)).toContain('list Order by collectionDay');
+  });
+
+  it('"which slot they\'re in" names the slot; "the shouts for each boat" filter on the boat', () => {
+    const bp = accept('Slots have a start time. Abseilers have a name and which slot they\'re in. Each shout has a date and a boat. List the shouts for each boat.');
+    expect(field(bp, 'Abseiler', 'slot').type).toBe('reference');
+    expect(blueprintSignatures(bp)).toContain('list Shout by boat');
+  });
+});
+
 describe('ordering and statements about fields', () => {
   it('reads "newest first" and "sorting by X"', () => {
     expect(action(accept('Messages have a name and a text. Show all messages, newest first.'), 'listMessages', 'list').orderBy).toEqual({ field: 'createdAt', direction: 'desc' });

@@ -24,4 +24,11 @@ describe('gaps: what the reader could not map or cannot keep', () => {
     expect(fragmentWords('cannotBeOverbooked')).toEqual(['cannot', 'be']);
     expect(fragmentWords('maxAttendees')).toEqual([]);
   });
+
+  it('what the actions said of a field not kept goes with it, so the rest is still served', () => {
+    const { analysis, gaps } = findGaps(analyze('Each shout has a date, which boat launched and the outcome. List the shouts for each boat.'));
+    expect(analysis.resources[0]?.fields.map((f) => f.spec.name)).toEqual(['date', 'outcome']);
+    expect(analysis.actions.find((a) => a.kind === 'list')?.filters).toEqual([]);
+    expect(gaps.some((g) => g.includes('which boat launched'))).toBe(true);
+  });
 });

@@ -50,6 +50,7 @@ export function findGaps(input: Analysis): GapReport {
       if (!odd.length) continue;
       r.fields.splice(r.fields.indexOf(f), 1);
       gaps.push(`not kept: "${splitIdentifier(f.spec.name).join(' ')}" as a field of ${pascalCase(r.words)} ("${odd.join('", "')}" makes it a statement, not a name; state a rule in a sentence of its own)`);
+      forgetField(a, keyOf(r.words), f.spec.name);
     }
   }
   // a record named but never described (only fields the backend manages): not kept
@@ -71,6 +72,21 @@ export function findGaps(input: Analysis): GapReport {
 }
 
 /** Takes a resource out with its actions, rules and the references to it, naming each loss. */
+/** What the actions and rules said of a field not kept goes with it ("list the shouts for each boat" loses its filter on "which boat launched", already named). */
+function forgetField(a: Analysis, key: string, field: string): void {
+  for (const act of a.actions) {
+    if (act.resource !== key) continue;
+    act.filters = act.filters.filter((f) => f.field !== field);
+    if (act.updateFields?.includes(field)) {
+      act.updateFields = act.updateFields.filter((f) => f !== field);
+      if (act.updateFields.length === 0) delete act.updateFields;
+    }
+    if (act.by === field) act.by = 'id';
+    if (act.orderBy?.field === field) delete act.orderBy;
+  }
+  a.rules = a.rules.filter((rule) => rule.resource !== key || ![rule.via, 'field' in rule ? rule.field : undefined, 'limitField' in rule ? rule.limitField : undefined].includes(field));
+}
+
 function removeResource(a: Analysis, r: ResourceDraft, gaps: string[]): void {
   const key = keyOf(r.words);
   const name = pascalCase(r.words);
