@@ -30,9 +30,9 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
       // ("if the deposit is paid or not": the question already makes it a yes/no)
       let start = toks.length;
       while (start > 0 && ![',', 'and'].includes((toks[start - 1] as Tok).w)) start--;
-      if (['if', 'whether'].includes(toks[start]?.w ?? '')) toks.push(a);
       // ("deposit paid or not": the yes/no goes in front of the whole item, never inside its name)
-      else toks.splice(start, 0, { raw: 'yes/no', w: 'boolean' }), toks.push(a);
+      if (!['if', 'whether'].includes(toks[start]?.w ?? '')) toks.splice(start, 0, { raw: 'yes/no', w: 'boolean' });
+      toks.push(a);
       i += 2;
       continue;
     }
