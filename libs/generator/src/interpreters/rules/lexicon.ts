@@ -175,6 +175,9 @@ export const CASUAL_SPELLINGS: Record<string, string> = {
   wether: 'whether', adress: 'address', adresses: 'addresses', recieve: 'receive', recieved: 'received', seperate: 'separate', untill: 'until', tommorow: 'tomorrow', wich: 'which', teh: 'the',
 };
 
+/** Phrasal verbs people use for a plain one ("pull up the visits of a client" is seeing them). */
+export const PHRASAL_VERBS: Record<string, string> = { 'pull up': 'see', 'pulls up': 'sees', 'bring up': 'see', 'brings up': 'sees', 'call up': 'see', 'look through': 'see', 'looks through': 'sees', 'go through': 'see' };
+
 /** Comparatives after which a "then" is a "than" typed as it sounds ("more bookings then quads"). */
 export const THAN_WORDS = new Set(['more', 'less', 'fewer', 'bigger', 'smaller', 'larger', 'higher', 'lower', 'longer', 'shorter', 'later', 'earlier', 'greater', 'older', 'younger', 'heavier', 'lighter', 'cheaper', 'dearer', 'sooner', 'other']);
 

@@ -1,4 +1,4 @@
-import { CASUAL_SPELLINGS, GREETINGS, SECTION_LABELS, SIGN_OFFS, THAN_WORDS } from '../lexicon.js';
+import { CASUAL_SPELLINGS, GREETINGS, PHRASAL_VERBS, SECTION_LABELS, SIGN_OFFS, THAN_WORDS } from '../lexicon.js';
 import { readSections } from './sections.js';
 import { splitSentence } from './split-sentence.js';
 
@@ -186,7 +186,7 @@ function isDeeper(line: string | undefined, above: string): boolean {
   return at !== null && (at[1] as string).length > (/^\s*/.exec(above)?.[0].length ?? 0);
 }
 
-/** The prompt with casual spellings repaired (lexicon CASUAL_SPELLINGS; "more X then Y" -> "than"), the layout kept. */
+/** The prompt with casual spellings repaired (lexicon CASUAL_SPELLINGS; "more X then Y" -> "than"; phrasal verbs), the layout kept. */
 export function repairSpelling(text: string): string {
   const comparatives = [...THAN_WORDS].join('|');
   return text
@@ -195,5 +195,7 @@ export function repairSpelling(text: string): string {
       if (!fixed) return w;
       return /^[A-Z]/.test(w) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed;
     })
-    .replace(new RegExp(`\\b(${comparatives})\\b((?:\\s+[a-z']+){0,4}?)\\s+then\\b`, 'gi'), '$1$2 than');
+    .replace(new RegExp(`\\b(${comparatives})\\b((?:\\s+[a-z']+){0,4}?)\\s+then\\b`, 'gi'), '$1$2 than')
+    // ("pull up all the visits of a client": the plain verb a phrasal one stands for)
+    .replace(new RegExp(`\\b(${Object.keys(PHRASAL_VERBS).join('|')})\\b(?=\\s+(?:the|all|a|an|every|any|his|her|their|its)\\b)`, 'gi'), (w) => PHRASAL_VERBS[w.toLowerCase()] ?? w);
 }

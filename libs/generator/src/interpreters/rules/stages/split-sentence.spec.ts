@@ -55,6 +55,7 @@ describe('split-sentence: the other splits', () => {
     expect(viewRequest("and i want to see who's booked on each trek")).toBe('List the bookings of a trek.');
     expect(viewRequest('Show who signed up for a workshop.')).toBe('List the signups of a workshop.');
     expect(viewRequest('Show who won the game.')).toBe('Show who won the game.');
+    expect(viewRequest('The duty instructor needs the list of launches for a day.')).toBe('List launches for a day.');
     expect(viewRequest('With readings listed per station.')).toBe('List readings by station.');
     expect(activeVoice('Guests are booked in to a night with their first name and age.')).toBe('Guests book a night with their first name and age.');
     expect(valuesAfterColon('We keep the model, and a status: available, on loan or in repair, which I change by hand.')).toBe('We keep the model, and a status (available, on loan or in repair). I change the status by hand.');
