@@ -133,7 +133,8 @@ export function splitSentences(text: string): string[] {
     const trimmed = line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim();
     if (!trimmed) continue;
     const sentences = nlp(trimmed).sentences().out('array') as string[];
-    for (const s of sentences) if (s.trim()) out.push(s.trim());
+    // ("their height in cm. So we can ...": compromise takes a unit's full stop for an abbreviation's)
+    for (const s of sentences.flatMap((x) => x.split(/(?<=\b(?:cm|mm|km|kg|ml|cl|mg|lb|lbs|oz|ft|hrs?|mins?|secs?|m|g|l)\.)\s+(?=[A-Z])/))) if (s.trim()) out.push(s.trim());
   }
   return out;
 }

@@ -31,6 +31,12 @@ describe('splitClauses: spaced dashes', () => {
   });
 });
 
+describe('splitClauses: a unit before a full stop ends its sentence', () => {
+  it('"in cm. So we can ..." is two sentences', () => {
+    expect(splitClauses('A booking has a height in cm. So we can set up a bike.').map((c) => c.text)).toEqual(['A booking has a height in cm', 'So we can set up a bike']);
+  });
+});
+
 describe('splitClauses: two requirements in one clause, values after a colon', () => {
   const texts = (prompt: string): string[] => splitClauses(prompt).map((c) => c.text);
 

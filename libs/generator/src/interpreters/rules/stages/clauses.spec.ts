@@ -17,6 +17,7 @@ describe('typed clauses', () => {
     expect(contextOf('When a customer calls.')).toBe('says when the writer acts');
     expect(contextOf('When a book is late it can not be renewed')).toBeUndefined();
     expect(contextOf('our pigeon club needs a thing for races.')).toBe('asks for the backend itself');
+    expect(contextOf('Our velodrome runs track sessions')).toBe('says who the writer is');
     expect(contextOf('our club needs a new system')).toBe('asks for the backend itself');
     expect(contextOf('our club needs a new kitchen')).toBeUndefined();
   });

@@ -61,7 +61,8 @@ export function contextOf(sentence: string): string | undefined {
   const asks = /^(?:our|my) [a-z' ]{1,30}? (?:needs?|wants?|would like) (?:a|an|some) (?:(?:simple|small|little|new|proper) )?([a-z]+)\b(?: for [a-z ]+)?$/i.exec(text);
   if (asks && (META_NOUNS.has((asks[1] as string).toLowerCase()) || /^(?:thing|tool)$/i.test(asks[1] as string))) return 'asks for the backend itself';
   // "Our church runs a winter night shelter that moves between halls": the writer's organisation and what it does
-  if (/^(?:our|my) [a-z' ]{1,30}? (?:runs|organises|organizes|manages|owns|hosts|operates|looks after)\b[^:,;]*$/i.test(text) && !/\b(?:need|needs|want|wants|keep|track|record|log|store|list)\b/i.test(text)) return 'says who the writer is';
+  // ("runs track sessions": "track" names the sessions; "to track", "and track" would be the writer's verb)
+  if (/^(?:our|my) [a-z' ]{1,30}? (?:runs|organises|organizes|manages|owns|hosts|operates|looks after)\b[^:,;]*$/i.test(text) && !/\b(?:need|needs|want|wants|keep|record|log|store|list)\b|\b(?:to|we|i|and)\s+track\b/i.test(text)) return 'says who the writer is';
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { activeVoice, valuesAfterColon, splitRepeatedVerb, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { activeVoice, splitAtSecondRule, valuesAfterColon, splitRepeatedVerb, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
     expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
@@ -102,6 +102,17 @@ describe('split-sentence: the other splits', () => {
     for (const s of ['Each show has a title, a genre (talk, music, sport or news)', 'address, dietary needs (none, vegetarian, vegan) and phone', 'people can take packets (quantity go down, never negative)']) {
       expect(recordsInParentheses(s)).toEqual([s]);
     }
+  });
+
+  it('a rule about another subject after ", and" is a sentence of its own', () => {
+    expect(splitAtSecondRule("Bookings are only allowed while the session is open, and a session can't have more bookings than its bike count.")).toEqual(['Bookings are only allowed while the session is open.', "A session can't have more bookings than its bike count."]);
+    expect(splitAtSecondRule('Members have a name, and a member can borrow books.')).toEqual(['Members have a name, and a member can borrow books.']);
+  });
+
+  it('values after a comma and a last "or" are the values of a status named before them', () => {
+    expect(valuesAfterColon("Each pen has a number and a status, open or closed for deep clean; I change it.")).toBe('Each pen has a number and a status (open or closed for deep clean); I change it.');
+    expect(valuesAfterColon('A session has a date and a status, which is open or closed.')).toBe('A session has a date and a status (open or closed).');
+    expect(valuesAfterColon('Items have a type, colour, size or price.')).toBe('Items have a type, colour, size or price.');
   });
 
   it('splitSentence applies every split in order', () => {

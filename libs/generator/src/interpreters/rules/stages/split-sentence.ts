@@ -1,4 +1,4 @@
-import { NOMINALIZATION, VALUED_FIELD_NAMES, VERB_SET } from '../lexicon.js';
+import { NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET } from '../lexicon.js';
 import { isPluralForm, verbInfinitive } from '../text.js';
 import { splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
@@ -37,6 +37,7 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(splitTrailingRequest)
     .flatMap(splitRepeatedVerb)
     .flatMap(splitPurpose)
+    .flatMap(splitAtSecondRule)
     .map(viewRequest)
     .map(lightVerb)
     .map(activeVoice)
@@ -237,9 +238,18 @@ export function splitPurpose(sentence: string): string[] {
 /** "available, on loan or in repair": short values joined by commas and a last "or"/"and", up to the clause's end. */
 const VALUES_BEFORE_END = String.raw`((?:[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2}\s*,\s*)+[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2}\s*,?\s+(?:or|and)\s+[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2})(?=\s*(?:,\s*which\b|[.;]|$))`;
 const VALUES_AFTER_COLON = new RegExp(String.raw`\b((?:a|an|the|its|their)\s+(?:[a-z]+\s)?(${[...VALUED_FIELD_NAMES].join('|')}))\s*:\s*` + VALUES_BEFORE_END, 'i');
+/** "a status, open or closed for deep clean;", "a status, which is open or closed": after a comma, values joined by a last "or" only. */
+const VALUES_AFTER_COMMA = new RegExp(
+  String.raw`\b((?:a|an|the|its|their)\s+(?:[a-z]+\s)?(${[...VALUED_FIELD_NAMES].join('|')}))\s*,\s*(?:which\s+(?:is|can be)\s+|either\s+)?` +
+    String.raw`((?:[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,3}\s*,\s*)*[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,3}\s*,?\s+or\s+[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,3})(?=\s*(?:,\s*which\b|[.;]|$))`,
+  'i',
+);
 
 export function valuesAfterColon(sentence: string): string {
-  const m = VALUES_AFTER_COLON.exec(sentence);
+  const comma = VALUES_AFTER_COMMA.exec(sentence);
+  // ("a type, colour, size or price" lists fields: a value that names a typed field says so)
+  const fieldsListed = comma !== null && (comma[3] as string).split(/\s*,\s*|\s+or\s+/).some((v) => (TYPE_BY_WORD[v.trim().toLowerCase()] ?? { type: 'boolean' }).type !== 'boolean' || ['name', 'colour', 'color', 'size', 'title'].includes(v.trim().toLowerCase()));
+  const m = VALUES_AFTER_COLON.exec(sentence) ?? (fieldsListed ? null : comma);
   if (!m) return sentence;
   const before = sentence.slice(0, m.index);
   const after = sentence.slice(m.index + m[0].length);
@@ -267,6 +277,16 @@ export function splitRepeatedVerb(sentence: string): string[] {
   // ("mark it as rejected": the record the first one named)
   const object = /^(?:it|them)$/i.test(m[4] as string) ? (m[3] as string) : (m[4] as string);
   return [`${m[1] as string}.`, capitalized(`${m[2] as string} ${object}${m[5] as string}`)];
+}
+
+/**
+ * "Bookings are only allowed while the session is open, and a session can't have more bookings
+ * than its bike count": a rule about another subject after ", and" is a sentence of its own.
+ */
+export function splitAtSecondRule(sentence: string): string[] {
+  const m = /,\s+and\s+((?:a|an|the|each|every|no)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:can't|cannot|can not|must|mustn't|may not|should not|shouldn't|never|can only|may only|must only|is only|are only)\s+\S.*)$/i.exec(sentence);
+  if (!m || !/\b(?:only|can't|cannot|must|never|not|no)\b/i.test(sentence.slice(0, m.index))) return [sentence];
+  return [`${sentence.slice(0, m.index)}.`, capitalized(m[1] as string)];
 }
 
 /** "Also a list of pickings by variety": a view asked for without a verb is a list to show. */
