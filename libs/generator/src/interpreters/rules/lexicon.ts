@@ -221,13 +221,15 @@ export const NAMING_HEADS = new Set(['name', 'number', 'title', 'id', 'code', 't
 export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'endpoint', 'endpoints needed', 'features', 'feature', 'rules', 'rule', 'requirements', 'operations', 'functions', 'api', 'use cases', 'user stories', 'stories', 'functionality', 'what it should do', 'business rules', 'constraints', 'flows', 'flow', 'workflow', 'notes', 'views', 'view', 'needs', 'needed', 'queries', 'also']);
 
 /** Labels over the records of a spec ("Entities:", "Data", "Objects"); never a record themselves. */
-export const RECORD_SECTION_LABELS = new Set(['entities', 'entity', 'objects', 'object', 'data', 'data model', 'resources', 'resource']);
+export const RECORD_SECTION_LABELS = new Set(['entities', 'entity', 'objects', 'object', 'data', 'data model', 'resources', 'resource', 'records', 'record types']);
 
 /** Every label of a spec's parts (stages/sections.ts). */
 export const SECTION_LABELS = new Set([...SENTENCE_HEADINGS, ...RECORD_SECTION_LABELS]);
 
 /** Labels whose items are lists to show ("Views: admissions per ward"); "Reports" and "Pages" are too often records themselves. */
-export const LIST_LABELS = new Set(['views', 'view', 'queries']);
+export const LIST_LABELS = new Set(['views', 'view', 'queries', 'lists', 'lists wanted', 'lists needed', 'reports wanted', 'searches wanted']);
+/** Section labels of a spec over what explains it, never what it keeps ("Purpose", "Background"): what follows is context. */
+export const CONTEXT_LABELS = new Set(['purpose', 'background', 'context', 'overview', 'introduction', 'intro', 'about', 'about us', 'who we are', 'motivation', 'problem']);
 
 /** Fields whose values are often listed after them ("a status: received, in repair, ready"). */
 export const VALUE_NOUNS = new Set(['status', 'state', 'stage', 'type', 'kind', 'category', 'level', 'priority', 'size', 'colour', 'color', 'condition', 'mode', 'grade', 'tier', 'plan', 'role', 'genre', 'position', 'surface', 'severity', 'difficulty']);

@@ -272,6 +272,16 @@ describe('records in lists whose words could be verbs (irecords)', () => {
     expect(got.some((c) => c.kind === 'statement')).toBe(false);
   });
 
+  it('under "Purpose" or "Context" the sentences explain the spec until a labelled list starts the next part', () => {
+    expect(clausesOf('Purpose\nMembers report damaged walls.\nWalls: grid reference, landowner').map((c) => c.kind)).toEqual(['heading', 'context', 'fieldList']);
+  });
+
+  it('under "Records" each bullet is a record; under "Lists wanted" each bullet is a list to show', () => {
+    const got = clausesOf('Records\n* Wall - grid reference, landowner.\n* Volunteer - name, experience.\nLists wanted\n- walls by landowner');
+    expect(got.filter((c) => c.kind === 'fieldList').map((c) => (c.kind === 'fieldList' ? c.subject : ''))).toEqual(['Wall', 'Volunteer']);
+    expect(got[got.length - 1]).toEqual({ kind: 'statement', text: 'List walls by landowner' });
+  });
+
   it('states of a record described in a sentence, and states listed under a heading, are its status', () => {
     expect(clausesOf('Every job has the client name and a price. A job moves from quoted to booked to finished.').slice(1)).toEqual([
       { kind: 'fieldList', subject: 'job', items: [{ words: 'status', values: ['quoted', 'booked', 'finished'], moves: true, steps: [{ from: 'quoted', to: 'booked' }, { from: 'booked', to: 'finished' }] }], source: 'A job moves from quoted to booked to finished.', nounPhrase: true },

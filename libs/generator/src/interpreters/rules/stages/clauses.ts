@@ -1,10 +1,10 @@
-import { KEEPING, DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PREPOSITION_LIKE, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { CONTEXT_LABELS, KEEPING, DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PREPOSITION_LIKE, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens, statesOf, valuesOfListedField } from './declarations.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
-import { readRow } from './table-rows.js';
+import { tableAt } from './table-rows.js';
 import { filledInStatements } from './filled-in.js';
 import { recordsNamedBefore } from './list-subject.js';
 
@@ -46,11 +46,18 @@ export function toClauses(lines: readonly Line[]): Clause[] {
   let named: { subject: string; at: number } | undefined;
   /** Under "## Views" / "Reports:", a bullet naming records is a list to show. */
   let underListLabel = false;
+  /** Under "Purpose" / "Background", sentences explain the spec: context, until the next heading. */
+  let underContextLabel = false;
   const wholeText = lines.map((l) => (l.kind === 'row' ? l.cells.join(' ') : l.text)).join('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as Line;
     if (line.kind === 'heading') {
       underListLabel = LIST_LABELS.has(line.text.toLowerCase());
+      underContextLabel = CONTEXT_LABELS.has(line.text.toLowerCase());
+      if (underContextLabel) {
+        out.push({ kind: 'heading', text: line.text });
+        continue;
+      }
       const bullets: string[] = [];
       let j = i + 1;
       for (; j < lines.length && (lines[j] as Line).kind === 'bullet'; j++) bullets.push((lines[j] as Extract<Line, { kind: 'bullet' }>).text);
@@ -76,7 +83,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       const plural = line.text.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase()));
       // ("needs generator: yes/no": an item its phrasing types is a field whatever its words)
       const fieldish = (b: string): boolean => isFieldLike(b) || isTypedItem(b) || (plural && /^[a-z]+$/i.test(b.trim()));
-      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && bullets.every(fieldish) && bullets.filter(isFieldLike).length * 2 > bullets.length) {
+      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && !underListLabel && bullets.every(fieldish) && bullets.filter(isFieldLike).length * 2 > bullets.length) {
         const list: Extract<Clause, { kind: 'fieldList' }> = { kind: 'fieldList', subject: line.text, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; ') };
         i = j - 1;
         // "### Stages (in this order)" over "1. booked in", ...: the values of a field listed before
@@ -101,6 +108,12 @@ export function toClauses(lines: readonly Line[]): Clause[] {
         out.push({ kind: 'fieldList', subject: subjectHint, items: rows.items, source: rows.source });
         i = rows.end - 1;
       } else out.push({ kind: 'statement', text: line.cells.join(', ') });
+      continue;
+    }
+    // ("1. Customers" over its list, written "Customers: name, ...", starts the next section)
+    if (underContextLabel && line.kind === 'sentence' && /^[A-Za-z][A-Za-z ]{0,30}:\s/.test(line.text)) underContextLabel = false;
+    if (underContextLabel && line.kind === 'sentence') {
+      out.push({ kind: 'context', text: line.text, why: 'explains the spec' });
       continue;
     }
     // "Dialysis unit scheduling - spec", "Project: cattle weigh-ins": a line labelled as the document
@@ -364,21 +377,6 @@ function isTypedItem(p: string): boolean {
   // "has piano (boolean)": a yes/no named by what it has
   const hasWord = (w: string, k: number): boolean => ['is', 'are', 'has', 'have'].includes(w) && !(k === 0 && item.type === 'boolean');
   return phrasing !== 'a plain name' && ws.length <= 4 && !ws.some((w, k) => DETERMINERS.has(w) || hasWord(w, k));
-}
-
-/** A field table at `start`: a header row naming the columns, then one row per field. */
-function tableAt(lines: readonly Line[], start: number): { items: FieldItem[]; source: string; end: number } | undefined {
-  const rows: string[][] = [];
-  let end = start;
-  for (; end < lines.length && (lines[end] as Line).kind === 'row'; end++) rows.push((lines[end] as Extract<Line, { kind: 'row' }>).cells);
-  const [header, ...body] = rows;
-  if (!header || body.length === 0) return undefined;
-  const col = (names: ReadonlySet<string>): number => header.findIndex((h) => names.has(h.toLowerCase()));
-  const name = Math.max(0, col(TABLE_NAME_HEADERS));
-  const type = col(TABLE_TYPE_HEADERS);
-  const notes = col(TABLE_NOTE_HEADERS);
-  const items = body.filter((r) => (r[name] ?? '').trim() !== '').map((r) => readRow(r[name] as string, type >= 0 ? r[type] : undefined, notes >= 0 ? r[notes] : undefined));
-  return { items, source: rows.map((r) => r.join(' | ')).join('; '), end };
 }
 
 /** A list that gives the values of a field listed before ("States: a, b, c") sets them there; true if it did. */

@@ -1,4 +1,4 @@
-import { CASUAL_SPELLINGS, GREETINGS, PHRASAL_VERBS, SECTION_LABELS, SIGN_OFFS, THAN_WORDS } from '../lexicon.js';
+import { CASUAL_SPELLINGS, CONTEXT_LABELS, GREETINGS, PHRASAL_VERBS, SECTION_LABELS, SIGN_OFFS, THAN_WORDS } from '../lexicon.js';
 import { readSections } from './sections.js';
 import { splitSentence } from './split-sentence.js';
 
@@ -84,6 +84,11 @@ export function normalise(prompt: string): Normalised {
     // "Cafe menu with allergens." over "Dish: name, ..." lines: the first line of a spec names it
     if (at === 0 && isSpecTitle(trimmed, raw.slice(1))) {
       lines.push({ kind: 'heading', text: stripMarks(trimmed.replace(/\.$/, '')), level: 1 });
+      return;
+    }
+    // "Purpose", "Background:" alone on a line: a section of the spec over what explains it
+    if (CONTEXT_LABELS.has(trimmed.replace(/:$/, '').toLowerCase())) {
+      lines.push({ kind: 'heading', text: stripMarks(trimmed.replace(/:$/, '')), level: 4 });
       return;
     }
     // "Orders:" alone on a line, short: a heading over what follows; "Dogs" alone over bullets too

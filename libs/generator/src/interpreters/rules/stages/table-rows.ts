@@ -1,4 +1,5 @@
-import { OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS } from '../lexicon.js';
+import { OTHER_UNITS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TIME_UNITS, TYPE_NOTATIONS } from '../lexicon.js';
+import type { Line } from './normalise.js';
 import { FLAGS, item, readNote, splitValues, valueList, type FieldItem } from './phrasings.js';
 import { singular } from '../text.js';
 
@@ -59,4 +60,19 @@ function isMeasureNote(note: string): boolean {
       /^[A-Z]{3}$/.test(p)
     );
   });
+}
+
+/** A field table at `start`: a header row naming the columns, then one row per field. */
+export function tableAt(lines: readonly Line[], start: number): { items: FieldItem[]; source: string; end: number } | undefined {
+  const rows: string[][] = [];
+  let end = start;
+  for (; end < lines.length && (lines[end] as Line).kind === 'row'; end++) rows.push((lines[end] as Extract<Line, { kind: 'row' }>).cells);
+  const [header, ...body] = rows;
+  if (!header || body.length === 0) return undefined;
+  const col = (names: ReadonlySet<string>): number => header.findIndex((h) => names.has(h.toLowerCase()));
+  const name = Math.max(0, col(TABLE_NAME_HEADERS));
+  const type = col(TABLE_TYPE_HEADERS);
+  const notes = col(TABLE_NOTE_HEADERS);
+  const items = body.filter((r) => (r[name] ?? '').trim() !== '').map((r) => readRow(r[name] as string, type >= 0 ? r[type] : undefined, notes >= 0 ? r[notes] : undefined));
+  return { items, source: rows.map((r) => r.join(' | ')).join('; '), end };
 }
