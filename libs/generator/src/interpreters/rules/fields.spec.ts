@@ -193,6 +193,12 @@ describe('readFieldItem: names written as phrases', () => {
     expect(score.kind === 'field' ? [score.field.spec.name, score.field.spec.type, score.field.spec.min, score.field.spec.max] : score).toEqual(['score', 'integer', 0, 10]);
   });
 
+  it('"discount in percent" keeps its unit; "kits born" counts', () => {
+    expect(name('discount in percent')).toBe('discountPercent');
+    const kits = readFieldItem(tokenize('kits born'), lookup, ['litter']);
+    expect(kits.kind === 'field' ? [kits.field.spec.name, kits.field.spec.type] : kits).toEqual(['kitsBorn', 'integer']);
+  });
+
   it('the label "quantity of packets" is kept as written', () => {
     expect(name('quantity of packets', ['seed'])).toBe('quantityOfPackets');
   });

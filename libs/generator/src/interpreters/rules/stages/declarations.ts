@@ -177,6 +177,16 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     },
   },
   {
+    name: 'more records, added as an afterthought, with their fields',
+    examples: [
+      ['and litters too - the rabbit, birth date, kits born, kits alive.', { subject: 'litters', items: ['rabbit', 'birth date', 'kits born', 'kits alive'] }],
+      ['Also the suppliers as well: name, phone and email.', { subject: 'suppliers', items: ['name', 'phone', 'email'] }],
+    ],
+    // "and litters too - ...": a second record named in passing, its fields after a dash or colon
+    match: (s) => /^(?:(?:and|also|plus)\s+)?(?:also\s+)?(?:the\s+|my\s+|our\s+)?([a-z]+s)\s+(?:too|as well|also)\s*(?:[-–—:]|,)\s*(.+?)[.!]?$/i.exec(s),
+    read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
+  },
+  {
     name: 'records under a coordinated qualifier, with their fields',
     examples: [
       ['Arts and crafts kits with a name, a price and an age range.', { subject: 'kits', items: ['name', 'price', 'age range'] }],

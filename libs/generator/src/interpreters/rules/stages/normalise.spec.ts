@@ -58,6 +58,7 @@ describe('normalise: the layout of a prompt', () => {
     expect(repairSpelling('cant have more bookings then quads on a trek')).toBe("can't have more bookings than quads on a trek");
     expect(repairSpelling('Wether theyve paid, and the adress. Then list them.')).toBe("Whether they've paid, and the address. Then list them.");
     expect(repairSpelling('i wanna see the orders')).toBe('i want to see the orders');
+    expect(repairSpelling('i need delete orders too, and I want see all orders')).toBe('i need to delete orders too, and I want to see all orders');
     expect(repairSpelling('Advisers pull up all the visits of a client; pull up is a verb.')).toBe('Advisers see all the visits of a client; pull up is a verb.');
   });
 

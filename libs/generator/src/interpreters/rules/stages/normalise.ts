@@ -201,6 +201,8 @@ export function repairSpelling(text: string): string {
       return /^[A-Z]/.test(w) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed;
     })
     .replace(new RegExp(`\\b(${comparatives})\\b((?:\\s+[a-z']+){0,4}?)\\s+then\\b`, 'gi'), '$1$2 than')
+    // ("i need delete orders", "I want see all orders": the "to" a learner leaves out)
+    .replace(/\b(need|needs|want|wants)\s+(see|delete|list|add|remove|change|update|find|search|view|record|keep|track|save|create|edit|mark|cancel|show|know|check)\b/gi, '$1 to $2')
     // ("pull up all the visits of a client": the plain verb a phrasal one stands for)
     .replace(new RegExp(`\\b(${Object.keys(PHRASAL_VERBS).join('|')})\\b(?=\\s+(?:the|all|a|an|every|any|his|her|their|its)\\b)`, 'gi'), (w) => PHRASAL_VERBS[w.toLowerCase()] ?? w);
 }

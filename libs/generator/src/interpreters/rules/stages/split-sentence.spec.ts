@@ -1,4 +1,4 @@
-import { activeVoice, splitAtSecondRule, valuesAfterColon, splitRepeatedVerb, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { activeVoice, passiveDelete, splitAtSecondRule, valuesAfterColon, splitRepeatedVerb, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
     expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
@@ -113,6 +113,11 @@ describe('split-sentence: the other splits', () => {
     expect(valuesAfterColon("Each pen has a number and a status, open or closed for deep clean; I change it.")).toBe('Each pen has a number and a status (open or closed for deep clean); I change it.');
     expect(valuesAfterColon('A session has a date and a status, which is open or closed.')).toBe('A session has a date and a status (open or closed).');
     expect(valuesAfterColon('Items have a type, colour, size or price.')).toBe('Items have a type, colour, size or price.');
+  });
+
+  it('records deleted in the passive, with who they are, are deleted', () => {
+    expect(passiveDelete('Subscribers who leave are deleted.')).toBe('Delete a subscriber.');
+    expect(passiveDelete('Bookings are deleted after a year.')).toBe('Bookings are deleted after a year.');
   });
 
   it('splitSentence applies every split in order', () => {

@@ -1,5 +1,5 @@
 import { NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET } from '../lexicon.js';
-import { isPluralForm, verbInfinitive } from '../text.js';
+import { isPluralForm, singular as singularOf, verbInfinitive } from '../text.js';
 import { splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
 
@@ -39,6 +39,7 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(splitPurpose)
     .flatMap(splitAtSecondRule)
     .map(viewRequest)
+    .map(passiveDelete)
     .map(lightVerb)
     .map(activeVoice)
     .map(valuesAfterColon);
@@ -287,6 +288,14 @@ export function splitAtSecondRule(sentence: string): string[] {
   const m = /,\s+and\s+((?:a|an|the|each|every|no)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:can't|cannot|can not|must|mustn't|may not|should not|shouldn't|never|can only|may only|must only|is only|are only)\s+\S.*)$/i.exec(sentence);
   if (!m || !/\b(?:only|can't|cannot|must|never|not|no)\b/i.test(sentence.slice(0, m.index))) return [sentence];
   return [`${sentence.slice(0, m.index)}.`, capitalized(m[1] as string)];
+}
+
+/** "Subscribers who leave are deleted": records deleted in the passive, with who they are, are deleted. */
+export function passiveDelete(sentence: string): string {
+  const m = /^(?:the\s+)?([a-z]+s)\s+(?:who|that|which)\s+[a-z' ]{1,40}?\s+(?:are|get|will be|should be|must be|can be)\s+(?:deleted|removed)\b.*$/i.exec(sentence.replace(/[.!]+$/, ''));
+  if (!m || !isPluralForm((m[1] as string).toLowerCase())) return sentence;
+  const one = singularOf((m[1] as string).toLowerCase());
+  return `Delete ${/^[aeiou]/.test(one) ? 'an' : 'a'} ${one}.`;
 }
 
 /** "Also a list of pickings by variety": a view asked for without a verb is a list to show. */
