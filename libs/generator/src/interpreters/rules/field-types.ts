@@ -44,3 +44,21 @@ export function hintFromName(ws: readonly string[], given: { hint?: TypeHint; co
   if (!headHint && ws.length >= 2 && ws.length <= 3 && (/^[a-z]+(ed|en)$/.test(ws[on - 1] as string) || EVENT_VERBS.has(ws[on - 1] as string)) && ['on', 'at'].includes(ws[on] as string)) headHint = { type: ws[on] === 'on' ? 'date' : 'datetime' };
   return headHint;
 }
+
+/**
+ * "which glider", "which slot they're in", "which lot it's in": the thing asked about ("which side
+ * won" asks a question of its own: left for the reader to name).
+ */
+export function askedThing(ws: string[]): string[] {
+  if (ws[0] !== 'which' || ws.length < 2 || ['kind', 'type', 'sort', 'one', 'ones'].includes(ws[1] as string)) return ws;
+  const end = ws.findIndex((w, k) => k > 1 && ['it', "it's", 'its', 'they', "they're", 'theyre', 'he', 'she', 'we', 'i', 'you'].includes(w));
+  return ws.length === 2 || end === 2 ? ws.slice(1, end > 0 ? end : undefined) : ws;
+}
+
+/** "who paid" -> paidBy, "who it's for" -> recipient, "who does it" -> assignee: the person a question names. */
+export function askedPerson(ws: string[]): string[] {
+  if (ws[0] !== 'who') return ws;
+  if (ws[ws.length - 1] === 'it' && ws.slice(1, -1).some((w) => ['does', 'do', 'handles', 'owns', 'doing'].includes(w))) return ['assignee'];
+  if (ws.length < 2) return ws;
+  return ws[ws.length - 1] === 'for' ? ['recipient'] : ws.length === 2 ? [ws[1] as string, 'by'] : ws;
+}

@@ -1,7 +1,7 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
 import { YES_NO, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
-import { hintFromName } from './field-types.js';
+import { askedPerson, askedThing, hintFromName } from './field-types.js';
 import { type Tok, textOf, tokenize } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
 
@@ -89,12 +89,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     ws = ws.slice(1);
   }
   if (ws.length === 0) return { kind: 'unreadable', text };
-  // "which glider", "which slot they're in", "which lot it's in": the thing asked about ("which
-  // side won" asks a question of its own: left for the reader to name)
-  if (ws[0] === 'which' && ws.length >= 2 && !['kind', 'type', 'sort', 'one', 'ones'].includes(ws[1] as string)) {
-    const end = ws.findIndex((w, k) => k > 1 && ['it', "it's", 'its', 'they', "they're", 'theyre', 'he', 'she', 'we', 'i', 'you'].includes(w));
-    if (ws.length === 2 || end === 2) ws = ws.slice(1, end > 0 ? end : undefined);
-  }
+  ws = askedThing(ws);
   // "each horse's name" in the horse's own list: the record's own detail, not an owner's
   if (ws.length >= 2 && singular(ws[0] as string) === self[self.length - 1] && toks.some((t) => t.w === ws[0] && t.possessive)) ws = ws.slice(1);
   // "the year it was published" -> yearPublished
@@ -115,10 +110,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (clauseAt > 0 && ws[clauseAt + 1] !== undefined && !QUESTION_WORDS.has(ws[0] as string)) ws = ws.slice(0, clauseAt);
   // "the customers name": a plural before a person's detail is its owner, written without the apostrophe
   if (ws.length === 2 && (ws[1] === 'name' || CONTACT_DETAILS.has(ws[1] as string)) && isPluralForm(ws[0] as string) && /[^s]s$/.test(ws[0] as string)) ws = [singular(ws[0] as string), ws[1] as string];
-  // "who paid" -> paidBy, "who it's for" -> recipient
-  // "who does it", "who handles it": the person the work is given to
-  if (ws[0] === 'who' && ws[ws.length - 1] === 'it' && ws.slice(1, -1).some((w) => ['does', 'do', 'handles', 'owns', 'doing'].includes(w))) ws = ['assignee'];
-  if (ws[0] === 'who' && ws.length >= 2) ws = ws[ws.length - 1] === 'for' ? ['recipient'] : ws.length === 2 ? [ws[1] as string, 'by'] : ws;
+  ws = askedPerson(ws);
   let countOf = false;
   // "how many people fit" -> capacity; "how many copies we own" -> copies
   if (ws[0] === 'how' && ws[1] === 'many' && ws[2] !== undefined) {
