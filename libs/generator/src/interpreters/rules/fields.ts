@@ -73,7 +73,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const boolLead = asked ? 0 : toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w) && (t.w !== 'is' || toks.length <= 3));
   if (boolLead === 0) {
     mods.boolean = true;
-    toks = toks.filter((t, k) => !(asked && k <= 2 && ['did', 'does', 'do', 'was', 'were', 'get', 'have'].includes(t.w))).filter((t) => !['whether', 'is', 'if', 'it', "it's", "they're", "theyre", "he's", "she's", 'he', 'she', 're', 's', 'its', 'are', 'they', 'or', 'not', 'has', 'have', 'been', 'was', 'were', 'i', "i've", 'we', "we've", 'you', "you've", "they've", 've', 'already', 'yet'].includes(t.w));
+    toks = toks.filter((t, k) => !(asked && k <= 2 && ['did', 'does', 'do', 'was', 'were', 'get', 'have'].includes(t.w))).filter((t) => !['whether', 'is', 'if', 'it', "it's", 'there', "there's", "they're", "theyre", "he's", "she's", 'he', 'she', 're', 's', 'its', 'are', 'they', 'or', 'not', 'has', 'have', 'been', 'was', 'were', 'i', "i've", 'we', "we've", 'you', "you've", "they've", 've', 'already', 'yet'].includes(t.w));
     // "whether the student attended": the one who did it is not part of the name
     // ("whether the strings were replaced": things it has stay in the name)
     if (['the', 'their', 'his', 'her'].includes(toks[0]?.w ?? '') && toks.length === 3 && /^[a-z]+ed$/.test(toks[2]?.w ?? '') && !isPluralForm(toks[1]?.w ?? '')) toks = toks.slice(2);

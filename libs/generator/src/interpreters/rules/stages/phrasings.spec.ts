@@ -28,6 +28,7 @@ describe('field-item phrasings', () => {
     expect(readRow('status', 'choice', 'planning → rehearsing → performed')).toEqual({ words: 'status', values: ['planning', 'rehearsing', 'performed'], moves: true });
     expect(readRow('performer', 'link to student', '')).toEqual({ words: 'performer (a student)' });
     expect(readRow('show', 'link to show', '')).toEqual({ words: 'show' });
+    expect(readRow('opening day', undefined, 'one of: saturday, sunday, both')).toEqual({ words: 'opening day', values: ['saturday', 'sunday', 'both'] });
     expect(readRow('email', 'text', 'required, unique')).toEqual({ words: 'email', type: 'text', flags: ['required', 'unique'] });
     expect(readRow('size', undefined, 'one of S, M, L')).toEqual({ words: 'size', values: ['S', 'M', 'L'] });
     expect(readRow('category', undefined, 'solo jazz, solo contemporary, hip hop, tap')).toEqual({ words: 'category', values: ['solo jazz', 'solo contemporary', 'hip hop', 'tap'] });

@@ -264,9 +264,10 @@ export const PHRASINGS: Phrasing[] = [
       ['whether paid', item('paid', { type: 'boolean' })],
       ['whether they have paid the £4', item('paid', { type: 'boolean' })],
       ['whether the student attended', item('attended', { type: 'boolean' })],
+      ['whether there is step-free access', item('step-free access', { type: 'boolean' })],
     ],
     // ("they have paid the £4": what was paid is not part of the name)
-    match: (s) => /^whether\s+(?:(?:it|they|he|she|we|(?:the|their|his|her)\s+[a-z]+(?=\s+(?:is|was|has been|[a-z]+ed)\b))(?:'s|'re|'ve|\s+is|\s+are|\s+was|\s+were|\s+has been|\s+have|\s+has)?\s+)?([a-z][\w '-]{0,30}?)(?:\s+(?:the|a|an|their|its)\s+\S.*)?$/i.exec(s),
+    match: (s) => /^whether\s+(?:(?:it|they|he|she|we|there|(?:the|their|his|her)\s+[a-z]+(?=\s+(?:is|was|has been|[a-z]+ed)\b))(?:'s|'re|'ve|\s+is|\s+are|\s+was|\s+were|\s+has been|\s+have|\s+has)?\s+)?([a-z][\w '-]{0,30}?)(?:\s+(?:the|a|an|their|its)\s+\S.*)?$/i.exec(s),
     read: (m) => item(m[1] as string, { type: 'boolean' }),
   },
   {

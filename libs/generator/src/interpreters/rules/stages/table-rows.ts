@@ -12,7 +12,8 @@ export function readRow(name: string, type: string | undefined, notes: string | 
     .split(/[^a-z]+/)
     .filter((w) => FLAGS.has(w))
     .map((w) => (w === 'mandatory' ? 'required' : w));
-  const values = /^(?:one of|values?:?)\s+(.+)$/i.exec(notes?.trim() ?? '');
+  // ("one of: saturday, sunday, both", "values: a, b")
+  const values = /^(?:one of|values?)\s*:?\s+(.+)$/i.exec(notes?.trim() ?? '');
   // ("8 max" is "max 8")
   const cell = (notes?.trim() ?? '').replace(/^(-?\d+(?:\.\d+)?)\s+(max|min|maximum|minimum)$/i, '$2 $1');
   // "| status | choice | planning → rehearsing → performed |": states in their order
