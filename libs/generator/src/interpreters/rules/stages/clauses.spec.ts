@@ -272,6 +272,10 @@ describe('records in lists whose words could be verbs (irecords)', () => {
     expect(got.some((c) => c.kind === 'statement')).toBe(false);
   });
 
+  it('a status and its values, written loosely after a record described in a sentence, is one more of its fields', () => {
+    expect(clausesOf('order have customer name, phone and total price. also status new, cooking, on the way, done.')[1]).toEqual({ kind: 'statement', text: 'Each order also has a status (new, cooking, on the way, done).' });
+  });
+
   it('under "Purpose" or "Context" the sentences explain the spec until a labelled list starts the next part', () => {
     expect(clausesOf('Purpose\nMembers report damaged walls.\nWalls: grid reference, landowner').map((c) => c.kind)).toEqual(['heading', 'context', 'fieldList']);
   });

@@ -132,8 +132,10 @@ export const PHRASINGS: Phrasing[] = [
       ['role: developer / designer / other', item('role', { values: ['developer', 'designer', 'other'] })],
       ['plan = free | premium', item('plan', { values: ['free', 'premium'] })],
       ['status: received, washing, ready, collected', item('status', { values: ['received', 'washing', 'ready', 'collected'] })],
+      ['status: open or closed', item('status', { values: ['open', 'closed'] })],
     ],
-    match: (s) => /^([a-z][\w '-]{0,40}?)\s*[:=]\s*(\S.*[/|,].*)$/i.exec(s),
+    // ("status: open or closed": two values joined by "or" are values too, never a name)
+    match: (s) => /^([a-z][\w '-]{0,40}?)\s*[:=]\s*(\S.*[/|,].*|[a-z][\w-]*(?:\s[a-z][\w-]*)?\s+or\s+[a-z][\w-]*(?:\s[a-z][\w-]*)?)$/i.exec(s),
     read: (m) => item(m[1] as string, { values: splitValues(m[2] as string) }),
   },
   {
