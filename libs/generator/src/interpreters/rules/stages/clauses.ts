@@ -172,7 +172,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     }
     // "order have customer name, ... . also status new, cooking, on the way, done": a status with
     // its values after a record described in a sentence is one more of its fields
-    const looseState = /^(?:also\s+|and\s+|plus\s+)?(status|state|stage)\s+(?!is\b|goes\b|moves\b|of\b)([a-z][^,:]*(?:,[^,]+)+?)[.!]?$/i.exec(text);
+    const looseState = /^(?:also\s+|and\s+|plus\s+)?(status|state|stage)\s+(?!is\b|goes\b|moves\b|of\b)([a-z][^,:]*(?:,[^,]+)+)$/i.exec(text.replace(/[.!]+$/, ''));
     const holder = prevList?.kind === 'statement' ? /^(?:(?:a|an|each|every|the|my|our)\s+)?([a-z]+)\s+(?:has|have|had|got|gets)\b/i.exec(prevList.text) : null;
     if (looseState && holder) {
       out.push({ kind: 'statement', text: `Each ${(holder[1] as string).toLowerCase()} also has a ${(looseState[1] as string).toLowerCase()} (${looseState[2] as string}).` });
