@@ -162,6 +162,9 @@ export const PRESENCE: Record<string, { field: string; value: boolean }> = {
 /** Records that are something written to be read: a message left with only its author listed still has its text. */
 export const MESSAGE_RECORDS = new Set(['message', 'comment', 'note', 'review', 'reply', 'answer', 'feedback', 'post', 'testimonial', 'story', 'memo', 'remark', 'suggestion', 'question', 'announcement', 'content', 'body', 'text', 'description', 'summary', 'bio', 'remarks', 'notes', 'comments', 'response', 'entry']);
 
+/** Measures of size a unit after a pair can share ("width and height in cm"). */
+export const DIMENSIONS = new Set(['width', 'height', 'length', 'depth', 'weight', 'diameter', 'thickness', 'breadth', 'area', 'volume', 'girth', 'span']);
+
 /**
  * Casual spellings people type without a second look, repaired before anything is read: a missing
  * apostrophe ("cant", "theyve") and a few everyday misspellings. Only words that are never meant

@@ -188,6 +188,7 @@ describe('statesOf: a field\'s states written as a sentence', () => {
     ['A repair goes from received to in repair to ready, and then to collected once it has been posted back.', { words: 'repair', values: ['received', 'in repair', 'ready', 'collected'] }],
     ['A job moves from quoted to booked to finished, in that order, and I need to be able to change it as it goes along.', { words: 'job', values: ['quoted', 'booked', 'finished'] }],
     ['Status values, in order: received -> assessed -> awaiting parts -> returned', { words: 'status', values: ['received', 'assessed', 'awaiting parts', 'returned'] }],
+    ["A commission's status goes from quoted to accepted to installed.", { words: "commission's status", values: ['quoted', 'accepted', 'installed'] }],
   ])('%s', (sentence, want) => {
     expect(statesOf(sentence)).toMatchObject(want);
   });

@@ -149,8 +149,11 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       continue;
     }
     // (a record described in a sentence the reader reads: its status is a list of its own, joined to it by name)
-    if (states && !owner && !states.words.includes(' ') && !STATE_FIELD_NAMES.has(states.words) && !TYPE_BY_WORD[states.words] && /^(?:a|an|each|every|the)\s/i.test(text) && new RegExp(`\\b(?:a|an|each|every)\\s+${states.words}\\s+(?:has|have|is|gets)\\b`, 'i').test(wholeText)) {
-      out.push({ kind: 'fieldList', subject: states.words, items: [{ words: 'status', values: states.values, moves: true, steps: states.steps }], source: text, nounPhrase: true });
+    // ("A commission's status goes from quoted to ...": the record and the field named)
+    const whose = states ? /^([a-z]+)'s\s+(status|state|stage)$/.exec(states.words) : null;
+    const record = whose ? (whose[1] as string) : states?.words;
+    if (states && record && !owner && !record.includes(' ') && !STATE_FIELD_NAMES.has(record) && !TYPE_BY_WORD[record] && /^(?:a|an|each|every|the)\s/i.test(text) && new RegExp(`\\b(?:a|an|each|every|for each|for every)\\s+${record}\\b`, 'i').test(wholeText)) {
+      out.push({ kind: 'fieldList', subject: record, items: [{ words: whose ? (whose[2] as string) : 'status', values: states.values, moves: true, steps: states.steps }], source: text, nounPhrase: true });
       continue;
     }
     // "status - booked in, diagnosing, ..." on a line after a record's fields is one more of them;

@@ -301,7 +301,7 @@ export function statesOf(sentence: string): { words: string; values: string[]; s
   // ("Status flow: applied → approved → paid, or applied → rejected": the label form)
   // ("Status values, in order: received -> assessed -> returned": a label over states in order)
   const m =
-    /^(?:the\s+|its\s+|their\s+|a\s+)?([a-z][a-z ]{0,30}?)\s+(?:goes|go|moves|move|flows|runs|progresses|(?:flow|workflow|lifecycle|transitions)\s*:)\s+(?:from\s+)?(.+?)[.!]?$/i.exec(sentence.trim()) ??
+    /^(?:the\s+|its\s+|their\s+|a\s+|an\s+)?([a-z][a-z' ]{0,30}?)\s+(?:goes|go|moves|move|flows|runs|progresses|(?:flow|workflow|lifecycle|transitions)\s*:)\s+(?:from\s+)?(.+?)[.!]?$/i.exec(sentence.trim()) ??
     /^(?:the\s+)?([a-z]+)\s+(?:values|states|stages|steps)\s*,?\s*(?:\(?\s*in\s+(?:that|this)?\s*order\s*\)?)?\s*:\s*(.+?(?:->|→|=>).+?)[.!]?$/i.exec(sentence.trim());
   if (!m) return undefined;
   // "..., nothing else", "... once it has been posted back", "..., in that order": what follows the states says no state

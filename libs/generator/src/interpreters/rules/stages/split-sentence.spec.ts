@@ -1,4 +1,4 @@
-import { activeVoice, passiveDelete, splitAtSecondRule, valuesAfterColon, splitRepeatedVerb, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, splitRepeatedVerb, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
     expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
@@ -113,6 +113,11 @@ describe('split-sentence: the other splits', () => {
     expect(valuesAfterColon("Each pen has a number and a status, open or closed for deep clean; I change it.")).toBe('Each pen has a number and a status (open or closed for deep clean); I change it.');
     expect(valuesAfterColon('A session has a date and a status, which is open or closed.')).toBe('A session has a date and a status (open or closed).');
     expect(valuesAfterColon('Items have a type, colour, size or price.')).toBe('Items have a type, colour, size or price.');
+  });
+
+  it('a unit after two measures of size measures both', () => {
+    expect(pairedUnits('the window location, width and height in cm, the agreed price')).toBe('the window location, width in cm, height in cm, the agreed price');
+    expect(pairedUnits('a date and distance in km')).toBe('a date and distance in km');
   });
 
   it('records deleted in the passive, with who they are, are deleted', () => {

@@ -1,4 +1,4 @@
-import { NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET } from '../lexicon.js';
+import { DIMENSIONS, NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET } from '../lexicon.js';
 import { isPluralForm, singular as singularOf, verbInfinitive } from '../text.js';
 import { splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
@@ -42,7 +42,8 @@ export function splitSentence(sentence: string): string[] {
     .map(passiveDelete)
     .map(lightVerb)
     .map(activeVoice)
-    .map(valuesAfterColon);
+    .map(valuesAfterColon)
+    .map(pairedUnits);
 }
 
 /** "I tune pianos — I need my appointments with ...": a dash before a new subject starts a new sentence (never one inside parentheses). */
@@ -288,6 +289,13 @@ export function splitAtSecondRule(sentence: string): string[] {
   const m = /,\s+and\s+((?:a|an|the|each|every|no)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:can't|cannot|can not|must|mustn't|may not|should not|shouldn't|never|can only|may only|must only|is only|are only)\s+\S.*)$/i.exec(sentence);
   if (!m || !/\b(?:only|can't|cannot|must|never|not|no)\b/i.test(sentence.slice(0, m.index))) return [sentence];
   return [`${sentence.slice(0, m.index)}.`, capitalized(m[1] as string)];
+}
+
+/** "width and height in cm": a unit after two measures of size measures both ("width in cm, height in cm"). */
+export function pairedUnits(sentence: string): string {
+  return sentence.replace(/\b([a-z]+)\s+(?:and|&|x)\s+([a-z]+)\s+(in|\()\s*([a-z0-9]+)\)?(?=\s*(?:[,.;)]|\band\b|$))/gi, (all, a: string, b: string, inOrParen: string, unit: string) =>
+    DIMENSIONS.has(a.toLowerCase()) && DIMENSIONS.has(b.toLowerCase()) ? (inOrParen === '(' ? `${a} (${unit}), ${b} (${unit})` : `${a} in ${unit}, ${b} in ${unit}`) : all,
+  );
 }
 
 /** "Subscribers who leave are deleted": records deleted in the passive, with who they are, are deleted. */
