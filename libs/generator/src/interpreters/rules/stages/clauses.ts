@@ -1,7 +1,7 @@
 import { CONTEXT_LABELS, KEEPING, DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PREPOSITION_LIKE, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
-import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens, statesOf, valuesOfListedField } from './declarations.js';
+import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens, statesOf, valuesOfField } from './declarations.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
 import { tableAt } from './table-rows.js';
@@ -388,15 +388,4 @@ function isTypedItem(p: string): boolean {
   // "has piano (boolean)": a yes/no named by what it has
   const hasWord = (w: string, k: number): boolean => ['is', 'are', 'has', 'have'].includes(w) && !(k === 0 && item.type === 'boolean');
   return phrasing !== 'a plain name' && ws.length <= 4 && !ws.some((w, k) => DETERMINERS.has(w) || hasWord(w, k));
-}
-
-/** A list that gives the values of a field listed before ("States: a, b, c") sets them there; true if it did. */
-function valuesOfField(out: readonly Clause[], list: Extract<Clause, { kind: 'fieldList' }>): boolean {
-  const field = valuesOfListedField(out, list);
-  if (!field) return false;
-  field.values = list.items.map((it) => it.words);
-  // ("Stages (in this order)": states a record moves through)
-  if (/\bin\s+(?:this\s+|that\s+)?order\b/i.test(list.subject)) field.moves = true;
-  delete field.type;
-  return true;
 }

@@ -383,3 +383,14 @@ export function splitOutsideParens(text: string, sep: RegExp): string[] {
   parts.push(text.slice(from));
   return parts.map((p) => p.trim()).filter(Boolean);
 }
+
+/** A list that gives the values of a field listed before ("States: a, b, c") sets them there; true if it did. */
+export function valuesOfField(out: readonly Clause[], list: FieldList): boolean {
+  const field = valuesOfListedField(out, list);
+  if (!field) return false;
+  field.values = list.items.map((it) => it.words);
+  // ("Stages (in this order)": states a record moves through)
+  if (/\bin\s+(?:this\s+|that\s+)?order\b/i.test(list.subject)) field.moves = true;
+  delete field.type;
+  return true;
+}
