@@ -193,6 +193,12 @@ describe('readFieldItem: names written as phrases', () => {
     expect(score.kind === 'field' ? [score.field.spec.name, score.field.spec.type, score.field.spec.min, score.field.spec.max] : score).toEqual(['score', 'integer', 0, 10]);
   });
 
+  it('"a phone number if they have one" is optional; "the amount raised so far" is the amount raised', () => {
+    const phone = readFieldItem(tokenize('a phone number if they have one'), lookup, ['client']);
+    expect(phone.kind === 'field' ? [phone.field.spec.name, phone.field.spec.required] : phone).toEqual(['phoneNumber', false]);
+    expect(name('the amount raised so far')).toBe('amountRaised');
+  });
+
   it('"discount in percent" keeps its unit; "kits born" counts', () => {
     expect(name('discount in percent')).toBe('discountPercent');
     const kits = readFieldItem(tokenize('kits born'), lookup, ['litter']);

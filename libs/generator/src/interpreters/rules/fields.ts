@@ -147,7 +147,11 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const countLeft = ws.length >= 2 && ['left', 'remaining'].includes(ws[ws.length - 1] as string) && (isPluralForm(ws[ws.length - 2] as string) || ['quantity', 'stock', 'amount', 'number', 'count'].includes(ws[ws.length - 2] as string));
   // trailing noise: "in stock", "if any"
   for (const noise of TRAILING_NOISE) {
-    if (ws.length > noise.length && noise.every((w, k) => ws[ws.length - noise.length + k] === w)) ws = ws.slice(0, ws.length - noise.length);
+    if (ws.length > noise.length && noise.every((w, k) => ws[ws.length - noise.length + k] === w)) {
+      ws = ws.slice(0, ws.length - noise.length);
+      // ("a phone number if they have one": a value that may be missing is optional)
+      if (noise[0] === 'if') mods.optional = true;
+    }
   }
   // A unit of measure or a currency joins the field's name ("weight in kg" -> weightKg, "a fee
   // in pounds" -> feePounds), with or without an article: every blind batch's writer expected it

@@ -133,7 +133,7 @@ export const TIME_UNITS = new Set(['minutes', 'minute', 'hours', 'hour', 'second
 export const OTHER_UNITS = new Set(['kw', 'kwh', 'watts', 'feet', 'ft', 'inches', 'tonnes', 'tons', 'm2', 'sqm', 'sqft', 'dollars', 'euros', 'pounds', 'cents', 'usd', 'eur', 'gbp', 'kg', 'kilograms', 'grams', 'g', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'liters', 'litres', 'ml', 'percent', 'calories', 'kcal', 'mg', 'milligrams']);
 
 /** Trailing phrases that say nothing about the field ("a quantity in stock"). */
-export const TRAILING_NOISE: string[][] = [['in', 'stock'], ['on', 'hand'], ['available'], ['left'], ['remaining'], ['if', 'any'], ['too'], ['as', 'well'], ['each'], ['per', 'item']];
+export const TRAILING_NOISE: string[][] = [['in', 'stock'], ['on', 'hand'], ['available'], ['left'], ['remaining'], ['if', 'any'], ['too'], ['as', 'well'], ['each'], ['per', 'item'], ['so', 'far'], ['to', 'date'], ['if', 'they', 'have', 'one'], ['if', 'known'], ['if', 'applicable']];
 
 /** Comparison words in list filters ("recipes that take less than a given time"). */
 export const COMPARATIVES: { words: string[]; op: 'lt' | 'lte' | 'gt' | 'gte'; impliedField?: string }[] = [

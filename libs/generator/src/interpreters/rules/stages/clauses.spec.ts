@@ -1,5 +1,5 @@
 import { bareListOf, fieldListOf, isFieldLike, splitItems, toClauses } from './clauses.js';
-import { statesOf } from './declarations.js';
+import { statesOf } from './field-states.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase } from './context.js';
 import { normalise } from './normalise.js';
 

@@ -1,7 +1,8 @@
 import { CONTEXT_LABELS, KEEPING, DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PREPOSITION_LIKE, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
-import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens, statesOf, valuesOfField } from './declarations.js';
+import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens } from './declarations.js';
+import { statesOf, valuesOfField } from './field-states.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
 import { tableAt } from './table-rows.js';

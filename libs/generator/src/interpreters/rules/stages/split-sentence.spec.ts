@@ -1,4 +1,4 @@
-import { activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, splitRepeatedVerb, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, splitRepeatedVerb, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
     expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
@@ -113,6 +113,11 @@ describe('split-sentence: the other splits', () => {
     expect(valuesAfterColon("Each pen has a number and a status, open or closed for deep clean; I change it.")).toBe('Each pen has a number and a status (open or closed for deep clean); I change it.');
     expect(valuesAfterColon('A session has a date and a status, which is open or closed.')).toBe('A session has a date and a status (open or closed).');
     expect(valuesAfterColon('Items have a type, colour, size or price.')).toBe('Items have a type, colour, size or price.');
+  });
+
+  it('what someone should be able to do is an action', () => {
+    expect(ableTo('Advisers should be able to see all the visits of a client.')).toBe('See all the visits of a client.');
+    expect(ableTo('I should be able to relax.')).toBe('I should be able to relax.');
   });
 
   it('a unit after two measures of size measures both', () => {

@@ -40,6 +40,7 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(splitAtSecondRule)
     .map(viewRequest)
     .map(passiveDelete)
+    .map(ableTo)
     .map(lightVerb)
     .map(activeVoice)
     .map(valuesAfterColon)
@@ -289,6 +290,12 @@ export function splitAtSecondRule(sentence: string): string[] {
   const m = /,\s+and\s+((?:a|an|the|each|every|no)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:can't|cannot|can not|must|mustn't|may not|should not|shouldn't|never|can only|may only|must only|is only|are only)\s+\S.*)$/i.exec(sentence);
   if (!m || !/\b(?:only|can't|cannot|must|never|not|no)\b/i.test(sentence.slice(0, m.index))) return [sentence];
   return [`${sentence.slice(0, m.index)}.`, capitalized(m[1] as string)];
+}
+
+/** "Advisers should be able to pull up the visits of a client": what someone must be able to do is an action, not a rule. */
+export function ableTo(sentence: string): string {
+  const m = /^(?:the\s+|our\s+|all\s+)?(?:[a-z]+\s+){0,2}?[a-z]+s?\s+(?:should|must|need to|needs to|will|have to|has to)\s+be\s+able\s+to\s+(\S.*)$/i.exec(sentence);
+  return m && !/^(?:i|we|you)\s/i.test(sentence) ? capitalized(m[1] as string) : sentence;
 }
 
 /** "width and height in cm": a unit after two measures of size measures both ("width in cm, height in cm"). */
