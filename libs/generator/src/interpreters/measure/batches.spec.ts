@@ -10,8 +10,8 @@ import { outcomeOf, tally, type BatchPrompt } from './batch-match.js';
  */
 const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> = {
   '08': { faithful: 10, silentlyWrongAtMost: 5 },
-  '09': { faithful: 16, silentlyWrongAtMost: 3 },
-  '10': { faithful: 16, silentlyWrongAtMost: 1 },
+  '09': { faithful: 17, silentlyWrongAtMost: 3 },
+  '10': { faithful: 17, silentlyWrongAtMost: 1 },
   // Batch 11: first contact was 1 faithful / 5 silently wrong (docs/prompts.md). Two prompts
   // (archery, golf) count as silently wrong since records are named by their head (interp4): the
   // naming note that made them "gaps named" said nothing of their real misses (a total typed as a
@@ -22,27 +22,32 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '11': { faithful: 14, silentlyWrongAtMost: 4 },
   // Batch 12: first contact 2 faithful / 2 silently wrong, 2 / 4 on interp4 (still first contact),
   // then fixes made for it (docs/prompts.md)
-  '12': { faithful: 14, silentlyWrongAtMost: 2 },
+  '12': { faithful: 15, silentlyWrongAtMost: 2 },
   // Batch 13: first contact 1 faithful / 4 silently wrong (docs/prompts.md), before any fix for
   // it; then the session's general fixes (sections, sentence splits, units, phone number)
-  '13': { faithful: 14, silentlyWrongAtMost: 2 },
+  '13': { faithful: 15, silentlyWrongAtMost: 1 },
   // Batch 14: first contact 4 faithful / 13 silently wrong (docs/prompts.md), then the session's
   // general mechanisms (2026-11-27: rules between records, records made with a verb, field notes)
   '14': { faithful: 17, silentlyWrongAtMost: 4 },
   // Batch 15: first contact on the session's interpreter, 10 faithful / 7 silently wrong; then
   // fixes its failures suggested (not first contact)
-  '15': { faithful: 18, silentlyWrongAtMost: 3 },
+  '15': { faithful: 19, silentlyWrongAtMost: 3 },
   // Batch 16: first contact 6 faithful / 12 silently wrong (docs/prompts.md); then two of its
   // refusals, blueprints the validator refused, fixed (a date compared with a count, a record named "2027")
   // (7 silently wrong until 2026-11-27 evening: "Our pony club runs rallies ..." is now read as context,
   // so the warning on it, which had counted that prompt's unrelated misses as named, is gone)
-  '16': { faithful: 12, silentlyWrongAtMost: 8 },
+  '16': { faithful: 14, silentlyWrongAtMost: 6 },
   // Batch 17: first contact 3 faithful / 7 silently wrong (docs/prompts.md, session 2026-11-27
   // evening), then the general fixes made after it
-  '17': { faithful: 25, silentlyWrongAtMost: 4 },
+  '17': { faithful: 32, silentlyWrongAtMost: 0 },
   // Batch 18: first contact 10 faithful / 5 silently wrong (docs/prompts.md), written blind beside
   // batch 17 and sealed until the session's interpreter was final; then three general fixes (13/21/5/1)
-  '18': { faithful: 13, silentlyWrongAtMost: 5 },
+  '18': { faithful: 25, silentlyWrongAtMost: 2 },
+  // Batch 19 (A-L) and batch 20 (M-Z): written blind at the same time by two helpers, sealed and
+  // run once on main's interpreter (e77b95e) before any change of session 2026-11-27 night: first
+  // contact 3 / 30 / 4 / 3 and 7 / 28 / 3 / 2 (docs/prompts.md); then the session's general fixes
+  '19': { faithful: 10, silentlyWrongAtMost: 1 },
+  '20': { faithful: 15, silentlyWrongAtMost: 2 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {
