@@ -11,14 +11,18 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // the median is over every prompt, a faithful first draft counting 0 lines
   // (the saved edits were written against the first-contact drafts: a draft that moved closer to
   // what was meant may still be more lines from that fixed text, so the median follows the drafts)
-  '10': { faithfulAfter: 29, faithfulAnySize: 32, medianChangedAtMost: 4 },
+  '10': { faithfulAfter: 29, faithfulAnySize: 32, medianChangedAtMost: 0 },
   // (29 until 2026-11-27 evening: b11-vinyl, faithful at first contact so without a saved edit, now
   // names its record VinylRecord; see batches.spec.ts)
-  '11': { faithfulAfter: 28, faithfulAnySize: 31, medianChangedAtMost: 7.5 },
-  '12': { faithfulAfter: 29, faithfulAnySize: 40, medianChangedAtMost: 19.5 },
-  '13': { faithfulAfter: 35, faithfulAnySize: 40, medianChangedAtMost: 17 },
+  '11': { faithfulAfter: 28, faithfulAnySize: 31, medianChangedAtMost: 2 },
+  '12': { faithfulAfter: 31, faithfulAnySize: 40, medianChangedAtMost: 11.5 },
+  '13': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 12.5 },
   // batch 14 at its first contact (main 898fff5's interpreter, unchanged)
-  '14': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 10.5 },
+  '14': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 6 },
+  // batches 19 and 20: edits written from their first-contact drafts (e77b95e: 33 and 36 of 40
+  // faithful after one edit, docs/prompts.md); these floors are the figures after the night's fixes
+  '19': { faithfulAfter: 38, faithfulAnySize: 40, medianChangedAtMost: 11.5 },
+  '20': { faithfulAfter: 38, faithfulAnySize: 40, medianChangedAtMost: 4.5 },
 };
 
 describe('line diff', () => {
