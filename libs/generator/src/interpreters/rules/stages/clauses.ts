@@ -85,7 +85,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       // ("needs generator: yes/no": an item its phrasing types is a field whatever its words)
       const fieldish = (b: string): boolean => isFieldLike(b) || isTypedItem(b) || (plural && /^[a-z]+$/i.test(b.trim()));
       if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && !underListLabel && bullets.every(fieldish) && bullets.filter(isFieldLike).length * 2 > bullets.length) {
-        const list: Extract<Clause, { kind: 'fieldList' }> = { kind: 'fieldList', subject: line.text, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; ') };
+        const list: Extract<Clause, { kind: 'fieldList' }> = { kind: 'fieldList', subject: line.text, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; '), ...headingNoun(line.text) };
         i = j - 1;
         // "### Stages (in this order)" over "1. booked in", ...: the values of a field listed before
         // (only a heading naming states does: "## Tables" over "table number", "seats" is a record)
@@ -95,7 +95,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       }
       const rows = j === i + 1 ? tableAt(lines, i + 1) : undefined;
       if (rows) {
-        out.push({ kind: 'fieldList', subject: line.text, items: rows.items, source: rows.source });
+        out.push({ kind: 'fieldList', subject: line.text, items: rows.items, source: rows.source, ...headingNoun(line.text) });
         i = rows.end - 1;
         continue;
       }
@@ -389,4 +389,10 @@ function isTypedItem(p: string): boolean {
   // "has piano (boolean)": a yes/no named by what it has
   const hasWord = (w: string, k: number): boolean => ['is', 'are', 'has', 'have'].includes(w) && !(k === 0 && item.type === 'boolean');
   return phrasing !== 'a plain name' && ws.length <= 4 && !ws.some((w, k) => DETERMINERS.has(w) || hasWord(w, k));
+}
+
+/** "## Order lines" names order lines (a heading is a label); "## Log expenses" still asks to log them. */
+function headingNoun(heading: string): { nounPhrase?: true } {
+  const first = heading.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  return heading.trim().split(/\s+/).length > 1 && !KEEPING.has(first) ? { nounPhrase: true } : {};
 }

@@ -16,6 +16,11 @@ describe('record names are their head noun', () => {
     expect(read('Log my sourdough starter feedings: date, flour in grams, and a note.').names).toEqual(['Feeding']);
   });
 
+  it('keeps a heading\'s first word though it is a verb too, and a qualifier whose head is another record\'s qualifier', () => {
+    const r = read('# Greengrocer - stock and supplier orders\n### Supplier orders\n- supplier\n- order date\n### Order lines\n- supplier order\n- quantity');
+    expect(r.names.sort()).toEqual(['OrderLine', 'SupplierOrder']);
+  });
+
   it('keeps one qualifier of a generic head ("song request", "time entry")', () => {
     expect(read('Karaoke song requests with song title, artist and singer name.').names).toEqual(['SongRequest']);
     expect(read('Time entries have a date, hours and a note.').names).toEqual(['TimeEntry']);

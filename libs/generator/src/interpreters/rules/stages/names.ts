@@ -33,7 +33,9 @@ export function headNames(input: Analysis, prompt: string): Named {
   const notes: string[] = [];
   for (const r of input.resources) {
     // ("## Glasses orders" later in the prompt: named on purpose, so kept, and the writer told)
-    const cut = cutQualifier(r, opening(prompt), heads, keys) ?? keptLabel(cutQualifier(r, prompt, heads, keys));
+    // ("### Supplier orders" under a title naming them too: the heading labels them on purpose)
+    const heading = new RegExp(`^\\s*(?:#{1,6}\\s+|\\*\\*|\\d{1,2}[.)]\\s+)${r.words.join('\\s+')}`, 'im').test(prompt);
+    const cut = (heading ? undefined : cutQualifier(r, opening(prompt), heads, keys)) ?? keptLabel(cutQualifier(r, prompt, heads, keys));
     if (cut?.kept) notes.push(`${NOTE}${pascalCase(r.words)} after "${cut.written}": if "${r.words.slice(0, r.words.length - cut.to.length).join(' ')}" is not part of the name, rename it ${pascalCase(cut.to)} in the draft`);
     else if (cut) renames.push({ from: r.words, to: cut.to, written: cut.written });
   }
