@@ -335,6 +335,16 @@ export const PHRASINGS: Phrasing[] = [
     },
   },
   {
+    name: 'a list of values',
+    examples: [
+      ['finishes it comes in (a list, e.g. matt, gloss, satin)', item('finishes it comes in', { type: 'stringList' })],
+      ['waste types (one or more of: rubble, wood, garden)', item('waste types', { type: 'stringList' })],
+    ],
+    // "(a list, e.g. ...)", "(one or more of: ...)": several values at once, never one of them
+    match: (s) => /^([a-z][\w '-]{0,40}?)\s*\((?:a list|list|several|one or more|any number)\b[^()]*\)$/i.exec(s),
+    read: (m) => item(m[1] as string, { type: 'stringList' }),
+  },
+  {
     name: 'values separated by commas in parentheses',
     examples: [
       ['condition (mint, good, worn)', item('condition', { values: ['mint', 'good', 'worn'] })],

@@ -8,7 +8,7 @@ import { splitList, textOf, words as wordsOf, type Clause } from '../tokens.js';
 import { stripDeterminers } from './reading.js';
 import { fieldByWords } from './resolve.js';
 import { counterPattern } from './rules.js';
-import { atMostOneOf, beatsTheRest, oneRecordPerCombination, whileParentIs, withinParent } from './rules-between-records.js';
+import { atMostOneOf, oneRecordPerCombination, PARENT_RULE_PHRASINGS } from './rules-between-records.js';
 
 /**
  * The registry of rule phrasings: each entry reads one way people write a rule ("a book that is
@@ -235,34 +235,8 @@ export const RULE_PHRASINGS: RulePhrasing[] = [
       return { kind: 'noted', says: `${take.name ?? take.verb} is refused while it is taken` };
     },
   },
-  {
-    name: 'a number or a date held within its parent\'s',
-    examples: [
-      ['Installs have a customer name and an install date. Visits have an install, a visit date and an engineer. A visit can\'t be dated before the install date of its install.', "each visit's visitDate is on or after its install's installDate"],
-      ['Campervans have a name and a number of berths. Bookings have a campervan, a customer name and a party size. The party size cannot be more than the campervan\'s berths.', "each booking's partySize is at most its campervan's berths"],
-      ['Tours have a destination and coach seats. Reservations have a tour, a lead name and a party size. A reservation\'s party size may not be greater than the tour\'s coach seats.', "each reservation's partySize is at most its tour's coachSeats"],
-    ],
-    read: withinParent,
-  },
-  {
-    name: 'a number beating the others so far',
-    examples: [
-      ['Auctions have a title. Offers have an auction, a bidder name and an amount. An offer must beat the best offer so far.', "each offer's amount is more than the max so far"],
-      ['Tenders have a title. Quotes have a tender, a company and a price. Each quote must be lower than the lowest quote.', "each quote's price is less than the min so far"],
-      ['Each heat has a year group. Each attempt has a heat, a height in cm and a pupil name. An attempt\'s height must be at least the highest attempt so far in its heat.', "each attempt's heightCm is at least the max so far"],
-    ],
-    read: beatsTheRest,
-  },
-  {
-    name: 'made only while its parent is in a state',
-    examples: [
-      ['Tenders have a title and a status (open, closed or awarded). Bids have a tender, a company and an amount. A bid can only be submitted while its tender is open.', "each bid is made only while its tender's status is open"],
-      ['Applications have a reference and a decision (pending, approved or refused). Comments have an application, an author name and a text. No new comments once an application is approved.', "each comment is made only while its application's decision is not approved"],
-      ['Each tool has a name and induction required (yes/no). Each induction has a tool, a member name and a date. Inductions can only be recorded for a tool whose induction required is yes.', "each induction is made only while its tool's inductionRequired is true"],
-      ['Tubs have a name and a status (available, on hire or being cleaned). Hires have a tub, a customer name and a start date. A tub can only be hired when its status is available.', "each hire is made only while its tub's status is available"],
-    ],
-    read: whileParentIs,
-  },
+  // rules between a record and its parent (stages/rules-between-records.ts)
+  ...PARENT_RULE_PHRASINGS,
   {
     name: 'a limit field caps the records pointing at it',
     examples: [

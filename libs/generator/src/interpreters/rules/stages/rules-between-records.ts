@@ -6,7 +6,7 @@ import { stripDeterminers } from './reading.js';
 import type { Tok } from '../tokens.js';
 import type { ReadingState } from './reading-state.js';
 import { fieldAt } from './resolve.js';
-import type { RuleReading, RuleView } from './rule-phrasings.js';
+import type { RulePhrasing, RuleReading, RuleView } from './rule-phrasings.js';
 
 /**
  * Rule phrasings between records: a record compared with its parent or with the records beside it,
@@ -103,6 +103,32 @@ export function withinParent({ ws, ctx }: RuleView): RuleReading | undefined {
   return undefined;
 }
 
+
+/**
+ * "The finish on an order line must be one of the finishes that tile comes in": a field of the
+ * record held to the list of values its parent keeps (the blueprint's `membership` rule).
+ */
+export function amongParentList({ ws, ctx }: RuleView): RuleReading | undefined {
+  const at = ws.findIndex((w, k) => w === 'one' && ws[k + 1] === 'of');
+  if (at <= 0 || !ws.slice(0, at).some((w) => ['must', 'should', 'has', 'have', 'can', 'only', 'be', 'is'].includes(w))) return undefined;
+  const [left, right] = [ws.slice(0, at), ws.slice(at + 2)];
+  for (const child of ctx.resources) {
+    for (const { parent, via } of parents(ctx, child)) {
+      const listField = parent.fields.find((f) => f.spec.type === 'stringList' && right.some((w) => splitIdentifier(f.spec.name).includes(w)));
+      if (!listField) continue;
+      const toks: Tok[] = left.map((w) => ({ raw: w, w }));
+      const field = left.map((_, i) => fieldAt(ctx, child, toks, i)?.field).find((f) => f !== undefined && f.spec.type !== 'reference' && f.spec.name !== via);
+      if (!field) continue;
+      const thing = parent.words.join(' ');
+      return {
+        kind: 'rule',
+        rule: { kind: 'membership', resource: keyOf(child.words), via, field: field.spec.name, listField: listField.spec.name, message: `The ${splitIdentifier(field.spec.name).join(' ')} must be one of the ${thing}'s ${splitIdentifier(listField.spec.name).join(' ')}` },
+        says: `each ${child.words.join(' ')}'s ${field.spec.name} is one of its ${thing}'s ${listField.spec.name}`,
+      };
+    }
+  }
+  return undefined;
+}
 
 /**
  * "an offer must beat the best offer so far", "each bid must be higher than the highest bid": a
@@ -265,3 +291,43 @@ export function atMostOneOf({ ws, ctx }: RuleView): RuleReading | undefined {
   spec.unique = true;
   return { kind: 'field', field: ref, spec, says: `${spec.name} is unique` };
 }
+
+/** The registry entries for a record held to its parent (rule-phrasings.ts spreads them in order). */
+export const PARENT_RULE_PHRASINGS: RulePhrasing[] = [
+  {
+    name: 'a number or a date held within its parent\'s',
+    examples: [
+      ['Installs have a customer name and an install date. Visits have an install, a visit date and an engineer. A visit can\'t be dated before the install date of its install.', "each visit's visitDate is on or after its install's installDate"],
+      ['Campervans have a name and a number of berths. Bookings have a campervan, a customer name and a party size. The party size cannot be more than the campervan\'s berths.', "each booking's partySize is at most its campervan's berths"],
+      ['Tours have a destination and coach seats. Reservations have a tour, a lead name and a party size. A reservation\'s party size may not be greater than the tour\'s coach seats.', "each reservation's partySize is at most its tour's coachSeats"],
+    ],
+    read: withinParent,
+  },
+  {
+    name: 'a value among the values its parent keeps',
+    examples: [
+      ['Frames have a code and a list of colours. Sales have a frame, a colour and a price. The colour on a sale must be one of the colours of its frame.', "each sale's colour is one of its frame's colours"],
+      ['Courses have a name and a list of days. Enrolments have a course, a student name and a day. The day of an enrolment must be one of the days of its course.', "each enrolment's day is one of its course's days"],
+    ],
+    read: amongParentList,
+  },
+  {
+    name: 'a number beating the others so far',
+    examples: [
+      ['Auctions have a title. Offers have an auction, a bidder name and an amount. An offer must beat the best offer so far.', "each offer's amount is more than the max so far"],
+      ['Tenders have a title. Quotes have a tender, a company and a price. Each quote must be lower than the lowest quote.', "each quote's price is less than the min so far"],
+      ['Each heat has a year group. Each attempt has a heat, a height in cm and a pupil name. An attempt\'s height must be at least the highest attempt so far in its heat.', "each attempt's heightCm is at least the max so far"],
+    ],
+    read: beatsTheRest,
+  },
+  {
+    name: 'made only while its parent is in a state',
+    examples: [
+      ['Tenders have a title and a status (open, closed or awarded). Bids have a tender, a company and an amount. A bid can only be submitted while its tender is open.', "each bid is made only while its tender's status is open"],
+      ['Applications have a reference and a decision (pending, approved or refused). Comments have an application, an author name and a text. No new comments once an application is approved.', "each comment is made only while its application's decision is not approved"],
+      ['Each tool has a name and induction required (yes/no). Each induction has a tool, a member name and a date. Inductions can only be recorded for a tool whose induction required is yes.', "each induction is made only while its tool's inductionRequired is true"],
+      ['Tubs have a name and a status (available, on hire or being cleaned). Hires have a tub, a customer name and a start date. A tub can only be hired when its status is available.', "each hire is made only while its tub's status is available"],
+    ],
+    read: whileParentIs,
+  },
+];
