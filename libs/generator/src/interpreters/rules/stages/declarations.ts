@@ -196,6 +196,19 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {
+    name: 'records whose first word is a verb too, with what they have',
+    examples: [
+      ['Order lines have a tile, a finish and a quantity.', { subject: 'order lines', items: ['tile', 'finish', 'quantity'] }],
+      ['Book loans have a member, a book and a due date.', { subject: 'book loans', items: ['member', 'book', 'due date'] }],
+    ],
+    // "Order lines have ...": "have" after two words makes them a noun phrase, "order" no command
+    match: (s) => {
+      const m = /^([a-z]+)\s+([a-z]+s)\s+(?:have|has|hold|contain)\s+(.+?)[.!]?$/i.exec(s);
+      return m && VERB_SET.has((m[1] as string).toLowerCase()) ? m : null;
+    },
+    read: (m, sentence) => recordWithFields(`${m[1] as string} ${m[2] as string}`.toLowerCase(), m[3] as string, sentence),
+  },
+  {
     name: 'records under a coordinated qualifier, with their fields',
     examples: [
       ['Arts and crafts kits with a name, a price and an age range.', { subject: 'kits', items: ['name', 'price', 'age range'] }],
