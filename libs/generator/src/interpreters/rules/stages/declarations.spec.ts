@@ -1,4 +1,4 @@
-import { DECLARATIONS, declarationOf, laterFields } from './declarations.js';
+import { DECLARATIONS, declarationOf, laterFields, pairedNames } from './declarations.js';
 import { filledInLater } from './filled-in.js';
 
 /** Table-driven: every declaration phrasing's examples are its tests. */
@@ -36,5 +36,15 @@ describe('declaration sentence phrasings', () => {
 
   it('leaves a sentence whose parts are not all fields to the sentence reader', () => {
     expect(declarationOf('A booking belongs to a member and has a date, and it cannot be moved.')).toBeUndefined();
+  });
+});
+
+describe('pairedNames: several fields on one bullet', () => {
+  it('splits "customer name, address, phone" and "width (mm), height (mm)", never values or a labelled list', () => {
+    expect(pairedNames('customer name, address, phone')).toEqual(['customer name', 'address', 'phone']);
+    expect(pairedNames('width (mm), height (mm)')).toEqual(['width (mm)', 'height (mm)']);
+    expect(pairedNames('condition (mint, good, worn)')).toEqual(['condition (mint, good, worn)']);
+    expect(pairedNames('urgency: emergency, this week, whenever')).toEqual(['urgency: emergency, this week, whenever']);
+    expect(pairedNames('small, medium, large')).toEqual(['small, medium, large']);
   });
 });

@@ -321,6 +321,13 @@ export function pairedNames(bullet: string): string[] {
   const parts = bullet.split(/\s+\/\s+/);
   const typed = (p: string): boolean => p.split(/\s+/).length >= 2 && TYPE_BY_WORD[p.split(/\s+/).pop()?.toLowerCase() ?? ''] !== undefined;
   if (parts.length === 2 && parts.every(typed)) return parts;
+  // "customer name, address, phone", "width (mm), height (mm)": several fields on one bullet
+  const several = /:/.test(bullet) ? [] : splitOutsideParens(bullet, /\s*,\s*/);
+  const fieldy = (p: string): boolean => {
+    const ws = p.replace(/\([^()]*\)/g, ' ').trim().toLowerCase().split(/\s+/);
+    return ws.length >= 1 && ws.length <= 3 && !ws.some((w) => ['and', 'or', 'if', 'is', 'are', 'can', 'must', 'e.g', 'eg', 'etc'].includes(w)) && (ws.length > 1 || TYPE_BY_WORD[ws[0] as string] !== undefined || CONTACT_DETAILS.has(ws[0] as string) || ws[0] === 'name');
+  };
+  if (several.length >= 2 && several.every(fieldy)) return several;
   // "in service? yes/no": a question answered yes or no is a yes/no field
   return [bullet.replace(/\?\s*(?:\(?\s*(?:yes\s*\/\s*no|y\s*\/\s*n|yes or no)\s*\)?)$/i, ' (yes/no)')];
 }
