@@ -5,12 +5,15 @@
  * from an isolate are forwarded to the host, which owns the store. Plain JavaScript so it runs the
  * same under jest (from source) and from dist, with no compile step.
  *
- * Messages in (one, or an array of them sent in one write):
+ * Messages in (an array of them sent in one write):
  *               load {rid, backendId, code, memoryMb, loadTimeoutMs} | unload {rid, backendId}
- *               invoke {rid, backendId, request, now, cpuTimeMs, storeOps, outputBytes, deadline}
- *               storeResult {rid, cid, ok, payload} | end {rid} | memory {rid} | shed {rid}
- * Messages out (likewise):
- *               reply {rid, ok, code?, message?, response?, ms?, rss?} | store {rid, cid, method, args}
+ *               | memory {rid} | shed {rid}
+ *               and, as arrays (see worker-process.ts): invoke
+ *               ['i', rid, backendId, request, now, cpuTimeMs, storeOps, outputBytes, deadline],
+ *               store result ['s', rid, cid, ok, payload], end ['e', rid]
+ * Messages out (likewise): reply {rid, ok, ms?, rss?, ...} to the control messages; as arrays, a
+ *               store call ['S', rid, cid, method, args] and an invocation's reply
+ *               ['R', rid, response] or ['F', rid, code, message]
  *
  * Before each synchronous run inside an isolate (a handler segment, a bundle instantiation, the
  * unwinding after `end`) the worker writes "<rid> <seq> <budget ms>" at offset 0 of fd 3 (a small
@@ -64,7 +67,7 @@ let markerSeq = 0;
  */
 let outbox = [];
 
-/** @param {object} message */
+/** @param {object | unknown[]} message */
 function send(message) {
   outbox.push(message);
   if (outbox.length === 1) setImmediate(flush);
@@ -74,7 +77,7 @@ function flush() {
   if (outbox.length === 0) return;
   const batch = outbox;
   outbox = [];
-  if (process.connected) process.send?.(batch.length === 1 ? batch[0] : batch);
+  if (process.connected) process.send?.(batch); // always an array of messages
 }
 
 /**
@@ -223,7 +226,7 @@ function recycle(backend, culprit, code, message) {
 function fail(inv, code, message) {
   if (inv.ended) return;
   finishInvocation(inv);
-  send({ t: 'reply', rid: inv.rid, ok: false, code, message });
+  send(['F', inv.rid, code, message]);
 }
 
 /** @param {Invocation} inv */
@@ -276,7 +279,7 @@ function onIsolateEvent(backend, isolate, kind, id, a, b, c) {
   else if (a.length > 4000 && kind !== 'ok' && kind !== 'store') a = `${a.slice(0, 4000)}…`;
   switch (kind) {
     case 'store':
-      send({ t: 'store', rid: id, cid: Number(a), method: b, args: c });
+      send(['S', id, Number(a), b, c]);
       return;
     case 'ok': {
       if (Buffer.byteLength(a, 'utf8') > inv.outputBytes) {
@@ -284,7 +287,7 @@ function onIsolateEvent(backend, isolate, kind, id, a, b, c) {
         return;
       }
       finishInvocation(inv);
-      send({ t: 'reply', rid: id, ok: true, response: a });
+      send(['R', id, a]);
       return;
     }
     case 'toolarge':
@@ -360,7 +363,7 @@ function onInvoke(m) {
   if (Date.now() >= m.deadline) return;
   const backend = backends.get(m.backendId);
   if (!backend) {
-    send({ t: 'reply', rid: m.rid, ok: false, code: 'NOT_LOADED', message: `backend ${m.backendId} is not loaded on this worker` });
+    send(['F', m.rid, 'NOT_LOADED', `backend ${m.backendId} is not loaded on this worker`]);
     return;
   }
   let cpuLeftNs = BigInt(Math.round(m.cpuTimeMs * 1e6));
@@ -375,11 +378,11 @@ function onInvoke(m) {
     } catch (e) {
       const code = e instanceof InstantiateError ? e.code : 'LOAD_FAILED';
       const message = code === 'CPU_TIME_EXCEEDED' ? 'reloading the backend used more than the invocation\'s CPU time' : messageOf(e);
-      send({ t: 'reply', rid: m.rid, ok: false, code, message });
+      send(['F', m.rid, code, message]);
       return;
     }
     if (cpuLeftNs <= 0n) {
-      send({ t: 'reply', rid: m.rid, ok: false, code: 'CPU_TIME_EXCEEDED', message: 'reloading the backend used the invocation\'s CPU time' });
+      send(['F', m.rid, 'CPU_TIME_EXCEEDED', 'reloading the backend used the invocation\'s CPU time']);
       return;
     }
   }
@@ -498,8 +501,32 @@ function backendOf(rid) {
   return invocations.get(rid)?.backend.id;
 }
 
+/**
+ * An invocation's message in its array form (see the header), as the object its handler reads.
+ * @param {any[]} m
+ */
+function onWireMessage(m) {
+  switch (m[0]) {
+    case 'i':
+      onMessage({ t: 'invoke', rid: m[1], backendId: m[2], request: m[3], now: m[4], cpuTimeMs: m[5], storeOps: m[6], outputBytes: m[7], deadline: m[8] });
+      break;
+    case 's':
+      onMessage({ t: 'storeResult', rid: m[1], cid: m[2], ok: m[3], payload: m[4] });
+      break;
+    case 'e':
+      onMessage({ t: 'end', rid: m[1] });
+      break;
+    default:
+      break;
+  }
+}
+
 /** @param {any} m */
 function onMessage(m) {
+  if (Array.isArray(m)) {
+    onWireMessage(m);
+    return;
+  }
   switch (m?.t) {
     case 'load':
       onLoad(m);
@@ -531,10 +558,9 @@ function onMessage(m) {
   }
 }
 
-// The host sends a turn's messages as one array (see `flush`).
-process.on('message', (/** @type {any} */ m) => {
-  if (Array.isArray(m)) for (const one of m) onMessage(one);
-  else onMessage(m);
+// The host sends a turn's messages as one array (see `flush` in worker-process.ts).
+process.on('message', (/** @type {any} */ batch) => {
+  if (Array.isArray(batch)) for (const one of batch) onMessage(one);
 });
 // The host is the only reason to live: no host, no worker.
 process.on('disconnect', () => process.exit(0));
