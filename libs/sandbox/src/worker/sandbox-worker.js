@@ -47,7 +47,7 @@ const markerBuffer = Buffer.alloc(MARKER_BYTES);
  * @typedef {{ rid: number, backend: Backend, cpuLeftNs: bigint, outputBytes: number, deadline: number, ended: boolean }} Invocation
  * @typedef {{
  *   id: string, code: string, hash: string, memoryMb: number, loadTimeoutMs: number,
- *   isolate: ivm.Isolate | null, api: { run: ivm.Reference, deliver: ivm.Reference, end: ivm.Reference } | null,
+ *   isolate: ivm.Isolate | null, api: { run: ivm.Reference, deliver: ivm.Reference, end: ivm.Reference, take: ivm.Reference } | null,
  *   inflight: Map<number, Invocation>, breached?: boolean
  * }} Backend
  */
@@ -190,6 +190,7 @@ function instantiate(backend, budgetMs, rid) {
       run: api.getSync('run', { reference: true }),
       deliver: api.getSync('deliver', { reference: true }),
       end: api.getSync('end', { reference: true }),
+      take: api.getSync('take', { reference: true }),
     };
     api.release();
     mark(0);
@@ -247,14 +248,18 @@ function runSegment(inv, fn, args) {
   const before = isolate.cpuTime;
   const started = performance.now();
   mark(inv.rid, budgetMs);
+  /** @type {unknown} */
+  let queued;
   try {
-    fn.applySync(undefined, args, { timeout: budgetMs });
+    queued = fn.applySync(undefined, args, { timeout: budgetMs });
     finishedMarked = true;
   } catch (e) {
     mark(0);
     const code = classify(isolate, performance.now() - started, budgetMs);
-    if (code === 'HANDLER_FAILED') fail(inv, code, messageOf(e));
-    else recycle(backend, inv, code, code === 'CPU_TIME_EXCEEDED' ? `the handler used more than its CPU time` : 'the handler used more than its memory limit');
+    if (code === 'HANDLER_FAILED') {
+      fail(inv, code, messageOf(e));
+      takeQueued(backend, isolate);
+    } else recycle(backend, inv, code, code === 'CPU_TIME_EXCEEDED' ? `the handler used more than its CPU time` : 'the handler used more than its memory limit');
     return;
   }
   if (!isolate.isDisposed) {
@@ -263,6 +268,44 @@ function runSegment(inv, fn, args) {
       mark(0); // disposing the isolate is not the handler's run
       recycle(backend, inv, 'CPU_TIME_EXCEEDED', 'the handler used more than its CPU time');
     }
+  }
+  // After the run's own outcome, as the emitted events come later (a breach recycled the isolate,
+  // and then its events are stale).
+  if (typeof queued === 'string' && queued.length > 0) onQueuedEvents(backend, isolate, queued);
+}
+
+/**
+ * The events a `run` that threw left queued in the isolate (see isolate-runtime.js).
+ * @param {Backend} backend @param {ivm.Isolate} isolate
+ */
+function takeQueued(backend, isolate) {
+  if (isolate.isDisposed || backend.isolate !== isolate || !backend.api) return;
+  let queued;
+  try {
+    queued = backend.api.take.applySync(undefined, [], { timeout: 1000 });
+  } catch {
+    return;
+  }
+  if (typeof queued === 'string' && queued.length > 0) onQueuedEvents(backend, isolate, queued);
+}
+
+/**
+ * Handles the events `run` returned as one string, in order: per event a line
+ * "<kind> <id> <length of a> <length of b> <length of c>", then a, b and c.
+ * @param {Backend} backend @param {ivm.Isolate} isolate @param {string} queued
+ */
+function onQueuedEvents(backend, isolate, queued) {
+  let at = 0;
+  while (at < queued.length) {
+    const eol = queued.indexOf('\n', at);
+    if (eol < 0) return;
+    const [kind = '', id, la, lb, lc] = queued.slice(at, eol).split(' ');
+    const a = eol + 1;
+    const b = a + Number(la);
+    const c = b + Number(lb);
+    at = c + Number(lc);
+    if (!Number.isInteger(at) || at > queued.length) return;
+    onIsolateEvent(backend, isolate, kind, Number(id), queued.slice(a, b), queued.slice(b, c), queued.slice(c, at));
   }
 }
 
