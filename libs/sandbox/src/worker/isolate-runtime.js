@@ -6,10 +6,10 @@
  * randomToken(length); and `$2`, the isolate's memory limit in bytes. It returns the worker's only handles into the isolate: `seal`, `run`, `deliver`, `end`, `take`.
  *
  * Events of the synchronous part of `run` (typically the handler's first store call) are not sent
- * through `emit` but returned by `run` as one string (see `queued`): each crossing of the callback
- * costs a copy through isolated-vm's scheduler and a wake-up of the worker's event loop, and the
- * worker sends what `run` returned in the same turn. Events of continuations (microtasks) still go
- * through `emit`. `take` hands the worker the queue of a `run` that threw.
+ * through `emit` but returned by `run` as one string (see `queued`): a crossing of the callback
+ * costs a call out of the isolate with its arguments copied, once per event. Events of
+ * continuations (microtasks, which run after `run` returned) still go through `emit`. `take` hands
+ * the worker the queue of a `run` that threw.
  *
  * Everything the handler could tamper with afterwards (JSON, Promise, Map, globals) is captured here
  * first, and the callbacks live only in this closure, so the handler never holds anything that

@@ -56,6 +56,12 @@ const markerBuffer = Buffer.alloc(MARKER_BYTES);
 const backends = new Map();
 /** @type {Map<number, Invocation>} */
 const invocations = new Map();
+/**
+ * Events the isolates emitted during the current call into one of them (a continuation's store
+ * call or outcome), handled in order by `deliverEmitted` once the call returned.
+ * @type {Array<{ backend: Backend, isolate: ivm.Isolate, kind: string, id: number, a: string, b: string, c: string }>}
+ */
+let emitted = [];
 let markerBroken = false;
 let markerSeq = 0;
 
@@ -167,10 +173,15 @@ function instantiate(backend, budgetMs, rid) {
   mark(rid, budgetMs);
   try {
     const context = isolate.createContextSync();
+    // Synchronous, and it only queues the event: the worker handles it once the isolate's call
+    // returned (`deliverEmitted`), and sends it in the same turn. (An 'ignored' callback queued it
+    // through isolated-vm's scheduler, waking the event loop, and it was sent a turn later, apart
+    // from what that turn's runs returned.)
     const emitCallback = new ivm.Callback(
       /** @param {string} kind @param {number} id @param {string} a @param {string} b @param {string} c */
-      (kind, id, a, b, c) => onIsolateEvent(backend, isolate, kind, id, a, b, c),
-      { ignored: true },
+      (kind, id, a, b, c) => {
+        emitted.push({ backend, isolate, kind, id, a, b, c });
+      },
     );
     const tokenCallback = new ivm.Callback(randomToken);
     /** @type {ivm.Reference} */
@@ -242,6 +253,20 @@ function finishInvocation(inv) {
  * @param {Invocation} inv @param {ivm.Reference} fn @param {unknown[]} args
  */
 function runSegment(inv, fn, args) {
+  runIsolateSegment(inv, fn, args);
+  deliverEmitted();
+}
+
+/** Handles the events emitted during the call that just returned (see `emitted`). */
+function deliverEmitted() {
+  if (emitted.length === 0) return;
+  const events = emitted;
+  emitted = [];
+  for (const e of events) onIsolateEvent(e.backend, e.isolate, e.kind, e.id, e.a, e.b, e.c);
+}
+
+/** @param {Invocation} inv @param {ivm.Reference} fn @param {unknown[]} args */
+function runIsolateSegment(inv, fn, args) {
   const backend = inv.backend;
   const isolate = /** @type {ivm.Isolate} */ (backend.isolate);
   const budgetMs = Math.max(1, Math.ceil(Number(inv.cpuLeftNs) / 1e6));
@@ -461,6 +486,7 @@ function onEnd(m) {
     mark(0);
     recycle(inv.backend, null, 'SANDBOX_UNAVAILABLE', 'recycled');
   }
+  deliverEmitted();
 }
 
 /**
