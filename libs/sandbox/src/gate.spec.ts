@@ -1,24 +1,29 @@
-import { jest } from '@jest/globals';
 import { Gate } from './gate.js';
 import { SandboxError } from './sandbox-error.js';
 
-describe('Gate', () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-  /** Where a waiter is, after the microtasks queued so far ran. */
-  const track = (p: Promise<void>): (() => Promise<string>) => {
-    let state = 'waiting';
-    p.then(
-      () => (state = 'admitted'),
-      (e: unknown) => (state = e instanceof SandboxError ? e.code : 'other'),
-    );
-    return async () => {
-      await jest.advanceTimersByTimeAsync(0);
+/** Where a waiter is, once the microtasks queued so far ran. */
+function track(p: Promise<void>): { state: () => Promise<string>; message: () => string } {
+  let state = 'waiting';
+  let message = '';
+  p.then(
+    () => (state = 'admitted'),
+    (e: unknown) => {
+      state = e instanceof SandboxError ? e.code : 'other';
+      message = e instanceof Error ? e.message : '';
+    },
+  );
+  return {
+    state: async () => {
+      await sleep(0);
       return state;
-    };
+    },
+    message: () => message,
   };
+}
 
+describe('Gate', () => {
   it('admits up to maxActive at once, then queues in order, and refuses past maxWaiting with OVERLOADED', async () => {
     const gate = new Gate(1, 2);
     expect(gate.enter(1000, 1000)).toBeNull();
@@ -26,37 +31,28 @@ describe('Gate', () => {
     const third = track(gate.enter(1000, 1000) as Promise<void>);
     expect(() => gate.enter(1000, 1000)).toThrow(expect.objectContaining({ code: 'OVERLOADED' }));
     gate.leave();
-    expect(await second()).toBe('admitted');
-    expect(await third()).toBe('waiting');
+    expect(await second.state()).toBe('admitted');
+    expect(await third.state()).toBe('waiting');
     gate.leave();
-    expect(await third()).toBe('admitted');
+    expect(await third.state()).toBe('admitted');
     gate.leave();
     expect(gate.idle).toBe(true);
   });
 
   it('refuses each waiter at its own deadline with WALL_TIME_EXCEEDED, and keeps the others waiting', async () => {
     const gate = new Gate(1, 10);
-    expect(gate.enter(5000, 5000)).toBeNull();
-    const short = gate.enter(100, 100) as Promise<void>;
-    const longPromise = gate.enter(300, 300) as Promise<void>;
-    const long = track(longPromise);
-    const early = gate.enter(50, 50) as Promise<void>; // later in the queue, earlier deadline
-    const outcome = { short: '', long: '', early: '' };
-    short.catch((e: SandboxError) => (outcome.short = e.message));
-    longPromise.catch((e: SandboxError) => (outcome.long = e.message));
-    early.catch((e: SandboxError) => (outcome.early = e.message));
-    await jest.advanceTimersByTimeAsync(49);
-    expect(outcome).toEqual({ short: '', long: '', early: '' });
-    await jest.advanceTimersByTimeAsync(1);
-    expect(outcome.early).toBe("WALL_TIME_EXCEEDED: no response within 50 ms (waited for the backend's earlier invocations)");
-    expect(outcome.short).toBe('');
-    await jest.advanceTimersByTimeAsync(50);
-    expect(outcome.short).toMatch(/^WALL_TIME_EXCEEDED: no response within 100 ms/);
-    expect(outcome.long).toBe('');
+    expect(gate.enter(60_000, 60_000)).toBeNull();
+    const short = track(gate.enter(1500, 1500) as Promise<void>);
+    const long = track(gate.enter(60_000, 60_000) as Promise<void>);
+    const early = track(gate.enter(50, 50) as Promise<void>); // later in the queue, earlier deadline
+    await sleep(500);
+    expect([await early.state(), await short.state(), await long.state()]).toEqual(['WALL_TIME_EXCEEDED', 'waiting', 'waiting']);
+    expect(early.message()).toBe("WALL_TIME_EXCEEDED: no response within 50 ms (waited for the backend's earlier invocations)");
+    for (let i = 0; i < 100 && (await short.state()) === 'waiting'; i++) await sleep(50);
+    expect([await short.state(), await long.state()]).toEqual(['WALL_TIME_EXCEEDED', 'waiting']);
     gate.leave(); // the slot goes to the one still waiting
-    expect(await long()).toBe('admitted');
+    expect(await long.state()).toBe('admitted');
     gate.leave();
     expect(gate.idle).toBe(true);
-    expect(jest.getTimerCount()).toBe(0);
   });
 });
