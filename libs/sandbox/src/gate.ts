@@ -2,17 +2,26 @@ import { SandboxError } from './sandbox-error.js';
 
 interface Waiter {
   admit(): void;
-  timer: NodeJS.Timeout;
+  refuse(error: SandboxError): void;
+  /** When it stops waiting (Date.now() ms). */
+  deadline: number;
+  wallTimeMs: number;
 }
 
 /**
  * One backend's admission to its worker: at most `maxActive` invocations at the worker at once,
  * the rest waiting in order, at most `maxWaiting` of them. A worker runs isolate code one run at a
  * time, so without this a burst to one backend queues ahead of every other backend on the worker.
+ * One timer watches the waiters' deadlines (armed for the earliest), not one per waiter: under
+ * load most invocations wait here, and a timer made and cleared for each was a measurable share of
+ * the host's work.
  */
 export class Gate {
   private active = 0;
-  private readonly waiting: Waiter[] = [];
+  private waiting: Waiter[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  /** The deadline the timer is armed for. */
+  private timerAt = 0;
 
   constructor(
     private readonly maxActive: number,
@@ -37,23 +46,53 @@ export class Gate {
       throw new SandboxError('OVERLOADED', `the backend has ${this.maxActive} invocations running and ${this.maxWaiting} waiting; retry later`);
     }
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = {
-        admit: resolve,
-        timer: setTimeout(() => {
-          const at = this.waiting.indexOf(waiter);
-          if (at >= 0) this.waiting.splice(at, 1);
-          reject(new SandboxError('WALL_TIME_EXCEEDED', `no response within ${wallTimeMs} ms (waited for the backend's earlier invocations)`));
-        }, Math.max(1, waitMs)),
-      };
+      const waiter: Waiter = { admit: resolve, refuse: reject, deadline: Date.now() + Math.max(1, waitMs), wallTimeMs };
       this.waiting.push(waiter);
+      this.watch(waiter.deadline);
     });
   }
 
   leave(): void {
     const next = this.waiting.shift();
     if (next) {
-      clearTimeout(next.timer); // the slot passes straight to the next waiter
-      next.admit();
+      if (this.waiting.length === 0) this.unwatch();
+      next.admit(); // the slot passes straight to the next waiter
     } else this.active -= 1;
+  }
+
+  /** Makes the timer fire by `deadline` (it may already fire earlier). */
+  private watch(deadline: number): void {
+    if (this.timer) {
+      if (this.timerAt <= deadline) return;
+      clearTimeout(this.timer);
+    }
+    this.timerAt = deadline;
+    this.timer = setTimeout(() => this.expire(), Math.max(1, deadline - Date.now()));
+  }
+
+  private unwatch(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Refuses every waiter whose deadline has come (as each waiter's own timer did), in order, and re-arms for the rest. */
+  private expire(): void {
+    this.timer = null;
+    const due = Math.max(this.timerAt, Date.now());
+    const kept: Waiter[] = [];
+    const refused: Waiter[] = [];
+    let next = Infinity;
+    for (const waiter of this.waiting) {
+      if (waiter.deadline <= due) refused.push(waiter);
+      else {
+        kept.push(waiter);
+        if (waiter.deadline < next) next = waiter.deadline;
+      }
+    }
+    this.waiting = kept;
+    if (next !== Infinity) this.watch(next);
+    for (const waiter of refused) {
+      waiter.refuse(new SandboxError('WALL_TIME_EXCEEDED', `no response within ${waiter.wallTimeMs} ms (waited for the backend's earlier invocations)`));
+    }
   }
 }

@@ -222,8 +222,12 @@ export class Sandbox {
   }
 
   private settle(inv: Invocation, outcome: BackendResponse | SandboxError): void {
-    if (!inv.worker.invocations.delete(inv.rid)) return;
-    clearTimeout(inv.timer);
+    const { worker } = inv;
+    if (!worker.invocations.delete(inv.rid)) return;
+    if (worker.invocations.size === 0 && worker.deadlines.timer) {
+      clearTimeout(worker.deadlines.timer); // nothing left to watch
+      worker.deadlines.timer = null;
+    }
     inv.scoped?.end(); // cancels what it still has running in the store
     if (outcome instanceof SandboxError) inv.reject(outcome);
     else inv.resolve(outcome);
@@ -234,7 +238,7 @@ export class Sandbox {
     if (!inv) return;
     const answer = (ok: boolean, payload: string): void => {
       if (!inv.worker.alive || !worker.invocations.has(inv.rid)) return;
-      post(worker, { t: 'storeResult', rid: inv.rid, cid: message.cid, ok, payload }); // if it died, its exit handler fails the invocation
+      post(worker, ['s', inv.rid, message.cid, ok, payload]); // if it died, its exit handler fails the invocation
     };
     inv.ops += 1;
     if (inv.ops > inv.limits.storeOps) {
@@ -245,6 +249,36 @@ export class Sandbox {
     inv.scoped ??= new InvocationStore(inv.store, inv.limits.outputBytes, inv.limits.storeResultBytes);
     const { ok, payload } = await inv.scoped.call(message.method, message.args);
     answer(ok, payload);
+  }
+
+  /** Makes the worker's wall-time timer fire by `deadline` (it may already fire earlier). */
+  private watchDeadline(worker: Worker, deadline: number): void {
+    const { deadlines } = worker;
+    if (deadlines.timer) {
+      if (deadlines.at <= deadline) return;
+      clearTimeout(deadlines.timer);
+    }
+    deadlines.at = deadline;
+    deadlines.timer = setTimeout(() => this.expire(worker), Math.max(1, deadline - Date.now()));
+  }
+
+  /**
+   * The worker's wall-time timer fired: ends every invocation whose deadline has come (the one it
+   * was armed for, and any other due by now), as each invocation's own timer did, and arms it for
+   * the earliest deadline left.
+   */
+  private expire(worker: Worker): void {
+    const { deadlines } = worker;
+    deadlines.timer = null;
+    const due = Math.max(deadlines.at, Date.now());
+    let next = Infinity;
+    for (const inv of [...worker.invocations.values()]) {
+      if (inv.deadline <= due) {
+        this.end(inv, new SandboxError('WALL_TIME_EXCEEDED', `no response within ${inv.limits.wallTimeMs} ms`));
+        this.probe(worker);
+      } else if (inv.deadline < next) next = inv.deadline;
+    }
+    if (next !== Infinity && worker.invocations.size > 0) this.watchDeadline(worker, next);
   }
 
   /** Asks a worker for a sign of life; one that cannot answer in controlTimeoutMs is wedged: replace it. */
@@ -263,7 +297,7 @@ export class Sandbox {
     const { ended } = inv.worker;
     ended.set(inv.rid, inv.backendId); // its unwinding in the worker is still its own
     if (ended.size > ENDED_KEPT) ended.delete(ended.keys().next().value as number);
-    post(inv.worker, { t: 'end', rid: inv.rid }); // a worker that is gone has nothing to end
+    post(inv.worker, ['e', inv.rid]); // a worker that is gone has nothing to end
   }
 
   private pickWorker(): number {
@@ -415,29 +449,14 @@ export class Sandbox {
         scoped: null,
         ops: 0,
         limits,
+        deadline,
         resolve,
         reject,
-        timer: setTimeout(
-          () => {
-            this.end(inv, new SandboxError('WALL_TIME_EXCEEDED', `no response within ${limits.wallTimeMs} ms`));
-            this.probe(worker);
-          },
-          Math.max(1, deadline - Date.now()),
-        ),
       };
       worker.invocations.set(rid, inv);
-      const sent = post(worker, {
-        t: 'invoke',
-        rid,
-        backendId,
-        request: requestJson,
-        now,
-        cpuTimeMs: limits.cpuTimeMs,
-        storeOps: limits.storeOps,
-        outputBytes: limits.outputBytes,
-        // The worker skips it if it only gets to it after this (the host has given up by then).
-        deadline,
-      });
+      this.watchDeadline(worker, deadline);
+      // The deadline: the worker skips the invocation if it only gets to it after this (the host has given up by then).
+      const sent = post(worker, ['i', rid, backendId, requestJson, now, limits.cpuTimeMs, limits.storeOps, limits.outputBytes, deadline]);
       if (!sent) {
         const error = new SandboxError('SANDBOX_UNAVAILABLE', 'the sandbox worker is not reachable; retry');
         retryable.add(error); // it never reached the worker: invoke runs it again

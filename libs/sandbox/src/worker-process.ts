@@ -23,6 +23,28 @@ export type Reply = { t: 'reply'; rid: number; ok: boolean; code?: string; messa
 export type StoreRequest = { t: 'store'; rid: number; cid: number; method: string; args: string };
 export type WorkerMessage = Reply | StoreRequest | { t: 'ready' };
 
+/**
+ * The messages of every invocation travel as arrays, not objects: their JSON is shorter and parsing
+ * an array builds no object shape, on both sides of the channel, several times per invocation
+ * (control messages stay objects). The worker reads the same forms (sandbox-worker.js).
+ * Host to worker: ['i', rid, backendId, request, now, cpuTimeMs, storeOps, outputBytes, deadline]
+ * (invoke), ['s', rid, cid, ok, payload] (store result), ['e', rid] (end). Worker to host:
+ * ['S', rid, cid, method, args] (store call), ['R', rid, response] and ['F', rid, code, message]
+ * (an invocation's reply, answered or failed).
+ */
+type WireMessage = ['S', number, number, string, string] | ['R', number, string] | ['F', number, string, string];
+
+function fromWire(message: WireMessage): Reply | StoreRequest {
+  switch (message[0]) {
+    case 'S':
+      return { t: 'store', rid: message[1], cid: message[2], method: message[3], args: message[4] };
+    case 'R':
+      return { t: 'reply', rid: message[1], ok: true, response: message[2] };
+    default:
+      return { t: 'reply', rid: message[1], ok: false, code: message[2], message: message[3] };
+  }
+}
+
 export interface Pending {
   resolve(reply: Reply): void;
   reject(error: SandboxError): void;
@@ -39,7 +61,8 @@ export interface Invocation {
   scoped: InvocationStore | null;
   ops: number;
   limits: SandboxLimits;
-  timer: NodeJS.Timeout;
+  /** When the host ends it for its wall time (Date.now() ms); the worker's `deadlines` timer watches it. */
+  deadline: number;
   resolve(response: BackendResponse): void;
   reject(error: SandboxError): void;
 }
@@ -73,7 +96,13 @@ export interface Worker {
   ended: Map<number, string>;
   lastShed: number;
   /** Messages for the worker sent in this turn of the event loop (see `post`). */
-  outbox: object[];
+  outbox: (object | unknown[])[];
+  /**
+   * One timer per worker for its invocations' wall time, armed for the earliest deadline among
+   * them (`at`) rather than one timer per invocation: most invocations answer long before their
+   * deadline, and a timer made and cleared per call was a measurable share of the host's work.
+   */
+  deadlines: { timer: NodeJS.Timeout | null; at: number };
 }
 
 export interface WorkerEvents {
@@ -114,22 +143,23 @@ export function spawnWorker(index: number, on: WorkerEvents): Worker {
     ended: new Map(),
     lastShed: 0,
     outbox: [],
+    deadlines: { timer: null, at: 0 },
   };
   const stderr = child.stderr;
   stderr?.setEncoding('utf8');
   stderr?.on('data', (chunk: string) => {
     worker.stderrTail = (worker.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
   });
-  const receive = (message: WorkerMessage): void => {
-    if (message.t === 'ready') {
+  const receive = (message: WorkerMessage | WireMessage): void => {
+    if (Array.isArray(message)) on.message(worker, fromWire(message));
+    else if (message.t === 'ready') {
       worker.isReady = true;
       onReady();
     } else on.message(worker, message);
   };
   // The worker sends a turn's messages as one array (see `post`).
-  child.on('message', (message: WorkerMessage | WorkerMessage[]) => {
-    if (Array.isArray(message)) for (const one of message) receive(one);
-    else receive(message);
+  child.on('message', (batch: (WorkerMessage | WireMessage)[]) => {
+    if (Array.isArray(batch)) for (const one of batch) receive(one);
   });
   child.on('error', () => undefined); // 'close' follows and does the bookkeeping
   // 'close' comes after the process exited and its stdio drained: the marker and stderr tail are complete.
@@ -193,7 +223,7 @@ function cpuOverrun(worker: Worker): { rid: number; budgetMs: number } | null {
  * at its end (a write that wakes the worker costs more than the JSON in it, and under load several
  * invocations and store results are ready in the same turn). False when the worker is gone.
  */
-export function post(worker: Worker, message: object): boolean {
+export function post(worker: Worker, message: object | unknown[]): boolean {
   if (!worker.alive || !worker.child.connected) return false;
   worker.outbox.push(message);
   if (worker.outbox.length === 1) setImmediate(flush, worker);
@@ -205,7 +235,7 @@ function flush(worker: Worker): void {
   worker.outbox = [];
   if (batch.length === 0 || !worker.child.connected) return; // it died: its exit handler fails what was queued
   try {
-    worker.child.send(batch.length === 1 ? (batch[0] as object) : batch);
+    worker.child.send(batch); // always an array of messages, some of them arrays themselves
   } catch {
     // the channel closed under us: likewise
   }

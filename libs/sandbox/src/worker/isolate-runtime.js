@@ -3,7 +3,13 @@
  * The code that runs first inside every backend isolate, before the bundle. It is evaluated as a
  * closure whose arguments are two isolated-vm Callbacks (plain functions inside the isolate that copy
  * their arguments out): `$0` = emit(kind, invocationId, ...strings) towards the worker, `$1` =
- * randomToken(length); and `$2`, the isolate's memory limit in bytes. It returns the worker's only handles into the isolate: `seal`, `run`, `deliver`.
+ * randomToken(length); and `$2`, the isolate's memory limit in bytes. It returns the worker's only handles into the isolate: `seal`, `run`, `deliver`, `end`, `take`.
+ *
+ * Events of the synchronous part of `run` (typically the handler's first store call) are not sent
+ * through `emit` but returned by `run` as one string (see `queued`): a crossing of the callback
+ * costs a call out of the isolate with its arguments copied, once per event. Events of
+ * continuations (microtasks, which run after `run` returned) still go through `emit`. `take` hands
+ * the worker the queue of a `run` that threw.
  *
  * Everything the handler could tamper with afterwards (JSON, Promise, Map, globals) is captured here
  * first, and the callbacks live only in this closure, so the handler never holds anything that
@@ -12,7 +18,7 @@
  */
 export const ISOLATE_RUNTIME = String.raw`
 'use strict';
-const emit = $0;
+const emitOut = $0;
 const token = $1;
 const memoryLimitBytes = $2;
 const G = globalThis;
@@ -85,6 +91,20 @@ guard('ArrayBuffer', 1);
 for (const [name, size] of [['Int8Array', 1], ['Uint8Array', 1], ['Uint8ClampedArray', 1], ['Int16Array', 2], ['Uint16Array', 2], ['Int32Array', 4], ['Uint32Array', 4], ['Float32Array', 4], ['Float64Array', 8], ['BigInt64Array', 8], ['BigUint64Array', 8]]) {
   guard(name, size);
 }
+// While \`run\`'s synchronous part runs, the events it emits, as one string: per event a line
+// "<kind> <invocation id> <length of a> <length of b> <length of c>" followed by a, b and c.
+// Concatenating strings runs no code a handler could have replaced. Null at other times.
+let queued = null;
+function emit(kind, id, a, b, c) {
+  if (queued === null) {
+    emitOut(kind, id, a, b, c);
+    return;
+  }
+  const sa = typeof a === 'string' ? a : '';
+  const sb = typeof b === 'string' ? b : '';
+  const sc = typeof c === 'string' ? c : '';
+  queued = queued + kind + ' ' + id + ' ' + sa.length + ' ' + sb.length + ' ' + sc.length + '\n' + sa + sb + sc;
+}
 const noop = () => undefined;
 G.console = freeze({ log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop });
 
@@ -138,6 +158,57 @@ function storeCall(id, method, args) {
   });
 }
 
+/** An invocation's synchronous start: the handler runs up to its first await. */
+function start(id, requestJson, now, maxOps, maxOut, maxArg) {
+  apply(mapSet, invocations, [id, { ops: 0, maxOps, maxArg }]);
+  const store = freeze({
+    insert: (collection, data, options) => storeCall(id, 'insert', [collection, data, options]),
+    get: (collection, recordId) => storeCall(id, 'get', [collection, recordId]),
+    findOne: (collection, where) => storeCall(id, 'findOne', [collection, where]),
+    list: (collection, query) => storeCall(id, 'list', [collection, query]),
+    count: (collection, where) => storeCall(id, 'count', [collection, where]),
+    update: (collection, recordId, data, options) => storeCall(id, 'update', [collection, recordId, data, options]),
+    delete: (collection, recordId, options) => storeCall(id, 'delete', [collection, recordId, options]),
+  });
+  const context = freeze({ store, now: () => now, randomToken: (length) => token(length) });
+  let pending;
+  try {
+    pending = handle(parse(requestJson), context);
+  } catch (e) {
+    failed(id, e);
+    return;
+  }
+  apply(then, resolveP(pending), [
+    (response) => {
+      let text;
+      try {
+        text = stringify(response);
+      } catch (e) {
+        finish(id, 'invalid', 'the response is not JSON: ' + describe(e));
+        return;
+      }
+      if (typeof text !== 'string') finish(id, 'invalid', 'the handler returned no response');
+      else if (text.length > maxOut) finish(id, 'toolarge', StringC(text.length));
+      else finish(id, 'ok', text);
+    },
+    (e) => failed(id, e),
+  ]);
+}
+
+function endInvocation(id) {
+  apply(mapDelete, invocations, [id]);
+  const ended = [];
+  apply(mapForEach, waiting, [
+    (entry, cid) => {
+      if (entry[2] === id) ended[ended.length] = [cid, entry[1]];
+    },
+  ]);
+  for (let i = 0; i < ended.length; i++) {
+    apply(mapDelete, waiting, [ended[i][0]]);
+    ended[i][1](new ErrorC('store: this invocation has ended'));
+  }
+}
+
 return {
   // Called once after the bundle ran: pins the handler so later global tampering cannot swap it.
   seal(globalName) {
@@ -150,41 +221,14 @@ return {
     return '';
   },
   run(id, requestJson, now, maxOps, maxOut, maxArg) {
-    apply(mapSet, invocations, [id, { ops: 0, maxOps, maxArg }]);
-    const store = freeze({
-      insert: (collection, data, options) => storeCall(id, 'insert', [collection, data, options]),
-      get: (collection, recordId) => storeCall(id, 'get', [collection, recordId]),
-      findOne: (collection, where) => storeCall(id, 'findOne', [collection, where]),
-      list: (collection, query) => storeCall(id, 'list', [collection, query]),
-      count: (collection, where) => storeCall(id, 'count', [collection, where]),
-      update: (collection, recordId, data, options) => storeCall(id, 'update', [collection, recordId, data, options]),
-      delete: (collection, recordId, options) => storeCall(id, 'delete', [collection, recordId, options]),
-    });
-    const context = freeze({ store, now: () => now, randomToken: (length) => token(length) });
-    let pending;
-    try {
-      pending = handle(parse(requestJson), context);
-    } catch (e) {
-      failed(id, e);
-      return;
-    }
-    apply(then, resolveP(pending), [
-      (response) => {
-        let text;
-        try {
-          text = stringify(response);
-        } catch (e) {
-          finish(id, 'invalid', 'the response is not JSON: ' + describe(e));
-          return;
-        }
-        if (typeof text !== 'string') finish(id, 'invalid', 'the handler returned no response');
-        else if (text.length > maxOut) finish(id, 'toolarge', StringC(text.length));
-        else finish(id, 'ok', text);
-      },
-      (e) => failed(id, e),
-    ]);
+    queued = '';
+    start(id, requestJson, now, maxOps, maxOut, maxArg);
+    const events = queued;
+    queued = null; // continuations emit
+    return events;
   },
   deliver(cid, ok, payload) {
+    queued = null;
     const entry = apply(mapGet, waiting, [cid]);
     if (entry === undefined) return;
     apply(mapDelete, waiting, [cid]);
@@ -196,20 +240,17 @@ return {
       entry[1](new ErrorC('store: ' + payload));
     }
   },
+  // The events a \`run\` that threw left queued (and any its microtasks added), once.
+  take() {
+    const events = queued === null ? '' : queued;
+    queued = null;
+    return events;
+  },
   // Ends an invocation from outside (wall time): its pending store calls reject so it unwinds
   // instead of waiting forever in this isolate's memory.
   end(id) {
-    apply(mapDelete, invocations, [id]);
-    const ended = [];
-    apply(mapForEach, waiting, [
-      (entry, cid) => {
-        if (entry[2] === id) ended[ended.length] = [cid, entry[1]];
-      },
-    ]);
-    for (let i = 0; i < ended.length; i++) {
-      apply(mapDelete, waiting, [ended[i][0]]);
-      ended[i][1](new ErrorC('store: this invocation has ended'));
-    }
+    queued = null;
+    endInvocation(id);
   },
 };
 `;

@@ -5,12 +5,15 @@
  * from an isolate are forwarded to the host, which owns the store. Plain JavaScript so it runs the
  * same under jest (from source) and from dist, with no compile step.
  *
- * Messages in (one, or an array of them sent in one write):
+ * Messages in (an array of them sent in one write):
  *               load {rid, backendId, code, memoryMb, loadTimeoutMs} | unload {rid, backendId}
- *               invoke {rid, backendId, request, now, cpuTimeMs, storeOps, outputBytes, deadline}
- *               storeResult {rid, cid, ok, payload} | end {rid} | memory {rid} | shed {rid}
- * Messages out (likewise):
- *               reply {rid, ok, code?, message?, response?, ms?, rss?} | store {rid, cid, method, args}
+ *               | memory {rid} | shed {rid}
+ *               and, as arrays (see worker-process.ts): invoke
+ *               ['i', rid, backendId, request, now, cpuTimeMs, storeOps, outputBytes, deadline],
+ *               store result ['s', rid, cid, ok, payload], end ['e', rid]
+ * Messages out (likewise): reply {rid, ok, ms?, rss?, ...} to the control messages; as arrays, a
+ *               store call ['S', rid, cid, method, args] and an invocation's reply
+ *               ['R', rid, response] or ['F', rid, code, message]
  *
  * Before each synchronous run inside an isolate (a handler segment, a bundle instantiation, the
  * unwinding after `end`) the worker writes "<rid> <seq> <budget ms>" at offset 0 of fd 3 (a small
@@ -44,7 +47,7 @@ const markerBuffer = Buffer.alloc(MARKER_BYTES);
  * @typedef {{ rid: number, backend: Backend, cpuLeftNs: bigint, outputBytes: number, deadline: number, ended: boolean }} Invocation
  * @typedef {{
  *   id: string, code: string, hash: string, memoryMb: number, loadTimeoutMs: number,
- *   isolate: ivm.Isolate | null, api: { run: ivm.Reference, deliver: ivm.Reference, end: ivm.Reference } | null,
+ *   isolate: ivm.Isolate | null, api: { run: ivm.Reference, deliver: ivm.Reference, end: ivm.Reference, take: ivm.Reference } | null,
  *   inflight: Map<number, Invocation>, breached?: boolean
  * }} Backend
  */
@@ -53,6 +56,12 @@ const markerBuffer = Buffer.alloc(MARKER_BYTES);
 const backends = new Map();
 /** @type {Map<number, Invocation>} */
 const invocations = new Map();
+/**
+ * Events the isolates emitted during the current call into one of them (a continuation's store
+ * call or outcome), handled in order by `deliverEmitted` once the call returned.
+ * @type {Array<{ backend: Backend, isolate: ivm.Isolate, kind: string, id: number, a: string, b: string, c: string }>}
+ */
+let emitted = [];
 let markerBroken = false;
 let markerSeq = 0;
 
@@ -64,7 +73,7 @@ let markerSeq = 0;
  */
 let outbox = [];
 
-/** @param {object} message */
+/** @param {object | unknown[]} message */
 function send(message) {
   outbox.push(message);
   if (outbox.length === 1) setImmediate(flush);
@@ -74,7 +83,7 @@ function flush() {
   if (outbox.length === 0) return;
   const batch = outbox;
   outbox = [];
-  if (process.connected) process.send?.(batch.length === 1 ? batch[0] : batch);
+  if (process.connected) process.send?.(batch); // always an array of messages
 }
 
 /**
@@ -164,10 +173,15 @@ function instantiate(backend, budgetMs, rid) {
   mark(rid, budgetMs);
   try {
     const context = isolate.createContextSync();
+    // Synchronous, and it only queues the event: the worker handles it once the isolate's call
+    // returned (`deliverEmitted`), and sends it in the same turn. (An 'ignored' callback queued it
+    // through isolated-vm's scheduler, waking the event loop, and it was sent a turn later, apart
+    // from what that turn's runs returned.)
     const emitCallback = new ivm.Callback(
       /** @param {string} kind @param {number} id @param {string} a @param {string} b @param {string} c */
-      (kind, id, a, b, c) => onIsolateEvent(backend, isolate, kind, id, a, b, c),
-      { ignored: true },
+      (kind, id, a, b, c) => {
+        emitted.push({ backend, isolate, kind, id, a, b, c });
+      },
     );
     const tokenCallback = new ivm.Callback(randomToken);
     /** @type {ivm.Reference} */
@@ -187,6 +201,7 @@ function instantiate(backend, budgetMs, rid) {
       run: api.getSync('run', { reference: true }),
       deliver: api.getSync('deliver', { reference: true }),
       end: api.getSync('end', { reference: true }),
+      take: api.getSync('take', { reference: true }),
     };
     api.release();
     mark(0);
@@ -223,7 +238,7 @@ function recycle(backend, culprit, code, message) {
 function fail(inv, code, message) {
   if (inv.ended) return;
   finishInvocation(inv);
-  send({ t: 'reply', rid: inv.rid, ok: false, code, message });
+  send(['F', inv.rid, code, message]);
 }
 
 /** @param {Invocation} inv */
@@ -238,20 +253,38 @@ function finishInvocation(inv) {
  * @param {Invocation} inv @param {ivm.Reference} fn @param {unknown[]} args
  */
 function runSegment(inv, fn, args) {
+  runIsolateSegment(inv, fn, args);
+  deliverEmitted();
+}
+
+/** Handles the events emitted during the call that just returned (see `emitted`). */
+function deliverEmitted() {
+  if (emitted.length === 0) return;
+  const events = emitted;
+  emitted = [];
+  for (const e of events) onIsolateEvent(e.backend, e.isolate, e.kind, e.id, e.a, e.b, e.c);
+}
+
+/** @param {Invocation} inv @param {ivm.Reference} fn @param {unknown[]} args */
+function runIsolateSegment(inv, fn, args) {
   const backend = inv.backend;
   const isolate = /** @type {ivm.Isolate} */ (backend.isolate);
   const budgetMs = Math.max(1, Math.ceil(Number(inv.cpuLeftNs) / 1e6));
   const before = isolate.cpuTime;
   const started = performance.now();
   mark(inv.rid, budgetMs);
+  /** @type {unknown} */
+  let queued;
   try {
-    fn.applySync(undefined, args, { timeout: budgetMs });
+    queued = fn.applySync(undefined, args, { timeout: budgetMs });
     finishedMarked = true;
   } catch (e) {
     mark(0);
     const code = classify(isolate, performance.now() - started, budgetMs);
-    if (code === 'HANDLER_FAILED') fail(inv, code, messageOf(e));
-    else recycle(backend, inv, code, code === 'CPU_TIME_EXCEEDED' ? `the handler used more than its CPU time` : 'the handler used more than its memory limit');
+    if (code === 'HANDLER_FAILED') {
+      fail(inv, code, messageOf(e));
+      takeQueued(backend, isolate);
+    } else recycle(backend, inv, code, code === 'CPU_TIME_EXCEEDED' ? `the handler used more than its CPU time` : 'the handler used more than its memory limit');
     return;
   }
   if (!isolate.isDisposed) {
@@ -260,6 +293,44 @@ function runSegment(inv, fn, args) {
       mark(0); // disposing the isolate is not the handler's run
       recycle(backend, inv, 'CPU_TIME_EXCEEDED', 'the handler used more than its CPU time');
     }
+  }
+  // After the run's own outcome, as the emitted events come later (a breach recycled the isolate,
+  // and then its events are stale).
+  if (typeof queued === 'string' && queued.length > 0) onQueuedEvents(backend, isolate, queued);
+}
+
+/**
+ * The events a `run` that threw left queued in the isolate (see isolate-runtime.js).
+ * @param {Backend} backend @param {ivm.Isolate} isolate
+ */
+function takeQueued(backend, isolate) {
+  if (isolate.isDisposed || backend.isolate !== isolate || !backend.api) return;
+  let queued;
+  try {
+    queued = backend.api.take.applySync(undefined, [], { timeout: 1000 });
+  } catch {
+    return;
+  }
+  if (typeof queued === 'string' && queued.length > 0) onQueuedEvents(backend, isolate, queued);
+}
+
+/**
+ * Handles the events `run` returned as one string, in order: per event a line
+ * "<kind> <id> <length of a> <length of b> <length of c>", then a, b and c.
+ * @param {Backend} backend @param {ivm.Isolate} isolate @param {string} queued
+ */
+function onQueuedEvents(backend, isolate, queued) {
+  let at = 0;
+  while (at < queued.length) {
+    const eol = queued.indexOf('\n', at);
+    if (eol < 0) return;
+    const [kind = '', id, la, lb, lc] = queued.slice(at, eol).split(' ');
+    const a = eol + 1;
+    const b = a + Number(la);
+    const c = b + Number(lb);
+    at = c + Number(lc);
+    if (!Number.isInteger(at) || at > queued.length) return;
+    onIsolateEvent(backend, isolate, kind, Number(id), queued.slice(a, b), queued.slice(b, c), queued.slice(c, at));
   }
 }
 
@@ -276,7 +347,7 @@ function onIsolateEvent(backend, isolate, kind, id, a, b, c) {
   else if (a.length > 4000 && kind !== 'ok' && kind !== 'store') a = `${a.slice(0, 4000)}…`;
   switch (kind) {
     case 'store':
-      send({ t: 'store', rid: id, cid: Number(a), method: b, args: c });
+      send(['S', id, Number(a), b, c]);
       return;
     case 'ok': {
       if (Buffer.byteLength(a, 'utf8') > inv.outputBytes) {
@@ -284,7 +355,7 @@ function onIsolateEvent(backend, isolate, kind, id, a, b, c) {
         return;
       }
       finishInvocation(inv);
-      send({ t: 'reply', rid: id, ok: true, response: a });
+      send(['R', id, a]);
       return;
     }
     case 'toolarge':
@@ -360,7 +431,7 @@ function onInvoke(m) {
   if (Date.now() >= m.deadline) return;
   const backend = backends.get(m.backendId);
   if (!backend) {
-    send({ t: 'reply', rid: m.rid, ok: false, code: 'NOT_LOADED', message: `backend ${m.backendId} is not loaded on this worker` });
+    send(['F', m.rid, 'NOT_LOADED', `backend ${m.backendId} is not loaded on this worker`]);
     return;
   }
   let cpuLeftNs = BigInt(Math.round(m.cpuTimeMs * 1e6));
@@ -375,11 +446,11 @@ function onInvoke(m) {
     } catch (e) {
       const code = e instanceof InstantiateError ? e.code : 'LOAD_FAILED';
       const message = code === 'CPU_TIME_EXCEEDED' ? 'reloading the backend used more than the invocation\'s CPU time' : messageOf(e);
-      send({ t: 'reply', rid: m.rid, ok: false, code, message });
+      send(['F', m.rid, code, message]);
       return;
     }
     if (cpuLeftNs <= 0n) {
-      send({ t: 'reply', rid: m.rid, ok: false, code: 'CPU_TIME_EXCEEDED', message: 'reloading the backend used the invocation\'s CPU time' });
+      send(['F', m.rid, 'CPU_TIME_EXCEEDED', 'reloading the backend used the invocation\'s CPU time']);
       return;
     }
   }
@@ -415,6 +486,7 @@ function onEnd(m) {
     mark(0);
     recycle(inv.backend, null, 'SANDBOX_UNAVAILABLE', 'recycled');
   }
+  deliverEmitted();
 }
 
 /**
@@ -498,8 +570,32 @@ function backendOf(rid) {
   return invocations.get(rid)?.backend.id;
 }
 
+/**
+ * An invocation's message in its array form (see the header), as the object its handler reads.
+ * @param {any[]} m
+ */
+function onWireMessage(m) {
+  switch (m[0]) {
+    case 'i':
+      onMessage({ t: 'invoke', rid: m[1], backendId: m[2], request: m[3], now: m[4], cpuTimeMs: m[5], storeOps: m[6], outputBytes: m[7], deadline: m[8] });
+      break;
+    case 's':
+      onMessage({ t: 'storeResult', rid: m[1], cid: m[2], ok: m[3], payload: m[4] });
+      break;
+    case 'e':
+      onMessage({ t: 'end', rid: m[1] });
+      break;
+    default:
+      break;
+  }
+}
+
 /** @param {any} m */
 function onMessage(m) {
+  if (Array.isArray(m)) {
+    onWireMessage(m);
+    return;
+  }
   switch (m?.t) {
     case 'load':
       onLoad(m);
@@ -531,10 +627,9 @@ function onMessage(m) {
   }
 }
 
-// The host sends a turn's messages as one array (see `flush`).
-process.on('message', (/** @type {any} */ m) => {
-  if (Array.isArray(m)) for (const one of m) onMessage(one);
-  else onMessage(m);
+// The host sends a turn's messages as one array (see `flush` in worker-process.ts).
+process.on('message', (/** @type {any} */ batch) => {
+  if (Array.isArray(batch)) for (const one of batch) onMessage(one);
 });
 // The host is the only reason to live: no host, no worker.
 process.on('disconnect', () => process.exit(0));
