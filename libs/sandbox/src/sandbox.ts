@@ -1,5 +1,4 @@
 export type { SandboxInvokeContext, SandboxMemory, SandboxOptions } from './sandbox-options.js';
-import { createHash } from 'node:crypto';
 import type { BackendRequest, BackendResponse } from '@backforge/contracts';
 import { withTimeout } from '@backforge/resilience';
 import { Gate } from './gate.js';
@@ -9,35 +8,8 @@ import { SandboxError } from './sandbox-error.js';
 import { InvocationStore } from './store-relay.js';
 import { releaseMarkerFile, removeStaleMarkerDirs } from './watchdog.js';
 import { resolveSettings, type SandboxInvokeContext, type SandboxMemory, type SandboxOptions, type SandboxSettings } from './sandbox-options.js';
+import { ATTEMPTS, type BackendEntry, ENDED_KEPT, MAX_COOL_DOWN_MS, MAX_RESPAWN_DELAY_MS, MEMORY_EVERY_TICKS, retryable, sha256, WATCH_INTERVAL_MS } from './sandbox-state.js';
 import { blameOnExit, inspectWorker, post, requestWorker, spawnWorker, terminateWorker, tooSlow, type Invocation, type Reply, type StoreRequest, type Worker } from './worker-process.js';
-
-const MAX_RESPAWN_DELAY_MS = 5000;
-const MAX_COOL_DOWN_MS = 60_000;
-/** The watchdog looks at every worker this often. */
-const WATCH_INTERVAL_MS = 20;
-/** Worker memory is read every this many watchdog ticks. */
-const MEMORY_EVERY_TICKS = 5;
-/** Invocations ended by the host whose unwinding in the worker may still need blaming. */
-const ENDED_KEPT = 1024;
-/** Attempts of an invocation whose worker died before it made any store call (so re-running it is safe). */
-const ATTEMPTS = 3;
-
-/** Errors of invocations whose worker died before they touched the store: invoke runs them again. */
-const retryable = new WeakSet<SandboxError>();
-
-interface BackendEntry {
-  id: string;
-  code: string;
-  hash: string;
-  worker: number;
-  /** Fatal worker crashes this code caused, and until when it is refused because of them. */
-  crashes: number;
-  coolUntil: number;
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
 
 /**
  * Runs generated backends' bundles in isolated-vm isolates inside worker processes that hold no
