@@ -4,6 +4,8 @@
  * isolated-vm isolate per loaded backend and talks to the host over the IPC channel only. Store calls
  * from an isolate are forwarded to the host, which owns the store. Plain JavaScript so it runs the
  * same under jest (from source) and from dist, with no compile step.
+ * Its parts: the IPC channel and the marker file (host-channel.js), the round-robin of runs across
+ * backends (run-queue.js), which limit fired (limits-fired.js), tokens for isolates (random-token.js).
  *
  * Messages in (an array of them sent in one write):
  *               load {rid, backendId, code, memoryMb, loadTimeoutMs} | unload {rid, backendId}
@@ -28,20 +30,15 @@
  * disposed for its heap limit, when a typed-array/ArrayBuffer request was larger than the whole
  * limit (the runtime marks such errors), or when an allocation failed with the heap actually full.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import ivm from 'isolated-vm';
 import { ISOLATE_RUNTIME } from './isolate-runtime.js';
+import { mark, markFinished, send, unmarkFinished } from './host-channel.js';
+import { enqueue } from './run-queue.js';
+import { ALLOCATION_FAILURE, classify, heapIsFull, InstantiateError, messageOf } from './limits-fired.js';
+import { randomToken } from './random-token.js';
 
 const BUNDLE_GLOBAL = 'BackforgeBackend';
-const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const MAX_TOKEN_LENGTH = 4096;
-const MARKER_FD = 3;
-const MARKER_BYTES = 48;
-/** An allocation failure counts as a memory breach only when the isolate is this full. */
-const FULL_HEAP_RATIO = 0.75;
-const ALLOCATION_FAILURE = /Array buffer allocation failed|Invalid typed array length|Invalid array buffer length/;
-const markerBuffer = Buffer.alloc(MARKER_BYTES);
 
 /**
  * @typedef {{ rid: number, backend: Backend, cpuLeftNs: bigint, outputBytes: number, deadline: number, ended: boolean }} Invocation
@@ -62,103 +59,6 @@ const invocations = new Map();
  * @type {Array<{ backend: Backend, isolate: ivm.Isolate, kind: string, id: number, a: string, b: string, c: string }>}
  */
 let emitted = [];
-let markerBroken = false;
-let markerSeq = 0;
-
-/**
- * Messages to the host wait here until the end of the current run turn (`drain` flushes them) or
- * of this turn of the event loop, then go as one IPC write: a write that wakes the host costs more
- * than the JSON in it, and under load several replies and store calls are ready in the same turn.
- * @type {object[]}
- */
-let outbox = [];
-
-/** @param {object | unknown[]} message */
-function send(message) {
-  outbox.push(message);
-  if (outbox.length === 1) setImmediate(flush);
-}
-
-function flush() {
-  if (outbox.length === 0) return;
-  const batch = outbox;
-  outbox = [];
-  if (process.connected) process.send?.(batch); // always an array of messages
-}
-
-/**
- * The marker names a handler segment that returned normally: it is cleared at the end of the turn
- * (`unmarkFinished`) rather than after each segment, so back-to-back segments cost one write each.
- * What runs between them is the worker's own bookkeeping (microseconds), charged to the one before.
- */
-let finishedMarked = false;
-
-function unmarkFinished() {
-  if (finishedMarked) mark(0);
-}
-
-/** @param {number} rid @param {number} [budgetMs] */
-function mark(rid, budgetMs = 0) {
-  finishedMarked = false;
-  if (markerBroken) return;
-  try {
-    markerBuffer.fill(32);
-    markerSeq += 1;
-    markerBuffer.write(rid === 0 ? '0' : `${rid} ${markerSeq} ${Math.ceil(budgetMs)}`);
-    writeSync(MARKER_FD, markerBuffer, 0, MARKER_BYTES, 0);
-  } catch {
-    markerBroken = true; // started without the marker pipe (e.g. by hand): attribution only, not safety
-  }
-}
-
-/** @param {number} length */
-function randomToken(length) {
-  const n = Math.max(0, Math.min(MAX_TOKEN_LENGTH, Math.floor(Number(length) || 0)));
-  let out = '';
-  // Rejection sampling keeps every character equally likely: bytes >= 248 (4 * 62) are skipped.
-  while (out.length < n) {
-    for (const byte of randomBytes(n - out.length + 8)) {
-      if (byte < 248 && out.length < n) out += TOKEN_ALPHABET[byte % 62];
-    }
-  }
-  return out;
-}
-
-/** @param {unknown} e */
-function messageOf(e) {
-  return e instanceof Error ? e.message : String(e);
-}
-
-/**
- * Maps an error thrown out of an isolate call to a sandbox error code by the limit that fired:
- * isolated-vm disposes an isolate that hit its heap limit, and its timeout only fires once the run
- * has lasted its budget. The error's text is never consulted (the handler chooses it).
- * @param {ivm.Isolate} isolate @param {number} elapsedMs @param {number} budgetMs
- */
-function classify(isolate, elapsedMs, budgetMs) {
-  if (isolate.isDisposed) return 'MEMORY_EXCEEDED';
-  if (elapsedMs >= budgetMs - 1) return 'CPU_TIME_EXCEEDED';
-  return 'HANDLER_FAILED';
-}
-
-/** Is the isolate's heap (with its ArrayBuffers) really near its limit? @param {Backend} backend @param {ivm.Isolate} isolate */
-function heapIsFull(backend, isolate) {
-  try {
-    const s = isolate.getHeapStatisticsSync();
-    return s.used_heap_size + s.externally_allocated_size >= FULL_HEAP_RATIO * backend.memoryMb * 1024 * 1024;
-  } catch {
-    return false;
-  }
-}
-
-/** Why an instantiation failed, by the limit that fired (or LOAD_FAILED for the bundle's own error). */
-class InstantiateError extends Error {
-  /** @param {string} code @param {string} message */
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
-}
 
 /**
  * Creates the backend's isolate and runs its bundle, all of it (runtime, bundle, seal) within
@@ -277,7 +177,7 @@ function runIsolateSegment(inv, fn, args) {
   let queued;
   try {
     queued = fn.applySync(undefined, args, { timeout: budgetMs });
-    finishedMarked = true;
+    markFinished();
   } catch (e) {
     mark(0);
     const code = classify(isolate, performance.now() - started, budgetMs);
@@ -503,66 +403,6 @@ function onShed(m) {
     }
   }
   send({ t: 'reply', rid: m.rid, ok: true, shed, rss: process.memoryUsage().rss });
-}
-
-/**
- * Runs inside isolates are taken round-robin across backends: messages that arrive while a run is
- * going on are queued per backend and each backend gets one run in turn, so a backend with many
- * invocations in flight delays another by one run, not by all of its queue. Within a backend the
- * order is kept (a store result or an `end` always follows its invocation). A turn of the event
- * loop takes whole rounds while they fit in TURN_BUDGET_MS (at least one round), so a message
- * that arrives meanwhile waits for that budget plus one run per busy backend; short runs share a
- * turn, and their messages to the host one write.
- */
-const TURN_BUDGET_MS = 2;
-/** @type {Map<string, Array<() => void>>} */
-const runQueues = new Map();
-/** @type {string[]} */
-const readyBackends = [];
-let drainScheduled = false;
-
-/** @param {string} backendId @param {() => void} run */
-function enqueue(backendId, run) {
-  let queue = runQueues.get(backendId);
-  if (!queue) {
-    queue = [];
-    runQueues.set(backendId, queue);
-    readyBackends.push(backendId);
-  }
-  queue.push(run);
-  if (!drainScheduled) {
-    drainScheduled = true;
-    setImmediate(drain);
-  }
-}
-
-/** Takes the next backend's next run off the queues and runs it. */
-function runNext() {
-  const backendId = readyBackends.shift();
-  if (backendId === undefined) return;
-  const queue = /** @type {Array<() => void>} */ (runQueues.get(backendId));
-  const run = /** @type {() => void} */ (queue.shift());
-  if (queue.length > 0) readyBackends.push(backendId);
-  else runQueues.delete(backendId);
-  run();
-}
-
-function drain() {
-  drainScheduled = false;
-  const started = performance.now();
-  do {
-    // One round: each backend ready now gets one run.
-    for (let round = readyBackends.length; round > 0; round--) runNext();
-  } while (readyBackends.length > 0 && performance.now() - started < TURN_BUDGET_MS);
-  unmarkFinished();
-  // The turn's messages go now: a setImmediate queued from inside this immediate would only run in
-  // the next turn of the event loop, a poll and a loop later, on every hop back to the host.
-  flush();
-  // Messages that arrived meanwhile are queued before the next turn.
-  if (readyBackends.length > 0 && !drainScheduled) {
-    drainScheduled = true;
-    setImmediate(drain);
-  }
 }
 
 /** The backend a store result or an end belongs to (none: it is stale, and handled at once). @param {number} rid */
