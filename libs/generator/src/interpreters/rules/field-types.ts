@@ -1,4 +1,4 @@
-import { COUNTED_PARTICIPLES, EVENT_VERBS, MEASURE_UNITS, MORE_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, TYPE_BY_WORD, type TypeHint, WRITTEN_PLURALS } from './lexicon.js';
+import { COUNTED_PARTICIPLES, EVENT_VERBS, PRONOUN_SUBJECTS, RELATIVE_SUBJECTS, SELF_SUBJECTS, MEASURE_UNITS, MORE_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, TYPE_BY_WORD, type TypeHint, WRITTEN_PLURALS } from './lexicon.js';
 import { isPluralForm, singular } from './text.js';
 
 /**
@@ -51,7 +51,7 @@ export function hintFromName(ws: readonly string[], given: { hint?: TypeHint; co
  */
 export function askedThing(ws: string[]): string[] {
   if (ws[0] !== 'which' || ws.length < 2 || ['kind', 'type', 'sort', 'one', 'ones'].includes(ws[1] as string)) return ws;
-  const end = ws.findIndex((w, k) => k > 1 && ['it', "it's", 'its', 'they', "they're", 'theyre', 'he', 'she', 'we', 'i', 'you'].includes(w));
+  const end = ws.findIndex((w, k) => k > 1 && (RELATIVE_SUBJECTS.has(w) || PRONOUN_SUBJECTS.has(w) || SELF_SUBJECTS.includes(w) || ['its', 'theyre', 'you'].includes(w)));
   return ws.length === 2 || end === 2 ? ws.slice(1, end > 0 ? end : undefined) : ws;
 }
 

@@ -191,18 +191,22 @@ function isDeeper(line: string | undefined, above: string): boolean {
   return at !== null && (at[1] as string).length > (/^\s*/.exec(above)?.[0].length ?? 0);
 }
 
+/** "more bookings then quads": "then" after a comparative. */
+const THEN_AFTER_COMPARATIVE = new RegExp(`\\b(${[...THAN_WORDS].join('|')})\\b((?:\\s+[a-z']+){0,4}?)\\s+then\\b`, 'gi');
+/** "pull up all the visits": a phrasal verb before what it acts on. */
+const PHRASAL = new RegExp(`\\b(${Object.keys(PHRASAL_VERBS).join('|')})\\b(?=\\s+(?:the|all|a|an|every|any|his|her|their|its)\\b)`, 'gi');
+
 /** The prompt with casual spellings repaired (lexicon CASUAL_SPELLINGS; "more X then Y" -> "than"; phrasal verbs), the layout kept. */
 export function repairSpelling(text: string): string {
-  const comparatives = [...THAN_WORDS].join('|');
   return text
     .replace(/\b[A-Za-z]+\b/g, (w) => {
       const fixed = CASUAL_SPELLINGS[w.toLowerCase()];
       if (!fixed) return w;
       return /^[A-Z]/.test(w) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed;
     })
-    .replace(new RegExp(`\\b(${comparatives})\\b((?:\\s+[a-z']+){0,4}?)\\s+then\\b`, 'gi'), '$1$2 than')
+    .replace(THEN_AFTER_COMPARATIVE, '$1$2 than')
     // ("i need delete orders", "I want see all orders": the "to" a learner leaves out)
     .replace(/\b(need|needs|want|wants)\s+(see|delete|list|add|remove|change|update|find|search|view|record|keep|track|save|create|edit|mark|cancel|show|know|check)\b/gi, '$1 to $2')
     // ("pull up all the visits of a client": the plain verb a phrasal one stands for)
-    .replace(new RegExp(`\\b(${Object.keys(PHRASAL_VERBS).join('|')})\\b(?=\\s+(?:the|all|a|an|every|any|his|her|their|its)\\b)`, 'gi'), (w) => PHRASAL_VERBS[w.toLowerCase()] ?? w);
+    .replace(PHRASAL, (w) => PHRASAL_VERBS[w.toLowerCase()] ?? w);
 }

@@ -33,6 +33,11 @@ export interface Phrasing {
   read: (m: RegExpExecArray) => FieldItem;
 }
 
+/** "new → triaged → fixed", "draft -> review": states written in order with arrows. */
+export function arrowStates(text: string): string[] {
+  return text.split(/\s*(?:→|->|=>|>)\s*/).map((v) => v.trim()).filter(Boolean);
+}
+
 export const FLAGS = new Set(['unique', 'optional', 'required', 'mandatory']);
 
 /** "a / b / c", "a | b | c", "a, b or c": the values, trimmed, in order. */
@@ -124,7 +129,7 @@ export const PHRASINGS: Phrasing[] = [
     match: (s) =>
       /^([a-z][\w '-]{0,40}?)\s*(?::|=|\s[-–—](?!>)|\()\s*(\S[^()]*?(?:\s*(?:→|->|=>|>)\s*[^()]+?)+)\)?$/i.exec(s) ??
       new RegExp(`^((?:[a-z][\\w'-]*\\s)?(?:${[...VALUE_NOUNS].join('|')}))\\s+(\\S[^()]*?(?:\\s*(?:→|->|=>|>)\\s*[^()]+?)+)$`, 'i').exec(s),
-    read: (m) => item(m[1] as string, { values: (m[2] as string).split(/\s*(?:→|->|=>|>)\s*/).map((v) => v.trim()).filter(Boolean), moves: true }),
+    read: (m) => item(m[1] as string, { values: arrowStates(m[2] as string), moves: true }),
   },
   {
     name: 'values after a colon or an equals sign',

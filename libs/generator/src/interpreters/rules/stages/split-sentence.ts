@@ -239,12 +239,17 @@ export function splitPurpose(sentence: string): string[] {
  * of a field named with an article, after a colon inside a sentence, are its values in parentheses.
  */
 /** "available, on loan or in repair": short values joined by commas and a last "or"/"and", up to the clause's end. */
-const VALUES_BEFORE_END = String.raw`((?:[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2}\s*,\s*)+[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2}\s*,?\s+(?:or|and)\s+[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,2})(?=\s*(?:,\s*which\b|[.;]|$))`;
+/** A short value of up to `n` + 1 words ("on loan", "closed for deep clean"). */
+const valueWords = (n: number): string => String.raw`[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,${n}}`;
+/** Where a run of values ends: before ", which", a full stop, a semicolon or the end. */
+const VALUES_END = String.raw`(?=\s*(?:,\s*which\b|[.;]|$))`;
+const VALUES_BEFORE_END = String.raw`((?:${valueWords(2)}\s*,\s*)+${valueWords(2)}\s*,?\s+(?:or|and)\s+${valueWords(2)})` + VALUES_END;
 const VALUES_AFTER_COLON = new RegExp(String.raw`\b((?:a|an|the|its|their)\s+(?:[a-z]+\s)?(${[...VALUED_FIELD_NAMES].join('|')}))\s*:\s*` + VALUES_BEFORE_END, 'i');
 /** "a status, open or closed for deep clean;", "a status, which is open or closed": after a comma, values joined by a last "or" only. */
 const VALUES_AFTER_COMMA = new RegExp(
   String.raw`\b((?:a|an|the|its|their)\s+(?:[a-z]+\s)?(${[...VALUED_FIELD_NAMES].join('|')}))\s*,\s*(?:which\s+(?:is|can be)\s+|either\s+)?` +
-    String.raw`((?:[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,3}\s*,\s*)*[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,3}\s*,?\s+or\s+[a-z][a-z-]*(?:\s[a-z][a-z-]*){0,3})(?=\s*(?:,\s*which\b|[.;]|$))`,
+    String.raw`((?:${valueWords(3)}\s*,\s*)*${valueWords(3)}\s*,?\s+or\s+${valueWords(3)})` +
+    VALUES_END,
   'i',
 );
 

@@ -1,6 +1,6 @@
 import { OTHER_UNITS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS, TIME_UNITS, TYPE_NOTATIONS } from '../lexicon.js';
 import type { Line } from './normalise.js';
-import { FLAGS, item, readNote, splitValues, valueList, type FieldItem } from './phrasings.js';
+import { arrowStates, FLAGS, item, readNote, splitValues, valueList, type FieldItem } from './phrasings.js';
 import { singular } from '../text.js';
 
 /** Stage 2 for tables: a row of a field table ("| deposit | money | in euros |") as a typed item. */
@@ -17,8 +17,8 @@ export function readRow(name: string, type: string | undefined, notes: string | 
   // ("8 max" is "max 8")
   const cell = (notes?.trim() ?? '').replace(/^(-?\d+(?:\.\d+)?)\s+(max|min|maximum|minimum)$/i, '$2 $1');
   // "| status | choice | planning → rehearsing → performed |": states in their order
-  const states = cell.split(/\s*(?:->|→|=>)\s*/);
-  if (states.length >= 2 && states.every((v) => v !== '' && v.split(/\s+/).length <= 3)) return item(name, { values: states, moves: true, ...(flags.length ? { flags } : {}) });
+  const states = /->|→|=>/.test(cell) ? arrowStates(cell) : [];
+  if (states.length >= 2 && states.every((v) => v.split(/\s+/).length <= 3)) return item(name, { values: states, moves: true, ...(flags.length ? { flags } : {}) });
   // "| performer | link to student |": a reference written as a type
   const link = /^(?:an?\s+)?(?:link|reference|ref|relation|pointer)\s+(?:to|→)\s+(?:an?\s+|the\s+|one\s+)?([a-z]+)$/i.exec(type?.trim() ?? '');
   const linked = link ? singular((link[1] as string).toLowerCase()) : undefined;
