@@ -1,3 +1,4 @@
+import { EarliestDeadline } from './earliest-deadline.js';
 import { SandboxError } from './sandbox-error.js';
 
 interface Waiter {
@@ -19,9 +20,7 @@ interface Waiter {
 export class Gate {
   private active = 0;
   private waiting: Waiter[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  /** The deadline the timer is armed for. */
-  private timerAt = 0;
+  private readonly deadlines = new EarliestDeadline((due) => this.expire(due));
 
   constructor(
     private readonly maxActive: number,
@@ -48,37 +47,20 @@ export class Gate {
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { admit: resolve, refuse: reject, deadline: Date.now() + Math.max(1, waitMs), wallTimeMs };
       this.waiting.push(waiter);
-      this.watch(waiter.deadline);
+      this.deadlines.arm(waiter.deadline);
     });
   }
 
   leave(): void {
     const next = this.waiting.shift();
     if (next) {
-      if (this.waiting.length === 0) this.unwatch();
+      if (this.waiting.length === 0) this.deadlines.disarm();
       next.admit(); // the slot passes straight to the next waiter
     } else this.active -= 1;
   }
 
-  /** Makes the timer fire by `deadline` (it may already fire earlier). */
-  private watch(deadline: number): void {
-    if (this.timer) {
-      if (this.timerAt <= deadline) return;
-      clearTimeout(this.timer);
-    }
-    this.timerAt = deadline;
-    this.timer = setTimeout(() => this.expire(), Math.max(1, deadline - Date.now()));
-  }
-
-  private unwatch(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-  }
-
   /** Refuses every waiter whose deadline has come (as each waiter's own timer did), in order, and re-arms for the rest. */
-  private expire(): void {
-    this.timer = null;
-    const due = Math.max(this.timerAt, Date.now());
+  private expire(due: number): void {
     const kept: Waiter[] = [];
     const refused: Waiter[] = [];
     let next = Infinity;
@@ -90,7 +72,7 @@ export class Gate {
       }
     }
     this.waiting = kept;
-    if (next !== Infinity) this.watch(next);
+    if (next !== Infinity) this.deadlines.arm(next);
     for (const waiter of refused) {
       waiter.refuse(new SandboxError('WALL_TIME_EXCEEDED', `no response within ${waiter.wallTimeMs} ms (waited for the backend's earlier invocations)`));
     }

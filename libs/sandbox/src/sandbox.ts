@@ -71,6 +71,7 @@ export class Sandbox {
         else void this.onStore(worker, message);
       },
       exit: (worker, code, signal) => this.onExit(worker, code, signal),
+      expire: (worker, due) => this.expire(worker, due),
     });
   }
 
@@ -196,10 +197,7 @@ export class Sandbox {
   private settle(inv: Invocation, outcome: BackendResponse | SandboxError): void {
     const { worker } = inv;
     if (!worker.invocations.delete(inv.rid)) return;
-    if (worker.invocations.size === 0 && worker.deadlines.timer) {
-      clearTimeout(worker.deadlines.timer); // nothing left to watch
-      worker.deadlines.timer = null;
-    }
+    if (worker.invocations.size === 0) worker.deadlines.disarm(); // nothing left to watch
     inv.scoped?.end(); // cancels what it still has running in the store
     if (outcome instanceof SandboxError) inv.reject(outcome);
     else inv.resolve(outcome);
@@ -223,26 +221,12 @@ export class Sandbox {
     answer(ok, payload);
   }
 
-  /** Makes the worker's wall-time timer fire by `deadline` (it may already fire earlier). */
-  private watchDeadline(worker: Worker, deadline: number): void {
-    const { deadlines } = worker;
-    if (deadlines.timer) {
-      if (deadlines.at <= deadline) return;
-      clearTimeout(deadlines.timer);
-    }
-    deadlines.at = deadline;
-    deadlines.timer = setTimeout(() => this.expire(worker), Math.max(1, deadline - Date.now()));
-  }
-
   /**
    * The worker's wall-time timer fired: ends every invocation whose deadline has come (the one it
    * was armed for, and any other due by now), as each invocation's own timer did, and arms it for
    * the earliest deadline left.
    */
-  private expire(worker: Worker): void {
-    const { deadlines } = worker;
-    deadlines.timer = null;
-    const due = Math.max(deadlines.at, Date.now());
+  private expire(worker: Worker, due: number): void {
     let next = Infinity;
     for (const inv of [...worker.invocations.values()]) {
       if (inv.deadline <= due) {
@@ -250,7 +234,7 @@ export class Sandbox {
         this.probe(worker);
       } else if (inv.deadline < next) next = inv.deadline;
     }
-    if (next !== Infinity && worker.invocations.size > 0) this.watchDeadline(worker, next);
+    if (next !== Infinity && worker.invocations.size > 0) worker.deadlines.arm(next);
   }
 
   /** Asks a worker for a sign of life; one that cannot answer in controlTimeoutMs is wedged: replace it. */
@@ -426,7 +410,7 @@ export class Sandbox {
         reject,
       };
       worker.invocations.set(rid, inv);
-      this.watchDeadline(worker, deadline);
+      worker.deadlines.arm(deadline);
       // The deadline: the worker skips the invocation if it only gets to it after this (the host has given up by then).
       const sent = post(worker, ['i', rid, backendId, requestJson, now, limits.cpuTimeMs, limits.storeOps, limits.outputBytes, deadline]);
       if (!sent) {

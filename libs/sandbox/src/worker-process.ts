@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { BackendResponse, BackendStore } from '@backforge/contracts';
 import { withTimeout } from '@backforge/resilience';
+import { EarliestDeadline } from './earliest-deadline.js';
 import type { SandboxLimits } from './limits.js';
 import { SandboxError, type SandboxErrorCode } from './sandbox-error.js';
 import type { InvocationStore } from './store-relay.js';
@@ -102,12 +103,14 @@ export interface Worker {
    * them (`at`) rather than one timer per invocation: most invocations answer long before their
    * deadline, and a timer made and cleared per call was a measurable share of the host's work.
    */
-  deadlines: { timer: NodeJS.Timeout | null; at: number };
+  deadlines: EarliestDeadline;
 }
 
 export interface WorkerEvents {
   message(worker: Worker, message: Reply | StoreRequest): void;
   exit(worker: Worker, code: number | null, signal: NodeJS.Signals | null): void;
+  /** The worker's wall-time timer fired: `due` is the time the invocations are ended by. */
+  expire(worker: Worker, due: number): void;
 }
 
 /** The sandbox's own error for a control step that took too long (the bound is the shared `withTimeout`). */
@@ -143,7 +146,7 @@ export function spawnWorker(index: number, on: WorkerEvents): Worker {
     ended: new Map(),
     lastShed: 0,
     outbox: [],
-    deadlines: { timer: null, at: 0 },
+    deadlines: new EarliestDeadline((due) => on.expire(worker, due)),
   };
   const stderr = child.stderr;
   stderr?.setEncoding('utf8');
