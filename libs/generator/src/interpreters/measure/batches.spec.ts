@@ -48,6 +48,11 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // contact 3 / 30 / 4 / 3 and 7 / 28 / 3 / 2 (docs/prompts.md); then the session's general fixes
   '19': { faithful: 12, silentlyWrongAtMost: 1 },
   '20': { faithful: 17, silentlyWrongAtMost: 2 },
+  // Batch 21 (A-L) and batch 22 (M-Z): written blind at the same time, sealed and run once on main's
+  // interpreter (3c39b11) before any change of session 2026-11-27 late: first contact 2 / 31 / 5 / 2
+  // and 2 / 26 / 7 / 5 (docs/prompts.md)
+  '21': { faithful: 2, silentlyWrongAtMost: 5 },
+  '22': { faithful: 2, silentlyWrongAtMost: 7 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {
