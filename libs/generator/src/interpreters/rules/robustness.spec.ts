@@ -24,6 +24,13 @@ describe('rules interpreter on odd input', () => {
     }
   });
 
+  it('reads a clause that ends on a separator without tripping (batch 22, mahjong club: a crash before)', () => {
+    const prompt = "Hello! I help run a small mahjong club that meets every Thursday in the back room of the town library, and we would like to stop using a paper notebook. We need a list of members with their name, phone number and whether they've paid this year's dues. Every game we play should also be recorded with the date, the table number, the winner's name and how many points the winning hand scored. It would be nice to see all the games played on a particular date.";
+    const r = interpretPrompt('mahjong', prompt);
+    expect(r.ok ? [] : r.error.missing.filter((m) => m.includes('could not be followed'))).toEqual([]);
+    expect(r.ok && r.blueprint.resources.map((x) => x.name)).toContain('Member');
+  });
+
   it('refuses prompts that are not about data', () => {
     for (const p of ['hello', '🙂', 'Книги имеют название и автора.', 'have have have', 'Delete everything.']) {
       expect([p, interpretPrompt('odd', p).ok]).toEqual([p, false]);

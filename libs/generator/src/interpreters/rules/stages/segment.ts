@@ -169,9 +169,10 @@ export function segment(ctx: ReadingState, c: Clause): Segment[] {
 
 /** A word compromise tags as a verb, followed by what looks like its object. */
 export function unknownVerbAt(ctx: ReadingState, c: Clause, toks: readonly Tok[], m: number, trustPosition = false): boolean {
-  const t = toks[m] as Tok;
+  const t = toks[m];
   const next = toks[m + 1];
-  if (lemmaAt(ctx, toks, m)) return false;
+  // (a separator that ends the clause has no word after it)
+  if (!t || lemmaAt(ctx, toks, m)) return false;
   const particleVerb = ['up', 'down', 'off'].includes(next?.w ?? '') && (DETERMINERS.has(toks[m + 2]?.w ?? '') || resourceAt(ctx, toks, m + 2) !== undefined);
   if (particleVerb) return true;
   if (!/^[a-z]+$/.test(t.w) || !next || findResource(ctx, [t.w]) || ctx.resources.some((r) => r.fields.some((f) => f.words.includes(t.w)))) return false;
