@@ -12,7 +12,10 @@ import { isNamingNote } from '../rules/stages/names.js';
  * - every expected field exists; a further field only if the backend manages it or it is a reference;
  * - every expected action exists (further CRUD is allowed); `list R by a, b` needs a list of R
  *   filtering on at least a and b;
- * - every listed type and rule holds.
+ * - every listed type and rule holds;
+ * - a unit of measure at the end of a field's name is a naming style, not another field: `weightKg`
+ *   answers `weight` and `weight` answers `weightKg` (writers of batches 08-20 put units in names,
+ *   those of 21-22 left them out; the quantity asked for is the same).
  */
 export type Outcome = 'faithful' | 'gaps named' | 'silently wrong' | 'refused';
 
@@ -26,9 +29,21 @@ export interface BatchPrompt {
   expect: CorpusExpectation;
 }
 
+/** Units a writer may or may not put at the end of a field's name ("weight in kg": `weight` or `weightKg`). */
+const UNIT_SUFFIX = /(?:Kg|Kilos|Kilograms|G|Grams|Mg|Lbs|Pounds|Ounces|Oz|Tonnes|Tons|Cm|Mm|M|Metres|Meters|Km|Kilometres|Miles|Feet|Ft|Inches|Yards|M2|Sqm|SquareMetres|SquareFeet|Ml|Cl|Litres|Liters|Gallons|Minutes|Mins|Hours|Seconds|Secs|Days|Weeks|Months|Years|Percent|Pct|C|Celsius|Fahrenheit|Gbp|Usd|Eur|Euros|Dollars|Pence|Cents|Kw|Kwh|Watts)$/;
+const unitless = (name: string): string => name.replace(UNIT_SUFFIX, '') || name;
+
+/** The field of `have` that answers the expected `want`: the same name, else the same name but for a unit. */
+function answering(want: string, have: readonly string[]): string | undefined {
+  // (one of the two carries a unit and the other not: `weightKg` and `weightGrams` differ)
+  return have.find((h) => h === want) ?? have.find((h) => unitless(h) === unitless(want) && (h === unitless(h)) !== (want === unitless(want)));
+}
+
 export function batchProblems(bp: Blueprint, expect: CorpusExpectation): string[] {
   const problems: string[] = [];
   const got = new Map(bp.resources.map((r) => [r.name, r]));
+  /** Expected `Resource.field` -> the field that answers it, where the names differ by a unit. */
+  const renamed = new Map<string, string>();
   for (const [name, fields] of Object.entries(expect.resources)) {
     const res = got.get(name);
     if (!res) {
@@ -36,21 +51,25 @@ export function batchProblems(bp: Blueprint, expect: CorpusExpectation): string[
       continue;
     }
     const have = res.fields.map((f) => f.name);
-    const lacking = fields.filter((f) => !have.includes(f));
+    const answers = new Map(fields.map((f) => [f, answering(f, have)]));
+    for (const [want, field] of answers) if (field && field !== want) renamed.set(`${name}.${want}`, field);
+    const lacking = fields.filter((f) => answers.get(f) === undefined);
     if (lacking.length) problems.push(`${name} lacks ${lacking.join(', ')}`);
-    const extra = res.fields.filter((f) => !fields.includes(f.name) && !f.generated && f.type !== 'reference');
+    const answered = new Set(answers.values());
+    const extra = res.fields.filter((f) => !answered.has(f.name) && !f.generated && f.type !== 'reference');
     if (extra.length) problems.push(`${name} has unasked fields ${extra.map((f) => f.name).join(', ')}`);
   }
+  const as = (resource: string, field: string): string => renamed.get(`${resource}.${field}`) ?? field;
   for (const res of bp.resources) {
     if (res.name in expect.resources) continue;
     const linked = res.fields.some((f) => f.type === 'reference' && f.references !== undefined && f.references in expect.resources);
     if (!linked) problems.push(`unasked resource ${res.name}`);
   }
   const sigs = blueprintSignatures(bp);
-  for (const want of expect.actions) if (!hasAction(bp, sigs, want)) problems.push(`no action ${want}`);
+  for (const want of expect.actions) if (!hasAction(bp, sigs, want, as)) problems.push(`no action ${want}`);
   for (const [path, want] of Object.entries(expect.types ?? {})) {
     const [rname, fname] = path.split('.');
-    const field = got.get(rname ?? '')?.fields.find((f) => f.name === fname);
+    const field = got.get(rname ?? '')?.fields.find((f) => f.name === as(rname ?? '', fname ?? ''));
     if (!field) continue; // already named as a lacking field
     const p = typeProblem(field, want);
     if (p) problems.push(`${path}: ${p}`);
@@ -62,17 +81,21 @@ export function batchProblems(bp: Blueprint, expect: CorpusExpectation): string[
     if (r.kind === 'parentGuard') return `parentGuard ${r.resource}.${r.via} ${parent}.${r.field} ${r.op}`;
     return `compare ${r.resource}.${r.field} ${r.op} ${'aggregate' in r.against ? r.against.aggregate : `${parent}.${r.against.parentField}`}`;
   });
-  for (const rule of expect.rules ?? []) if (!ruleSigs.includes(rule)) problems.push(`no rule ${rule}`);
+  // an expected rule names its fields as the expectation does
+  const inGot = (rule: string): string => rule.replace(/\b([A-Z]\w*)\.(\w+)/g, (_m, r: string, f: string) => `${r}.${as(r, f)}`);
+  for (const rule of expect.rules ?? []) if (!ruleSigs.includes(inGot(rule))) problems.push(`no rule ${rule}`);
   return problems;
 }
 
-function hasAction(bp: Blueprint, sigs: string[], want: string): boolean {
+function hasAction(bp: Blueprint, sigs: string[], want: string, as: (resource: string, field: string) => string): boolean {
   if (sigs.includes(want)) return true;
   const list = /^list (\w+) by (.+)$/.exec(want);
   if (list) {
-    const fields = (list[2] as string).split(/,\s*/);
+    const fields = (list[2] as string).split(/,\s*/).map((f) => as(list[1] as string, f));
     return bp.actions.some((a) => a.kind === 'list' && a.resource === list[1] && fields.every((f) => a.filters.some((x) => x.field === f)));
   }
+  const by = /^get (\w+) by (\w+)$/.exec(want);
+  if (by) return sigs.includes(`get ${by[1] as string} by ${as(by[1] as string, by[2] as string)}`);
   const update = /^update (\w+)$/.exec(want);
   if (update) return bp.actions.some((a) => a.kind === 'update' && a.resource === update[1]);
   return false;

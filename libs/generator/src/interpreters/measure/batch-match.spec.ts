@@ -1,0 +1,19 @@
+import { interpretPrompt } from '../rules/interpret.js';
+import { outcomeOf } from './batch-match.js';
+
+describe('the fresh-batch judge', () => {
+  const r = interpretPrompt('parcels', 'Parcels have a tracking code and a weight in kg. Couriers have a name and a max load in kg. List parcels by weight.');
+
+  it('reads a unit at the end of a field name as a naming style, either way round', () => {
+    expect(r.ok && r.blueprint.resources.find((x) => x.name === 'Parcel')?.fields.map((f) => f.name)).toContain('weightKg');
+    const plain = { resources: { Parcel: ['trackingCode', 'weight'], Courier: ['name', 'maxLoad'] }, actions: ['create Parcel', 'list Parcel by weight'], types: { 'Parcel.weight': 'number' } };
+    expect(outcomeOf(r, plain)).toEqual({ outcome: 'faithful', problems: [] });
+  });
+
+  it('still tells two units apart, and a different name from a unit', () => {
+    const grams = { resources: { Parcel: ['trackingCode', 'weightGrams'], Courier: ['name', 'maxLoadKg'] }, actions: ['create Parcel'] };
+    expect(outcomeOf(r, grams).problems).toEqual(['Parcel lacks weightGrams', 'Parcel has unasked fields weightKg']);
+    const other = { resources: { Parcel: ['trackingCode', 'mass'], Courier: ['name', 'maxLoadKg'] }, actions: ['create Parcel'] };
+    expect(outcomeOf(r, other).problems).toEqual(['Parcel lacks mass', 'Parcel has unasked fields weightKg']);
+  });
+});
