@@ -7,6 +7,7 @@ import type { Tok } from '../tokens.js';
 import type { ReadingState } from './reading-state.js';
 import { fieldAt } from './resolve.js';
 import type { RulePhrasing, RuleReading, RuleView } from './rule-phrasings.js';
+import { forParentInState, parents, whileParentIs } from './parent-state.js';
 
 /**
  * Rule phrasings between records: a record compared with its parent or with the records beside it,
@@ -65,11 +66,6 @@ function datesNamed(ctx: ReadingState, res: ResourceDraft, ws: readonly string[]
 
 const numberNamed = (ctx: ReadingState, res: ResourceDraft, ws: readonly string[]): string | undefined => numbersNamed(ctx, res, ws)[0]?.name;
 
-const parents = (ctx: ReadingState, child: ResourceDraft): { parent: ResourceDraft; via: string }[] =>
-  child.fields.flatMap((f) => {
-    const parent = f.spec.type === 'reference' ? ctx.resources.find((r) => pascalCase(r.words) === f.spec.references && r !== child) : undefined;
-    return parent ? [{ parent, via: f.spec.name }] : [];
-  });
 
 /**
  * "The party size can't be more than the campervan's berths", "a reservation's party size may not
@@ -155,69 +151,6 @@ export function beatsTheRest({ ws, ctx }: RuleView): RuleReading | undefined {
       rule: { kind: 'compare', resource: keyOf(child.words), via: owner.via, field, op, against: { aggregate }, message: `${/^[aeiou]/i.test(thing) ? 'An' : 'A'} ${thing} must be ${SAYS[op]} the ${aggregate === 'max' ? 'highest' : 'lowest'} ${splitIdentifier(field).join(' ')} so far` },
       says: `each ${thing}'s ${field} is ${SAYS[op]} the ${aggregate} so far`,
     };
-  }
-  return undefined;
-}
-
-/**
- * "A bid can only be submitted while its tender is open", "no new comments once an application has
- * been decided (only while its decision is pending)": a record is made only while the record it
- * points at is in a state (`parentGuard`).
- */
-export function whileParentIs({ ws, ctx }: RuleView): RuleReading | undefined {
-  for (let k = 0; k < ws.length; k++) {
-    const w = ws[k] as string;
-    // ("a tub can only be hired when its status is available": only ... when holds the state too)
-    // ("only ... for a tool whose induction required is yes": the state of the record just named)
-    const during = w === 'while' || (w === 'as' && ws[k + 1] === 'long' && ws[k + 2] === 'as') || ((w === 'when' || w === 'if' || w === 'whose') && ws.slice(0, k).includes('only'));
-    const from = !during && (w === 'once' || w === 'after' || w === 'when');
-    if (!during && !from) continue;
-    const rest = ws.slice(k + (w === 'as' ? 3 : 1));
-    for (const parent of ctx.resources) {
-      // ("... when its status is available": "its" is the record named before)
-      // where the parent's words end in `rest`: after its name, after "its", or before it ("whose" follows the parent)
-      const whose = w === 'whose' && parent.words.includes(singular(ws[k - 1] ?? ''));
-      const its = ['its', 'their', 'it', "it's", 'they', "they're"].includes(rest[0] as string) && ws.slice(0, k).some((x) => parent.words.includes(singular(x)));
-      const named = whose ? -1 : its ? 0 : rest.findIndex((x) => parent.words.includes(singular(x)));
-      if ((named < 0 && !whose) || named > 2) continue;
-      const after = rest.slice(named + 1).filter((x) => !['is', 'are', 'has', 'have', 'been', 'gets', 'still', 'already', 'being'].includes(x));
-      const state = stateNamed(parent, after);
-      if (!state) continue;
-      const negated = ws.slice(0, k).some((x) => NEGATIONS.has(x));
-      // "only while it is open" holds the state; "no comments once it is decided" refuses it
-      if (from && !negated) continue;
-      const child = ctx.resources.find((r) => r !== parent && parents(ctx, r).some((o) => o.parent === parent) && ws.slice(0, k).some((x) => r.words.includes(singular(x))))
-        ?? (ctx.resources.filter((r) => parents(ctx, r).some((o) => o.parent === parent)).length === 1 ? ctx.resources.find((r) => parents(ctx, r).some((o) => o.parent === parent)) : undefined);
-      const via = child ? parents(ctx, child).find((o) => o.parent === parent)?.via : undefined;
-      if (!child || !via) continue;
-      const holds = during && !negated;
-      const thing = parent.words.join(' ');
-      return {
-        kind: 'rule',
-        rule: { kind: 'parentGuard', resource: keyOf(child.words), via, field: state.field, op: holds ? 'eq' : 'ne', value: state.value, message: holds ? `Only while the ${thing} is ${String(state.value === true ? splitIdentifier(state.field).join(' ') : state.value)}` : `Not once the ${thing} is ${String(state.value === true ? splitIdentifier(state.field).join(' ') : state.value)}` },
-        says: `each ${child.words.join(' ')} is made only while its ${thing}'s ${state.field} ${holds ? 'is' : 'is not'} ${String(state.value)}`,
-      };
-    }
-  }
-  return undefined;
-}
-
-/** A state of `parent` named first in `ws`: an enum value, or a yes/no field. */
-function stateNamed(parent: ResourceDraft, ws: readonly string[]): { field: string; value: string | boolean } | undefined {
-  for (let n = 0; n < Math.min(ws.length, 3); n++) {
-    const w = ws[n] as string;
-    for (const f of parent.fields) {
-      if (f.spec.type === 'enum') {
-        const v = (f.spec.values ?? []).find((x) => x.toLowerCase() === w || x.toLowerCase() === ws.slice(n, n + 2).join(' '));
-        if (v !== undefined) return { field: f.spec.name, value: v };
-      }
-      if (f.spec.type === 'boolean' && (f.spec.name.toLowerCase() === w || f.spec.name === `is${w.charAt(0).toUpperCase()}${w.slice(1)}`)) return { field: f.spec.name, value: true };
-      // ("whose induction required is yes": a yes/no named in its words, then yes or no)
-      const named = splitIdentifier(f.spec.name).map((x) => x.toLowerCase());
-      if (f.spec.type === 'boolean' && n === 0 && named.every((x, k) => ws[k] === x) && ['yes', 'no', 'true', 'false', 'ticked', 'set'].includes(ws[named.length] ?? '')) {
-        return { field: f.spec.name, value: ['yes', 'true', 'ticked', 'set'].includes(ws[named.length] as string) };
-      }
-    }
   }
   return undefined;
 }
@@ -327,7 +260,19 @@ export const PARENT_RULE_PHRASINGS: RulePhrasing[] = [
       ['Applications have a reference and a decision (pending, approved or refused). Comments have an application, an author name and a text. No new comments once an application is approved.', "each comment is made only while its application's decision is not approved"],
       ['Each tool has a name and induction required (yes/no). Each induction has a tool, a member name and a date. Inductions can only be recorded for a tool whose induction required is yes.', "each induction is made only while its tool's inductionRequired is true"],
       ['Tubs have a name and a status (available, on hire or being cleaned). Hires have a tub, a customer name and a start date. A tub can only be hired when its status is available.', "each hire is made only while its tub's status is available"],
+      ['Productions have a title and a status (planning, rehearsing, running or closed). Castings have a production, a singer name and a part. Casting is only possible while the production is in planning or rehearsing.', "each casting is made only while its production's status is one of planning, rehearsing"],
+      ['Gigs have a name, a date and sold out (yes/no). Reservations have a gig, a name and a party size. No new reservations once a gig is marked sold out.', "each reservation is made only while its gig's soldOut is false"],
     ],
     read: whileParentIs,
+  },
+  {
+    name: 'made only for a parent in a state written beside it',
+    examples: [
+      ['Clients have a name and active (yes/no). Tax returns have a client, a tax year and a fee. A tax return can only be created for an active client.', "each tax return is made only while its client's active is true"],
+      ['Stations have a code and active (yes/no). Readings have a station and a temperature. Readings are only accepted for active stations.', "each reading is made only while its station's active is true"],
+      ['Boards have a number and a condition (ok or needs repair). Hires have a board, a name and a start. Only boards in ok condition can go out.', "each hire is made only while its board's condition is ok"],
+      ['Members have a name and induction done (yes/no). Bookings have a member, a lathe and a date. Only people with induction done can book a lathe.', "each booking is made only while its member's inductionDone is true"],
+    ],
+    read: forParentInState,
   },
 ];

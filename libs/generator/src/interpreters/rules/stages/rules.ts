@@ -8,7 +8,8 @@ import { addField, fieldByWords, fieldOf } from './resolve.js';
 import { isBaseOrGerund, segment } from './segment.js';
 import { addRule } from './actions.js';
 import { FIELD_STATEMENT, fieldStatement, readRuleClause, type RuleReading } from './rule-phrasings.js';
-import { beatsTheRest, whileParentIs, withinParent } from './rules-between-records.js';
+import { beatsTheRest, withinParent } from './rules-between-records.js';
+import { forParentInState, whileParentIs } from './parent-state.js';
 import type { ReadingState } from './reading-state.js';
 
 /** Rules: rule clauses read into guards, capacity, uniqueness, counters and field constraints. */
@@ -18,7 +19,7 @@ export function isRuleClause(ctx: ReadingState, c: Clause): boolean {
   // "the party size can't be more than the campervan's berths", "an offer must beat the best offer
   // so far", "a bid can only be submitted while its tender is open": rules across two records
   const view = { clause: c, ws, ctx };
-  if (withinParent(view) || beatsTheRest(view) || whileParentIs(view)) return true;
+  if (withinParent(view) || beatsTheRest(view) || whileParentIs(view) || forParentInState(view)) return true;
   // "a workshop holds at most its max attendees"
   const limitPhrase = ws.some((w, i) => (w === 'at' && ws[i + 1] === 'most') || (w === 'no' && ws[i + 1] === 'more') || (w === 'limited' && ws[i + 1] === 'to'));
   if (limitPhrase && ctx.resources.some((r) => r.fields.some((f) => f.spec.type === 'integer' && ws.some((w) => f.words.includes(w))))) return true;
