@@ -25,7 +25,8 @@ export function fragmentWords(fieldName: string): string[] {
   const limit = ws.flatMap((w, k) => (w === 'at' && (ws[k + 1] === 'most' || ws[k + 1] === 'least') ? [w, ws[k + 1] as string] : []));
   // "studentTakeExamOnADate": an article inside a name is a clause read as one
   const article = ws.filter((w, k) => k > 0 && k < ws.length - 1 && (w === 'a' || w === 'an' || w === 'the'));
-  return [...limit, ...article, ...ws.filter((w) => FRAGMENT_WORDS.has(w) || /^(can|don|doesn|isn|aren|won|shouldn)t$/.test(w))];
+  // ("memberNo", "boardNo": a "no" last in a longer name is the abbreviation of "number")
+  return [...limit, ...article, ...ws.filter((w, k) => (FRAGMENT_WORDS.has(w) && !(w === 'no' && k === ws.length - 1 && k > 0)) || /^(can|don|doesn|isn|aren|won|shouldn)t$/.test(w))];
 }
 
 /**

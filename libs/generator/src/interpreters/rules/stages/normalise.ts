@@ -20,7 +20,7 @@ export interface Normalised {
   dropped: string[];
 }
 
-const BULLET = /^\s*(?:[-*•+]|\d{1,2}[.)]|[a-h]\))\s+\S/;
+const BULLET = /^\s*(?:[-*•+]|\d{1,2}[.)]|[a-h]\)|[A-H][.)](?=\s+[A-Z]))\s+\S/;
 const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|approx|incl|min|max)\.$/i;
 /** "No. 5" is a number; "yes or no. also ..." ends a sentence. */
 const NUMBER_SIGN = /\bno\.$/i;
@@ -63,7 +63,8 @@ export function normalise(prompt: string): Normalised {
       lines.push({ kind: 'row', cells });
       return;
     }
-    const bullet = /^(\s*)(?:[-*•+]|\d{1,2}[.)]|[a-h]\))\s+(.+)$/.exec(line);
+    // ("A. Members: name, ...": a lettered item, as numbered ones)
+    const bullet = /^(\s*)(?:[-*•+]|\d{1,2}[.)]|[a-h]\)|[A-H][.)](?=\s+[A-Z]))\s+(.+)$/.exec(line);
     // "1. Customers" over more indented lines: an item holding others is their heading
     // ("- status" over "  - new, paid" is a field with its values: only a numbered item labels a group)
     if (bullet && /^\s*\d/.test(line) && isGroupLabel(bullet[2] as string, (bullet[1] as string).length, raw[at + 1])) {
@@ -84,6 +85,12 @@ export function normalise(prompt: string): Normalised {
     // "Cafe menu with allergens." over "Dish: name, ..." lines: the first line of a spec names it
     if (at === 0 && isSpecTitle(trimmed, raw.slice(1))) {
       lines.push({ kind: 'heading', text: stripMarks(trimmed.replace(/\.$/, '')), level: 1 });
+      return;
+    }
+    // "Purpose: club night court bookings and the member list.": a line that explains the spec, kept as context
+    const explained = /^([A-Za-z ]{3,20}):\s+\S/.exec(stripMarks(trimmed));
+    if (explained && CONTEXT_LABELS.has((explained[1] as string).trim().toLowerCase())) {
+      dropped.push(stripMarks(trimmed));
       return;
     }
     // "Purpose", "Background:" alone on a line: a section of the spec over what explains it
@@ -208,5 +215,11 @@ export function repairSpelling(text: string): string {
     // ("i need delete orders", "I want see all orders": the "to" a learner leaves out)
     .replace(/\b(need|needs|want|wants)\s+(see|delete|list|add|remove|change|update|find|search|view|record|keep|track|save|create|edit|mark|cancel|show|know|check)\b/gi, '$1 to $2')
     // ("pull up all the visits of a client": the plain verb a phrasal one stands for)
-    .replace(PHRASAL, (w) => PHRASAL_VERBS[w.toLowerCase()] ?? w);
+    .replace(PHRASAL, (w) => PHRASAL_VERBS[w.toLowerCase()] ?? w)
+    // ("board no. (unique)": the abbreviation of "number" ends no sentence; the name keeps it as written, boardNo)
+    .replace(NUMBER_ABBREVIATION, (all, before: string, no: string) => (NOT_BEFORE_NUMBER.has(before.toLowerCase()) ? all : `${before} ${no}`));
 }
+
+const NUMBER_ABBREVIATION = /\b([A-Za-z]+)[ \t]+(no|nr)\.(?=[ \t]*[(,;:)]|[ \t]*$|[ \t])/gim;
+/** Words after which a "no" is a word of its own ("yes or no", "say no", "there is no."). */
+const NOT_BEFORE_NUMBER = new Set(['yes', 'or', 'and', 'say', 'says', 'said', 'is', 'are', 'was', 'were', 'be', 'with', 'have', 'has', 'had', 'there', 'answer', 'answered', 'to', 'if', 'just', 'simply', 'maybe', 'a', 'the', 'of', 'for']);
