@@ -31,6 +31,11 @@ describe('rules interpreter on odd input', () => {
     expect(r.ok && r.blueprint.resources.map((x) => x.name)).toContain('Member');
   });
 
+  it('keeps "member no" as a name (memberNo), not as a statement with a negation', () => {
+    const r = interpretPrompt('lathes', 'members: name, member no (unique), induction done yes/no. bookings: member, date.');
+    expect(r.ok && r.blueprint.resources.find((x) => x.name === 'Member')?.fields.map((f) => f.name)).toEqual(['name', 'memberNo', 'inductionDone']);
+  });
+
   it('refuses prompts that are not about data', () => {
     for (const p of ['hello', '🙂', 'Книги имеют название и автора.', 'have have have', 'Delete everything.']) {
       expect([p, interpretPrompt('odd', p).ok]).toEqual([p, false]);

@@ -23,6 +23,22 @@ describe('normalise: the layout of a prompt', () => {
     expect(trimTalk('Hi, books have a title.')).toEqual({ text: 'books have a title.', cut: ['Hi,'] });
   });
 
+  it('keeps a line that explains the spec as context, reads lettered items as numbered ones, and a rule beside a field as a rule', () => {
+    const { lines, dropped } = normalise('Purpose: club night bookings.\nA. Members: name, email.\n- guests - can\'t be more than the house sleeps\n- room');
+    expect(dropped).toEqual(['Purpose: club night bookings.']);
+    expect(lines).toEqual([
+      { kind: 'bullet', text: 'Members: name, email.', depth: 0 },
+      { kind: 'bullet', text: 'guests', depth: 0 },
+      { kind: 'bullet', text: 'room', depth: 0 },
+      { kind: 'heading', text: 'Rules', level: 2 },
+      { kind: 'sentence', text: "The guests can't be more than the house sleeps." },
+    ]);
+  });
+
+  it('reads "no." after a noun as the abbreviation of number, ending no sentence', () => {
+    expect(repairSpelling('board no. (unique), member no. 5, say no. Yes or no.')).toBe('board no (unique), member no 5, say no. Yes or no.');
+  });
+
   it('never splits a sentence after an abbreviation or inside a number', () => {
     expect(sentences('A price of 6.5 euros, e.g. cakes. Next.')).toEqual(['A price of 6.5 euros, e.g. cakes.', 'Next.']);
   });

@@ -34,6 +34,7 @@ export function normalise(prompt: string): Normalised {
   const dropped: string[] = [];
   const raw = prompt.replace(/\r\n?/g, '\n').replace(EMOJI_BETWEEN_WORDS, '. ').replace(EMOJI, '').split('\n').filter((l) => l.trim() !== '');
   const consumed = new Set<number>();
+  const ruleNotes: string[] = [];
   // "1. Customers" or "Teams" over one unmarked, deeper line: "Customers: name, address, ..."
   // ("4. Notes" over "Two vans, ..." stays a section label over its sentences)
   const labelsOneList = (label: string, at: number): boolean => {
@@ -73,7 +74,10 @@ export function normalise(prompt: string): Normalised {
       return;
     }
     if (bullet) {
-      lines.push({ kind: 'bullet', text: stripMarks(bullet[2] as string), depth: Math.floor((bullet[1] as string).length / 2) });
+      // "guests - can't be more than the house sleeps": a field, and a rule on it said beside it
+      const note = FIELD_RULE_NOTE.exec(stripMarks(bullet[2] as string));
+      if (note) ruleNotes.push(`The ${(note[1] as string).trim()} ${(note[2] as string).replace(/[.!]+$/, '')}.`);
+      lines.push({ kind: 'bullet', text: note ? (note[1] as string).trim() : stripMarks(bullet[2] as string), depth: Math.floor((bullet[1] as string).length / 2) });
       return;
     }
     // "Wheel" over "  code: unique": a short indented line under an unindented one is a bullet
@@ -119,6 +123,8 @@ export function normalise(prompt: string): Normalised {
       for (const part of splitSentence(text)) lines.push({ kind: 'sentence', text: part });
     });
   });
+  // the rules said beside fields are read as rules, once every record is known
+  if (ruleNotes.length > 0) lines.push({ kind: 'heading', text: 'Rules', level: 2 }, ...ruleNotes.map((text) => ({ kind: 'sentence' as const, text })));
   return { lines: readSections(lines), dropped };
 }
 
@@ -219,6 +225,9 @@ export function repairSpelling(text: string): string {
     // ("board no. (unique)": the abbreviation of "number" ends no sentence; the name keeps it as written, boardNo)
     .replace(NUMBER_ABBREVIATION, (all, before: string, no: string) => (NOT_BEFORE_NUMBER.has(before.toLowerCase()) ? all : `${before} ${no}`));
 }
+
+/** A field item, a dash, then a rule on it ("room - must be one of the project's rooms"). */
+const FIELD_RULE_NOTE = /^([^-–—:(]{1,40}?)\s+[-–—]+\s+((?:can't|cannot|can not|must|mustn't|may not|should|shouldn't|has to|have to|never|no more than|at most)\b.+)$/i;
 
 const NUMBER_ABBREVIATION = /\b([A-Za-z]+)[ \t]+(no|nr)\.(?=[ \t]*[(,;:)]|[ \t]*$|[ \t])/gim;
 /** Words after which a "no" is a word of its own ("yes or no", "say no", "there is no."). */
