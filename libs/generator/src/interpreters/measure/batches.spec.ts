@@ -28,7 +28,8 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '13': { faithful: 15, silentlyWrongAtMost: 1 },
   // Batch 14: first contact 4 faithful / 13 silently wrong (docs/prompts.md), then the session's
   // general mechanisms (2026-11-27: rules between records, records made with a verb, field notes)
-  '14': { faithful: 17, silentlyWrongAtMost: 4 },
+  // (20 from session 2026-11-27 late: parent guards read in more words)
+  '14': { faithful: 20, silentlyWrongAtMost: 2 },
   // Batch 15: first contact on the session's interpreter, 10 faithful / 7 silently wrong; then
   // fixes its failures suggested (not first contact)
   '15': { faithful: 19, silentlyWrongAtMost: 3 },
@@ -50,9 +51,10 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '20': { faithful: 17, silentlyWrongAtMost: 2 },
   // Batch 21 (A-L) and batch 22 (M-Z): written blind at the same time, sealed and run once on main's
   // interpreter (3c39b11) before any change of session 2026-11-27 late: first contact 2 / 31 / 5 / 2
-  // and 2 / 26 / 7 / 5 (docs/prompts.md)
-  '21': { faithful: 2, silentlyWrongAtMost: 5 },
-  '22': { faithful: 2, silentlyWrongAtMost: 7 },
+  // and 2 / 26 / 7 / 5 (docs/prompts.md); 3 / 31 / 4 / 2 and 3 / 26 / 6 / 5 with units in names
+  // taken as a naming style; then the session's general fixes
+  '21': { faithful: 3, silentlyWrongAtMost: 4 },
+  '22': { faithful: 3, silentlyWrongAtMost: 6 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {
