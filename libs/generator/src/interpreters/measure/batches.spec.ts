@@ -19,10 +19,10 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (15 until 2026-11-27 evening: "keep track of my vinyl records" gave `Record` by accident, the
   // words "of my" making the subject long enough to cut; read as "track my vinyl records" it keeps
   // its generic head's qualifier, `VinylRecord`, and says so in a naming note)
-  '11': { faithful: 14, silentlyWrongAtMost: 4 },
+  '11': { faithful: 15, silentlyWrongAtMost: 4 },
   // Batch 12: first contact 2 faithful / 2 silently wrong, 2 / 4 on interp4 (still first contact),
   // then fixes made for it (docs/prompts.md)
-  '12': { faithful: 15, silentlyWrongAtMost: 2 },
+  '12': { faithful: 16, silentlyWrongAtMost: 2 },
   // Batch 13: first contact 1 faithful / 4 silently wrong (docs/prompts.md), before any fix for
   // it; then the session's general fixes (sections, sentence splits, units, phone number)
   '13': { faithful: 15, silentlyWrongAtMost: 1 },
@@ -43,7 +43,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '17': { faithful: 33, silentlyWrongAtMost: 0 },
   // Batch 18: first contact 10 faithful / 5 silently wrong (docs/prompts.md), written blind beside
   // batch 17 and sealed until the session's interpreter was final; then three general fixes (13/21/5/1)
-  '18': { faithful: 25, silentlyWrongAtMost: 2 },
+  '18': { faithful: 26, silentlyWrongAtMost: 2 },
   // Batch 19 (A-L) and batch 20 (M-Z): written blind at the same time by two helpers, sealed and
   // run once on main's interpreter (e77b95e) before any change of session 2026-11-27 night: first
   // contact 3 / 30 / 4 / 3 and 7 / 28 / 3 / 2 (docs/prompts.md); then the session's general fixes
@@ -54,7 +54,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // and 2 / 26 / 7 / 5 (docs/prompts.md); 3 / 31 / 4 / 2 and 3 / 26 / 6 / 5 with units in names
   // taken as a naming style; then the session's general fixes
   '21': { faithful: 3, silentlyWrongAtMost: 4 },
-  '22': { faithful: 3, silentlyWrongAtMost: 6 },
+  '22': { faithful: 4, silentlyWrongAtMost: 6 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

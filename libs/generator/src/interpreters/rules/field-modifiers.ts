@@ -79,6 +79,11 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
     mods.type = typeWord;
     return;
   }
+  // "(the dome has 120, so never more than 120)": a note written as a sentence lists no values
+  // ("won, drawn or lost - empty until the game is played": the values come first, the note after)
+  const cut = inner.findIndex((t) => t.w === ',' || t.w === 'or' || t.w === '-');
+  const firstPart = inner.slice(0, cut > 0 ? cut : inner.length).map((t) => t.w);
+  if (firstPart.some((w) => SENTENCE_WORDS.has(w))) return;
   const values = splitList(inner.filter((t) => !FLAG_WORDS.has(t.w)))
     .map((v) => textOf(v).trim())
     .filter((v) => v.length > 0);
@@ -94,6 +99,9 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
     mods.values = [...new Set(values)];
   }
 }
+
+/** Words that make a note in parentheses a sentence, not a list of values. */
+const SENTENCE_WORDS = new Set(['has', 'have', 'had', 'is', 'are', 'was', 'were', 'so', 'because', 'never', 'when', 'we', 'our', 'it', 'they', 'can', 'will', 'should', 'must']);
 
 /** Flags, bounds, defaults and units written inline ("an optional note", "at most 100 characters"). */
 export function readWords(toks: Tok[], mods: Modifiers): Tok[] {

@@ -36,6 +36,14 @@ describe('rules interpreter on odd input', () => {
     expect(r.ok && r.blueprint.resources.find((x) => x.name === 'Member')?.fields.map((f) => f.name)).toEqual(['name', 'memberNo', 'inductionDone']);
   });
 
+  it('reads a note in parentheses written as a sentence as no list of values, and a heading\'s note as no part of its name', () => {
+    const r = interpretPrompt('planetarium', 'Shows\n- title\n- seats (the dome has 120, so never more than 120)\n- result (won, drawn or lost - empty until played)\n\nTickets (one ticket = one seat)\n- show\n- holder name\n- seat number, 1 to 120');
+    const show = r.ok ? r.blueprint.resources.find((x) => x.name === 'Show') : undefined;
+    expect(show?.fields.find((f) => f.name === 'seats')?.type).toBe('integer');
+    expect(show?.fields.find((f) => f.name === 'result')?.type).toBe('enum');
+    expect(r.ok && r.blueprint.resources.find((x) => x.name === 'Ticket')?.fields.map((f) => f.name)).toEqual(['show', 'holderName', 'seatNumber']);
+  });
+
   it('refuses prompts that are not about data', () => {
     for (const p of ['hello', '🙂', 'Книги имеют название и автора.', 'have have have', 'Delete everything.']) {
       expect([p, interpretPrompt('odd', p).ok]).toEqual([p, false]);

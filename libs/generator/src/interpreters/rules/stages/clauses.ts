@@ -27,7 +27,6 @@ export type Clause =
 const LOOKING = new Set(['show', 'see', 'search', 'find', 'view', 'filter', 'browse', 'look']);
 const COPULAS = new Set(['can', 'is', 'are', 'be', 'must', 'should', 'will', 'may', 'could']);
 
-
 /** "I need my", "we'd like to keep all our": a request opening a sentence that then declares records. */
 const REQUEST_FRAME = new RegExp(
   // ("need tournaments with ...": casual writers drop the "I")
@@ -83,9 +82,12 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       // under a heading naming records ("Vans"), a lone word that is a verb too ("make") is a field
       const plural = line.text.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase()));
       // ("needs generator: yes/no": an item its phrasing types is a field whatever its words)
-      const fieldish = (b: string): boolean => isFieldLike(b) || isTypedItem(b) || (plural && /^[a-z]+$/i.test(b.trim()));
-      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && !underListLabel && bullets.every(fieldish) && bullets.filter(isFieldLike).length * 2 > bullets.length) {
-        const list: Extract<Clause, { kind: 'fieldList' }> = { kind: 'fieldList', subject: line.text, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; '), ...headingNoun(line.text) };
+      // ("seat number, 1 to 120": what follows a comma notes the field; "count (at least 1)": a lone word with its note)
+      const fieldLike = (b: string): boolean => isFieldLike(b) || (/^[a-z ]+,\s*\d/i.test(b) && isFieldLike(b.split(',')[0] as string));
+      const fieldish = (b: string): boolean => fieldLike(b) || isTypedItem(b) || (plural && /^[a-z]+$/i.test(b.replace(/\s*\(.*\)\s*$/, '').trim()));
+      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && !underListLabel && bullets.every(fieldish) && bullets.filter(fieldLike).length * 2 > bullets.length) {
+        const subject = line.text.replace(/\s*\([^)]*\)/g, '').trim() || line.text; // ("Tickets (one ticket = one seat)")
+        const list: Extract<Clause, { kind: 'fieldList' }> = { kind: 'fieldList', subject, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; '), ...headingNoun(subject) };
         i = j - 1;
         // "### Stages (in this order)" over "1. booked in", ...: the values of a field listed before
         // (only a heading naming states does: "## Tables" over "table number", "seats" is a record)
@@ -393,6 +395,6 @@ function isTypedItem(p: string): boolean {
 
 /** "## Order lines" names order lines (a heading is a label); "## Log expenses" still asks to log them. */
 function headingNoun(heading: string): { nounPhrase?: true } {
-  const first = heading.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
-  return heading.trim().split(/\s+/).length > 1 && !KEEPING.has(first) ? { nounPhrase: true } : {};
+  const ws = heading.trim().split(/\s+/);
+  return ws.length > 1 && !KEEPING.has(ws[0]?.toLowerCase() ?? '') ? { nounPhrase: true } : {};
 }

@@ -325,7 +325,8 @@ export function pairedNames(bullet: string): string[] {
   const several = /:/.test(bullet) ? [] : splitOutsideParens(bullet, /\s*,\s*/);
   const fieldy = (p: string): boolean => {
     const ws = p.replace(/\([^()]*\)/g, ' ').trim().toLowerCase().split(/\s+/);
-    return ws.length >= 1 && ws.length <= 3 && !ws.some((w) => ['and', 'or', 'if', 'is', 'are', 'can', 'must', 'e.g', 'eg', 'etc'].includes(w)) && (ws.length > 1 || TYPE_BY_WORD[ws[0] as string] !== undefined || CONTACT_DETAILS.has(ws[0] as string) || ws[0] === 'name');
+    // ("seat number, 1 to 120": a part that starts with a number notes the field before it)
+    return ws.length >= 1 && ws.length <= 3 && !/^\d/.test(ws[0] as string) && !ws.some((w) => ['and', 'or', 'if', 'is', 'are', 'can', 'must', 'e.g', 'eg', 'etc'].includes(w)) && (ws.length > 1 || TYPE_BY_WORD[ws[0] as string] !== undefined || CONTACT_DETAILS.has(ws[0] as string) || ws[0] === 'name');
   };
   if (several.length >= 2 && several.every(fieldy)) return several;
   // "in service? yes/no": a question answered yes or no is a yes/no field

@@ -61,7 +61,7 @@ export function valuesOfField(out: readonly Clause[], list: FieldList): boolean 
   if (!field) return false;
   field.values = list.items.map((it) => it.words);
   // ("Stages (in this order)": states a record moves through)
-  if (/\bin\s+(?:this\s+|that\s+)?order\b/i.test(list.subject)) field.moves = true;
+  if (/\bin\s+(?:this\s+|that\s+)?order\b/i.test(list.source.split(';')[0] ?? '')) field.moves = true;
   delete field.type;
   return true;
 }

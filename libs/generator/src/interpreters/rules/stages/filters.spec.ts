@@ -14,6 +14,11 @@ describe('calendar filter phrasings', () => {
     expect(lists.some((a) => a.kind === 'list' && filters.every(([field, op]) => a.filters.some((f) => f.field === field && f.op === op)))).toBe(true);
   });
 
+  it('filters "on a date" by the one field that is a day when a record also has a moment', () => {
+    const r = interpretPrompt('filters', 'Shows have a title, a show date and a start time. List the shows on a date.');
+    expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.filters.some((f) => f.field === 'showDate'))).toBe(true);
+  });
+
   it('names a calendar filter it cannot place instead of dropping it', () => {
     const r = interpretPrompt('filters', 'Trips have a name, a start date and an end date. List the trips on a given day.');
     expect(r.ok && r.warnings.some((w) => w.includes('on a given day'))).toBe(true);

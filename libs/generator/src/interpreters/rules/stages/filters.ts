@@ -78,7 +78,9 @@ const isDated = (f: FieldDraft): boolean => (f.spec.type === 'date' || f.spec.ty
 function dayField(res: ResourceDraft): FieldDraft | undefined {
   const dated = res.fields.filter(isDated);
   if (dated.length === 1) return dated[0];
-  return dated.find((f) => f.spec.name === 'date');
+  // ("a show date and a start time": the one date that is a day, not a moment, holds the day)
+  const days = dated.filter((f) => f.spec.type === 'date' && !f.spec.generated);
+  return dated.find((f) => f.spec.name === 'date') ?? (days.length === 1 ? days[0] : undefined);
 }
 
 export function paramName(op: FilterOperator, field: FieldSpec): string {

@@ -107,7 +107,8 @@ export function normalise(prompt: string): Normalised {
     if (!/^\s/.test(line) && at > 0 && isGroupLabel(trimmed, 0, raw[at + 1]) && /,/.test(raw[at + 1] ?? '') && labelsOneList(stripMarks(trimmed).replace(/:$/, ''), at)) return;
     const overIndented = !/^\s/.test(line) && /^\s{2,}\S/.test(raw[at + 1] ?? '');
     const overBullets = (BULLET.test(raw[at + 1] ?? '') || overIndented) && !/[.!?,;]$/.test(trimmed);
-    if ((/^[^.!?]{1,40}:$/.test(trimmed) || overBullets) && trimmed.split(/\s+/).length <= 5) {
+    // ("Tickets (one ticket = one seat)" over bullets: a note in parentheses is no part of the label's length)
+    if ((/^[^.!?]{1,40}:$/.test(trimmed) || overBullets) && trimmed.replace(/\s*\([^)]*\)/g, '').split(/\s+/).length <= 5) {
       lines.push({ kind: 'heading', text: stripMarks(trimmed.replace(/:$/, '')), level: 4 });
       return;
     }

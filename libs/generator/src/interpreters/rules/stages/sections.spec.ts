@@ -9,6 +9,16 @@ describe('sections: the labels of a written spec', () => {
     expect(readSections([{ kind: 'sentence', text: 'Exam sessions: subject, room' }])).toEqual([{ kind: 'sentence', text: 'Exam sessions: subject, room' }]);
   });
 
+  it('reads a sentence between a heading and its field items after the items, unless the items act on what it declares', () => {
+    const heading = { kind: 'heading' as const, text: 'Sightings', level: 2 };
+    const said = { kind: 'sentence' as const, text: 'Logged by the crew during each trip.' };
+    const fields = ['trip', 'species'].map((text) => ({ kind: 'bullet' as const, text, depth: 0 }));
+    expect(readSections([heading, said, ...fields])).toEqual([heading, ...fields, said]);
+    const asks = ['list bookings for a market date', "list a trader's bookings"].map((text) => ({ kind: 'bullet' as const, text, depth: 0 }));
+    const declares = { kind: 'sentence' as const, text: 'A trader books a pitch for a market date.' };
+    expect(readSections([heading, declares, ...asks])).toEqual([heading, declares, ...asks]);
+  });
+
   it('a heading "X fields" names the record X', () => {
     expect(readSections([{ kind: 'heading', text: 'Repair job fields', level: 4 }])).toEqual([{ kind: 'heading', text: 'Repair job', level: 4 }]);
     expect(readSections([{ kind: 'heading', text: 'Data', level: 4 }])).toEqual([{ kind: 'heading', text: 'Data', level: 4 }]);

@@ -31,6 +31,31 @@ export function readSections(lines: readonly Line[]): Line[] {
     }
     for (const part of labelledParts(text)) out.push({ ...line, text: part });
   }
+  return describedAfterItems(out);
+}
+
+/**
+ * "## Sightings" / "Logged by the crew during each trip." / "- trip" / "- species": a sentence or
+ * two between a heading and its items describe the record; the items are still the heading's, and
+ * the sentences are read after them (what they say is kept, in order after the record is known).
+ */
+const ASKS = /^(?:list|show|see|add|create|get|find|search|view|update|edit|change|delete|remove|cancel|mark|book|record|log)\s+(?:a|an|the|all|my|our|their|[a-z]+s)\b/i;
+
+function describedAfterItems(lines: Line[]): Line[] {
+  const out = [...lines];
+  for (let i = 0; i < out.length; i++) {
+    if (out[i]?.kind !== 'heading') continue;
+    let j = i + 1;
+    while (j < out.length && j <= i + 2 && out[j]?.kind === 'sentence' && !/:\s*\S/.test((out[j] as { text: string }).text)) j++;
+    if (j === i + 1 || out[j]?.kind !== 'bullet' || out[j + 1]?.kind !== 'bullet') continue;
+    let k = j;
+    while (k < out.length && out[k]?.kind === 'bullet') k++;
+    // ("A trader books a pitch ..." over "- list bookings for a date": the sentence declares what the items act on)
+    if (out.slice(j, k).some((b) => ASKS.test((b as { text: string }).text))) continue;
+    const said = out.slice(i + 1, j);
+    out.splice(i + 1, k - i - 1, ...out.slice(j, k), ...said);
+    i = k - 1;
+  }
   return out;
 }
 
