@@ -199,7 +199,7 @@ export const SELF_VERBS = new Set(['am', 'are', 'is', "'m", "'re", 'run', 'runs'
 export const REQUEST_WORDS = new Set(['want', 'need', 'needs', 'like', "i'd", "we'd", 'would', 'wish', 'should', 'must', 'can', 'could', 'to', 'let', 'please']);
 
 /** Nouns naming the software or the place, never a kind of record ("my tool library" keeps tools). */
-export const COLLECTION_TAILS = new Set(['library', 'inventory', 'catalog', 'catalogue', 'collection', 'list', 'tracker', 'log', 'database', 'db', 'registry', 'directory', 'archive', 'shop', 'store', 'service', 'system', 'app', 'api', 'backend', 'manager', 'management', 'book', 'journal', 'diary', 'board', 'cellar', 'register']);
+export const COLLECTION_TAILS = new Set(['library', 'inventory', 'stock', 'catalog', 'catalogue', 'collection', 'list', 'tracker', 'log', 'database', 'db', 'registry', 'directory', 'archive', 'shop', 'store', 'service', 'system', 'app', 'api', 'backend', 'manager', 'management', 'book', 'journal', 'diary', 'board', 'cellar', 'register']);
 
 /** Column headers of a field table that hold the field's name, type and notes. */
 export const TABLE_NAME_HEADERS = new Set(['field', 'fields', 'name', 'column', 'attribute', 'property', 'field name']);

@@ -382,3 +382,13 @@ describe('records people make with a verb (irecords)', () => {
     expect(clausesOf('Actions:\na) register a contestant\nb) list contestants').filter((c) => c.kind === 'statement').map((c) => (c as { text: string }).text)).toEqual(['register a contestant', 'list contestants']);
   });
 });
+
+describe('list labels that say more than the records', () => {
+  it('names the records before a preposition, out of the books they are kept in, and the record a "which X has him" item belongs to', () => {
+    const subject = (prompt: string): string | undefined => clausesOf(prompt).find((c) => c.kind === 'fieldList')?.subject;
+    expect(subject('Jet ski rentals by the half hour: renter name, licence number, start time.')).toBe('rentals');
+    expect(subject('Koi stock list for our aquatic centre: variety, price, pond.')).toBe('Koi');
+    const [puppies] = clausesOf('The puppies: name, breed, date of birth, and which walker has him.');
+    expect(puppies).toMatchObject({ kind: 'fieldList', items: [{ words: 'name' }, { words: 'breed' }, { words: 'date of birth' }, { words: 'walker' }] });
+  });
+});

@@ -287,7 +287,7 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   const m = LIST_RE.exec(text.replace(/[.!]$/, ''));
   if (!m) return undefined;
   const before = (m[1] as string).trim();
-  const parts = splitItems(m[2] as string);
+  const parts = splitItems(m[2] as string).map((p) => p.replace(/^(?:which\s+)?([a-z]+)\s+(?:has|holds|keeps|owns)\s+(?:him|her|it|them)$/i, '$1')); // ("which walker has him": its record)
   // "Bookings: table, name, start, hours": after records named in the plural, a lone word is a field even when it is a verb too
   // ("Review: apprentice, score (0-100), comments": so is it after a record's name written as a label)
   const plural = before.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase())) || /^[A-Z][a-z]+$/.test(before);

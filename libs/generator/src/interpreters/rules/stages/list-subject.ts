@@ -41,14 +41,16 @@ export function recordsNamedBefore(words: readonly string[], items: number, sett
   if (lastVerb >= 0 && lastVerb < ws.length - 1) ws = ws.slice(lastVerb + 1);
   while (ws.length > 1 && ([DETERMINERS, KEEPING, MISSPELT_POSSESSIVES].some((set) => set.has((ws[0] as string).toLowerCase())) || /^(?:each|every)$/i.test(ws[0] as string))) ws.shift();
   // "the water meter readings for the flats in our building": the records end before the preposition
-  const prep = ws.findIndex((w, k) => k > 0 && ['for', 'in', 'at', 'from', 'on', 'of'].includes(w.toLowerCase()));
+  const prep = ws.findIndex((w, k) => k > 0 && ['for', 'in', 'at', 'from', 'on', 'of', 'by', 'per'].includes(w.toLowerCase()));
   // ("Ladder register for the maintenance team": or after the book they are kept in, unless the records follow: "a system for the horses")
   const keptFor = prep > 0 && COLLECTION_TAILS.has((ws[prep - 1] as string).toLowerCase()) && !isPluralForm((ws[ws.length - 1] as string).toLowerCase());
   if (prep > 0 && (isPluralForm((ws[prep - 1] as string).toLowerCase()) || keptFor)) ws = ws.slice(0, prep);
   // "Contestant fields: ...", "dog licence register: ...", "sneaker collection - ...": the record, not its fields or the book they are kept in
   // ("customers book: ..." names actors and their verb, below)
-  const keptIn = COLLECTION_TAILS.has((ws[ws.length - 1] ?? '').toLowerCase()) && !isPluralForm((ws[ws.length - 2] ?? '').toLowerCase());
-  if (ws.length > 1 && (FIELD_LABELS.has((ws[ws.length - 1] as string).toLowerCase()) || keptIn)) ws = ws.slice(0, -1);
+  // ("Koi stock list": a book in a book, both taken off)
+  const keptIn = (): boolean => COLLECTION_TAILS.has((ws[ws.length - 1] ?? '').toLowerCase()) && !isPluralForm((ws[ws.length - 2] ?? '').toLowerCase());
+  if (ws.length > 1 && FIELD_LABELS.has((ws[ws.length - 1] as string).toLowerCase())) ws = ws.slice(0, -1);
+  while (ws.length > 1 && keptIn()) ws = ws.slice(0, -1);
   // ("shared sauna bookings", "model rocket launches": three words or more name the records by their head)
   let subject = ws.length <= 2 ? ws.join(' ') : (ws[ws.length - 1] as string);
   // "customers book: reg plate, ...": the actors and their verb; the records are what the verb makes

@@ -23,6 +23,14 @@ describe('split-sentence: one sentence that holds two', () => {
 });
 
 
+describe('split-sentence: a second list of records', () => {
+  it('"..., and hires with the hat, ..." after "hats with ..." is a sentence of its own', () => {
+    expect(splitAtNewRecordClause('Hats with a name, size and daily price, and hires with the hat, customer name and hire date.')).toEqual(['Hats with a name, size and daily price.', 'Hires with the hat, customer name and hire date.']);
+    // one list with no second "<records> with" stays whole
+    expect(splitAtNewRecordClause('Hats with a name, size, and the colour.')).toEqual(['Hats with a name, size, and the colour.']);
+  });
+});
+
 describe('split-sentence: the other splits', () => {
   it('a need after what the writer does is a sentence of its own', () => {
     expect(splitAtRequestAfterContext('I run 3 padel courts and need bookings with a court, a time')).toEqual(['I run 3 padel courts.', 'I need bookings with a court, a time']);

@@ -188,7 +188,10 @@ export function recordsInParentheses(sentence: string): string[] {
  * after ", and" is a sentence of its own.
  */
 export function splitAtNewRecordClause(sentence: string): string[] {
-  const m = /,\s+and\s+((?:for\s+)?(?:a|an|each|every)\s+[a-z]+(?:[\s-][a-z]+)?\s+(?:(?:(?:belongs|belong)\s+to\s+(?:a|an|one|the|its)\s+[a-z]+(?:\s[a-z]+)?\s+and\s+)?(?:has|have|holds|records|keeps|gets)\s|(?:we|i)\s+(?:store|keep|record|note|need|write down|track|log)\s).*)$/i.exec(sentence);
+  const m =
+    /,\s+and\s+((?:for\s+)?(?:a|an|each|every)\s+[a-z]+(?:[\s-][a-z]+)?\s+(?:(?:(?:belongs|belong)\s+to\s+(?:a|an|one|the|its)\s+[a-z]+(?:\s[a-z]+)?\s+and\s+)?(?:has|have|holds|records|keeps|gets)\s|(?:we|i)\s+(?:store|keep|record|note|need|write down|track|log)\s).*)$/i.exec(sentence) ??
+    // ("hats with a name, size and price, and hires with the hat, ...": a second "<records> with" list)
+    (/\b[a-z]+s\s+with\s+\S/i.test(sentence) ? /,\s+and\s+([a-z]+s\s+with\s+(?:a|an|the|their|its)\s.*)$/i.exec(sentence) : null);
   if (!m || m.index === 0) return [sentence];
   const rest = m[1] as string;
   return [`${sentence.slice(0, m.index)}.`, capitalized(rest)];
