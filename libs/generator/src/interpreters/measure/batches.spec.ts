@@ -37,7 +37,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // refusals, blueprints the validator refused, fixed (a date compared with a count, a record named "2027")
   // (7 silently wrong until 2026-11-27 evening: "Our pony club runs rallies ..." is now read as context,
   // so the warning on it, which had counted that prompt's unrelated misses as named, is gone)
-  '16': { faithful: 14, silentlyWrongAtMost: 6 },
+  '16': { faithful: 15, silentlyWrongAtMost: 6 },
   // Batch 17: first contact 3 faithful / 7 silently wrong (docs/prompts.md, session 2026-11-27
   // evening), then the general fixes made after it
   '17': { faithful: 33, silentlyWrongAtMost: 0 },
@@ -48,12 +48,12 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // run once on main's interpreter (e77b95e) before any change of session 2026-11-27 night: first
   // contact 3 / 30 / 4 / 3 and 7 / 28 / 3 / 2 (docs/prompts.md); then the session's general fixes
   '19': { faithful: 12, silentlyWrongAtMost: 1 },
-  '20': { faithful: 17, silentlyWrongAtMost: 2 },
+  '20': { faithful: 18, silentlyWrongAtMost: 2 },
   // Batch 21 (A-L) and batch 22 (M-Z): written blind at the same time, sealed and run once on main's
   // interpreter (3c39b11) before any change of session 2026-11-27 late: first contact 2 / 31 / 5 / 2
   // and 2 / 26 / 7 / 5 (docs/prompts.md); 3 / 31 / 4 / 2 and 3 / 26 / 6 / 5 with units in names
   // taken as a naming style; then the session's general fixes
-  '21': { faithful: 6, silentlyWrongAtMost: 3 },
+  '21': { faithful: 7, silentlyWrongAtMost: 3 },
   '22': { faithful: 4, silentlyWrongAtMost: 6 },
 };
 

@@ -254,6 +254,11 @@ describe('records in lists whose words could be verbs (irecords)', () => {
   it('a line labelled as the document is context, never a record', () => {
     expect(documentLine('Dialysis unit scheduling - spec')).toBe(true);
     expect(documentLine('Project: cattle weigh-ins')).toBe(true);
+    // a side that only names the document or the software, and a version after a note
+    expect(documentLine('Backend spec - small accountancy practice (self-assessment season)')).toBe(true);
+    expect(documentLine('Volunteer weather station network - data backend')).toBe(true);
+    expect(documentLine('EMBROIDERY ORDERS - spec v1 (workwear & team kit)')).toBe(true);
+    expect(documentLine('Orders - name, date')).toBe(false);
     expect(documentLine('SPEC: planning applications tracker (town council)')).toBe(true);
     expect(documentLine('Project: name, deadline, budget')).toBe(false);
     expect(documentLine('Herbarium database — requirements v0.3')).toBe(true);

@@ -82,8 +82,8 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       // under a heading naming records ("Vans"), a lone word that is a verb too ("make") is a field
       const plural = line.text.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase()));
       // ("needs generator: yes/no": an item its phrasing types is a field whatever its words)
-      // ("seat number, 1 to 120": what follows a comma notes the field; "count (at least 1)": a lone word with its note)
-      const fieldLike = (b: string): boolean => isFieldLike(b) || (/^[a-z ]+,\s*\d/i.test(b) && isFieldLike(b.split(',')[0] as string));
+      // ("seat number, 1 to 120", "code, unique", "active (yes/no); ...": what follows notes the field; "count (at least 1)": a lone word with its note)
+      const fieldLike = (b: string): boolean => isFieldLike(b) || (/^[a-z ]+(?:,\s*(?:-?\d|from\s+-?\d|unique|optional|required)|\s*\([^)]*\)\s*;)/i.test(b) && isFieldLike(b.split(/[,;]/)[0] as string));
       const fieldish = (b: string): boolean => fieldLike(b) || isTypedItem(b) || (plural && /^[a-z]+$/i.test(b.replace(/\s*\(.*\)\s*$/, '').trim()));
       if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && !underListLabel && bullets.every(fieldish) && bullets.filter(fieldLike).length * 2 > bullets.length) {
         const subject = line.text.replace(/\s*\([^)]*\)/g, '').trim() || line.text; // ("Tickets (one ticket = one seat)")

@@ -106,11 +106,20 @@ export function collectionSubject(sentence: string): string | undefined {
 /** "X - spec", "SPEC: X", "Project: X": a document label and a name with no list after it. */
 export function documentLine(text: string): boolean {
   // ("Herbarium database — requirements v0.3": a version after the label is part of it)
-  const bare = text.replace(/\([^()]*\)/g, ' ').replace(/[.!]$/, '').replace(/\s+v?\d+(?:\.\d+)*$/i, '').trim();
+  const bare = text.replace(/\([^()]*\)/g, ' ').trim().replace(/[.!]$/, '').replace(/\s+v?\d+(?:\.\d+)*$/i, '').trim();
   const m = /^([a-z]+)\s*:\s*(.+)$/i.exec(bare) ?? /^(.+?)\s+[-–—:]\s*([a-z]+)$/i.exec(bare);
-  if (!m) return false;
-  const [label, rest] = DOCUMENT_LABELS.has((m[1] as string).toLowerCase()) ? [m[1] as string, m[2] as string] : [m[2] as string, m[1] as string];
-  return DOCUMENT_LABELS.has(label.toLowerCase()) && !/[,;:.!?]/.test(rest) && rest.trim().split(/\s+/).length <= 6;
+  const [label, rest] = m && DOCUMENT_LABELS.has((m[1] as string).toLowerCase()) ? [m[1] as string, m[2] as string] : [m?.[2] ?? '', m?.[1] ?? ''];
+  if (m && DOCUMENT_LABELS.has(label.toLowerCase()) && !/[,;:.!?]/.test(rest) && rest.trim().split(/\s+/).length <= 6) return true;
+  // ("Backend spec - small accountancy practice", "Weather station network - data backend": a side that only says it is a spec)
+  const sides = /^(.+?)\s+[-–—:]\s+(.+)$/.exec(bare);
+  return sides !== null && [[sides[1], sides[2]], [sides[2], sides[1]]].some(([doc, other]) => documentWords(doc as string) && !/[,;:.!?]/.test(other as string) && (other as string).trim().split(/\s+/).length <= 8);
+}
+
+const SOFTWARE_WORDS = new Set(['backend', 'api', 'app', 'data', 'database', 'system', 'service']);
+/** "Backend spec", "data backend": words that only name the document or the software. */
+function documentWords(text: string): boolean {
+  const ws = text.trim().toLowerCase().split(/\s+/);
+  return ws.length <= 3 && ws.every((w) => DOCUMENT_LABELS.has(w) || SOFTWARE_WORDS.has(w)) && ws.some((w) => DOCUMENT_LABELS.has(w) || w === 'backend' || w === 'api');
 }
 
 /** The prompt around a list: its whole text and the records named by the lists before it. */

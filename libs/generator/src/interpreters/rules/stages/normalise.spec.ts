@@ -1,4 +1,4 @@
-import { normalise, repairSpelling, sentences, trimTalk } from './normalise.js';
+import { boundsInParens, normalise, repairSpelling, sentences, trimTalk } from './normalise.js';
 
 describe('normalise: the layout of a prompt', () => {
   it('reads Markdown and bold headings, short colon lines, bullets, numbered items and table rows', () => {
@@ -32,6 +32,23 @@ describe('normalise: the layout of a prompt', () => {
       { kind: 'bullet', text: 'room', depth: 0 },
       { kind: 'heading', text: 'Rules', level: 2 },
       { kind: 'sentence', text: "The guests can't be more than the house sleeps." },
+    ]);
+  });
+
+  it('reads bounds written after a comma as bounds, a speed\'s unit as one word, and a sentence after a field as read later', () => {
+    expect(['rainfall in mm, 0 or more', 'seat number, 1 to 120', 'temperature in C, from -50 to 60', 'wind speed (km/h)', 'name, email'].map(boundsInParens)).toEqual([
+      'rainfall in mm (at least 0)',
+      'seat number (1 to 120)',
+      'temperature in C (-50 to 60)',
+      'wind speed (kmh)',
+      'name, email',
+    ]);
+    const { lines } = normalise('- active (yes/no); stations get switched off when they break\n- name');
+    expect(lines).toEqual([
+      { kind: 'bullet', text: 'active (yes/no)', depth: 0 },
+      { kind: 'bullet', text: 'name', depth: 0 },
+      { kind: 'heading', text: 'Rules', level: 2 },
+      { kind: 'sentence', text: 'stations get switched off when they break.' },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { CASUAL_SPELLINGS, CONTEXT_LABELS, GREETINGS, PHRASAL_VERBS, SECTION_LABELS, SIGN_OFFS, THAN_WORDS } from '../lexicon.js';
+import { documentLine } from './context.js';
 import { readSections } from './sections.js';
 import { splitSentence } from './split-sentence.js';
 
@@ -75,6 +76,13 @@ export function normalise(prompt: string): Normalised {
     }
     if (bullet) {
       // "guests - can't be more than the house sleeps": a field, and a rule on it said beside it
+      // ("active (yes/no); stations get switched off when they break": a sentence after the field, read after the records)
+      const said = /^([^;]{1,40});\s+(\S+(?:\s+\S+){3,})$/.exec(stripMarks(bullet[2] as string));
+      if (said) {
+        ruleNotes.push(`${(said[2] as string).replace(/[.!]+$/, '')}.`);
+        bullet[2] = said[1] as string;
+      }
+      bullet[2] = boundsInParens(bullet[2] as string);
       const note = FIELD_RULE_NOTE.exec(stripMarks(bullet[2] as string));
       if (note) ruleNotes.push(`The ${(note[1] as string).trim()} ${(note[2] as string).replace(/[.!]+$/, '')}.`);
       lines.push({ kind: 'bullet', text: note ? (note[1] as string).trim() : stripMarks(bullet[2] as string), depth: Math.floor((bullet[1] as string).length / 2) });
@@ -107,8 +115,9 @@ export function normalise(prompt: string): Normalised {
     if (!/^\s/.test(line) && at > 0 && isGroupLabel(trimmed, 0, raw[at + 1]) && /,/.test(raw[at + 1] ?? '') && labelsOneList(stripMarks(trimmed).replace(/:$/, ''), at)) return;
     const overIndented = !/^\s/.test(line) && /^\s{2,}\S/.test(raw[at + 1] ?? '');
     const overBullets = (BULLET.test(raw[at + 1] ?? '') || overIndented) && !/[.!?,;]$/.test(trimmed);
-    // ("Tickets (one ticket = one seat)" over bullets: a note in parentheses is no part of the label's length)
-    if ((/^[^.!?]{1,40}:$/.test(trimmed) || overBullets) && trimmed.replace(/\s*\([^)]*\)/g, '').split(/\s+/).length <= 5) {
+    // ("Tickets (one ticket = one seat)" over bullets: a note in parentheses is no part of the label's length;
+    // "EMBROIDERY ORDERS - spec v1 (workwear)" over them is the document's title, no label)
+    if ((/^[^.!?]{1,40}:$/.test(trimmed) || overBullets) && trimmed.replace(/\s*\([^)]*\)/g, '').split(/\s+/).length <= 5 && !(at === 0 && documentLine(trimmed))) {
       lines.push({ kind: 'heading', text: stripMarks(trimmed.replace(/:$/, '')), level: 4 });
       return;
     }
@@ -225,6 +234,19 @@ export function repairSpelling(text: string): string {
     .replace(PHRASAL, (w) => PHRASAL_VERBS[w.toLowerCase()] ?? w)
     // ("board no. (unique)": the abbreviation of "number" ends no sentence; the name keeps it as written, boardNo)
     .replace(NUMBER_ABBREVIATION, (all, before: string, no: string) => (NOT_BEFORE_NUMBER.has(before.toLowerCase()) ? all : `${before} ${no}`));
+}
+
+/**
+ * "rainfall in mm, 0 or more", "seat number, 1 to 120", "wind speed (km/h)": bounds written after a
+ * comma are the field's bounds, as in parentheses; a speed's unit is one word.
+ */
+export function boundsInParens(item: string): string {
+  const n = '(-?\\d+(?:\\.\\d+)?)';
+  return item
+    .replace(/\b(km|mi)\s*\/\s*h\b/gi, (_m, u: string) => `${u.toLowerCase()}h`)
+    .replace(new RegExp(`,\\s*(?:from\\s+)?${n}\\s*(?:to|-|–)\\s*${n}\\s*$`), ' ($1 to $2)')
+    .replace(new RegExp(`,\\s*${n}\\s+or\\s+(more|above|over|less|below|under)\\s*$`), (_m, v: string, way: string) => ` (${['more', 'above', 'over'].includes(way) ? 'at least' : 'at most'} ${v})`)
+    .replace(new RegExp(`,\\s*(at least|at most|up to|max|min)\\s+${n}\\s*$`), ' ($1 $2)');
 }
 
 /** A field item, a dash, then a rule on it ("room - must be one of the project's rooms"). */

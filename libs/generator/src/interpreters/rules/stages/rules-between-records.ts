@@ -38,9 +38,12 @@ function comparisonIn(ws: readonly string[]): { at: number; len: number; op: Com
 function numbersNamed(ctx: ReadingState, res: ResourceDraft, ws: readonly string[]): { name: string; dated: boolean }[] {
   const toks: Tok[] = ws.map((w) => ({ raw: w, w }));
   const out: { name: string; dated: boolean }[] = [];
-  for (let i = toks.length - 1; i >= 0; i--) {
-    const hit = fieldAt(ctx, res, toks, i);
-    if (hit && NUMERIC.has(hit.field.spec.type) && !out.some((o) => o.name === hit.field.spec.name)) out.push({ name: hit.field.spec.name, dated: hit.field.spec.type.startsWith('date') });
+  // a field named in several words first ("the client's referral date": referralDate, not the first date-ish field of "date")
+  for (const whole of [true, false]) {
+    for (let i = toks.length - 1; i >= 0; i--) {
+      const hit = fieldAt(ctx, res, toks, i);
+      if (hit && (hit.end - i > 1) === whole && NUMERIC.has(hit.field.spec.type) && !out.some((o) => o.name === hit.field.spec.name)) out.push({ name: hit.field.spec.name, dated: hit.field.spec.type.startsWith('date') });
+    }
   }
   return out;
 }
@@ -233,6 +236,7 @@ export const PARENT_RULE_PHRASINGS: RulePhrasing[] = [
       ['Installs have a customer name and an install date. Visits have an install, a visit date and an engineer. A visit can\'t be dated before the install date of its install.', "each visit's visitDate is on or after its install's installDate"],
       ['Campervans have a name and a number of berths. Bookings have a campervan, a customer name and a party size. The party size cannot be more than the campervan\'s berths.', "each booking's partySize is at most its campervan's berths"],
       ['Tours have a destination and coach seats. Reservations have a tour, a lead name and a party size. A reservation\'s party size may not be greater than the tour\'s coach seats.', "each reservation's partySize is at most its tour's coachSeats"],
+      ['Clients have a name, a date of birth and a referral date. Sessions have a client, a session date and notes. A session cannot be dated before the client\'s referral date.', "each session's sessionDate is on or after its client's referralDate"],
     ],
     read: withinParent,
   },
