@@ -83,9 +83,9 @@ export function normalise(prompt: string): Normalised {
         bullet[2] = said[1] as string;
       }
       bullet[2] = boundsInParens(bullet[2] as string);
-      const note = FIELD_RULE_NOTE.exec(stripMarks(bullet[2] as string));
+      const note = FIELD_RULE_NOTE.exec(stripMarks(bullet[2]));
       if (note) ruleNotes.push(`The ${(note[1] as string).trim()} ${(note[2] as string).replace(/[.!]+$/, '')}.`);
-      lines.push({ kind: 'bullet', text: note ? (note[1] as string).trim() : stripMarks(bullet[2] as string), depth: Math.floor((bullet[1] as string).length / 2) });
+      lines.push({ kind: 'bullet', text: note ? (note[1] as string).trim() : stripMarks(bullet[2]), depth: Math.floor((bullet[1] as string).length / 2) });
       return;
     }
     // "Wheel" over "  code: unique": a short indented line under an unindented one is a bullet
