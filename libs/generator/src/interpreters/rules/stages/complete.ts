@@ -1,5 +1,6 @@
+import { STATE_FIELD_NAMES } from '../lexicon.js';
 import { keyOf } from '../model.js';
-import { verbInfinitive } from '../text.js';
+import { splitIdentifier, verbInfinitive } from '../text.js';
 import type { ReadingState } from './reading-state.js';
 
 /** Completion: verbs learnt from the states named, and the CRUD a user expects of every record. */
@@ -45,6 +46,14 @@ export function addImplicitActions(ctx: ReadingState): void {
     const moved = own.some((a) => a.kind === 'update' || (a.kind === 'transition' && moving.some((f) => a.effects.some((e) => 'set' in e && e.set === f.spec.name))));
     if (moving.length > 0 && !moved && !ctx.forbidden.has(`${key}:update`)) {
       ctx.actions.push({ kind: 'update', resource: key, verb: 'update', updateFields: moving.map((f) => f.spec.name), description: '', filters: [], params: [], guards: [], effects: [], implicit: true });
+      continue;
+    }
+    // "a status of received, diagnosing, ready or collected" and nothing that changes it: a status
+    // is there to be changed, so the record can be updated (every blind writer expected it so)
+    const states = res.fields.filter((f) => f.spec.type === 'enum' && !f.spec.generated && STATE_FIELD_NAMES.has((splitIdentifier(f.spec.name).pop() ?? '').toLowerCase()));
+    const changed = own.some((a) => a.kind === 'update' || (a.kind === 'transition' && states.some((f) => a.effects.some((e) => 'set' in e && e.set === f.spec.name))));
+    if (states.length > 0 && !changed && !ctx.forbidden.has(`${key}:update`)) {
+      ctx.actions.push({ kind: 'update', resource: key, verb: 'update', description: '', filters: [], params: [], guards: [], effects: [], implicit: true });
     }
   }
 }
