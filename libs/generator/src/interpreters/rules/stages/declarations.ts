@@ -328,7 +328,9 @@ export function pairedNames(bullet: string): string[] {
     // ("seat number, 1 to 120": a part that starts with a number notes the field before it)
     return ws.length >= 1 && ws.length <= 3 && !/^\d/.test(ws[0] as string) && !ws.some((w) => ['and', 'or', 'if', 'is', 'are', 'can', 'must', 'e.g', 'eg', 'etc'].includes(w)) && (ws.length > 1 || TYPE_BY_WORD[ws[0] as string] !== undefined || CONTACT_DETAILS.has(ws[0] as string) || ws[0] === 'name');
   };
-  if (several.length >= 2 && several.every(fieldy)) return several;
+  // ("name, venue, date": plain words are fields too once one of them is a field's name)
+  const plain = (p: string): boolean => /^[a-z]+(?: [a-z]+)?$/i.test(p.trim()) && !['and', 'or'].some((w) => p.toLowerCase().split(' ').includes(w));
+  if (several.length >= 2 && (several.every(fieldy) || (several.length >= 3 && several.every(plain) && several.some(fieldy)))) return several;
   // "in service? yes/no": a question answered yes or no is a yes/no field
   return [bullet.replace(/\?\s*(?:\(?\s*(?:yes\s*\/\s*no|y\s*\/\s*n|yes or no)\s*\)?)$/i, ' (yes/no)')];
 }

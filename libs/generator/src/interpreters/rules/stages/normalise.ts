@@ -83,6 +83,12 @@ export function normalise(prompt: string): Normalised {
         bullet[2] = said[1] as string;
       }
       bullet[2] = boundsInParens(bullet[2] as string);
+      // ("gender (m/f) - needed for team sheets": after a typed field, a dash starts a note on it, kept as context)
+      const noted = /^([^-–—]+\([^)]*\))\s+[-–—]\s+(\S.{2,})$/.exec(stripMarks(bullet[2]));
+      if (noted && !FIELD_RULE_NOTE.test(`x - ${noted[2] as string}`)) {
+        dropped.push(noted[2] as string);
+        bullet[2] = noted[1] as string;
+      }
       const note = FIELD_RULE_NOTE.exec(stripMarks(bullet[2]));
       if (note) ruleNotes.push(`The ${(note[1] as string).trim()} ${(note[2] as string).replace(/[.!]+$/, '')}.`);
       lines.push({ kind: 'bullet', text: note ? (note[1] as string).trim() : stripMarks(bullet[2]), depth: Math.floor((bullet[1] as string).length / 2) });
