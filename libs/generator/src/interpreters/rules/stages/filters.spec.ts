@@ -19,6 +19,11 @@ describe('calendar filter phrasings', () => {
     expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.filters.some((f) => f.field === 'showDate'))).toBe(true);
   });
 
+  it('filters by a yes/no named by its words in another order ("who haven\'t submitted a photo" -> photoSubmitted)', () => {
+    const r = interpretPrompt('filters', 'Students have a full name and photo submitted (yes/no). List the students who haven\'t submitted a photo yet.');
+    expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.filters.some((f) => f.field === 'photoSubmitted'))).toBe(true);
+  });
+
   it('names a calendar filter it cannot place instead of dropping it', () => {
     const r = interpretPrompt('filters', 'Trips have a name, a start date and an end date. List the trips on a given day.');
     expect(r.ok && r.warnings.some((w) => w.includes('on a given day'))).toBe(true);

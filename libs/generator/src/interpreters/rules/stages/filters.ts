@@ -233,6 +233,11 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
     const stateField = res.fields.find((f) => (f.spec.type === 'boolean' && (f.spec.name === w || (w.startsWith('un') && f.spec.name === w.slice(2)))) || (f.spec.type === 'enum' && (f.spec.values ?? []).some((v) => v.toLowerCase() === w)));
     if (stateField && !['by'].includes(ws[i - 1] ?? '')) add(stateField, 'eq');
   }
+  // "the students who haven't submitted a photo yet": a yes/no named by its words in another order
+  for (const f of res.fields) {
+    const named = splitIdentifier(f.spec.name).map((x) => x.toLowerCase());
+    if (f.spec.type === 'boolean' && named.length >= 2 && named.every((x) => ws.includes(x))) add(f, 'eq');
+  }
   return filters;
 }
 
