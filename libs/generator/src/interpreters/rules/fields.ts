@@ -128,23 +128,23 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
       ws = [...thing, ws[0] as string];
     }
   }
-  // "a URL to check", "a name to display": the purpose is not part of the name
+  // "a URL to check", "a name to display": the purpose is not part of the name ("safe to use y/n": a yes/no's verb is)
   const purpose = ws.indexOf('to');
-  // ("safe to use y/n", "ready to collect": after an adjective of a yes/no the verb is part of it)
   if (purpose > 0 && ws[purpose + 1] !== undefined && verbLemma(ws[purpose + 1] as string, VERB_NAMES) !== undefined && !(mods.boolean || mods.type === 'boolean')) ws = ws.slice(0, purpose);
   let hintFromAs: TypeHint | undefined;
-  // "a code like A-12", "a number e.g. 7": an example after the name is not part of it
   const example = ws.findIndex((w, k) => k > 0 && (w === 'like' || w === 'e.g.' || w === 'eg') && ws.slice(k + 1).some((x) => /\d/.test(x)));
-  if (example > 0) ws = ws.slice(0, example);
+  if (example > 0) ws = ws.slice(0, example); // "a code like A-12": an example is not part of the name
   // "week start as a date": the type said after the name is not part of it
   const asType = ws.findIndex((w, k) => k > 0 && w === 'as' && ['a', 'an'].includes(ws[k + 1] ?? '') && TYPE_BY_WORD[ws[k + 2] ?? ''] !== undefined && k + 3 === ws.length);
   if (asType > 0) {
     hintFromAs = TYPE_BY_WORD[ws[asType + 2] as string];
     ws = ws.slice(0, asType);
   }
-  // "number of bottles left", "jars remaining": a count of what is left keeps "left" in its name
-  // ("quantity left", "stock remaining": so does a word for a count)
+  // "number of bottles left", "jars remaining", "quantity left": a count of what is left keeps "left" in its name
   const countLeft = ws.length >= 2 && ['left', 'remaining'].includes(ws[ws.length - 1] as string) && (isPluralForm(ws[ws.length - 2] as string) || ['quantity', 'stock', 'amount', 'number', 'count'].includes(ws[ws.length - 2] as string));
+  // "notes if it failed": a value given only sometimes, named before its condition
+  const onlyIf = ws.findIndex((w, k) => k > 0 && (w === 'if' || w === 'unless') && !TRAILING_NOISE.some((n) => n[0] === w && n.every((x, j) => ws[k + j] === x)));
+  if (onlyIf > 0) [ws, mods.optional] = [ws.slice(0, onlyIf), true];
   // trailing noise: "in stock", "if any"
   for (const noise of TRAILING_NOISE) {
     if (ws.length > noise.length && noise.every((w, k) => ws[ws.length - noise.length + k] === w)) {

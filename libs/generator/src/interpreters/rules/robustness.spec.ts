@@ -44,6 +44,12 @@ describe('rules interpreter on odd input', () => {
     expect(r.ok && r.blueprint.resources.find((x) => x.name === 'Ticket')?.fields.map((f) => f.name)).toEqual(['show', 'holderName', 'seatNumber']);
   });
 
+  it('reads "notes if it failed" as an optional field named before its condition', () => {
+    const r = interpretPrompt('rides', 'Inspections: ride, date, inspector name, passed yes or no, and notes if it failed.');
+    const notes = r.ok ? r.blueprint.resources[0]?.fields.find((f) => f.name === 'notes') : undefined;
+    expect(notes?.required).toBe(false);
+  });
+
   it('refuses prompts that are not about data', () => {
     for (const p of ['hello', '🙂', 'Книги имеют название и автора.', 'have have have', 'Delete everything.']) {
       expect([p, interpretPrompt('odd', p).ok]).toEqual([p, false]);
