@@ -23,6 +23,12 @@ describe('split-sentence: one sentence that holds two', () => {
 });
 
 
+describe('split-sentence: a list wanted', () => {
+  it('"need a list of unpaid fees and a list per player" asks for both lists', () => {
+    expect(viewRequest('need a list of unpaid fees and a list per player')).toBe('List unpaid fees and list them per player');
+  });
+});
+
 describe('split-sentence: a second list of records', () => {
   it('"..., and hires with the hat, ..." after "hats with ..." is a sentence of its own', () => {
     expect(splitAtNewRecordClause('Hats with a name, size and daily price, and hires with the hat, customer name and hire date.')).toEqual(['Hats with a name, size and daily price.', 'Hires with the hat, customer name and hire date.']);

@@ -334,8 +334,9 @@ export function viewRequest(sentence: string): string {
   const made = who ? NOMINALIZATION[`${(who[1] as string).toLowerCase()}${who[2] ? '_up' : ''}`]?.[0] : undefined;
   if (who && made) return `List the ${made}s of a ${who[3] as string}.`;
   // "The duty instructor needs the list of launches for a day": the list wanted is a list to show
-  const listWanted = /^(?:[a-z]+\s+){0,3}?(?:want|wants|need|needs|would like|'d like)\s+(?:the|a|an)\s+(?:list|overview|view)\s+of\s+((?:the\s+|all\s+)?[a-z]+s\b.*)$/i.exec(sentence);
-  if (listWanted) return `List ${listWanted[1] as string}`;
+  // ("need a list of unpaid fees and a list per player": a state before the records, and a second list of them)
+  const listWanted = /^(?:[a-z]+\s+){0,3}?(?:want|wants|need|needs|would like|'d like)\s+(?:the|a|an)\s+(?:list|overview|view)\s+of\s+((?:the\s+|all\s+)?(?:[a-z]+\s+)?[a-z]+s\b.*)$/i.exec(sentence);
+  if (listWanted) return `List ${(listWanted[1] as string).replace(/\s+and\s+(?:a|the)\s+(?:list|view)\s+(per|by|for each|of each)\s+/i, ' and list them $1 ')}`;
   // "Staff want the bookings for each slot": records wanted, narrowed, with no verb, are a list to show
   const wanted = /^(?:[a-z]+\s+){0,2}?(?:want|wants|need|needs|would like|'d like)\s+((?:the|all(?:\s+the)?)\s+[a-z]+s\s+(?:for|by|of|per|on|in|from|between|that|which|where|with)\b.*)$/i.exec(sentence);
   return wanted && !/^(?:i|we)\s/i.test(sentence) ? `List ${wanted[1] as string}` : sentence;
