@@ -52,6 +52,10 @@ describe('normalise: the layout of a prompt', () => {
     ]);
   });
 
+  it('reads "We need to: a, b" as what they need to do', () => {
+    expect(normalise('**We need to:** list productions, see the rehearsals of a production.').lines).toEqual([{ kind: 'sentence', text: 'We need to list productions, see the rehearsals of a production.' }]);
+  });
+
   it('reads "no." after a noun as the abbreviation of number, ending no sentence', () => {
     expect(repairSpelling('board no. (unique), member no. 5, say no. Yes or no.')).toBe('board no (unique), member no 5, say no. Yes or no.');
   });

@@ -127,7 +127,8 @@ export function normalise(prompt: string): Normalised {
       lines.push({ kind: 'heading', text: stripMarks(trimmed.replace(/:$/, '')), level: 4 });
       return;
     }
-    const said = sentences(stripMarks(trimmed));
+    // ("**We need to:** list productions, see the cast": what follows the colon is what they need to do)
+    const said = sentences(stripMarks(trimmed).replace(/^((?:i|we)\s+(?:need|want|would like)\s+to|(?:i|we)\s+(?:need|want))\s*:\s+/i, '$1 '));
     said.forEach((s, k) => {
       // "Our association organises litter picks. For each litter pick we want:" over bullets: the last sentence heads them
       if (k === said.length - 1 && k > 0 && /:$/.test(s.trim()) && s.split(/\s+/).length <= 8 && BULLET.test(raw[at + 1] ?? '') && !/:\s*\S[^,]*,/.test(raw[at + 1] ?? '')) {

@@ -53,10 +53,9 @@ export function whileParentIs({ ws, ctx }: RuleView): RuleReading | undefined {
       const negated = ws.slice(scope + 1, k).some((x) => NEGATIONS.has(x));
       // "only while it is open" holds the state; "no comments once it is decided" refuses it
       if (from && !negated) continue;
-      const child = ctx.resources.find((r) => r !== parent && parents(ctx, r).some((o) => o.parent === parent) && ws.slice(0, k).some((x) => r.words.includes(singular(x))))
-        ?? (ctx.resources.filter((r) => parents(ctx, r).some((o) => o.parent === parent)).length === 1 ? ctx.resources.find((r) => parents(ctx, r).some((o) => o.parent === parent)) : undefined);
-      const via = child ? parents(ctx, child).find((o) => o.parent === parent)?.via : undefined;
-      if (!child || !via) continue;
+      const found = childOf(ctx, parent, ws.slice(0, k));
+      if (!found) continue;
+      const { child, via } = found;
       if (more.length > 0 && during && !negated) return guardReading(ctx, child, via, parent, { field: state.field, value: [state.value as string, ...more] }, true);
       return guardReading(ctx, child, via, parent, state, during && !negated);
     }
@@ -98,7 +97,9 @@ function guardReading(ctx: ReadingState, child: ResourceDraft, via: string, pare
 /** The one record pointing at `parent` that `ws` names, or the only one there is. */
 function childOf(ctx: ReadingState, parent: ResourceDraft, ws: readonly string[]): { child: ResourceDraft; via: string } | undefined {
   const pointing = ctx.resources.filter((r) => r !== parent && parents(ctx, r).some((o) => o.parent === parent));
-  const child = pointing.find((r) => ws.some((x) => r.words.includes(singular(x)))) ?? (pointing.length === 1 ? pointing[0] : undefined);
+  // ("Casting is only possible while ...": the doing names the record it makes, a cast member)
+  const named = (r: ResourceDraft): boolean => ws.some((x) => r.words.includes(singular(x)) || (x.endsWith('ing') && x.length > 5 && r.words[0] === x.slice(0, -3)));
+  const child = pointing.find(named) ?? (pointing.length === 1 ? pointing[0] : undefined);
   const via = child ? parents(ctx, child).find((o) => o.parent === parent)?.via : undefined;
   return child && via ? { child, via } : undefined;
 }
