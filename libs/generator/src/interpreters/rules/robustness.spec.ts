@@ -50,6 +50,13 @@ describe('rules interpreter on odd input', () => {
     expect(notes?.required).toBe(false);
   });
 
+  it('reads views under "## Screens" by what they show, and a value picked from a parent\'s list as short text', () => {
+    const r = interpretPrompt('massage', "# Clinic\n\n## Therapists\n- name\n- specialities (a list, e.g. sports, pregnancy)\n\n## Appointments\n- therapist\n- date\n- treatment - must be one of the therapist's specialities\n\n## Screens\n1. day view: appointments on a date\n2. therapist view: appointments of one therapist");
+    expect(r.ok && r.blueprint.resources.map((x) => x.name).sort()).toEqual(['Appointment', 'Therapist']);
+    expect(r.ok && r.blueprint.rules.map((x) => x.kind)).toEqual(['membership']);
+    expect(r.ok && r.blueprint.actions.filter((a) => a.kind === 'list' && a.resource === 'Appointment').flatMap((a) => (a.kind === 'list' ? a.filters.map((f) => f.field) : [])).sort()).toEqual(['date', 'therapist']);
+  });
+
   it('refuses prompts that are not about data', () => {
     for (const p of ['hello', '🙂', 'Книги имеют название и автора.', 'have have have', 'Delete everything.']) {
       expect([p, interpretPrompt('odd', p).ok]).toEqual([p, false]);

@@ -119,15 +119,15 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       out.push({ kind: 'context', text: line.text, why: 'explains the spec' });
       continue;
     }
-    // "Dialysis unit scheduling - spec", "Project: cattle weigh-ins": a line labelled as the document
-    // names no record; "R1." only numbers the requirement after it
+    // "Dialysis unit scheduling - spec", "Project: cattle weigh-ins": a document's label names no record; "R1." only numbers one
     if (line.kind === 'sentence' && (documentLine(line.text) || /^[A-Z]{0,3}\d{1,3}[.)]?$/.test(line.text.trim()))) {
       out.push({ kind: 'context', text: line.text, why: documentLine(line.text) ? 'names the document' : 'numbers a requirement' });
       continue;
     }
-    // "Rule: no more bookings than seats", "Note: ...": the label says what the sentence is, the rest is it
+    // "Rule: no more bookings than seats", "Note: ...": the label says what the sentence is, the rest is it;
+    // under a list label, a label names the view ("## Screens" over "day view: appointments on a date")
     const label = /^([A-Za-z][A-Za-z ]{1,20}):\s+(\S.*)$/.exec(line.text);
-    const labelled = label && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()) ? (label[2] as string) : line.text;
+    const labelled = label && (SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()) || (line.kind === 'bullet' && underListLabel)) ? (label[2] as string) : line.text;
     // under an actions label, "applications by state" (records and a filter, no verb) is a list to show too
     const recordsBy = label !== null && !startsWithVerb(labelled) && /^[a-z]+s\s+(?:by|of|for|on|per|in)\s+\S/i.test(labelled);
     const toShow = (label && LIST_LABELS.has((label[1] as string).toLowerCase())) || (line.kind === 'bullet' && underListLabel) || (recordsBy && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()));

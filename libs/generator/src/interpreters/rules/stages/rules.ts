@@ -90,9 +90,13 @@ export function applyRuleReading(ctx: ReadingState, c: Clause, r: RuleReading): 
       if (r.guard) r.action.guards.push(r.guard);
       break;
     case 'capacity':
-    case 'rule':
+    case 'rule': {
+      // ("treatment - must be one of the therapist's specialities": a value picked from a list is short text)
+      const picked = r.rule.kind === 'membership' ? ctx.resources.find((x) => keyOf(x.words) === r.rule.resource)?.fields.find((f) => f.spec.name === (r.rule as { field: string }).field) : undefined;
+      if (picked?.spec.type === 'text') picked.spec.type = 'string';
       addRule(ctx, r.rule);
       break;
+    }
     case 'field':
       for (const k of Object.keys(r.field.spec)) if (!(k in r.spec)) delete (r.field.spec as unknown as Record<string, unknown>)[k];
       Object.assign(r.field.spec, r.spec);
