@@ -67,8 +67,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     head.splice(refParen, 1, { raw: `(${inner[0] as string})`, w: '#paren', inner: [{ raw: inner[0] as string, w: inner[0] as string }] });
   }
   let toks = readWords(head, mods);
-  // "whether it is done", "is it vegetarian", "if it's paid" -> a boolean
-  // ("did i do a water change (yes or no)": a question about the record)
+  // "whether it is done", "is it vegetarian", "if it's paid", "did i do a water change (yes or no)" -> a boolean
   const asked = ['did', 'does', 'was', 'were'].includes(toks[0]?.w ?? '') && ['i', 'we', 'you', 'they', 'it', 'he', 'she'].includes(toks[1]?.w ?? '');
   const boolLead = asked ? 0 : toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w) && (t.w !== 'is' || toks.length <= 3));
   if (boolLead === 0) {
@@ -153,9 +152,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
       if (noise[0] === 'if') mods.optional = true;
     }
   }
-  // A unit of measure or a currency joins the field's name ("weight in kg" -> weightKg, "a fee
-  // in pounds" -> feePounds), with or without an article: every blind batch's writer expected it
-  // (decisions.md); an area never ("surface in m2"). A label as written on a form also keeps its
+  // A unit of measure or a currency joins the field's name ("weight in kg" -> weightKg, "a fee in pounds" ->
+  // feePounds; decisions.md), an area never ("surface in m2"). A label as written on a form also keeps its
   // count in the name ("number of items"); a description with an article names the quantity.
   const label = !DESCRIBED.test(text.trim());
   // "in minutes" -> unit
@@ -319,7 +317,9 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   let min = headHint?.min;
   let max = headHint?.max;
   if (mods.boolean) type = 'boolean';
-  if (mods.values) type = 'enum';
+  const run = mods.values?.every((v) => /^\d{1,4}$/.test(v)) ? mods.values.map(Number).sort((a, b) => a - b) : undefined;
+  // ("level (1, 2 or 3)": whole numbers in a row are a range, not names)
+  if (mods.values) [type, min, max] = run && run.length >= 2 && run.every((v, k) => k === 0 || v === (run[k - 1] as number) + 1) ? ['integer', run[0], run[run.length - 1]] : ['enum', min, max];
   if (listOf) type = 'stringList';
   if (countOf) {
     type = 'integer';

@@ -57,6 +57,13 @@ describe('rules interpreter on odd input', () => {
     expect(r.ok && r.blueprint.actions.filter((a) => a.kind === 'list' && a.resource === 'Appointment').flatMap((a) => (a.kind === 'list' ? a.filters.map((f) => f.field) : [])).sort()).toEqual(['date', 'therapist']);
   });
 
+  it('reads whole numbers in a row as a range, other numbers as values', () => {
+    const r = interpretPrompt('lathes', 'Lessons have a level (1, 2 or 3) and a length (60 or 90).');
+    const [level, length] = r.ok ? (r.blueprint.resources[0]?.fields ?? []) : [];
+    expect([level?.type, level?.min, level?.max]).toEqual(['integer', 1, 3]);
+    expect(length?.values).toEqual(['60', '90']);
+  });
+
   it('refuses prompts that are not about data', () => {
     for (const p of ['hello', '🙂', 'Книги имеют название и автора.', 'have have have', 'Delete everything.']) {
       expect([p, interpretPrompt('odd', p).ok]).toEqual([p, false]);
