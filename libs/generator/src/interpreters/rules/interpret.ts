@@ -111,7 +111,7 @@ function read(name: string, prompt: string, text: string, ignored: string[], lis
     const missing = [...gaps, 'no kind of record with fields was described (e.g. "Books have a title and an author")'];
     return refuse(name, prompt, 'The prompt was not understood: I could not find any kind of record to keep.', understood, missing, ignored, undefined);
   }
-  const ruled = withoutInconsistentRules(buildBlueprint(name, prompt, kept));
+  const ruled = withoutInconsistentRules(withoutReferenceCycles(buildBlueprint(name, prompt, kept)));
   gaps.push(...ruled.gaps);
   const built = withoutUnworkableActions(deriveExamples(ruled.blueprint));
   const blueprint = built.blueprint;
@@ -132,6 +132,23 @@ function read(name: string, prompt: string, text: string, ignored: string[], lis
  * examples. Only such actions are left out, each named as a gap in the user's words, instead of
  * refusing the whole prompt over one line of it; any other inconsistency still refuses.
  */
+/**
+ * "the instrument" on a repair and "a repair" on an instrument, both required: no record of either
+ * could be created first. The validator names the reference that closes the loop; it becomes
+ * optional (the record can point at the other once both exist), the rest is kept as read.
+ */
+function withoutReferenceCycles(blueprint: Blueprint): Blueprint {
+  const checked = validateBlueprint(blueprint);
+  if (checked.ok) return blueprint;
+  const loops = checked.errors.flatMap((e) => {
+    const at = /^\/resources\/(\d+)\/fields\/(\d+)\/required$/.exec(e.path);
+    return at && /leads back to/.test(e.message) ? [[Number(at[1]), Number(at[2])] as const] : [];
+  });
+  if (loops.length === 0) return blueprint;
+  const resources = blueprint.resources.map((r, i) => ({ ...r, fields: r.fields.map((f, j) => (loops.some(([a, b]) => a === i && b === j) ? { ...f, required: false } : f)) }));
+  return { ...blueprint, resources };
+}
+
 /**
  * A rule read from one sentence that the blueprint refuses (a date compared with a count) is left
  * out and named, rather than refusing the whole prompt over it; examples are derived after.

@@ -64,6 +64,13 @@ describe('rules interpreter on odd input', () => {
     expect(length?.values).toEqual(['60', '90']);
   });
 
+  it('breaks a loop of required references the reading made instead of refusing with the validator\'s words (batch 23, luthier)', () => {
+    const prompt = "I'm a luthier building and repairing guitars and violins. Customers leave instruments with me for repair. I'd like to record the customer's name and email, the instrument, what work is needed, my quote, the date it came in and the date promised. Then I need to list the repairs that are promised on a given day so I know what to finish.";
+    const r = interpretPrompt('luthier', prompt);
+    expect(r.ok ? [] : r.error.missing.filter((m) => m.startsWith('/'))).toEqual([]);
+    expect(r.ok).toBe(true);
+  });
+
   it('refuses prompts that are not about data', () => {
     for (const p of ['hello', '🙂', 'Книги имеют название и автора.', 'have have have', 'Delete everything.']) {
       expect([p, interpretPrompt('odd', p).ok]).toEqual([p, false]);
