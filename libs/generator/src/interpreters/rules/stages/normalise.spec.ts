@@ -52,6 +52,16 @@ describe('normalise: the layout of a prompt', () => {
     ]);
   });
 
+  it('reads items split by bars outside a table as a list, and "manage X (add, edit, list)" as those verbs', () => {
+    expect(normalise('Yachts\n  name | length (feet) | berths').lines).toEqual([
+      { kind: 'heading', text: 'Yachts', level: 4 },
+      { kind: 'bullet', text: 'name, length (feet), berths', depth: 1 },
+    ]);
+    // values after "=" keep their bars
+    expect(normalise('Cases: title, type = civil | criminal | family, filed on (date).').lines).toEqual([{ kind: 'sentence', text: 'Cases: title, type = civil | criminal | family, filed on (date).' }]);
+    expect(normalise('- manage yachts (add, edit, remove, list)').lines).toEqual([{ kind: 'bullet', text: 'add, edit, remove, list yachts', depth: 0 }]);
+  });
+
   it('reads "We need to: a, b" as what they need to do', () => {
     expect(normalise('**We need to:** list productions, see the rehearsals of a production.').lines).toEqual([{ kind: 'sentence', text: 'We need to list productions, see the rehearsals of a production.' }]);
   });

@@ -33,7 +33,11 @@ const EMOJI_BETWEEN_WORDS = /(?<=[\p{L}\p{N})])[ \t]*(?:\p{Extended_Pictographic
 export function normalise(prompt: string): Normalised {
   const lines: Line[] = [];
   const dropped: string[] = [];
-  const raw = prompt.replace(/\r\n?/g, '\n').replace(EMOJI_BETWEEN_WORDS, '. ').replace(EMOJI, '').split('\n').filter((l) => l.trim() !== '');
+  // ("name | length (feet) | berths": items split by bars, with no table around them and no "=" or ":" before values, are a list)
+  const raw = prompt.replace(/\r\n?/g, '\n').replace(EMOJI_BETWEEN_WORDS, '. ').replace(EMOJI, '').split('\n').filter((l) => l.trim() !== '')
+    .map((l, k, all) => (/^\s*[^|\s:=][^|:=]*(?:\s\|\s[^|:=]+){2,}$/.test(l) && !/^\s*\|?\s*:?-{2,}/.test(all[k + 1] ?? '') ? l.replace(/\s\|\s/g, ', ') : l))
+    // ("manage yachts (add, edit, remove, list)": the verbs in parentheses are what is asked)
+    .map((l) => l.replace(MANAGE_VERBS, (_m, what: string, verbs: string) => `${verbs} ${what}`));
   const consumed = new Set<number>();
   const ruleNotes: string[] = [];
   // "1. Customers" or "Teams" over one unmarked, deeper line: "Customers: name, address, ..."
@@ -255,6 +259,9 @@ export function boundsInParens(item: string): string {
     .replace(new RegExp(`,\\s*${n}\\s+or\\s+(more|above|over|less|below|under)\\s*$`), (_m, v: string, way: string) => ` (${['more', 'above', 'over'].includes(way) ? 'at least' : 'at most'} ${v})`)
     .replace(new RegExp(`,\\s*(at least|at most|up to|max|min)\\s+${n}\\s*$`), ' ($1 $2)');
 }
+
+const CRUD_WORD = '(?:add|edit|update|remove|delete|list|view|create|see|get|show|search)';
+const MANAGE_VERBS = new RegExp(`\\b(?:manage|maintain|handle)\\s+([a-z][a-z ]*?)\\s*\\((${CRUD_WORD}(?:(?:\\s*,\\s*|\\s+(?:and|or)\\s+|\\s*\\/\\s*)${CRUD_WORD})+)\\)`, 'gi');
 
 /** A field item, a dash, then a rule on it ("room - must be one of the project's rooms"). */
 const FIELD_RULE_NOTE = /^([^-–—:(]{1,40}?)\s+[-–—]+\s+((?:can't|cannot|can not|must|mustn't|may not|should|shouldn't|has to|have to|never|no more than|at most)\b.+)$/i;
