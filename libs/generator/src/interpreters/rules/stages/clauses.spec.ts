@@ -393,6 +393,7 @@ describe('list labels that say more than the records', () => {
     const subject = (prompt: string): string | undefined => clausesOf(prompt).find((c) => c.kind === 'fieldList')?.subject;
     expect(subject('Jet ski rentals by the half hour: renter name, licence number, start time.')).toBe('rentals');
     expect(subject('Koi stock list for our aquatic centre: variety, price, pond.')).toBe('Koi');
+    expect(subject('bookings = client name, event date, venue, hours (2 to 6).')).toBe('bookings');
     const [puppies] = clausesOf('The puppies: name, breed, date of birth, and which walker has him.');
     expect(puppies).toMatchObject({ kind: 'fieldList', items: [{ words: 'name' }, { words: 'breed' }, { words: 'date of birth' }, { words: 'walker' }] });
   });

@@ -34,8 +34,8 @@ const REQUEST_FRAME = new RegExp(
   'i',
 );
 
-// ("A key-cutting kiosk needs to log orders: ...": a hyphen inside a word is part of it)
-const LIST_RE = /^([A-Za-z](?:[A-Za-z0-9' ]|(?<=[A-Za-z0-9])-(?=[A-Za-z])){0,120}?)\s*(?::|\s[-–—])\s+(.+)$/;
+// ("A key-cutting kiosk needs to log orders: ...": a hyphen inside a word is part of it; "bookings = name, ...")
+const LIST_RE = /^([A-Za-z](?:[A-Za-z0-9' ]|(?<=[A-Za-z0-9])-(?=[A-Za-z])){0,120}?)\s*(?::|\s[-–—=])\s+(.+)$/;
 /** "a list of performers", "for each specimen", "a record of each tyre set": the records a list is of. */
 const LIST_OF = /\b(?:(?:a|the|one)\s+(?:list|record|log|register|catalogue|catalog|database|note)\s+of|(?:for|of)\s+(?:each|every))\s+(?:(?:each|every|all|the|my|our)\s+)?([a-z][a-z' ]*)$/i;
 
