@@ -26,7 +26,7 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // batches 21 and 22: edits written from their first-contact drafts (2fc80d4: 31 and 28 of 40
   // faithful after one edit, docs/prompts.md); floors measured on this session's final interpreter
   '21': { faithfulAfter: 31, faithfulAnySize: 40, medianChangedAtMost: 12.5 },
-  '22': { faithfulAfter: 28, faithfulAnySize: 40, medianChangedAtMost: 12 },
+  '22': { faithfulAfter: 29, faithfulAnySize: 40, medianChangedAtMost: 12 },
 };
 
 describe('line diff', () => {
