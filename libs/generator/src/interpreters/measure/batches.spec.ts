@@ -58,7 +58,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // one cast member, a get: the warning on "We need to" that had made its miss named is gone)
   '22': { faithful: 7, silentlyWrongAtMost: 7 },
   // Batches 23 (A-L) and 24 (M-Z): written blind during session 2026-11-27 late and run once on its
-  // final interpreter (005e915): first contact 1 / 20 / 12 / 7 and 5 / 22 / 6 / 7 (docs/prompts.md)
+  // interpreter as it stood then (005e915): first contact 1 / 20 / 12 / 7 and 5 / 22 / 6 / 7 (docs/prompts.md)
   '23': { faithful: 1, silentlyWrongAtMost: 12 },
   // (7 since 'bookings = client name, ...' is read: photo booth hire went from refused to one miss, hours typed as a number)
   '24': { faithful: 5, silentlyWrongAtMost: 7 },
