@@ -29,7 +29,11 @@ export interface BatchPrompt {
   expect: CorpusExpectation;
 }
 
-/** Units a writer may or may not put at the end of a field's name ("weight in kg": `weight` or `weightKg`). */
+/**
+ * Units a writer may or may not put at the end of a field's name ("weight in kg": `weight` or
+ * `weightKg`). Written here, not taken from the interpreter's lexicon: the judge must not move
+ * when the interpreter learns a unit.
+ */
 const UNIT_SUFFIX = /(?:Kg|Kilos|Kilograms|G|Grams|Mg|Lbs|Pounds|Ounces|Oz|Tonnes|Tons|Cm|Mm|M|Metres|Meters|Km|Kilometres|Miles|Feet|Ft|Inches|Yards|M2|Sqm|SquareMetres|SquareFeet|Ml|Cl|Litres|Liters|Gallons|Minutes|Mins|Hours|Seconds|Secs|Days|Weeks|Months|Years|Percent|Pct|C|Celsius|Fahrenheit|Gbp|Usd|Eur|Euros|Dollars|Pence|Cents|Kw|Kwh|Watts)$/;
 const unitless = (name: string): string => name.replace(UNIT_SUFFIX, '') || name;
 

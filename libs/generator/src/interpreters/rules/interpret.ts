@@ -127,12 +127,6 @@ function read(name: string, prompt: string, text: string, ignored: string[], lis
 }
 
 /**
- * An action for which no case that succeeds can be worked out (a transition to a state no allowed
- * move reaches: "filled -> delivered -> ... -> filled again") fails the blueprint's own check on its
- * examples. Only such actions are left out, each named as a gap in the user's words, instead of
- * refusing the whole prompt over one line of it; any other inconsistency still refuses.
- */
-/**
  * "the instrument" on a repair and "a repair" on an instrument, both required: no record of either
  * could be created first. The validator names the reference that closes the loop; it becomes
  * optional (the record can point at the other once both exist), the rest is kept as read.
@@ -166,6 +160,12 @@ export function withoutInconsistentRules(blueprint: Blueprint): { blueprint: Blu
   return { blueprint: { ...blueprint, rules: blueprint.rules.filter((_, i) => !bad.has(i)) }, gaps };
 }
 
+/**
+ * An action for which no case that succeeds can be worked out (a transition to a state no allowed
+ * move reaches: "filled -> delivered -> ... -> filled again") fails the blueprint's own check on its
+ * examples. Only such actions are left out, each named as a gap in the user's words, instead of
+ * refusing the whole prompt over one line of it; any other inconsistency still refuses.
+ */
 function withoutUnworkableActions(blueprint: Blueprint): { blueprint: Blueprint; gaps: string[] } {
   const checked = validateBlueprint(blueprint);
   if (checked.ok) return { blueprint, gaps: [] };

@@ -41,19 +41,15 @@ export function addImplicitActions(ctx: ReadingState): void {
       ctx.actions.push({ kind, resource: key, verb: kind, description: '', filters: [], params: [], guards: [], effects: [], implicit: true, ...(kind === 'get' ? { by: 'id' } : {}) });
     }
     // "status goes from admitted to in care to released" and nothing that moves it: the status is
-    // changed by an update, which keeps to the moves written
+    // changed by an update, which keeps to the moves written; "a status of received, diagnosing,
+    // ready or collected" and nothing that changes it: a status is there to be changed, so the
+    // record can be updated (every blind writer expected it so)
     const moving = res.fields.filter((f) => f.spec.transitions?.length && !f.spec.generated);
-    const moved = own.some((a) => a.kind === 'update' || (a.kind === 'transition' && moving.some((f) => a.effects.some((e) => 'set' in e && e.set === f.spec.name))));
-    if (moving.length > 0 && !moved && !ctx.forbidden.has(`${key}:update`)) {
-      ctx.actions.push({ kind: 'update', resource: key, verb: 'update', updateFields: moving.map((f) => f.spec.name), description: '', filters: [], params: [], guards: [], effects: [], implicit: true });
-      continue;
-    }
-    // "a status of received, diagnosing, ready or collected" and nothing that changes it: a status
-    // is there to be changed, so the record can be updated (every blind writer expected it so)
     const states = res.fields.filter((f) => f.spec.type === 'enum' && !f.spec.generated && STATE_FIELD_NAMES.has((splitIdentifier(f.spec.name).pop() ?? '').toLowerCase()));
-    const changed = own.some((a) => a.kind === 'update' || (a.kind === 'transition' && states.some((f) => a.effects.some((e) => 'set' in e && e.set === f.spec.name))));
-    if (states.length > 0 && !changed && !ctx.forbidden.has(`${key}:update`)) {
-      ctx.actions.push({ kind: 'update', resource: key, verb: 'update', description: '', filters: [], params: [], guards: [], effects: [], implicit: true });
-    }
+    const changed = (fields: typeof moving): boolean => own.some((a) => a.kind === 'update' || (a.kind === 'transition' && fields.some((f) => a.effects.some((e) => 'set' in e && e.set === f.spec.name))));
+    if (ctx.forbidden.has(`${key}:update`)) continue;
+    const update = { kind: 'update' as const, resource: key, verb: 'update', description: '', filters: [], params: [], guards: [], effects: [], implicit: true };
+    if (moving.length > 0 && !changed(moving)) ctx.actions.push({ ...update, updateFields: moving.map((f) => f.spec.name) });
+    else if (states.length > 0 && !changed(states)) ctx.actions.push(update);
   }
 }

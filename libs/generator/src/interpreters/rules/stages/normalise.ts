@@ -39,6 +39,7 @@ export function normalise(prompt: string): Normalised {
     // ("manage yachts (add, edit, remove, list)": the verbs in parentheses are what is asked)
     .map((l) => l.replace(MANAGE_VERBS, (_m, what: string, verbs: string) => `${verbs} ${what}`));
   const consumed = new Set<number>();
+  /** What was said beside field items, read after everything else (fieldItem). */
   const ruleNotes: string[] = [];
   // "1. Customers" or "Teams" over one unmarked, deeper line: "Customers: name, address, ..."
   // ("4. Notes" over "Two vans, ..." stays a section label over its sentences)
@@ -79,23 +80,10 @@ export function normalise(prompt: string): Normalised {
       return;
     }
     if (bullet) {
-      // "guests - can't be more than the house sleeps": a field, and a rule on it said beside it
-      // ("active (yes/no); stations get switched off when they break": a sentence after the field, read after the records)
-      const said = /^([^;]{1,40});\s+(\S+(?:\s+\S+){3,})$/.exec(stripMarks(bullet[2] as string));
-      if (said) {
-        ruleNotes.push(`${(said[2] as string).replace(/[.!]+$/, '')}.`);
-        bullet[2] = said[1] as string;
-      }
-      bullet[2] = boundsInParens(bullet[2] as string);
-      // ("gender (m/f) - needed for team sheets": after a typed field, a dash starts a note on it, kept as context)
-      const noted = /^([^-–—]+\([^)]*\))\s+[-–—]\s+(\S.{2,})$/.exec(stripMarks(bullet[2]));
-      if (noted && !FIELD_RULE_NOTE.test(`x - ${noted[2] as string}`)) {
-        dropped.push(noted[2] as string);
-        bullet[2] = noted[1] as string;
-      }
-      const note = FIELD_RULE_NOTE.exec(stripMarks(bullet[2]));
-      if (note) ruleNotes.push(`The ${(note[1] as string).trim()} ${(note[2] as string).replace(/[.!]+$/, '')}.`);
-      lines.push({ kind: 'bullet', text: note ? (note[1] as string).trim() : stripMarks(bullet[2]), depth: Math.floor((bullet[1] as string).length / 2) });
+      const item = fieldItem(bullet[2] as string);
+      ruleNotes.push(...item.readLater);
+      dropped.push(...item.context);
+      lines.push({ kind: 'bullet', text: item.text, depth: Math.floor((bullet[1] as string).length / 2) });
       return;
     }
     // "Wheel" over "  code: unique": a short indented line under an unindented one is a bullet
@@ -245,6 +233,36 @@ export function repairSpelling(text: string): string {
     .replace(PHRASAL, (w) => PHRASAL_VERBS[w.toLowerCase()] ?? w)
     // ("board no. (unique)": the abbreviation of "number" ends no sentence; the name keeps it as written, boardNo)
     .replace(NUMBER_ABBREVIATION, (all, before: string, no: string) => (NOT_BEFORE_NUMBER.has(before.toLowerCase()) ? all : `${before} ${no}`));
+}
+
+/**
+ * A field item and what is said beside it: "active (yes/no); stations get switched off when they
+ * break" (a sentence after a semicolon, read once every record is known), "gender (m/f) - needed
+ * for team sheets" (a note after a typed field's dash, kept as context), "guests - can't be more
+ * than the house sleeps" (a rule on the field, read with the rules); bounds after a comma go in
+ * parentheses.
+ */
+function fieldItem(written: string): { text: string; readLater: string[]; context: string[] } {
+  let text = stripMarks(written);
+  const readLater: string[] = [];
+  const context: string[] = [];
+  const said = /^([^;]{1,40});\s+(\S+(?:\s+\S+){3,})$/.exec(text);
+  if (said) {
+    readLater.push(`${(said[2] as string).replace(/[.!]+$/, '')}.`);
+    text = said[1] as string;
+  }
+  text = boundsInParens(text);
+  const noted = /^([^-–—]+\([^)]*\))\s+[-–—]\s+(\S.{2,})$/.exec(text);
+  if (noted && !FIELD_RULE_NOTE.test(`x - ${noted[2] as string}`)) {
+    context.push(noted[2] as string);
+    text = noted[1] as string;
+  }
+  const rule = FIELD_RULE_NOTE.exec(text);
+  if (rule) {
+    readLater.push(`The ${(rule[1] as string).trim()} ${(rule[2] as string).replace(/[.!]+$/, '')}.`);
+    text = (rule[1] as string).trim();
+  }
+  return { text, readLater, context };
 }
 
 /**

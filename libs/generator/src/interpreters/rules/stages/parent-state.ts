@@ -56,8 +56,8 @@ export function whileParentIs({ ws, ctx }: RuleView): RuleReading | undefined {
       const found = childOf(ctx, parent, ws.slice(0, k));
       if (!found) continue;
       const { child, via } = found;
-      if (more.length > 0 && during && !negated) return guardReading(ctx, child, via, parent, { field: state.field, value: [state.value as string, ...more] }, true);
-      return guardReading(ctx, child, via, parent, state, during && !negated);
+      const holds = during && !negated;
+      return guardReading(child, via, parent, more.length > 0 && holds ? { field: state.field, value: [state.value as string, ...more] } : state, holds);
     }
   }
   return undefined;
@@ -81,7 +81,7 @@ function otherValues(parent: ResourceDraft, state: { field: string; value: strin
 }
 
 /** A parent guard; a yes/no is held to true or to false ("not once sold out": soldOut eq false); several values are `in`. */
-function guardReading(ctx: ReadingState, child: ResourceDraft, via: string, parent: ResourceDraft, state: { field: string; value: string | boolean | string[] }, holds: boolean): RuleReading {
+function guardReading(child: ResourceDraft, via: string, parent: ResourceDraft, state: { field: string; value: string | boolean | string[] }, holds: boolean): RuleReading {
   const thing = parent.words.join(' ');
   const flag = typeof state.value === 'boolean';
   const value = flag && !holds ? !state.value : state.value;
@@ -124,7 +124,7 @@ export function forParentInState({ ws, ctx }: RuleView): RuleReading | undefined
       const found = childOf(ctx, parent, [...ws.slice(0, Math.max(0, k - 3)), ...ws.slice(k + 1)]);
       if (!found) continue;
       const negated = ws.some((x) => NEGATIONS.has(x));
-      return guardReading(ctx, found.child, found.via, parent, state, !negated);
+      return guardReading(found.child, found.via, parent, state, !negated);
     }
   }
   return undefined;
@@ -147,13 +147,14 @@ function stateNamed(parent: ResourceDraft, ws: readonly string[], within = 3, fl
         if (v !== undefined) return { field: f.spec.name, value: v };
       }
       if (f.spec.type === 'boolean' && (f.spec.name.toLowerCase() === w || f.spec.name === `is${w.charAt(0).toUpperCase()}${w.slice(1)}`)) return { field: f.spec.name, value: true };
-      const words = splitIdentifier(f.spec.name).map((x) => x.toLowerCase());
-      if (f.spec.type === 'boolean' && words.length > 1 && words.every((x, j) => ws[n + j] === x) && !['yes', 'no', 'true', 'false'].includes(ws[n + words.length] ?? '')) return { field: f.spec.name, value: true };
-      // ("whose induction required is yes": a yes/no named in its words, then yes or no)
+      if (f.spec.type !== 'boolean') continue;
       const named = splitIdentifier(f.spec.name).map((x) => x.toLowerCase());
-      if (f.spec.type === 'boolean' && n === 0 && named.every((x, k) => ws[k] === x) && ['yes', 'no', 'true', 'false', 'ticked', 'set'].includes(ws[named.length] ?? '')) {
-        return { field: f.spec.name, value: ['yes', 'true', 'ticked', 'set'].includes(ws[named.length] as string) };
-      }
+      const said = ws[n + named.length] ?? '';
+      if (!named.every((x, j) => ws[n + j] === x)) continue;
+      // ("whose induction required is yes": a yes/no named in its words, then yes or no)
+      if (n === 0 && ['yes', 'no', 'true', 'false', 'ticked', 'set'].includes(said)) return { field: f.spec.name, value: ['yes', 'true', 'ticked', 'set'].includes(said) };
+      // ("while they are paid up": named in several words, no answer after)
+      if (named.length > 1 && !['yes', 'no', 'true', 'false'].includes(said)) return { field: f.spec.name, value: true };
     }
   }
   return undefined;

@@ -69,7 +69,6 @@ function datesNamed(ctx: ReadingState, res: ResourceDraft, ws: readonly string[]
 
 const numberNamed = (ctx: ReadingState, res: ResourceDraft, ws: readonly string[]): string | undefined => numbersNamed(ctx, res, ws)[0]?.name;
 
-
 /**
  * "The party size can't be more than the campervan's berths", "a reservation's party size may not
  * be greater than the tour's coach seats": a number of the record held against a number of the

@@ -92,7 +92,8 @@ export function applyRuleReading(ctx: ReadingState, c: Clause, r: RuleReading): 
     case 'capacity':
     case 'rule': {
       // ("treatment - must be one of the therapist's specialities": a value picked from a list is short text)
-      const picked = r.rule.kind === 'membership' ? ctx.resources.find((x) => keyOf(x.words) === r.rule.resource)?.fields.find((f) => f.spec.name === (r.rule as { field: string }).field) : undefined;
+      const rule = r.rule;
+      const picked = rule.kind === 'membership' ? ctx.resources.find((x) => keyOf(x.words) === rule.resource)?.fields.find((f) => f.spec.name === rule.field) : undefined;
       if (picked?.spec.type === 'text') picked.spec.type = 'string';
       addRule(ctx, r.rule);
       break;

@@ -34,13 +34,14 @@ export function readSections(lines: readonly Line[]): Line[] {
   return describedAfterItems(out);
 }
 
+/** An item that asks for something done ("list bookings for a date"), not a field. */
+const ASKS = /^(?:list|show|see|add|create|get|find|search|view|update|edit|change|delete|remove|cancel|mark|book|record|log)\s+(?:a|an|the|all|my|our|their|[a-z]+s)\b/i;
+
 /**
  * "## Sightings" / "Logged by the crew during each trip." / "- trip" / "- species": a sentence or
  * two between a heading and its items describe the record; the items are still the heading's, and
  * the sentences are read after them (what they say is kept, in order after the record is known).
  */
-const ASKS = /^(?:list|show|see|add|create|get|find|search|view|update|edit|change|delete|remove|cancel|mark|book|record|log)\s+(?:a|an|the|all|my|our|their|[a-z]+s)\b/i;
-
 function describedAfterItems(lines: Line[]): Line[] {
   const out = [...lines];
   for (let i = 0; i < out.length; i++) {
