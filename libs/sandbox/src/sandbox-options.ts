@@ -19,7 +19,10 @@ export interface SandboxOptions {
    * It stays within the PostgreSQL bridge's slice per agent (2 connections + 32 waiting calls).
    */
   maxConcurrentPerBackend?: number;
-  /** Invocations of one backend that may wait for those (default 128); past it, OVERLOADED. */
+  /**
+   * Invocations of one backend that may wait for those (default 1024); past it, OVERLOADED. A memory
+   * guard, not the shedding policy: each waiter leaves at its own wall-time deadline.
+   */
   maxQueuedPerBackend?: number;
   /**
    * Resident memory one worker process may reach, all its backends together (default 2048 MB).
@@ -56,7 +59,7 @@ export function resolveSettings(options: SandboxOptions, limits: SandboxLimits):
     maxBackendsPerWorker: options.maxBackendsPerWorker ?? 256,
     controlTimeoutMs: options.controlTimeoutMs ?? 10_000,
     maxConcurrentPerBackend: options.maxConcurrentPerBackend ?? 32,
-    maxQueuedPerBackend: options.maxQueuedPerBackend ?? 128,
+    maxQueuedPerBackend: options.maxQueuedPerBackend ?? 1024,
     maxWorkerMemoryBytes: (options.maxWorkerMemoryMb ?? 2048) * 1024 * 1024,
     loadCpuTimeMs: Math.max(1000, limits.cpuTimeMs * 10),
   };
