@@ -213,3 +213,16 @@ describe('readFieldItem: names written as phrases', () => {
     expect(name(text)).toBe('assignee');
   });
 });
+
+describe('readFieldItem: names and types a word after the thing decides', () => {
+  it.each([
+    ['face value', 'faceValue', 'number'],
+    ['resale value', 'resaleValue', 'number'],
+    ['status value', 'status', 'string'],
+    ['week starting', 'weekStarting', 'date'],
+    ['month ending', 'monthEnding', 'date'],
+  ])('"%s" -> %s (%s)', (text, name, type) => {
+    const r = read(text);
+    expect(r.kind === 'field' ? [r.field.spec.name, r.field.spec.type] : r).toEqual([name, type]);
+  });
+});

@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { YES_NO, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS } from './lexicon.js';
+import { YES_NO, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STATE_FIELD_NAMES, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { askedPerson, askedThing, hintFromName } from './field-types.js';
 import { type Tok, textOf, tokenize } from './tokens.js';
@@ -267,7 +267,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     // "a measured at timestamp", "a created timestamp": the type, not part of the name
     mods.type ??= 'datetime';
     ws = ws.slice(0, -1);
-  } else if (ws.length > 1 && NAME_SUFFIX_NOISE.has(last)) {
+  } else if (ws.length > 1 && NAME_SUFFIX_NOISE.has(last) && (last !== 'value' || TYPE_BY_WORD[ws[ws.length - 2] as string] !== undefined || STATE_FIELD_NAMES.has(ws[ws.length - 2] as string))) {
+    // ("status value" is the status; "face value", "resale value" are values)
     ws = ws.slice(0, -1);
   }
   if (ws.length > 1 && BOOLEAN_LEAD.has(ws[0] as string)) {
@@ -398,3 +399,4 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   }
   return { kind: 'field', field: { spec, words: [...new Set([...original, ...ws, ...ws.map(singular), ...(limitField ? ['#limit'] : [])])] } };
 }
+
