@@ -29,6 +29,12 @@ describe('calendar filter phrasings', () => {
     expect(r.ok && r.warnings.some((w) => w.includes('on a given day'))).toBe(true);
   });
 
+  it('reads "see a stylist\'s appointments" as the appointments of a stylist', () => {
+    const r = interpretPrompt('salon', "Appointments have a client name, stylist, start time and price. I need to see a stylist's appointments for a given day.");
+    const list = r.ok ? r.blueprint.actions.find((a) => a.kind === 'list' && a.resource === 'Appointment') : undefined;
+    expect(list?.kind === 'list' && list.filters.map((f) => `${f.field} ${f.op}`)).toEqual(['stylist eq', 'startTime onDay']);
+  });
+
   it('reads "the robots a member built" as the records pointing at that member', () => {
     const r = interpretPrompt('club', 'Members have a name. Robots have a name and a member. List the robots a member built.');
     expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.resource === 'Robot' && a.filters.some((f) => f.field === 'member'))).toBe(true);

@@ -231,6 +231,8 @@ export function repairSpelling(text: string): string {
     .replace(/\b(need|needs|want|wants)\s+(see|delete|list|add|remove|change|update|find|search|view|record|keep|track|save|create|edit|mark|cancel|show|know|check)\b/gi, '$1 to $2')
     // ("pull up all the visits of a client": the plain verb a phrasal one stands for)
     .replace(PHRASAL, (w) => PHRASAL_VERBS[w.toLowerCase()] ?? w)
+    // ("see a stylist's appointments": the records of one of those, as "the appointments of a stylist")
+    .replace(/\b(see|show|list|view|find|display|check)\s+(?:all\s+)?(a|an|the|each|one|every|any)\s+([a-z]+)'s\s+([a-z]+s)\b/gi, '$1 the $4 of $2 $3')
     // ("board no. (unique)": the abbreviation of "number" ends no sentence; the name keeps it as written, boardNo)
     .replace(NUMBER_ABBREVIATION, (all, before: string, no: string) => (NOT_BEFORE_NUMBER.has(before.toLowerCase()) ? all : `${before} ${no}`));
 }
