@@ -1,6 +1,7 @@
 import { formatBlueprintIssues, parseStructuredPrompt, validateBlueprint, type Blueprint } from '@backforge/blueprint';
 import type { InterpretResult, PromptNotUnderstood } from '../interpreter.js';
 import { analyze } from './stages/pipeline.js';
+import { anchoredLists } from './stages/anchored-lists.js';
 import type { TypedList } from './stages/reading-state.js';
 import { buildBlueprint } from './build.js';
 import { emptyDraft, renderDraft } from '../draft.js';
@@ -9,7 +10,7 @@ import type { Analysis } from './model.js';
 import { toClauses } from './stages/clauses.js';
 import { declare, type Declared } from './stages/declare.js';
 import { findGaps } from './stages/gaps.js';
-import { normalise, repairSpelling, sentences } from './stages/normalise.js';
+import { normalise, repairSpelling, sentences, type Normalised } from './stages/normalise.js';
 import { resplitProse } from './stages/split-sentence.js';
 import { unlabelled } from './stages/sections.js';
 import { untracedLines } from './stages/coverage.js';
@@ -43,9 +44,28 @@ export function interpretPrompt(name: string, prompt: string): InterpretResult {
   // a reading as written with no gap stands, unless the layout typed field lists the sentence reader may have misread
   const fromContext = direct.ok && recordFromContext(direct.blueprint, declared);
   if (direct.ok && direct.warnings.length === 0 && declared.lists.length === 0 && !fromContext) return traced(text, direct);
-  if (declared.lists.length === 0 && (declared.text.trim() === '' || declared.text === text)) return traced(text, direct);
-  const staged = read(name, text, declared.text, declared.ignored, declared.lists);
-  return traced(text, (fromContext && staged.ok) || better(staged, direct, declared.lists.length > 0) ? staged : direct);
+  const staged = declared.lists.length === 0 && (declared.text.trim() === '' || declared.text === text) ? direct : read(name, text, declared.text, declared.ignored, declared.lists);
+  const chosen = (fromContext && staged.ok) || better(staged, direct, declared.lists.length > 0) ? staged : direct;
+  // (also trying it on accepted readings that dropped a record for want of fields lost two faithful prompts and gained none)
+  return traced(text, chosen.ok ? chosen : (lastResort(name, text, n) ?? chosen));
+}
+
+/** Before refusing: the field lists no phrasing read, tied to the record named nearest them (stages/anchored-lists.ts). */
+function lastResort(name: string, text: string, n: Normalised): InterpretResult | undefined {
+  let anchored: ReturnType<typeof anchoredLists>;
+  try {
+    anchored = anchoredLists(n.lines);
+  } catch {
+    return undefined; // (a sentence this stage trips over leaves the reading it would have replaced)
+  }
+  if (!anchored) return undefined;
+  const result = read(name, text, anchored.text, [...n.dropped.map((d) => `"${d}" (greeting or sign-off)`), ...anchored.ignored], anchored.lists);
+  if (!result.ok) return undefined;
+  // no phrasing said whose fields these are: the guess is stated, as a note on the record's name
+  const kept = new Set(result.blueprint.resources.map((r) => r.name));
+  const notes = anchored.anchors.filter((a) => kept.has(pascalCase(a.words))).map((a) => `named ${pascalCase(a.words)} after "${a.by}": the fields listed there are a ${a.words.join(' ')}'s; if they belong to another record, rename it in the draft`);
+  namingNotesOf.set(result, [...(namingNotesOf.get(result) ?? []), ...notes]);
+  return result;
 }
 
 /**

@@ -193,7 +193,7 @@ export const PHRASAL_VERBS: Record<string, string> = { 'pull up': 'see', 'pulls 
 /** Comparatives after which a "then" is a "than" typed as it sounds ("more bookings then quads"). */
 export const THAN_WORDS = new Set(['more', 'less', 'fewer', 'bigger', 'smaller', 'larger', 'higher', 'lower', 'longer', 'shorter', 'later', 'earlier', 'greater', 'older', 'younger', 'heavier', 'lighter', 'cheaper', 'dearer', 'sooner', 'other']);
 
-export const GREETINGS = ['hello', 'hii', 'hiii', 'hi', 'hey', 'heya', 'hiya', 'hallo', 'olá', 'ola', 'hola', 'bonjour', 'ciao', 'evening', 'morning', 'dear', 'greetings', 'good morning', 'good afternoon', 'good evening', 'yo', 'ok so', 'so'];
+export const GREETINGS = ['hello', 'salam', 'salaam', 'hii', 'hiii', 'hi', 'hey', 'heya', 'hiya', 'hallo', 'olá', 'ola', 'hola', 'bonjour', 'ciao', 'evening', 'morning', 'dear', 'greetings', 'good morning', 'good afternoon', 'good evening', 'yo', 'ok so', 'so'];
 
 /** Sentence closers that carry nothing for the backend ("thanks!", "lol"). */
 export const SIGN_OFFS = ['thanks', 'thank you', 'thx', 'cheers', 'lol', 'haha', 'please', 'pls', 'regards', 'best', 'kind regards'];

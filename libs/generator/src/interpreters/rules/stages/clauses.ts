@@ -385,7 +385,7 @@ export function bareListOf(sentence: string): string[] | undefined {
 }
 
 /** "deposit paid or not", "complete y/n": an item a phrasing typed is a field although its first word is a verb too. */
-function isTypedItem(p: string): boolean {
+export function isTypedItem(p: string): boolean {
   const { item, phrasing } = readItem(p);
   const ws = item.words.toLowerCase().split(/\s+/);
   // "has piano (boolean)": a yes/no named by what it has
