@@ -54,7 +54,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // interpreter (3c39b11) before any change of session 2026-11-27 late: first contact 2 / 31 / 5 / 2
   // and 2 / 26 / 7 / 5 (docs/prompts.md); 3 / 31 / 4 / 2 and 3 / 26 / 6 / 5 with units in names
   // taken as a naming style; then the session's general fixes
-  '21': { faithful: 10, silentlyWrongAtMost: 3 },
+  '21': { faithful: 11, silentlyWrongAtMost: 3 },
   // (22: opera's "**We need to:** ..., see the cast of a production" is read now, and "the cast" as
   // one cast member, a get: the warning on "We need to" that had made its miss named is gone)
   '22': { faithful: 8, silentlyWrongAtMost: 7 },

@@ -214,12 +214,18 @@ describe('readFieldItem: names written as phrases', () => {
   });
 });
 
-describe('readFieldItem: names and types a word after the thing decides', () => {
+describe('readFieldItem: what follows the name (a relative clause, a pointing phrase, a unit of sense) and the type it gives', () => {
   it.each([
     ['face value', 'faceValue', 'number'],
     ['resale value', 'resaleValue', 'number'],
     ['status value', 'status', 'string'],
     ['week starting', 'weekStarting', 'date'],
+    ['wood where we find them', 'wood', 'string'],
+    ['session number within their programme', 'sessionNumber', 'string'],
+    ['strokes on that hole', 'strokes', 'integer'],
+    ['accepted it', 'accepted', 'string'],
+    ['the date they\'d like to come in', 'date', 'date'],
+    ['expires on', 'expiresOn', 'date'],
     ['month ending', 'monthEnding', 'date'],
   ])('"%s" -> %s (%s)', (text, name, type) => {
     const r = read(text);

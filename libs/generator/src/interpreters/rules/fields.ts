@@ -49,7 +49,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const text = textOf(item);
   // "a SKU that must be unique", "a streak that starts at 0": the relative clause only qualifies
   const rel = item.findIndex((t, i) => i > 0 && (t.w === 'that' || t.w === 'which' || t.w === 'who'));
-  const head = rel > 0 ? item.slice(0, rel) : [...item];
+  // ("strokes on that hole": "that" points back, and the preposition before it goes with it)
+  const head = rel > 1 && STRANDED_PREPOSITIONS.has(item[rel - 1]?.w ?? '') ? item.slice(0, rel - 1) : rel > 0 ? item.slice(0, rel) : [...item];
   if (rel > 0) {
     // whatever the relative clause says beyond flags, bounds and defaults is not dropped silently
     const left = readWords(item.slice(rel + 1), mods).filter((t) => /^[a-z]/.test(t.w) && !['can', 'could', 'must', 'should', 'will', 'be', 'is', 'are', 'it', 'they', 'always', 'also', 'set', 'given', 'kept', 'stored', 'defined', 'from', 'by', 'us', 'we', 'the', 'a', 'an', 'user', 'users'].includes(t.w));
@@ -107,6 +108,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // phrase qualify it, whatever the pronoun (questions such as "how long it takes" are read below)
   const clauseAt = ws.findIndex((w, k) => k > 0 && RELATIVE_SUBJECTS.has(w));
   if (clauseAt > 0 && ws[clauseAt + 1] !== undefined && !QUESTION_WORDS.has(ws[0] as string)) ws = ws.slice(0, clauseAt);
+  if (!QUESTION_WORDS.has(ws[0] as string)) ws = withoutQualifier(ws);
   // "the customers name": a plural before a person's detail is its owner, written without the apostrophe
   if (ws.length === 2 && (ws[1] === 'name' || CONTACT_DETAILS.has(ws[1] as string)) && isPluralForm(ws[0] as string) && /[^s]s$/.test(ws[0] as string)) ws = [singular(ws[0] as string), ws[1] as string];
   ws = askedPerson(ws);
@@ -400,3 +402,23 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   return { kind: 'field', field: { spec, words: [...new Set([...original, ...ws, ...ws.map(singular), ...(limitField ? ['#limit'] : [])])] } };
 }
 
+
+const POINTING = new Set(['their', 'his', 'her', 'its', 'our', 'my', 'your', 'that', 'this', 'these', 'those']);
+
+/**
+ * "wood where we find them", "strokes on that hole", "session number within their programme",
+ * "accepted it", "sold yet": a relative clause, a preposition before a word that points back, or an
+ * object pronoun at the end says which one, and is no part of the name.
+ */
+function withoutQualifier(words: readonly string[]): string[] {
+  let ws = [...words];
+  const relative = ws.findIndex((w, k) => k > 0 && ['where', 'which', 'who', 'whom', 'whose'].includes(w));
+  if (relative > 0) ws = ws.slice(0, relative);
+  // (not after a verb: "students apply with their name" names the name)
+  const pointed = ws.findIndex((w, k) => k > 0 && (STRANDED_PREPOSITIONS.has(w) || ['within', 'during', 'inside', 'across'].includes(w)) && POINTING.has(ws[k + 1] ?? '') && verbLemma(ws[k - 1] as string, VERB_NAMES) === undefined);
+  if (pointed > 0) ws = ws.slice(0, pointed);
+  while (ws.length > 1 && ['it', 'them', 'him', 'yet', 'already', 'pls', 'please'].includes(ws[ws.length - 1] as string)) ws = ws.slice(0, -1);
+  // ("paid for it": a preposition whose object was cut goes with it)
+  if (ws.length > 1 && ws.length < words.length && STRANDED_PREPOSITIONS.has(ws[ws.length - 1] as string)) ws = ws.slice(0, -1);
+  return ws;
+}

@@ -406,7 +406,7 @@ export const CONTACT_DETAILS = new Set(['email', 'phone', 'mobile', 'address', '
 
 // --- ifields ---
 /** Pronouns (and their contractions) that open a clause after a field's noun ("the age they're turning"). */
-export const RELATIVE_SUBJECTS = new Set(['it', 'he', 'she', "it's", "they're", "we're", "you're", "he's", "she's", "i'm", "i've", "we've", "they've"]);
+export const RELATIVE_SUBJECTS = new Set(['it', 'he', 'she', "it's", "they're", "we're", "you're", "he's", "she's", "i'm", "i've", "we've", "they've", "they'd", "we'd", "you'd", "i'd", "they'll", "we'll", "you'll"]);
 /** Words that open a question used as a field's name ("how long it takes"). */
 export const QUESTION_WORDS = new Set(['how', 'what', 'when', 'where', 'whether', 'if', 'who', 'which', 'why']);
 /** Verbs naming when something happens, written as a field's name with "on"/"at" ("expires on" is a date, "starts at" a moment). */
