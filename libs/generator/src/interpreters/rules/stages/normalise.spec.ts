@@ -109,6 +109,12 @@ describe('normalise: the layout of a prompt', () => {
     expect(repairSpelling('Advisers pull up all the visits of a client; pull up is a verb.')).toBe('Advisers see all the visits of a client; pull up is a verb.');
   });
 
+  it('ends a list of fields where the writer asks for something or speaks of themselves, and reads typed units', () => {
+    expect(repairSpelling('record each match with the date, home team, away team, and list matches by date.')).toBe('record each match with the date, home team, away team. List matches by date.');
+    expect(repairSpelling('bikes have a model, a size, a status, we need to change the status')).toBe('bikes have a model, a size, a status. we need to change the status');
+    expect(repairSpelling('a pan with a serial number thats unique, floor area in m²')).toBe("a pan with a serial number that's unique, floor area in m2");
+  });
+
   it('drops emoji and the space before them, never a line break', () => {
     expect(normalise('Track our hens 🐔: name, breed 👍🏽\n🐣 hatch date').lines).toEqual([
       { kind: 'sentence', text: 'Track our hens: name, breed' },

@@ -219,6 +219,9 @@ const THEN_AFTER_COMPARATIVE = new RegExp(`\\b(${[...THAN_WORDS].join('|')})\\b(
 const PHRASAL = new RegExp(`\\b(${Object.keys(PHRASAL_VERBS).join('|')})\\b(?=\\s+(?:the|all|a|an|every|any|his|her|their|its)\\b)`, 'gi');
 
 /** The prompt with casual spellings repaired (lexicon CASUAL_SPELLINGS; "more X then Y" -> "than"; phrasal verbs), the layout kept. */
+/** Two commas or more before `at` in its sentence: a list is being written there. */
+const listBefore = (text: string, at: number): boolean => (/[^.!?\n]*$/.exec(text.slice(0, at))?.[0].split(',').length ?? 0) >= 3;
+
 export function repairSpelling(text: string): string {
   return text
     .replace(/\b[A-Za-z]+\b/g, (w) => {
@@ -231,6 +234,15 @@ export function repairSpelling(text: string): string {
     .replace(/\b(need|needs|want|wants)\s+(see|delete|list|add|remove|change|update|find|search|view|record|keep|track|save|create|edit|mark|cancel|show|know|check)\b/gi, '$1 to $2')
     // ("pull up all the visits of a client": the plain verb a phrasal one stands for)
     .replace(PHRASAL, (w) => PHRASAL_VERBS[w.toLowerCase()] ?? w)
+    // ("floor area in m²": the unit as it is typed on a keyboard)
+    .replace(/(?<=\b(?:m|cm|mm|km|ft|in))²/g, '2')
+    .replace(/(?<=\b(?:m|cm|mm|ft))³/g, '3')
+    // ("..., home score and away score, and list matches by date": a list request ends the list of fields)
+    // ("..., a status available / rented / repair, we need to change the status": the writer's own sentence ends the list)
+    .replace(/,\s+(?:and\s+)?(?=(?:i|we)\s+(?:need|want|can|must|should|have to|would|will|also)\b)/gi, (m, at: number, all: string) => (listBefore(all, at) ? '. ' : m))
+    // (only after a list of two commas or more in the same sentence: "..., and I want to see all orders" stays)
+    .replace(/,\s+and\s+(?:(?:i|we)\s+(?:can|want to|need to|would like to)\s+)?(list|show|see|view|find|search|look up)\s+(?=(?:all\s+|the\s+|my\s+|our\s+)?[a-z]+s\b)/gi, (m, verb: string, at: number, all: string) =>
+      listBefore(all, at) ? `. ${verb.charAt(0).toUpperCase()}${verb.slice(1)} ` : m)
     // ("see a stylist's appointments": the records of one of those, as "the appointments of a stylist")
     .replace(/\b(see|show|list|view|find|display|check)\s+(?:all\s+)?(a|an|the|each|one|every|any)\s+([a-z]+)'s\s+([a-z]+s)\b/gi, '$1 the $4 of $2 $3')
     // ("board no. (unique)": the abbreviation of "number" ends no sentence; the name keeps it as written, boardNo)
