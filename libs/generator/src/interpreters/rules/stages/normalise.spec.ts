@@ -109,6 +109,16 @@ describe('normalise: the layout of a prompt', () => {
     expect(repairSpelling('Advisers pull up all the visits of a client; pull up is a verb.')).toBe('Advisers see all the visits of a client; pull up is a verb.');
   });
 
+  it('reads list requests said loosely: "only the", "by number of", "i want products by ...", a label over verbs', () => {
+    expect(repairSpelling('List only the confirmed bookings.')).toBe('List the confirmed bookings.');
+    expect(repairSpelling('list horseboxes by number of stalls')).toBe('list horseboxes by stalls');
+    expect(repairSpelling('i want products by category and by supplier')).toBe('i want to list products by category and by supplier');
+    expect(normalise('- boards: add, list by level\n- players: create, list, get').lines).toEqual([
+      { kind: 'bullet', text: 'add boards, list boards by level', depth: 0 },
+      { kind: 'bullet', text: 'players: create, list, get', depth: 0 },
+    ]);
+  });
+
   it('ends a list of fields where the writer asks for something or speaks of themselves, and reads typed units', () => {
     expect(repairSpelling('record each match with the date, home team, away team, and list matches by date.')).toBe('record each match with the date, home team, away team. List matches by date.');
     expect(repairSpelling('bikes have a model, a size, a status, we need to change the status')).toBe('bikes have a model, a size, a status. we need to change the status');

@@ -37,7 +37,14 @@ export function normalise(prompt: string): Normalised {
   const raw = prompt.replace(/\r\n?/g, '\n').replace(EMOJI_BETWEEN_WORDS, '. ').replace(EMOJI, '').split('\n').filter((l) => l.trim() !== '')
     .map((l, k, all) => (/^\s*[^|\s:=][^|:=]*(?:\s\|\s[^|:=]+){2,}$/.test(l) && !/^\s*\|?\s*:?-{2,}/.test(all[k + 1] ?? '') ? l.replace(/\s\|\s/g, ', ') : l))
     // ("manage yachts (add, edit, remove, list)": the verbs in parentheses are what is asked)
-    .map((l) => l.replace(MANAGE_VERBS, (_m, what: string, verbs: string) => `${verbs} ${what}`));
+    .map((l) => l.replace(MANAGE_VERBS, (_m, what: string, verbs: string) => `${verbs} ${what}`))
+    // ("- boards: add, list by level, delete": each verb acts on the records the label names)
+    .map((l) => l.replace(RECORD_VERBS, (all, mark: string, what: string, verbs: string) => {
+      const parts = verbs.split(/\s*,\s*|\s+and\s+/).filter(Boolean);
+      // (bare verbs only, "players: create, list, get", are read as they are)
+      const apply = parts.every((p) => new RegExp(`^${CRUD_WORD}\\b`, 'i').test(p)) && parts.some((p) => /\s/.test(p));
+      return apply ? `${mark}${parts.map((p) => p.replace(/^(\S+)/, `$1 ${what}`)).join(', ')}` : all;
+    }));
   const consumed = new Set<number>();
   /** What was said beside field items, read after everything else (fieldItem). */
   const ruleNotes: string[] = [];
@@ -243,6 +250,10 @@ export function repairSpelling(text: string): string {
     // (only after a list of two commas or more in the same sentence: "..., and I want to see all orders" stays)
     .replace(/,\s+and\s+(?:(?:i|we)\s+(?:can|want to|need to|would like to)\s+)?(list|show|see|view|find|search|look up)\s+(?=(?:all\s+|the\s+|my\s+|our\s+)?[a-z]+s\b)/gi, (m, verb: string, at: number, all: string) =>
       listBefore(all, at) ? `. ${verb.charAt(0).toUpperCase()}${verb.slice(1)} ` : m)
+    // ("list only the confirmed bookings", "list horseboxes by number of stalls", "i want products by category")
+    .replace(/\b(list|show|see|view)\s+only\s+(?=the\b|all\b|[a-z]+s\b)/gi, '$1 ')
+    .replace(/\bby\s+(?:the\s+)?number\s+of\s+(?=[a-z]+s\b)/gi, 'by ')
+    .replace(/\b(want|need)\s+((?:all\s+)?(?:the\s+|my\s+|our\s+)?[a-z]+s\s+by)\b/gi, '$1 to list $2')
     // ("see a stylist's appointments": the records of one of those, as "the appointments of a stylist")
     .replace(/\b(see|show|list|view|find|display|check)\s+(?:all\s+)?(a|an|the|each|one|every|any)\s+([a-z]+)'s\s+([a-z]+s)\b/gi, '$1 the $4 of $2 $3')
     // ("board no. (unique)": the abbreviation of "number" ends no sentence; the name keeps it as written, boardNo)
@@ -294,6 +305,9 @@ export function boundsInParens(item: string): string {
 
 const CRUD_WORD = '(?:add|edit|update|remove|delete|list|view|create|see|get|show|search)';
 const MANAGE_VERBS = new RegExp(`\\b(?:manage|maintain|handle)\\s+([a-z][a-z ]*?)\\s*\\((${CRUD_WORD}(?:(?:\\s*,\\s*|\\s+(?:and|or)\\s+|\\s*\\/\\s*)${CRUD_WORD})+)\\)`, 'gi');
+
+/** "- boards: add, list by level": a label naming records, then only verbs. */
+const RECORD_VERBS = new RegExp(`^(\\s*(?:[-*•]\\s+)?)([a-z][a-z ]{0,30}?s)\\s*:\\s*(${CRUD_WORD}\\b.*)$`, 'i');
 
 /** A field item, a dash, then a rule on it ("room - must be one of the project's rooms"). */
 const FIELD_RULE_NOTE = /^([^-–—:(]{1,40}?)\s+[-–—]+\s+((?:can't|cannot|can not|must|mustn't|may not|should|shouldn't|has to|have to|never|no more than|at most)\b.+)$/i;
