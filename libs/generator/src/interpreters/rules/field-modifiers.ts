@@ -84,6 +84,8 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
   const cut = inner.findIndex((t) => t.w === ',' || t.w === 'or' || t.w === '-');
   const firstPart = inner.slice(0, cut > 0 ? cut : inner.length).map((t) => t.w);
   if (firstPart.some((w) => SENTENCE_WORDS.has(w))) return;
+  // ("(optional, we serve mulled wine & mince pies)": a part that opens with the writer is a note too)
+  if (inner.some((t, k) => k > 0 && [',', ';'].includes(inner[k - 1]?.w ?? '') && ['we', 'i', 'our', 'it', 'they'].includes(t.w))) return;
   const values = splitList(inner.filter((t) => !FLAG_WORDS.has(t.w)))
     .map((v) => textOf(v).trim())
     .filter((v) => v.length > 0);

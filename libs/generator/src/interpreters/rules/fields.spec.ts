@@ -88,6 +88,7 @@ describe('readFieldItem: types read from the name', () => {
 
   it.each([
     ['expires on', 'expiresOn', 'date'],
+    ['dietary needs (optional, we serve mulled wine & mince pies)', 'dietaryNeeds', 'string'],
     ['starts at', 'startsAt', 'datetime'],
     ['issued on', 'issuedOn', 'date'],
   ])('"%s": when something happens is a date or a moment', (text, name, type) => {
@@ -226,6 +227,7 @@ describe('readFieldItem: what follows the name (a relative clause, a pointing ph
     ['accepted it', 'accepted', 'string'],
     ['the date they\'d like to come in', 'date', 'date'],
     ['expires on', 'expiresOn', 'date'],
+    ['dietary needs (optional, we serve mulled wine & mince pies)', 'dietaryNeeds', 'string'],
     ['month ending', 'monthEnding', 'date'],
   ])('"%s" -> %s (%s)', (text, name, type) => {
     const r = read(text);

@@ -273,9 +273,12 @@ export const RULE_PHRASINGS: RulePhrasing[] = [
     examples: [
       ['Screenings have a movie title and a number of seats. People reserve a seat for a screening with their name. A screening can not be overbooked.', 'a screening takes at most seats reservations'],
       ['Meetups have a title and a maximum number of attendees. Attendees register for a meetup with a name; once a meetup is full, further registrations are refused.', 'a meetup takes at most maximumAttendees registrations'],
+      ['Workshops have a date and seats. Tickets have a workshop and a name. Stop selling tickets once a workshop\'s seats are gone.', 'a workshop takes at most seats tickets'],
     ],
     read: ({ ws, ctx }) => {
-      if (!ws.some((w) => /^over[a-z]+ed$/.test(w) || w === 'full' || w === 'overbook')) return undefined;
+      // ("stop selling tickets once a workshop's seats are gone": its places used up say the same)
+      const usedUp = /\b(?:are|is)\s+(?:gone|taken|sold out|used up|booked up)\b/.test(ws.join(' '));
+      if (!usedUp && !ws.some((w) => /^over[a-z]+ed$/.test(w) || w === 'full' || w === 'overbook')) return undefined;
       for (const parent of ctx.resources.filter((r) => ws.some((w) => r.words.includes(singular(w))))) {
         const limits = parent.fields.filter((f) => f.spec.type === 'integer' && /capacity|seats|spots|slots|limit|max|places|tickets|size/i.test(f.spec.name));
         const pointing = pointingAt(ctx, parent);

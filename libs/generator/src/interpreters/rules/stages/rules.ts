@@ -20,6 +20,9 @@ export function isRuleClause(ctx: ReadingState, c: Clause): boolean {
   // so far", "a bid can only be submitted while its tender is open": rules across two records
   const view = { clause: c, ws, ctx };
   if (withinParent(view) || beatsTheRest(view) || whileParentIs(view) || forParentInState(view)) return true;
+  // "stop selling tickets once a workshop is full", "... once a workshop's seats are gone": a limit reached
+  const reached = /\b(?:once|when|after|if)\b.*\b(?:is|are|gets|get|becomes)\s+(?:full|gone|taken|sold out|used up|booked up)\b/.test(ws.join(' '));
+  if (reached && /^(?:stop|stops|close|closes|no|block|refuse)\b/.test(ws.join(' '))) return true;
   // "a workshop holds at most its max attendees"
   const limitPhrase = ws.some((w, i) => (w === 'at' && ws[i + 1] === 'most') || (w === 'no' && ws[i + 1] === 'more') || (w === 'limited' && ws[i + 1] === 'to'));
   if (limitPhrase && ctx.resources.some((r) => r.fields.some((f) => f.spec.type === 'integer' && ws.some((w) => f.words.includes(w))))) return true;
