@@ -71,7 +71,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (25: e-bike hire's parent guard is read now that "thats" is "that's", and the warning on it had
   // covered its misread sizes: 5 silently wrong; 26: mead, underfloor heating faithful, 6)
   '25': { faithful: 3, silentlyWrongAtMost: 5 },
-  '26': { faithful: 6, silentlyWrongAtMost: 7 },
+  '26': { faithful: 7, silentlyWrongAtMost: 7 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

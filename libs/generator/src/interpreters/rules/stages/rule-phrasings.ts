@@ -324,14 +324,21 @@ export const RULE_PHRASINGS: RulePhrasing[] = [
     examples: [
       ['Books have a title and an isbn. No two books share an isbn.', 'isbn is unique'],
       ['Members have a name and an email. Two members cannot have the same email.', 'email is unique'],
+      ['Tickets have a name and an email. One ticket per email.', 'email is unique'],
+      ['Tickets have a name and an email. An email can only appear once.', 'email is unique'],
+      ['Tags have a number and a car. Tag numbers must never be used twice.', 'number is unique'],
     ],
     read: ({ ws, ctx }) => {
       // "... in same dates", "at the same time": two records over one period, not a unique value
       const samePeriod = ws.some((w, k) => w === 'same' && PERIOD_NOUNS.has(ws[k + 1] ?? ''));
       const overlap = samePeriod || ws.some((w) => OVERLAP_WORDS.has(w));
-      const sharing = ws.includes('share') || ws.includes('duplicate') || ws.includes('unique') || (ws.includes('same') && ws.includes('two'));
+      // ("an email can only appear once", "key tag numbers must never be used twice", "one ticket per email")
+      const once = ws.includes('once') && ws.some((w) => ['only', 'appear', 'appears', 'occur', 'occurs'].includes(w));
+      const twice = ws.includes('twice') && ws.some((w) => ['used', 'reused', 'repeated', 'entered', 'issued', 'given', 'assigned'].includes(w));
+      const perValue = (ws[0] === 'one' || (ws[0] === 'only' && ws[1] === 'one')) && ws.includes('per');
+      const sharing = ws.includes('share') || ws.includes('duplicate') || ws.includes('unique') || (ws.includes('same') && ws.includes('two')) || once || twice || perValue;
       if (!sharing || overlap || !fieldByWords(ctx, ws)) return undefined;
-      const hit = fieldByWords(ctx, ws.filter((w) => !SHARE_WORDS.has(w)));
+      const hit = fieldByWords(ctx, perValue ? ws.slice(ws.indexOf('per') + 1) : ws.filter((w) => !SHARE_WORDS.has(w)));
       if (!hit || hit.field.spec.type === 'boolean' || hit.field.spec.type === 'stringList') return undefined;
       const spec = cloneSpec(hit.field.spec);
       spec.unique = true;

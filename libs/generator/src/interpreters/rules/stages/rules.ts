@@ -20,6 +20,8 @@ export function isRuleClause(ctx: ReadingState, c: Clause): boolean {
   // so far", "a bid can only be submitted while its tender is open": rules across two records
   const view = { clause: c, ws, ctx };
   if (withinParent(view) || beatsTheRest(view) || whileParentIs(view) || forParentInState(view)) return true;
+  // "an email can only appear once": a value that may appear once is unique
+  if (/\b(?:can|may|should|must)\s+only\s+(?:appear|occur|be used)\s+once\b/.test(ws.join(' '))) return true;
   // "stop selling tickets once a workshop is full", "... once a workshop's seats are gone": a limit reached
   const reached = /\b(?:once|when|after|if)\b.*\b(?:is|are|gets|get|becomes)\s+(?:full|gone|taken|sold out|used up|booked up)\b/.test(ws.join(' '));
   if (reached && /^(?:stop|stops|close|closes|no|block|refuse)\b/.test(ws.join(' '))) return true;
