@@ -70,7 +70,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // interpreter as it stood then (7d616f7): first contact 3 / 32 / 4 / 1 and 4 / 28 / 7 / 1 (docs/prompts.md)
   // (25: e-bike hire's parent guard is read now that "thats" is "that's", and the warning on it had
   // covered its misread sizes: 5 silently wrong; 26: mead, underfloor heating faithful, 6)
-  '25': { faithful: 3, silentlyWrongAtMost: 5 },
+  '25': { faithful: 4, silentlyWrongAtMost: 5 },
   '26': { faithful: 7, silentlyWrongAtMost: 7 },
 };
 

@@ -84,6 +84,19 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
   const cut = inner.findIndex((t) => t.w === ',' || t.w === 'or' || t.w === '-');
   const firstPart = inner.slice(0, cut > 0 ? cut : inner.length).map((t) => t.w);
   if (firstPart.some((w) => SENTENCE_WORDS.has(w))) return;
+  // "(1 or more)", "(0 or less)": a bound, not two values
+  const orMore = /^(-?\d+(?:\.\d+)?) or (more|above|higher|over|less|fewer|below|lower|under)$/.exec(restWords.join(' '));
+  if (orMore) {
+    if (['more', 'above', 'higher', 'over'].includes(orMore[2] as string)) mods.min ??= Number(orMore[1]);
+    else mods.max ??= Number(orMore[1]);
+    return;
+  }
+  // ("seconds for track events, metres for field events, with decimals": parts that say what the field holds are a note)
+  const commaParts = inner.map((t) => t.w).join(' ').split(/\s*,\s*/).filter(Boolean);
+  if (commaParts.filter((p) => /\b(?:for|with|per|when|if)\b/.test(p)).length * 2 >= commaParts.length && commaParts.length >= 2) {
+    if (/\bdecimals?\b/.test(commaParts.join(' ')) && !mods.type) mods.type = 'number';
+    return;
+  }
   // ("(optional, we serve mulled wine & mince pies)": a part that opens with the writer is a note too)
   if (inner.some((t, k) => k > 0 && [',', ';'].includes(inner[k - 1]?.w ?? '') && ['we', 'i', 'our', 'it', 'they'].includes(t.w))) return;
   const values = splitList(inner.filter((t) => !FLAG_WORDS.has(t.w)))
@@ -98,7 +111,9 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
     // "(2, 4, 6 or 8 yards)": a unit written once after the last number is no part of the values
     const lastNumber = /^(-?\d+(?:\.\d+)?)\s+[a-z]+$/i.exec(values[values.length - 1] as string);
     if (lastNumber && values.slice(0, -1).every((v) => isNumber(v))) values[values.length - 1] = lastNumber[1] as string;
-    mods.values = [...new Set(values)];
+    // ("reina pepiada, domino, ... - if they want two flavors they make two orders": a sentence after the values is a note)
+    const kept = values.filter((v) => v.split(/\s+/).length <= 4);
+    if (kept.length >= 2) mods.values = [...new Set(kept)];
   }
 }
 

@@ -89,6 +89,10 @@ describe('readFieldItem: types read from the name', () => {
   it.each([
     ['expires on', 'expiresOn', 'date'],
     ['dietary needs (optional, we serve mulled wine & mince pies)', 'dietaryNeeds', 'string'],
+    ['performance (seconds for track events, metres for field events, with decimals)', 'performance', 'number'],
+    ['position (1 or more)', 'position', 'integer'],
+    ['how many (max 12)', 'quantity', 'integer'],
+    ['flavor (reina, domino or pabellon, one flavor per order - if they want two they make two orders)', 'flavor', 'enum'],
     ['starts at', 'startsAt', 'datetime'],
     ['issued on', 'issuedOn', 'date'],
   ])('"%s": when something happens is a date or a moment', (text, name, type) => {
@@ -228,6 +232,10 @@ describe('readFieldItem: what follows the name (a relative clause, a pointing ph
     ['the date they\'d like to come in', 'date', 'date'],
     ['expires on', 'expiresOn', 'date'],
     ['dietary needs (optional, we serve mulled wine & mince pies)', 'dietaryNeeds', 'string'],
+    ['performance (seconds for track events, metres for field events, with decimals)', 'performance', 'number'],
+    ['position (1 or more)', 'position', 'integer'],
+    ['how many (max 12)', 'quantity', 'integer'],
+    ['flavor (reina, domino or pabellon, one flavor per order - if they want two they make two orders)', 'flavor', 'enum'],
     ['month ending', 'monthEnding', 'date'],
   ])('"%s" -> %s (%s)', (text, name, type) => {
     const r = read(text);

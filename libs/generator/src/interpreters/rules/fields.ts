@@ -113,8 +113,11 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (ws.length === 2 && (ws[1] === 'name' || CONTACT_DETAILS.has(ws[1] as string)) && isPluralForm(ws[0] as string) && /[^s]s$/.test(ws[0] as string)) ws = [singular(ws[0] as string), ws[1] as string];
   ws = askedPerson(ws);
   let countOf = false;
-  // "how many people fit" -> capacity; "how many copies we own" -> copies
-  if (ws[0] === 'how' && ws[1] === 'many' && ws[2] !== undefined) {
+  // "how many people fit" -> capacity; "how many copies we own" -> copies; "how many" alone -> quantity
+  if (ws[0] === 'how' && ws[1] === 'many' && ws.length === 2) {
+    countOf = true;
+    ws = ['quantity'];
+  } else if (ws[0] === 'how' && ws[1] === 'many' && ws[2] !== undefined) {
     const rest = ws.slice(3);
     countOf = true;
     ws = rest.some((w) => ['fit', 'fits', 'sit', 'seat', 'seats', 'hold', 'holds', 'sleep', 'sleeps', 'attend', 'can'].includes(w)) ? ['capacity'] : rest.some((w) => ['left', 'remaining'].includes(w)) ? [ws[2], 'left'] : [ws[2]];
