@@ -24,7 +24,7 @@ describe('PlatformTokenLookup: a token the read model applies between the first 
     const lookup = new PlatformTokenLookup(readModels, eventStore, createLogger({ service: 'test', level: 'silent' }));
     await expect(lookup.find('d1')).resolves.toEqual({ workspaceId: 'ws', tokenId: 'tok_1' });
     expect(reads).toBe(2);
-  });
+  }, 30_000);
 
   it('still refuses a digest that is neither in the read model nor on the log', async () => {
     const readModels = {

@@ -57,12 +57,6 @@ export class PlatformTokenLookup {
     // A scan that took the store's settle time may have stopped before a transaction still in
     // flight elsewhere, and so before this token's revocation: read once more before trusting it.
     const maybeCut = Date.now() - started >= MAYBE_CUT_AFTER_MS;
-    // A scan starts at the read model's checkpoint: if the read model applied the issue between the
-    // first read and the scan, the scan starts past it, and only the read model can tell.
-    if (!pending.issued.has(digest)) {
-      const applied = await this.activeRow(digest);
-      if (applied) return applied;
-    }
     if (!pending.issued.has(digest) || maybeCut) {
       // A log read holds back events above a transaction still in flight (the PostgreSQL store
       // settles for about a second, then returns the prefix before it), so a token issued a moment
@@ -71,6 +65,8 @@ export class PlatformTokenLookup {
       await new Promise((resolve) => setTimeout(resolve, RESCAN_AFTER_MS));
       pending = await this.nextScan();
     }
+    // A scan starts at the read model's checkpoint: if the read model applied the issue between the
+    // first read and the scans, they start past it, and only the read model can tell.
     if (!pending.issued.has(digest) || pending.last === undefined) return this.activeRow(digest);
     try {
       await this.readModels.waitFor(pending.last, ISSUE_WAIT_MS);

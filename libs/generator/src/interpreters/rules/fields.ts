@@ -114,13 +114,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   ws = askedPerson(ws);
   let countOf = false;
   // "how many people fit" -> capacity; "how many copies we own" -> copies; "how many" alone -> quantity
-  if (ws[0] === 'how' && ws[1] === 'many' && ws.length === 2) {
-    countOf = true;
-    ws = ['quantity'];
-  } else if (ws[0] === 'how' && ws[1] === 'many' && ws[2] !== undefined) {
+  if (ws[0] === 'how' && ws[1] === 'many') {
     const rest = ws.slice(3);
     countOf = true;
-    ws = rest.some((w) => ['fit', 'fits', 'sit', 'seat', 'seats', 'hold', 'holds', 'sleep', 'sleeps', 'attend', 'can'].includes(w)) ? ['capacity'] : rest.some((w) => ['left', 'remaining'].includes(w)) ? [ws[2], 'left'] : [ws[2]];
+    ws = ws[2] === undefined ? ['quantity'] : rest.some((w) => ['fit', 'fits', 'sit', 'seat', 'seats', 'hold', 'holds', 'sleep', 'sleeps', 'attend', 'can'].includes(w)) ? ['capacity'] : rest.some((w) => ['left', 'remaining'].includes(w)) ? [ws[2], 'left'] : [ws[2]];
   }
   // "how often it needs water in days" -> intervalDays (an interval, its unit kept)
   if (ws[0] === 'how' && ws[1] === 'often') ws = ['interval', ...ws.slice(2).filter((w) => ['minutes', 'hours', 'days', 'weeks', 'months'].includes(w))];
@@ -404,7 +401,6 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   }
   return { kind: 'field', field: { spec, words: [...new Set([...original, ...ws, ...ws.map(singular), ...(limitField ? ['#limit'] : [])])] } };
 }
-
 
 const POINTING = new Set(['their', 'his', 'her', 'its', 'our', 'my', 'your', 'that', 'this', 'these', 'those']);
 

@@ -8,7 +8,7 @@ import { emptyDraft, renderDraft } from '../draft.js';
 import { deriveExamples } from './examples.js';
 import type { Analysis } from './model.js';
 import { toClauses } from './stages/clauses.js';
-import { declare, type Declared } from './stages/declare.js';
+import { declare, droppedAsIgnored, type Declared } from './stages/declare.js';
 import { findGaps } from './stages/gaps.js';
 import { normalise, repairSpelling, sentences, type Normalised } from './stages/normalise.js';
 import { resplitProse } from './stages/split-sentence.js';
@@ -59,11 +59,14 @@ function lastResort(name: string, text: string, n: Normalised): InterpretResult 
     return undefined; // (a sentence this stage trips over leaves the reading it would have replaced)
   }
   if (!anchored) return undefined;
-  const result = read(name, text, anchored.text, [...n.dropped.map((d) => `"${d}" (greeting or sign-off)`), ...anchored.ignored], anchored.lists);
+  const result = read(name, text, anchored.text, [...droppedAsIgnored(n.dropped), ...anchored.ignored], anchored.lists);
   if (!result.ok) return undefined;
   // no phrasing said whose fields these are: the guess is stated, as a note on the record's name
   const kept = new Set(result.blueprint.resources.map((r) => r.name));
-  const notes = anchored.anchors.filter((a) => kept.has(pascalCase(a.words))).map((a) => `named ${pascalCase(a.words)} after "${a.by}": the fields listed there are a ${a.words.join(' ')}'s; if they belong to another record, rename it in the draft`);
+  const notes = anchored.anchors.flatMap((a) => {
+    const record = pascalCase(a.words);
+    return kept.has(record) ? [`named ${record} after "${a.by}": the fields listed there are a ${a.words.join(' ')}'s; if they belong to another record, rename it in the draft`] : [];
+  });
   namingNotesOf.set(result, [...(namingNotesOf.get(result) ?? []), ...notes]);
   return result;
 }

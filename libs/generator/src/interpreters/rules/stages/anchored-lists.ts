@@ -30,6 +30,8 @@ export interface AnchoredLists {
 
 /** Words after which a record's fields are listed ("we record ...", "each with ...", "an applicant gives their ..."). */
 const OPENER = /\b(?:record|records|note|notes|store|stores|keep|keeps|capture|captures|track|tracks|log|logs|collect|collects|enter|enters|give|gives|provide|provides|need|needs|want|wants|with|fill in|fills in|write down|writes down)\s+(?:(?:down|in|their|his|her|its|the|our|my|a|an)\s+)?/gi;
+/** "a log of the weekly cash counts": the records a book is of. */
+const BOOK_OF = new RegExp(`\\b(?:${[...COLLECTION_TAILS].join('|')})\\s+of\\s+(?:(?:the|our|my|all|each|every)\\s+)?((?:[a-z]+\\s+){0,2}?[a-z]+s)\\b`, 'i');
 /** "per registration form", "for each speech", "every member": the record itself. */
 const EACH = /\b(?:for\s+(?:each|every)|per|each|every)\s+([a-z][a-z' -]*?)\s*$/i;
 
@@ -52,8 +54,9 @@ export function anchoredLists(lines: readonly Line[]): AnchoredLists | undefined
       const items = under.length >= 2 ? fieldItems(under.flatMap((b) => pairedNames(b)), 2) : undefined;
       const subject = items ? recordOf(head, true, items, undefined) : undefined;
       if (items && subject) {
-        lists.push(typedList(subject, items, [head, ...under].join('; ')));
-        anchors.push({ words: recordWords(subject, true), by: head });
+        const list = typedList(subject, items, [head, ...under].join('; '));
+        lists.push(list);
+        anchors.push({ words: list.words, by: head });
         ignored.push(`"${head}" (names the records listed under it)`);
         i = j - 1;
         continue;
@@ -75,8 +78,9 @@ export function anchoredLists(lines: readonly Line[]): AnchoredLists | undefined
           ignored.push(`"${by}" (names the records listed after it)`);
           kept[subject.at] = '';
         }
-        lists.push(typedList(typeof subject === 'string' ? subject : subject.noun, found.items, sentence));
-        anchors.push({ words: recordWords(typeof subject === 'string' ? subject : subject.noun, true), by });
+        const list = typedList(typeof subject === 'string' ? subject : subject.noun, found.items, sentence);
+        lists.push(list);
+        anchors.push({ words: list.words, by });
         if (found.head.trim()) ignored.push(`"${found.head.trim()}" (names the records listed after it)`);
         if (found.rest) kept.push(`${found.rest.charAt(0).toUpperCase()}${found.rest.slice(1)}.`);
         continue;
@@ -159,7 +163,7 @@ function recordOf(head: string, attached: boolean, items: readonly string[], hea
   const last = words[words.length - 1]?.toLowerCase() ?? '';
   if (attached && isPluralForm(last) && noun(last)) return withoutBook(words.slice(-2).filter((w) => noun(w.toLowerCase())).join(' '));
   // "Log of the weekly cash counts for the machines": the records a book is of
-  const bookOf = new RegExp(`\\b(?:${[...COLLECTION_TAILS].join('|')})\\s+of\\s+(?:(?:the|our|my|all|each|every)\\s+)?((?:[a-z]+\\s+){0,2}?[a-z]+s)\\b`, 'i').exec(head);
+  const bookOf = BOOK_OF.exec(head);
   if (bookOf) {
     const ws = (bookOf[1] as string).split(/\s+/).filter((w) => !/ly$/i.test(w) && noun(w.toLowerCase()));
     if (ws.length > 0) return ws.slice(-2).join(' ');

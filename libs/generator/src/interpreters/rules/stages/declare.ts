@@ -23,7 +23,7 @@ export interface Declared {
 export function declare(clauses: readonly Clause[], dropped: readonly string[]): Declared {
   const lines: string[] = [];
   const lists: TypedList[] = [];
-  const ignored = dropped.map((d) => `"${d}" (greeting or sign-off)`);
+  const ignored = droppedAsIgnored(dropped);
   for (const c of clauses) {
     switch (c.kind) {
       case 'fieldList': {
@@ -45,6 +45,9 @@ export function declare(clauses: readonly Clause[], dropped: readonly string[]):
   }
   return { text: lines.join('\n'), lists, ignored };
 }
+
+/** The greetings and sign-offs normalise cut, quoted as ignored. */
+export const droppedAsIgnored = (dropped: readonly string[]): string[] => dropped.map((d) => `"${d}" (greeting or sign-off)`);
 
 const PRONOUNS = new Set(SELF_SUBJECTS.concat(['you', 'they']));
 

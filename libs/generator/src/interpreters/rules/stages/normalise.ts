@@ -42,7 +42,7 @@ export function normalise(prompt: string): Normalised {
     .map((l) => l.replace(RECORD_VERBS, (all, mark: string, what: string, verbs: string) => {
       const parts = verbs.split(/\s*,\s*|\s+and\s+/).filter(Boolean);
       // (bare verbs only, "players: create, list, get", are read as they are)
-      const apply = parts.every((p) => new RegExp(`^${CRUD_WORD}\\b`, 'i').test(p)) && parts.some((p) => /\s/.test(p));
+      const apply = parts.every((p) => CRUD_START.test(p)) && parts.some((p) => /\s/.test(p));
       return apply ? `${mark}${parts.map((p) => p.replace(/^(\S+)/, `$1 ${what}`)).join(', ')}` : all;
     }));
   const consumed = new Set<number>();
@@ -225,10 +225,10 @@ const THEN_AFTER_COMPARATIVE = new RegExp(`\\b(${[...THAN_WORDS].join('|')})\\b(
 /** "pull up all the visits": a phrasal verb before what it acts on. */
 const PHRASAL = new RegExp(`\\b(${Object.keys(PHRASAL_VERBS).join('|')})\\b(?=\\s+(?:the|all|a|an|every|any|his|her|their|its)\\b)`, 'gi');
 
-/** The prompt with casual spellings repaired (lexicon CASUAL_SPELLINGS; "more X then Y" -> "than"; phrasal verbs), the layout kept. */
 /** Two commas or more before `at` in its sentence: a list is being written there. */
 const listBefore = (text: string, at: number): boolean => (/[^.!?\n]*$/.exec(text.slice(0, at))?.[0].split(',').length ?? 0) >= 3;
 
+/** The prompt with casual spellings repaired (lexicon CASUAL_SPELLINGS; "more X then Y" -> "than"; phrasal verbs), the layout kept. */
 export function repairSpelling(text: string): string {
   return text
     .replace(/\b[A-Za-z]+\b/g, (w) => {
@@ -306,6 +306,7 @@ export function boundsInParens(item: string): string {
 const CRUD_WORD = '(?:add|edit|update|remove|delete|list|view|create|see|get|show|search)';
 const MANAGE_VERBS = new RegExp(`\\b(?:manage|maintain|handle)\\s+([a-z][a-z ]*?)\\s*\\((${CRUD_WORD}(?:(?:\\s*,\\s*|\\s+(?:and|or)\\s+|\\s*\\/\\s*)${CRUD_WORD})+)\\)`, 'gi');
 
+const CRUD_START = new RegExp(`^${CRUD_WORD}\\b`, 'i');
 /** "- boards: add, list by level": a label naming records, then only verbs. */
 const RECORD_VERBS = new RegExp(`^(\\s*(?:[-*•]\\s+)?)([a-z][a-z ]{0,30}?s)\\s*:\\s*(${CRUD_WORD}\\b.*)$`, 'i');
 

@@ -20,11 +20,12 @@ export function isRuleClause(ctx: ReadingState, c: Clause): boolean {
   // so far", "a bid can only be submitted while its tender is open": rules across two records
   const view = { clause: c, ws, ctx };
   if (withinParent(view) || beatsTheRest(view) || whileParentIs(view) || forParentInState(view)) return true;
+  const said = ws.join(' ');
   // "an email can only appear once": a value that may appear once is unique
-  if (/\b(?:can|may|should|must)\s+only\s+(?:appear|occur|be used)\s+once\b/.test(ws.join(' '))) return true;
+  if (/\b(?:can|may|should|must)\s+only\s+(?:appear|occur|be used)\s+once\b/.test(said)) return true;
   // "stop selling tickets once a workshop is full", "... once a workshop's seats are gone": a limit reached
-  const reached = /\b(?:once|when|after|if)\b.*\b(?:is|are|gets|get|becomes)\s+(?:full|gone|taken|sold out|used up|booked up)\b/.test(ws.join(' '));
-  if (reached && /^(?:stop|stops|close|closes|no|block|refuse)\b/.test(ws.join(' '))) return true;
+  const reached = /\b(?:once|when|after|if)\b.*\b(?:is|are|gets|get|becomes)\s+(?:full|gone|taken|sold out|used up|booked up)\b/.test(said);
+  if (reached && /^(?:stop|stops|close|closes|no|block|refuse)\b/.test(said)) return true;
   // "a workshop holds at most its max attendees"
   const limitPhrase = ws.some((w, i) => (w === 'at' && ws[i + 1] === 'most') || (w === 'no' && ws[i + 1] === 'more') || (w === 'limited' && ws[i + 1] === 'to'));
   if (limitPhrase && ctx.resources.some((r) => r.fields.some((f) => f.spec.type === 'integer' && ws.some((w) => f.words.includes(w))))) return true;
