@@ -194,3 +194,29 @@ function slashRun(toks: readonly Tok[], at: number): Tok[] | undefined {
   const yesNo = run.every((t) => ['yes', 'no', 'y', 'n', 'on', 'off', 'true', 'false'].includes(t.w));
   return run.length >= 2 && !yesNo ? run : undefined;
 }
+
+/**
+ * "swim time, bike time, run time (each in seconds)", "height, width (both in cm)": a note that
+ * says "each", "all" or "both" holds for every item of its run, not only the last. The run is the
+ * items before it with no note of their own; in a list that goes on past them (`wholeRun` false),
+ * only those sharing the noted item's last word ("swim time, bike time, run time").
+ */
+export function sharedNotes(items: readonly string[], wholeRun: boolean): string[] {
+  const out = [...items];
+  for (let k = 0; k < out.length; k++) {
+    const m = /^(.*?)\s*\(\s*(?:each|all|both|all of them|each of them)\s+(?:is\s+|are\s+)?([^()]+)\)\s*$/i.exec(out[k] as string);
+    if (!m) continue;
+    const head = (m[1] as string).trim().split(/\s+/).pop()?.toLowerCase();
+    const note = `(${(m[2] as string).trim()})`;
+    out[k] = `${m[1] as string} ${note}`;
+    for (let j = k - 1; j >= 0; j--) {
+      const item = out[j] as string;
+      if (/[()]/.test(item) || (!wholeRun && item.trim().split(/\s+/).pop()?.toLowerCase() !== head)) break;
+      out[j] = `${item} ${note}`;
+    }
+  }
+  return out;
+}
+
+/** ", 1 to 9", ", unique", ", from 0", ", e.g. B07": a note after an item's comma, not another item. */
+export const FIELD_NOTE_AFTER_COMMA = /\s*,\s*(?:-?\d|from\b|between\b|up to\b|at (?:most|least)\b|max\b|min\b|unique\b|optional\b|required\b|e\.g\.).*$/i;

@@ -6,6 +6,7 @@ import { statesOf, valuesOfField } from './field-states.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
 import { tableAt } from './table-rows.js';
+import { FIELD_NOTE_AFTER_COMMA, sharedNotes } from '../field-lists.js';
 import { filledInStatements } from './filled-in.js';
 import { recordsNamedBefore } from './list-subject.js';
 
@@ -81,11 +82,11 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       }
       // under a heading naming records ("Vans"), a lone word that is a verb too ("make") is a field
       const plural = line.text.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase()));
-      // ("needs generator: yes/no": an item its phrasing types is a field whatever its words)
-      // ("seat number, 1 to 120", "code, unique", "active (yes/no); ...": what follows notes the field; "count (at least 1)": a lone word with its note)
+      // ("needs generator: yes/no": an item its phrasing types is a field whatever its words; so is a yes/no item in the count below)
+      // ("seat number, 1 to 120", "code, unique", "active (yes/no); ...": what follows notes the field; "count (at least 1)", "grade, 1 to 9 (1 is the highest)": a lone word with its note)
       const fieldLike = (b: string): boolean => isFieldLike(b) || (/^[a-z ]+(?:,\s*(?:-?\d|from\s+-?\d|unique|optional|required)|\s*\([^)]*\)\s*;)/i.test(b) && isFieldLike(b.split(/[,;]/)[0] as string));
-      const fieldish = (b: string): boolean => fieldLike(b) || isTypedItem(b) || (plural && /^[a-z]+$/i.test(b.replace(/\s*\(.*\)\s*$/, '').trim()));
-      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && !underListLabel && bullets.every(fieldish) && bullets.filter(fieldLike).length * 2 > bullets.length) {
+      const fieldish = (b: string): boolean => fieldLike(b) || isTypedItem(b) || (plural && /^[a-z]+$/i.test(b.replace(/\s*\(.*\)\s*$/, '').replace(FIELD_NOTE_AFTER_COMMA, '').trim()));
+      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && !underListLabel && bullets.every(fieldish) && bullets.filter((b) => fieldLike(b) || (isTypedItem(b) && !/:\s*[^,]+,/.test(b))).length * 2 > bullets.length) {
         const subject = line.text.replace(/\s*\([^)]*\)/g, '').trim() || line.text; // ("Tickets (one ticket = one seat)")
         const list: Extract<Clause, { kind: 'fieldList' }> = { kind: 'fieldList', subject, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; '), ...headingNoun(subject) };
         i = j - 1;
@@ -328,10 +329,9 @@ function listOfRecords(text: string): Extract<Clause, { kind: 'fieldList' }> | u
 /** "and which theme": a question word before a noun asks for that field (not before "they want"). */
 const ASKS = new RegExp(`^(?:${ITEM_QUESTION_WORDS.join('|')})\\s+(?!(?:${[...PRONOUN_SUBJECTS, ...SELF_SUBJECTS, 'you', 'he', 'she', 'the', 'a', 'an', 'is', 'are', 'kind', 'sort', 'type'].join('|')})\\b)(?=[a-z])`, 'i');
 
-/** Comma parts outside parentheses; "position - a, b, c" or "role: a, b" keeps the rest as its values. */
+/** Comma parts outside parentheses; "position - a, b, c" or "role: a, b" keeps the rest as its values. ("whether it's been collected": "been" only says when it became true) */
 export function splitItems(list: string): string[] {
-  // ("whether it's been collected": "been" only says when it became true)
-  return relativeFlags(commaItems(list)).map((p) => p.replace(ASKS, '').replace(/^((?:whether|if)\s+(?:it'?s|it\s+(?:is|has)|they(?:'re|\s+are|\s+have)))\s+been\s+/i, '$1 '));
+  return relativeFlags(sharedNotes(commaItems(list), false)).map((p) => p.replace(ASKS, '').replace(/^((?:whether|if)\s+(?:it'?s|it\s+(?:is|has)|they(?:'re|\s+are|\s+have)))\s+been\s+/i, '$1 '));
 }
 
 function commaItems(list: string): string[] {

@@ -110,6 +110,8 @@ export function documentLine(text: string): boolean {
   const m = /^([a-z]+)\s*:\s*(.+)$/i.exec(bare) ?? /^(.+?)\s+[-–—:]\s*([a-z]+)$/i.exec(bare);
   const [label, rest] = m && DOCUMENT_LABELS.has((m[1] as string).toLowerCase()) ? [m[1] as string, m[2] as string] : [m?.[2] ?? '', m?.[1] ?? ''];
   if (m && DOCUMENT_LABELS.has(label.toLowerCase()) && !/[,;:.!?]/.test(rest) && rest.trim().split(/\s+/).length <= 6) return true;
+  // ("Spec: Lakeside Sprint Triathlon 2025 - entries and results": a longer title, its parts joined by a dash, says what the document is about)
+  if (m && DOCUMENT_LABELS.has(label.toLowerCase()) && /\s[-–—]\s/.test(rest) && !/[,;:.!?]/.test(rest) && rest.trim().split(/\s+/).length <= 12) return true;
   // ("Backend spec - small accountancy practice", "Weather station network - data backend": a side that only says it is a spec)
   const sides = /^(.+?)\s+[-–—:]\s+(.+)$/.exec(bare);
   return sides !== null && [[sides[1], sides[2]], [sides[2], sides[1]]].some(([doc, other]) => documentWords(doc as string) && !/[,;:.!?]/.test(other as string) && (other as string).trim().split(/\s+/).length <= 8);

@@ -2,6 +2,7 @@ import type { Clause } from './clauses.js';
 import { readItem, splitValues, type FieldItem } from './phrasings.js';
 import { CONTACT_DETAILS, NOMINALIZATION, TYPE_BY_WORD, VERB_SET } from '../lexicon.js';
 import { singular, verbLemma } from '../text.js';
+import { sharedNotes } from '../field-lists.js';
 
 /**
  * Stage 2b: declaration sentences the layout can type without the sentence reader, each a
@@ -330,7 +331,7 @@ export function pairedNames(bullet: string): string[] {
   };
   // ("name, venue, date": plain words are fields too once one of them is a field's name)
   const plain = (p: string): boolean => /^[a-z]+(?: [a-z]+)?$/i.test(p.trim()) && !['and', 'or'].some((w) => p.toLowerCase().split(' ').includes(w));
-  if (several.length >= 2 && (several.every(fieldy) || (several.length >= 3 && several.every(plain) && several.some(fieldy)))) return several;
+  if (several.length >= 2 && (several.every(fieldy) || (several.length >= 3 && several.every(plain) && several.some(fieldy)))) return sharedNotes(several, true);
   // "in service? yes/no": a question answered yes or no is a yes/no field
   return [bullet.replace(/\?\s*(?:\(?\s*(?:yes\s*\/\s*no|y\s*\/\s*n|yes or no)\s*\)?)$/i, ' (yes/no)')];
 }

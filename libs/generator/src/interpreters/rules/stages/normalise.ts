@@ -81,7 +81,8 @@ export function normalise(prompt: string): Normalised {
     const bullet = /^(\s*)(?:[-*•+]|\d{1,2}[.)]|[a-h]\)|[A-H][.)](?=\s+[A-Z]))\s+(.+)$/.exec(line);
     // "1. Customers" over more indented lines: an item holding others is their heading
     // ("- status" over "  - new, paid" is a field with its values: only a numbered item labels a group)
-    if (bullet && /^\s*\d/.test(line) && isGroupLabel(bullet[2] as string, (bullet[1] as string).length, raw[at + 1])) {
+    // ("A. Entrants" over "   1. bib number": a lettered item, as a numbered one)
+    if (bullet && /^\s*(?:\d|[A-Ha-h][.)])/.test(line) && isGroupLabel(bullet[2] as string, (bullet[1] as string).length, raw[at + 1])) {
       const label = stripMarks(bullet[2] as string).replace(/:$/, '').trim();
       if (!labelsOneList(label, at)) lines.push({ kind: 'heading', text: label, level: 4 });
       return;
