@@ -38,39 +38,44 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // refusals, blueprints the validator refused, fixed (a date compared with a count, a record named "2027")
   // (7 silently wrong until 2026-11-27 evening: "Our pony club runs rallies ..." is now read as context,
   // so the warning on it, which had counted that prompt's unrelated misses as named, is gone)
-  '16': { faithful: 15, silentlyWrongAtMost: 6 },
+  '16': { faithful: 16, silentlyWrongAtMost: 6 },
   // Batch 17: first contact 3 faithful / 7 silently wrong (docs/prompts.md, session 2026-11-27
   // evening), then the general fixes made after it
   '17': { faithful: 33, silentlyWrongAtMost: 0 },
   // Batch 18: first contact 10 faithful / 5 silently wrong (docs/prompts.md), written blind beside
   // batch 17 and sealed until the session's interpreter was final; then three general fixes (13/21/5/1)
-  '18': { faithful: 26, silentlyWrongAtMost: 2 },
+  '18': { faithful: 28, silentlyWrongAtMost: 2 },
   // Batch 19 (A-L) and batch 20 (M-Z): written blind at the same time by two helpers, sealed and
   // run once on main's interpreter (e77b95e) before any change of session 2026-11-27 night: first
   // contact 3 / 30 / 4 / 3 and 7 / 28 / 3 / 2 (docs/prompts.md); then the session's general fixes
-  '19': { faithful: 12, silentlyWrongAtMost: 1 },
+  // (session 2026-11-28 late: capacities read however said; where the misread capacity clause had been
+  // the only warning, the prompt's other misses are now seen to be silent: 19 abseil, 21 bookbinding,
+  // 24 speed dating, 25 jiu-jitsu, each one more silently wrong)
+  '19': { faithful: 12, silentlyWrongAtMost: 2 },
   '20': { faithful: 18, silentlyWrongAtMost: 2 },
   // Batch 21 (A-L) and batch 22 (M-Z): written blind at the same time, sealed and run once on main's
   // interpreter (3c39b11) before any change of session 2026-11-27 late: first contact 2 / 31 / 5 / 2
   // and 2 / 26 / 7 / 5 (docs/prompts.md); 3 / 31 / 4 / 2 and 3 / 26 / 6 / 5 with units in names
   // taken as a naming style; then the session's general fixes
-  '21': { faithful: 11, silentlyWrongAtMost: 3 },
+  '21': { faithful: 11, silentlyWrongAtMost: 4 },
   // (22: opera's "**We need to:** ..., see the cast of a production" is read now, and "the cast" as
   // one cast member, a get: the warning on "We need to" that had made its miss named is gone)
-  '22': { faithful: 8, silentlyWrongAtMost: 7 },
+  '22': { faithful: 9, silentlyWrongAtMost: 7 },
   // Batches 23 (A-L) and 24 (M-Z): written blind during session 2026-11-27 late and run once on its
   // interpreter as it stood then (005e915): first contact 1 / 20 / 12 / 7 and 5 / 22 / 6 / 7 (docs/prompts.md)
   // (session 2026-11-28: the lists of six refused prompts read by stages/anchored-lists.ts; two of them,
   // airsoft and eid sweets, now misname a field or miss a filter without a warning, so 14 silently wrong)
-  '23': { faithful: 2, silentlyWrongAtMost: 14 },
+  // (15 since session 2026-11-28 late: garden club bulbs now reads "the guest list"-style requests and its
+  // name and values, so the one warning that had covered its miss, an update taken for granted, is gone)
+  '23': { faithful: 2, silentlyWrongAtMost: 15 },
   // (7 since 'bookings = client name, ...' is read: photo booth hire went from refused to one miss, hours typed as a number)
   // (8 since session 2026-11-28: toastmasters went from refused to one misnamed field, speechTitle for title)
-  '24': { faithful: 5, silentlyWrongAtMost: 8 },
+  '24': { faithful: 5, silentlyWrongAtMost: 9 },
   // Batches 25 (A-L) and 26 (M-Z): written blind during session 2026-11-28, sealed and run once on its
   // interpreter as it stood then (7d616f7): first contact 3 / 32 / 4 / 1 and 4 / 28 / 7 / 1 (docs/prompts.md)
   // (25: e-bike hire's parent guard is read now that "thats" is "that's", and the warning on it had
   // covered its misread sizes: 5 silently wrong; 26: mead, underfloor heating faithful, 6)
-  '25': { faithful: 4, silentlyWrongAtMost: 5 },
+  '25': { faithful: 4, silentlyWrongAtMost: 6 },
   '26': { faithful: 7, silentlyWrongAtMost: 7 },
 };
 

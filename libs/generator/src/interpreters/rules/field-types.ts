@@ -31,8 +31,8 @@ export function hintFromName(ws: readonly string[], given: { hint?: TypeHint; co
   // "ammonia ppm", "wind mph": a unit of measure written last measures what it follows
   const lastWord = ws[ws.length - 1] as string;
   if (!hint && !headHint && ws.length > 1 && (MEASURE_UNITS.has(lastWord) || MORE_UNITS.has(lastWord)) && lastWord.length > 1) headHint = { type: 'number', min: 0 };
-  // "the date found", "time started": the first word names the type when the last does not
-  if (!headHint && ws.length === 2 && ['date', 'time', 'day'].includes(ws[0] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
+  // "the date found", "time started", "date of visit": the first word names the type when the last does not
+  if (!headHint && (ws.length === 2 || ws[1] === 'of') && ['date', 'time', 'day'].includes(ws[0] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
   // "year created", "hours worked", "miles driven": the quantity, whatever happened to it
   // ("age turning", "miles running": what is becoming so, too)
   if (!headHint && ws.length === 2 && /^[a-z]+(ed|en|t|ing)$/.test(ws[1] as string)) headHint = TYPE_BY_WORD[ws[0] as string];

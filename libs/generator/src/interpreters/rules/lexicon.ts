@@ -307,6 +307,12 @@ export const SEP_FILLERS = new Set([',', 'and', 'or', 'then', 'either', 'optiona
 export const NEGATIONS = new Set(['cannot', "can't", 'not', 'never', "mustn't", "shouldn't", "won't", "isn't", "aren't", 'no', "don't", "doesn't", 'nobody']);
 export const COUNT_VERBS = new Set(['count', 'counts', 'counted', 'increment', 'increments', 'incremented', 'increase', 'increases', 'bump', 'bumps', 'add', 'adds', 'record', 'records', 'register', 'registers', 'log', 'logs', 'track', 'tracks', 'tally', 'tallies']);
 export const LIMIT_WORDS = new Set(['capacity', 'exceed', 'exceeds', 'beyond', 'full', 'limit', 'limited', 'maximum', 'more', 'over', 'most', 'max', 'extra', 'excess', 'past', 'overbooked', 'oversold']);
+/** "the guest list", "the class register": a record's list is its records. */
+export const RECORD_LIST_NOUNS = new Set(['list', 'register', 'roster', 'rota', 'log']);
+/** Words that say a count is capped ("an event is capped at ...", "when its bookings reach ..."). */
+export const CAPACITY_CUES = new Set([...LIMIT_WORDS, 'capped', 'cap', 'caps', 'reach', 'reaches', 'reached', 'exceeding', 'overbook', 'overbooking', 'oversell']);
+/** Names of a record's fields that hold how many it takes. */
+export const LIMIT_NAMES = /capacity|seats|spots|slots|limit|max|places|spaces|tickets|size|people|stock|take/i;
 export const RELATION_PREPS = new Set(['to', 'for', 'on', 'in', 'at', 'into', 'onto', 'with', 'from']);
 export const SUBJECT_SKIP = new Set([...MODALS, ...META_VERBS, 'way', 'ability', 'endpoint', 'endpoints', 'possible', 'is', 'are', 'there', 'it', 'option', 'feature', 'also', 'please', 'able', 'be', 'easily', 'should', 'where', 'so', 'that']);
 
@@ -361,7 +367,7 @@ export const PRONOUN_SUBJECTS = new Set(['one', 'ones', 'it', 'they', 'them', 't
 
 // ---- record names (stages/names.ts)
 /** Heads too general to name a record alone: their qualifier makes the thing ("order line", "time entry"). */
-export const GENERIC_HEADS = new Set(['service', 'item', 'entry', 'set', 'pass', 'list', 'piece', 'part', 'step', 'line', 'type', 'kind', 'code', 'log', 'record', 'detail', 'info', 'data', 'number', 'status', 'report', 'request', 'spot', 'card', 'unit', 'event', 'session', 'score']);
+export const GENERIC_HEADS = new Set(['service', 'item', 'entry', 'set', 'pass', 'list', 'piece', 'part', 'step', 'line', 'type', 'kind', 'code', 'log', 'record', 'detail', 'info', 'data', 'number', 'status', 'report', 'request', 'spot', 'card', 'unit', 'event', 'day', 'bin', 'box', 'bank']);
 
 // ---- action phrasings (stages/action-phrasings.ts, stages/action-classes.ts)
 /** Particles that make a phrasal verb of a verb the lexicon does not know ("level up", "wear out"). */

@@ -1,5 +1,5 @@
 import { prepareFieldList } from '../field-lists.js';
-import { AGENT_NOUN_RESOURCES, ALL_WORDS, INDEFINITE_ARTICLES, RELATIVE_BE, AWARD_VERBS, CHARACTER_WORDS, CONDITION_WORDS, COUNT_NOUNS, COUNT_WORDS, CRUD_FILLERS, DETERMINERS, LIST_LEAD_WORDS, LOOKUP_KEYS, META_NOUNS, NOMINALIZATION, PLAIN_GET_VERBS, POSSESSIVES, PREPOSITIONS, RELATIVE_WORDS, SCALE_NOUNS, SEPARATORS, STATE_FIELD_NAMES, TALLY_NOUNS, TITLE_TAILS, VERB_SET, VERBS, ENDING_VERBS } from '../lexicon.js';
+import { AGENT_NOUN_RESOURCES, ALL_WORDS, INDEFINITE_ARTICLES, RELATIVE_BE, AWARD_VERBS, CHARACTER_WORDS, CONDITION_WORDS, COUNT_NOUNS, COUNT_WORDS, CRUD_FILLERS, DETERMINERS, LIST_LEAD_WORDS, LOOKUP_KEYS, META_NOUNS, NOMINALIZATION, PLAIN_GET_VERBS, POSSESSIVES, PREPOSITIONS, RECORD_LIST_NOUNS, RELATIVE_WORDS, SCALE_NOUNS, SEPARATORS, STATE_FIELD_NAMES, TALLY_NOUNS, TITLE_TAILS, VERB_SET, VERBS, ENDING_VERBS } from '../lexicon.js';
 import type { GuardSpec } from '@backforge/blueprint';
 import { type ActionDraft, keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, pastParticiple, plural, singular, splitIdentifier, verbLemma } from '../text.js';
@@ -160,7 +160,7 @@ export function readListOrGet(ctx: ReadingState, s: Segment, obj: ObjectRef): vo
     const orderBy = orderOf(ctx, res, sorting ? [{ raw: 'sorted', w: 'sorted' }, ...s.rest] : s.rest);
     // "list pending applications" when nothing is pending: a state word that filters nothing
     if (obj.kind === 'resource') {
-      const lead = s.rest.slice(0, obj.end).filter((t) => /^[a-z]/.test(t.w) && !DETERMINERS.has(t.w) && !POSSESSIVES.has(t.w) && !res.words.includes(singular(t.w)) && findResource(ctx, [t.w]) !== res && !LIST_LEAD_WORDS.has(t.w));
+      const lead = s.rest.slice(0, obj.end).filter((t) => /^[a-z]/.test(t.w) && !DETERMINERS.has(t.w) && !POSSESSIVES.has(t.w) && !res.words.includes(singular(t.w)) && findResource(ctx, [t.w]) !== res && !LIST_LEAD_WORDS.has(t.w) && !RECORD_LIST_NOUNS.has(t.w));
       const unread = lead.find((t) => filtersOf(ctx, res, [t], s).length === 0 && !filters.some((f) => f.field === t.w));
       if (unread) {
         rejectSegment(ctx, s, `"${unread.w}" ${plural(res.words.join(' '))} are not something a ${res.words.join(' ')} records; add a status (e.g. "a status (${unread.w}, ...)") or a yes/no field`);

@@ -80,7 +80,9 @@ function dayField(res: ResourceDraft): FieldDraft | undefined {
   if (dated.length === 1) return dated[0];
   // ("a show date and a start time": the one date that is a day, not a moment, holds the day)
   const days = dated.filter((f) => f.spec.type === 'date' && !f.spec.generated);
-  return dated.find((f) => f.spec.name === 'date') ?? (days.length === 1 ? days[0] : undefined);
+  // ("date of death" and "funeral date" on a funeral: the date named after the record is its own)
+  const own = dated.filter((f) => camelCase([...res.words, 'date']) === f.spec.name || camelCase([res.words[res.words.length - 1] as string, 'date']) === f.spec.name);
+  return dated.find((f) => f.spec.name === 'date') ?? (days.length === 1 ? days[0] : own.length === 1 ? own[0] : undefined);
 }
 
 export function paramName(op: FilterOperator, field: FieldSpec): string {

@@ -238,6 +238,8 @@ export function repairSpelling(text: string): string {
       return /^[A-Z]/.test(w) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed;
     })
     .replace(THEN_AFTER_COMPARATIVE, '$1$2 than')
+    // ("people order: there name, what bulb ...": "there" before a field's name, opening an item, is "their")
+    .replace(/(^|[:,;(]\s*|\n\s*[-*•]?\s*)there\s+(?=(?:name|names|email|emails|phone|phones|address|addresses|age|ages|number|numbers|details)\b)/gi, '$1their ')
     // ("i need delete orders", "I want see all orders": the "to" a learner leaves out)
     .replace(/\b(need|needs|want|wants)\s+(see|delete|list|add|remove|change|update|find|search|view|record|keep|track|save|create|edit|mark|cancel|show|know|check)\b/gi, '$1 to $2')
     // ("pull up all the visits of a client": the plain verb a phrasal one stands for)

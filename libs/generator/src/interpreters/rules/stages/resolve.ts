@@ -1,5 +1,5 @@
 import type { FieldDraft } from '../fields.js';
-import { AGENT_RECORDS, COLLECTION_NOUNS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, META_NOUNS, MODALS, NEGATIONS, POSSESSIVES, PREPOSITIONS, PRONOUNS, RELATION_PREPS, SEPARATORS, TALLY_NOUNS, TITLE_TAILS } from '../lexicon.js';
+import { AGENT_RECORDS, COLLECTION_NOUNS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, META_NOUNS, MODALS, NEGATIONS, POSSESSIVES, PREPOSITIONS, PRONOUNS, RECORD_LIST_NOUNS, RELATION_PREPS, SEPARATORS, TALLY_NOUNS, TITLE_TAILS } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier } from '../text.js';
 import type { Tok } from '../tokens.js';
@@ -170,6 +170,9 @@ export function objectOf(ctx: ReadingState, rest: readonly Tok[], context: Resou
     if (skipped && (skipped.res.fields.some((f) => (f.spec.type === 'boolean' && f.spec.name === w) || (f.spec.values ?? []).some((v) => v.toLowerCase() === w)) || /(ing|ed)$|^un/.test(w))) r = skipped;
   }
   const fieldOfContext = context ? fieldAt(ctx, context, rest, i) : undefined;
+  // "the guest list of each retreat", "the class register": a record's list is its records
+  const listed = r !== undefined && RECORD_LIST_NOUNS.has(rest[r.end]?.w ?? '') && !findResource(ctx, [rest[r.end]?.w ?? '']);
+  if (r && listed) return { kind: 'resource', res: r.res, plural: true, all, end: r.end + 1 };
   if (r && !(possessive && fieldOfContext)) return { kind: 'resource', res: r.res, plural: r.plural || all, all, end: r.end };
   if (fieldOfContext && context) return { kind: 'field', res: context, field: fieldOfContext.field, end: fieldOfContext.end, possessive };
   for (const res of ctx.resources) {

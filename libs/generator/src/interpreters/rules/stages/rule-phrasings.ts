@@ -1,14 +1,15 @@
 import type { FieldSpec, GuardSpec } from '@backforge/blueprint';
 import type { ReadingState } from './reading-state.js';
 import type { FieldDraft } from '../fields.js';
-import { LIMIT_WORDS, NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS, REFUSALS, RULE_COPULAS, SHARE_WORDS, VERB_SET, VERBS, ZERO_WORDS, BELOW_WORDS, ONCE_WORDS } from '../lexicon.js';
+import { NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS, RULE_COPULAS, SHARE_WORDS, VERB_SET, VERBS, ZERO_WORDS, BELOW_WORDS, ONCE_WORDS } from '../lexicon.js';
 import { keyOf, type ActionDraft, type ResourceDraft, type RuleDraft } from '../model.js';
-import { pascalCase, pastParticiple, plural, singular, splitIdentifier, verbLemma } from '../text.js';
+import { pastParticiple, plural, singular, splitIdentifier, verbLemma } from '../text.js';
 import { splitList, textOf, words as wordsOf, type Clause } from '../tokens.js';
 import { stripDeterminers } from './reading.js';
 import { fieldByWords } from './resolve.js';
 import { counterPattern } from './rules.js';
 import { atMostOneOf, oneRecordPerCombination, PARENT_RULE_PHRASINGS } from './rules-between-records.js';
+import { CAPACITY_PHRASINGS } from './capacity-rules.js';
 
 /**
  * The registry of rule phrasings: each entry reads one way people write a rule ("a book that is
@@ -53,18 +54,8 @@ export interface RulePhrasing {
 const firstVerb = (a: ActionDraft): string => a.verb.split('_')[0] as string;
 const namesVerb = (ws: readonly string[], a: ActionDraft): boolean => ws.some((w) => verbLemma(w, new Set([firstVerb(a)])) !== undefined || w === pastParticiple(firstVerb(a)));
 const setsLiteral = (a: ActionDraft, field: string, value: string | boolean): boolean => a.effects.some((e) => 'set' in e && e.set === field && 'literal' in e.to && e.to.literal === value);
-const pointingAt = (ctx: ReadingState, parent: ResourceDraft): ResourceDraft[] => ctx.resources.filter((r) => r !== parent && r.fields.some((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)));
-const referenceTo = (child: ResourceDraft, parent: ResourceDraft): FieldDraft => child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)) as FieldDraft;
 const cloneSpec = (spec: FieldSpec): FieldSpec => JSON.parse(JSON.stringify(spec)) as FieldSpec;
 
-function capacity(parent: ResourceDraft, child: ResourceDraft, limit: string): RuleReading {
-  const via = referenceTo(child, parent);
-  return {
-    kind: 'capacity',
-    rule: { kind: 'capacity', resource: keyOf(child.words), via: via.spec.name, limitField: limit, message: `This ${parent.words.join(' ')} is full` },
-    says: `a ${parent.words.join(' ')} takes at most ${limit} ${plural(child.words.join(' '))}`,
-  };
-}
 
 /**
  * "A broken tool can't be borrowed", "a spot that's occupied can't take another car": a negated
@@ -237,56 +228,8 @@ export const RULE_PHRASINGS: RulePhrasing[] = [
   },
   // rules between a record and its parent (stages/rules-between-records.ts)
   ...PARENT_RULE_PHRASINGS,
-  {
-    name: 'a limit field caps the records pointing at it',
-    examples: [
-      ['Events have a title and a capacity. Guests can RSVP to an event by giving a name and email. No more guests than the capacity.', 'a event takes at most capacity rsvps'],
-      ['Courses have a code and a max enrollment. Students enroll in a course; a course cannot exceed its max enrollment.', 'a course takes at most maxEnrollment enrollments'],
-    ],
-    read: ({ ws, ctx }) => {
-      if (!ws.some((w) => LIMIT_WORDS.has(w))) return undefined;
-      for (const parent of ctx.resources) {
-        const limit = parent.fields.find((f) => f.spec.type === 'integer' && ws.some((w) => f.words.includes(w) || f.spec.name === w));
-        if (!limit) continue;
-        const pointing = pointingAt(ctx, parent);
-        const named = pointing.find((r) => ws.some((w) => r.words.includes(singular(w)) || r.words.join('') === singular(w).replace(/-/g, '')));
-        const child = named ?? (pointing.length === 1 ? pointing[0] : undefined);
-        if (child) return capacity(parent, child, limit.spec.name);
-      }
-      return undefined;
-    },
-  },
-  {
-    name: 'a refusal restating a known capacity',
-    examples: [
-      ['Workshops have a title and a max attendees number. Attendees sign up for a workshop with their name. A workshop holds at most its max attendees; extra sign-ups are rejected.', '"extra sign-ups are rejected" restates the capacity rule'],
-      ['Tours have a name and a capacity. Hikers book a tour with their name. A tour holds at most its capacity; extra bookings are refused.', '"extra bookings are refused" restates the capacity rule'],
-    ],
-    read: ({ clause: c, ws, ctx }) => {
-      if (!ws.some((w) => LIMIT_WORDS.has(w)) || !ws.some((w) => REFUSALS.has(w) || NEGATIONS.has(w))) return undefined;
-      const known = ctx.rules.find((r) => r.kind === 'capacity' && ws.some((w) => keyOf(r.resource.split(' ')).replace(/ /g, '') === singular(w).replace(/-/g, '') || r.resource.split(' ').includes(singular(w))));
-      return known ? { kind: 'noted', says: `"${c.text}" restates the capacity rule` } : undefined;
-    },
-  },
-  {
-    name: 'a record that cannot be overbooked',
-    examples: [
-      ['Screenings have a movie title and a number of seats. People reserve a seat for a screening with their name. A screening can not be overbooked.', 'a screening takes at most seats reservations'],
-      ['Meetups have a title and a maximum number of attendees. Attendees register for a meetup with a name; once a meetup is full, further registrations are refused.', 'a meetup takes at most maximumAttendees registrations'],
-      ['Workshops have a date and seats. Tickets have a workshop and a name. Stop selling tickets once a workshop\'s seats are gone.', 'a workshop takes at most seats tickets'],
-    ],
-    read: ({ ws, ctx }) => {
-      // ("stop selling tickets once a workshop's seats are gone": its places used up say the same)
-      const usedUp = /\b(?:are|is)\s+(?:gone|taken|sold out|used up|booked up)\b/.test(ws.join(' '));
-      if (!usedUp && !ws.some((w) => /^over[a-z]+ed$/.test(w) || w === 'full' || w === 'overbook')) return undefined;
-      for (const parent of ctx.resources.filter((r) => ws.some((w) => r.words.includes(singular(w))))) {
-        const limits = parent.fields.filter((f) => f.spec.type === 'integer' && /capacity|seats|spots|slots|limit|max|places|tickets|size/i.test(f.spec.name));
-        const pointing = pointingAt(ctx, parent);
-        if (limits.length === 1 && pointing.length === 1) return capacity(parent, pointing[0] as ResourceDraft, (limits[0] as FieldDraft).spec.name);
-      }
-      return undefined;
-    },
-  },
+  // capacities, however they are said (stages/capacity-rules.ts)
+  ...CAPACITY_PHRASINGS,
   {
     name: 'a number that never goes below zero',
     examples: [

@@ -9,6 +9,7 @@ import { isBaseOrGerund, segment } from './segment.js';
 import { addRule } from './actions.js';
 import { FIELD_STATEMENT, fieldStatement, readRuleClause, type RuleReading } from './rule-phrasings.js';
 import { beatsTheRest, withinParent } from './rules-between-records.js';
+import { capacitySaid, wholeLimit } from './capacity-rules.js';
 import { forParentInState, whileParentIs } from './parent-state.js';
 import type { ReadingState } from './reading-state.js';
 
@@ -26,6 +27,8 @@ export function isRuleClause(ctx: ReadingState, c: Clause): boolean {
   // "stop selling tickets once a workshop is full", "... once a workshop's seats are gone": a limit reached
   const reached = /\b(?:once|when|after|if)\b.*\b(?:is|are|gets|get|becomes)\s+(?:full|gone|taken|sold out|used up|booked up)\b/.test(said);
   if (reached && /^(?:stop|stops|close|closes|no|block|refuse)\b/.test(said)) return true;
+  // "an event is capped at its max participants", "a workshop is full when its bookings reach its rigging points"
+  if (!/^(?:list|show|see|view|get|find|search|filter|sort)\b/.test(said) && capacitySaid(ctx, ws)) return true;
   // "a workshop holds at most its max attendees"
   const limitPhrase = ws.some((w, i) => (w === 'at' && ws[i + 1] === 'most') || (w === 'no' && ws[i + 1] === 'more') || (w === 'limited' && ws[i + 1] === 'to'));
   if (limitPhrase && ctx.resources.some((r) => r.fields.some((f) => f.spec.type === 'integer' && ws.some((w) => f.words.includes(w))))) return true;
@@ -97,6 +100,8 @@ export function applyRuleReading(ctx: ReadingState, c: Clause, r: RuleReading): 
       break;
     case 'capacity':
     case 'rule': {
+      // (a count of records is a whole number: "how many people it can take", "laptops")
+      if (r.rule.kind === 'capacity') wholeLimit(ctx, r.rule);
       // ("treatment - must be one of the therapist's specialities": a value picked from a list is short text)
       const rule = r.rule;
       const picked = rule.kind === 'membership' ? ctx.resources.find((x) => keyOf(x.words) === rule.resource)?.fields.find((f) => f.spec.name === rule.field) : undefined;

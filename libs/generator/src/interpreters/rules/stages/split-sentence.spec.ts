@@ -1,4 +1,5 @@
-import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, splitRepeatedVerb, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { splitCoordinatedLists, splitRepeatedVerb } from './split-requests.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
     expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
@@ -150,5 +151,16 @@ describe('split-sentence: the other splits', () => {
       'I need bookings with court (1, 2 or 3), player name.',
       'List the bookings for a given day.',
     ]);
+  });
+});
+
+describe('splitCoordinatedLists', () => {
+  it('makes two requests of two lists asked with one verb, each with its own filter', () => {
+    expect(splitCoordinatedLists('Please let me list the tours of a given date and the tickets for a tour.')).toEqual(['Please let me list the tours of a given date.', 'List the tickets for a tour.']);
+  });
+
+  it('leaves a list whose second part has no filter of its own, or filters joined by "and", as one', () => {
+    expect(splitCoordinatedLists('list the shouts for each boat and the crew')).toEqual(['list the shouts for each boat and the crew']);
+    expect(splitCoordinatedLists('list bookings by date and by status')).toEqual(['list bookings by date and by status']);
   });
 });

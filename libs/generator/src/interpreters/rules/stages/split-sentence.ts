@@ -2,6 +2,7 @@ import { DIMENSIONS, NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET 
 import { isPluralForm, singular as singularOf, verbInfinitive } from '../text.js';
 import { splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
+import { splitCoordinatedLists, splitRepeatedVerb } from './split-requests.js';
 
 /**
  * Stage 1a: one written sentence that holds several. People run a context, a list of fields and a
@@ -36,6 +37,7 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(recordsInParentheses)
     .flatMap(splitTrailingRequest)
     .flatMap(splitRepeatedVerb)
+    .flatMap(splitCoordinatedLists)
     .flatMap(splitPurpose)
     .flatMap(splitAtSecondRule)
     .map(viewRequest)
@@ -279,15 +281,6 @@ export function activeVoice(sentence: string): string {
   const m = /^((?:the\s+)?[a-z]+s)\s+(?:are|get)\s+([a-z]+ed)\s+(?:in\s+)?(?:to|onto|into|on|for)\s+((?:a|an|the)\s+[a-z]+\s+with\s+.+)$/i.exec(sentence);
   const verb = m ? verbInfinitive((m[2] as string).toLowerCase()) : undefined;
   return m && verb && VERB_SET.has(verb) ? `${m[1] as string} ${verb} ${m[3] as string}` : sentence;
-}
-
-/** "mark a claim as approved or mark it as rejected": the verb said again starts a second action. */
-export function splitRepeatedVerb(sentence: string): string[] {
-  const m = /^(.*?\b([a-z]+)\s+((?:a|an|the|each|this|that)\s+[a-z]+)\s+as\s+[a-z ]+?),?\s+(?:or|and)\s+\2\s+(it|them|the\s+[a-z]+|a\s+[a-z]+)(\s+as\s+.+)$/i.exec(sentence);
-  if (!m || !VERB_SET.has((m[2] as string).toLowerCase())) return [sentence];
-  // ("mark it as rejected": the record the first one named)
-  const object = /^(?:it|them)$/i.test(m[4] as string) ? (m[3] as string) : (m[4] as string);
-  return [`${m[1] as string}.`, capitalized(`${m[2] as string} ${object}${m[5] as string}`)];
 }
 
 /**
