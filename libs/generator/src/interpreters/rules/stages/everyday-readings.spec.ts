@@ -1,0 +1,39 @@
+import { interpretPrompt } from '../interpret.js';
+
+const read = (prompt: string) => {
+  const r = interpretPrompt('x', prompt);
+  if (!r.ok) throw new Error(`refused: ${r.error.missing.join('; ')}`);
+  return r.blueprint;
+};
+const listsOf = (prompt: string, resource: string): string[][] => read(prompt).actions.filter((a) => a.kind === 'list' && a.resource === resource).map((a) => (a.kind === 'list' ? a.filters.map((f) => f.field) : []));
+const typeOf = (prompt: string, resource: string, field: string): string | undefined => read(prompt).resources.find((r) => r.name === resource)?.fields.find((f) => f.name === field)?.type;
+
+describe('everyday readings (session 2026-11-28 late)', () => {
+  it('"the guest list of each retreat" lists the guests by retreat', () => {
+    expect(listsOf('Retreats have a title. Guests have a retreat and a name. Show me the guest list of each retreat.', 'Guest')).toContainEqual(['retreat']);
+  });
+
+  it('two lists asked with one verb each keep their own filter', () => {
+    const prompt = 'Tours have a date and a route. Tickets have a tour and a name. Please let me list the tours of a given date and the tickets for a tour.';
+    expect(listsOf(prompt, 'Tour')).toContainEqual(['date']);
+    expect(listsOf(prompt, 'Ticket')).toContainEqual(['tour']);
+  });
+
+  it('"date of visit" is a date, and the day of a record with two dates is the one named after it', () => {
+    expect(typeOf('Jobs have a client name and a date of visit.', 'Job', 'dateOfVisit')).toBe('date');
+    expect(listsOf('Funerals have a deceased name, a date of death and a funeral date. List the funerals on a given date.', 'Funeral')).toContainEqual(['funeralDate']);
+  });
+
+  it('reads "there name" as "their name" and single words before a last "or" as values', () => {
+    const bp = read('people order bulbs: there name, what bulb (tulip daffodil crocus or allium) and how many bags.');
+    const order = bp.resources[0];
+    expect(order?.fields.map((f) => f.name)).toContain('name');
+    expect(order?.fields.find((f) => f.name === 'bulb')?.values).toEqual(['tulip', 'daffodil', 'crocus', 'allium']);
+  });
+
+  it('makes a capacity\'s limit a whole number when it was read as a number', () => {
+    const bp = read('Sessions have a date and laptops (a number). Signups have a session and a name. A session can\'t take more signups than it has laptops.');
+    expect(bp.rules).toContainEqual(expect.objectContaining({ kind: 'capacity', resource: 'Signup', limitField: 'laptops' }));
+    expect(bp.resources.find((r) => r.name === 'Session')?.fields.find((f) => f.name === 'laptops')?.type).toBe('integer');
+  });
+});
