@@ -307,6 +307,8 @@ export const SEP_FILLERS = new Set([',', 'and', 'or', 'then', 'either', 'optiona
 export const NEGATIONS = new Set(['cannot', "can't", 'not', 'never', "mustn't", "shouldn't", "won't", "isn't", "aren't", 'no', "don't", "doesn't", 'nobody']);
 export const COUNT_VERBS = new Set(['count', 'counts', 'counted', 'increment', 'increments', 'incremented', 'increase', 'increases', 'bump', 'bumps', 'add', 'adds', 'record', 'records', 'register', 'registers', 'log', 'logs', 'track', 'tracks', 'tally', 'tallies']);
 export const LIMIT_WORDS = new Set(['capacity', 'exceed', 'exceeds', 'beyond', 'full', 'limit', 'limited', 'maximum', 'more', 'over', 'most', 'max', 'extra', 'excess', 'past', 'overbooked', 'oversold']);
+/** Words before an object that say how, not what ("books separately with their name", "only the open ones"). */
+export const MANNER_WORDS = new Set(['exactly', 'only', 'just', 'separately', 'individually', 'online', 'together', 'ahead', 'directly']);
 /** "the guest list", "the class register": a record's list is its records. */
 export const RECORD_LIST_NOUNS = new Set(['list', 'register', 'roster', 'rota', 'log']);
 /** Words that say a count is capped ("an event is capped at ...", "when its bookings reach ..."). */

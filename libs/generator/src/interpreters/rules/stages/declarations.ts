@@ -87,7 +87,7 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       ["Volunteers do the refilling, so each refill should be recorded too, with the grit bin, the volunteer's name and the date.", { subject: 'refill', items: ['grit bin', "volunteer's name", 'date'] }],
     ],
     // ("Volunteers do the refilling, so each refill should be recorded too, with ...": what leads up to it says why)
-    match: (s) => /^(?:[^,]{1,80},\s*(?:so|and)\s+)?(?:each|every|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:gets|is|are|get|should be|must be|will be|needs to be)\s+(?:logged|recorded|stored|saved|entered|registered|noted|kept)\s*(?:too|as well)?\s*,?\s+with\s+(.+?)[.!]?$/i.exec(s),
+    match: (s) => /^(?:[^,]{1,80},\s*(?:so|and)\s+)?(?:each|every|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:gets|is|are|get|(?:should|must|will|needs to)(?:\s+also)?\s+be)(?:\s+also)?\s+(?:logged|recorded|stored|saved|entered|registered|noted|kept)\s*(?:too|as well)?\s*,?\s+with\s+(.+?)[.!]?$/i.exec(s),
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {
@@ -127,6 +127,28 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       const made = NOMINALIZATION[verbLemma((m[1] as string).toLowerCase(), VERB_SET) ?? '']?.[0];
       const items = made ? listItems(m[3] === undefined ? (m[4] as string) : `${m[3]}, ${m[4] as string}`) : undefined;
       return made && items ? { kind: 'fieldList', subject: made, items: [{ words: (m[2] as string).toLowerCase(), refersTo: true }, ...items], source: sentence, nounPhrase: true } : undefined;
+    },
+  },
+  {
+    name: 'people doing something, with what they give',
+    examples: [
+      ['Guests book a yurt with their name, email and arrival date.', { subject: 'booking', items: ['yurt', 'name', 'email', 'arrival date'] }],
+      ['Every walker books separately with their name, phone number and age.', { subject: 'booking', items: ['name', 'phone number', 'age'] }],
+      ['Volunteers register for a shift with their name and a t-shirt size.', { subject: 'registration', items: ['shift', 'name', 't-shirt size'] }],
+    ],
+    // "people book with their name and email", "guests book a yurt with their ...": the verb makes the
+    // record (a booking), what they do it for is its reference, what they give its fields (the thing
+    // made itself, "send a message with their name", is the action reader's; so is an item that says
+    // whose it is, "a link to their CV")
+    match: (s) => /^(?:the\s+|our\s+|every\s+|each\s+|a\s+|an\s+)?[a-z]+\s+(?:can\s+|will\s+|must\s+|should\s+)?([a-z]+)(?:\s+(?:(?:for|on|onto|to|at|in|into)\s+)?(?:a|an|the|one)\s+([a-z]+))?(?:\s+separately|\s+online|\s+ahead)?\s+(?:with|by giving|giving)\s+(?:their|his|her|its)\s+(.+?)[.!]?$/i.exec(s),
+    read: (m, sentence) => {
+      const made = NOMINALIZATION[verbLemma((m[1] as string).toLowerCase(), VERB_SET) ?? '']?.[0];
+      const items = made && !/\b(?:to|of|for)\s+their\b/i.test(m[3] as string) ? listItems(m[3] as string) : undefined;
+      if (!made || !items || items.length < 2) return undefined;
+      // ("guests book a yurt with ...": the yurt is what the booking is of; "send a message with ..." makes the message itself)
+      if (m[2] !== undefined && singular(m[2].toLowerCase()) === made) return undefined;
+      const on = m[2] === undefined ? [] : [{ words: m[2].toLowerCase(), refersTo: true as const }];
+      return { kind: 'fieldList', subject: made, items: [...on, ...items], source: sentence, nounPhrase: true };
     },
   },
   {

@@ -37,3 +37,18 @@ describe('everyday readings (session 2026-11-28 late)', () => {
     expect(bp.resources.find((r) => r.name === 'Session')?.fields.find((f) => f.name === 'laptops')?.type).toBe('integer');
   });
 });
+
+describe('records said in passing (session 2026-11-28 late)', () => {
+  it('"every walker books separately with their name, ...": a manner word is not what is booked', () => {
+    expect(read('Treks have a date and a route. Every walker books separately with their name, phone number and age.').resources.map((r) => r.name)).not.toContain('Separately');
+  });
+
+  it('"guests book a yurt with their name, ...": the booking the verb makes, of the yurt, with what they give', () => {
+    const booking = read('Yurts have a name and beds. Guests book a yurt with their name, email and arrival date.').resources.find((r) => r.name === 'Booking');
+    expect(booking?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['yurt', 'name', 'email', 'arrivalDate']));
+  });
+
+  it('"every game we play should also be recorded with ...": the clause saying who plays names no other record', () => {
+    expect(read('Every game we play should also be recorded with the date, the table number and the winner.').resources.map((r) => r.name)).toEqual(['Game']);
+  });
+});

@@ -238,6 +238,8 @@ export function repairSpelling(text: string): string {
       return /^[A-Z]/.test(w) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed;
     })
     .replace(THEN_AFTER_COMPARATIVE, '$1$2 than')
+    // ("every game we play should be recorded with ...": a clause saying who does it names no other record)
+    .replace(/\b(every|each|all the|all|the|any)\s+([a-z]+)\s+(?:that\s+)?(?:we|i|you|they)\s+([a-z]+)\s+(?=(?:should|must|will|is|are|has|have|gets|get|needs|need|can|goes|go)\b)/gi, '$1 $2 ')
     // ("people order: there name, what bulb ...": "there" before a field's name, opening an item, is "their")
     .replace(/(^|[:,;(]\s*|\n\s*[-*•]?\s*)there\s+(?=(?:name|names|email|emails|phone|phones|address|addresses|age|ages|number|numbers|details)\b)/gi, '$1their ')
     // ("i need delete orders", "I want see all orders": the "to" a learner leaves out)

@@ -1,5 +1,5 @@
 import type { FieldDraft } from '../fields.js';
-import { AGENT_RECORDS, COLLECTION_NOUNS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, META_NOUNS, MODALS, NEGATIONS, POSSESSIVES, PREPOSITIONS, PRONOUNS, RECORD_LIST_NOUNS, RELATION_PREPS, SEPARATORS, TALLY_NOUNS, TITLE_TAILS } from '../lexicon.js';
+import { AGENT_RECORDS, COLLECTION_NOUNS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, MANNER_WORDS, META_NOUNS, MODALS, NEGATIONS, POSSESSIVES, PREPOSITIONS, PRONOUNS, RECORD_LIST_NOUNS, RELATION_PREPS, SEPARATORS, TALLY_NOUNS, TITLE_TAILS } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier } from '../text.js';
 import type { Tok } from '../tokens.js';
@@ -126,7 +126,8 @@ export function objectOf(ctx: ReadingState, rest: readonly Tok[], context: Resou
   while (i < rest.length) {
     const w = (rest[i] as Tok).w;
     if (w === 'all' || w === 'every' || w === 'any') all = true;
-    if (['exactly', 'only', 'just'].includes(w)) {
+    // ("books separately with their name": a manner says nothing of what is booked)
+    if (MANNER_WORDS.has(w)) {
       i++;
       continue;
     }
