@@ -10,7 +10,10 @@ import { outcomeOf, tally, type BatchPrompt } from './batch-match.js';
  */
 const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> = {
   '08': { faithful: 10, silentlyWrongAtMost: 5 },
-  '09': { faithful: 17, silentlyWrongAtMost: 3 },
+  // (09 and 13 one fewer since session 2026-11-28 late: "maximum runners" is named maxRunners and "type of
+  // repair" repairType, as 11 of 13 and 4 of 5 writers of the fresh batches named such fields; the marathon's
+  // and shoe repair's writers were the exceptions)
+  '09': { faithful: 16, silentlyWrongAtMost: 4 },
   '10': { faithful: 17, silentlyWrongAtMost: 1 },
   // Batch 11: first contact was 1 faithful / 5 silently wrong (docs/prompts.md). Two prompts
   // (archery, golf) count as silently wrong since records are named by their head (interp4): the
@@ -25,7 +28,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '12': { faithful: 16, silentlyWrongAtMost: 2 },
   // Batch 13: first contact 1 faithful / 4 silently wrong (docs/prompts.md), before any fix for
   // it; then the session's general fixes (sections, sentence splits, units, phone number)
-  '13': { faithful: 15, silentlyWrongAtMost: 1 },
+  '13': { faithful: 14, silentlyWrongAtMost: 2 },
   // Batch 14: first contact 4 faithful / 13 silently wrong (docs/prompts.md), then the session's
   // general mechanisms (2026-11-27: rules between records, records made with a verb, field notes)
   // (20 from session 2026-11-27 late: parent guards read in more words)

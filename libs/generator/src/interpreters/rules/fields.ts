@@ -186,7 +186,12 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   /** "a maximum of 20 attendees": a limit the analyzer may turn into a capacity rule. */
   let limitField = false;
   // "a maximum of 20 attendees": a limit named after what it counts, starting at that number
-  if (mods.max !== undefined && mods.min === undefined && ws.length >= 1 && ws.length <= 2 && isPluralForm(ws[ws.length - 1] as string) && /\b(maximum|max|up to|at most|limit)\b/i.test(text) && !/\bcharacters?|chars|letters\b/i.test(text)) {
+  // ("places (max 16)", "kids - max 35": the bound noted after the name bounds that field, named as written, 12 of 12 fresh writers)
+  const noted = /^\s*[a-z][a-z ]*?\s*(?:\(|,|\s[-–—])\s*(?:max(?:imum)?|up to|at most)\b/i.test(text);
+  if (noted && mods.max !== undefined && mods.min === undefined && ws.length >= 1 && ws.length <= 2 && isPluralForm(ws[ws.length - 1] as string)) {
+    countOf = true;
+    limitField = true;
+  } else if (mods.max !== undefined && mods.min === undefined && ws.length >= 1 && ws.length <= 2 && isPluralForm(ws[ws.length - 1] as string) && /\b(maximum|max|up to|at most|limit)\b/i.test(text) && !/\bcharacters?|chars|letters\b/i.test(text)) {
     countOf = true;
     mods.defaultText ??= String(mods.max);
     delete mods.max;
@@ -221,7 +226,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
       countOf = true;
       ws = ['total', ...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))];
     } else if (head.length >= 1 && (head[head.length - 1] === 'number' || head[head.length - 1] === 'count' || head[head.length - 1] === 'amount') && tail.length > 0 && (head.length === 1 || ['maximum', 'max', 'minimum', 'min', 'total'].includes(head[0] as string))) {
-      // "a number of pages" -> pages, "maximum number of students" -> maximumStudents; the label
+      // "a number of pages" -> pages, "maximum number of students" -> maxStudents (below); the label
       // "number of items" -> numberOfItems
       countOf = head[head.length - 1] !== 'amount';
       const thing = [...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))];
@@ -233,6 +238,9 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
       mods.min ??= 0;
       mods.max ??= Number(tail[0]);
       if (!mods.type) mods.type = 'integer';
+    } else if (head.length === 1 && head[0] === 'type' && tail.length === 1) {
+      // "type of waste" -> wasteType (4 of the 5 fresh batches' writers)
+      ws = [...tail, 'type'];
     } else if (tail.length > 0 && tail.length < ws.length - ofIdx - 1) {
       // "the date of the exam" -> examDate; "country of origin", "date of death" stay as written
       // (26 of the fresh batches' 28 such fields were expected as written)
@@ -308,6 +316,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     // "a price (GBP)", "weight (kg)": a unit in parentheses joins the name as "in GBP" would
     ws = [...ws, mods.unit];
   }
+  // "maximum children", "minimum age": maxChildren, minAge (11 of the 13 fresh batches' writers wrote so)
+  if (ws.length > 1 && (ws[0] === 'maximum' || ws[0] === 'minimum')) ws = [ws[0] === 'maximum' ? 'max' : 'min', ...ws.slice(1)];
   const name = camelCase(ws);
   if (!name || !/^[a-z]/.test(name)) return { kind: 'unreadable', text };
   if (STORE_PROVIDED.has(name)) return { kind: 'implicit', text };

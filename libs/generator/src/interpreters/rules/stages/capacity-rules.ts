@@ -107,7 +107,7 @@ export const CAPACITY_PHRASINGS: RulePhrasing[] = [
     name: 'a record that cannot be overbooked',
     examples: [
       ['Screenings have a movie title and a number of seats. People reserve a seat for a screening with their name. A screening can not be overbooked.', 'a screening takes at most seats reservations'],
-      ['Meetups have a title and a maximum number of attendees. Attendees register for a meetup with a name; once a meetup is full, further registrations are refused.', 'a meetup takes at most maximumAttendees registrations'],
+      ['Meetups have a title and a maximum number of attendees. Attendees register for a meetup with a name; once a meetup is full, further registrations are refused.', 'a meetup takes at most maxAttendees registrations'],
       ['Workshops have a date and seats. Tickets have a workshop and a name. Stop selling tickets once a workshop\'s seats are gone.', 'a workshop takes at most seats tickets'],
     ],
     read: ({ ws, ctx }) => {
