@@ -307,6 +307,10 @@ export const SEP_FILLERS = new Set([',', 'and', 'or', 'then', 'either', 'optiona
 export const NEGATIONS = new Set(['cannot', "can't", 'not', 'never', "mustn't", "shouldn't", "won't", "isn't", "aren't", 'no', "don't", "doesn't", 'nobody']);
 export const COUNT_VERBS = new Set(['count', 'counts', 'counted', 'increment', 'increments', 'incremented', 'increase', 'increases', 'bump', 'bumps', 'add', 'adds', 'record', 'records', 'register', 'registers', 'log', 'logs', 'track', 'tracks', 'tally', 'tallies']);
 export const LIMIT_WORDS = new Set(['capacity', 'exceed', 'exceeds', 'beyond', 'full', 'limit', 'limited', 'maximum', 'more', 'over', 'most', 'max', 'extra', 'excess', 'past', 'overbooked', 'oversold']);
+/** A business named after what it sells ("a wig shop", "our fabric store"). */
+export const SHOP_WORDS = new Set(['shop', 'store', 'stall', 'boutique', 'warehouse', 'business']);
+/** Adjectives that only say how big or plain a thing is ("a simple stock list"). */
+export const PLAIN_ADJECTIVES = new Set(['simple', 'basic', 'small', 'little', 'quick', 'easy', 'new', 'tiny']);
 /** Words before an object that say how, not what ("books separately with their name", "only the open ones"). */
 export const MANNER_WORDS = new Set(['exactly', 'only', 'just', 'separately', 'individually', 'online', 'together', 'ahead', 'directly']);
 /** "the guest list", "the class register": a record's list is its records. */

@@ -52,3 +52,10 @@ describe('records said in passing (session 2026-11-28 late)', () => {
     expect(read('Every game we play should also be recorded with the date, the table number and the winner.').resources.map((r) => r.name)).toEqual(['Game']);
   });
 });
+
+describe('the records a label over a list names (session 2026-11-28 late)', () => {
+  it('a shop\'s stock list holds what the shop sells', () => {
+    expect(read('Simple stock list for my wig shop: style name, colour, length, price and quantity.').resources.map((r) => r.name)).toEqual(['Wig']);
+    expect(read('Stock list for a fabric shop: fabric name, colour, price per metre and a unique roll code.').resources.map((r) => r.name)).toEqual(['Fabric']);
+  });
+});

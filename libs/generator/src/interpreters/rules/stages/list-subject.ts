@@ -1,4 +1,4 @@
-import { COLLECTION_TAILS, DETERMINERS, FIELD_LABELS, KEEPING, META_NOUNS, MISSPELT_POSSESSIVES, MODALS, NOMINALIZATION, SELF_SUBJECTS, TIME_WORDS, VERB_SET, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, DETERMINERS, FIELD_LABELS, PLAIN_ADJECTIVES, PREPOSITIONS, SHOP_WORDS, KEEPING, META_NOUNS, MISSPELT_POSSESSIVES, MODALS, NOMINALIZATION, SELF_SUBJECTS, TIME_WORDS, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm } from '../text.js';
 import { objectAfter, type ListSetting } from './context.js';
 
@@ -51,6 +51,11 @@ export function recordsNamedBefore(words: readonly string[], items: number, sett
   const keptIn = (): boolean => COLLECTION_TAILS.has((ws[ws.length - 1] ?? '').toLowerCase()) && !isPluralForm((ws[ws.length - 2] ?? '').toLowerCase());
   if (ws.length > 1 && FIELD_LABELS.has((ws[ws.length - 1] as string).toLowerCase())) ws = ws.slice(0, -1);
   while (ws.length > 1 && keptIn()) ws = ws.slice(0, -1);
+  // ("Simple stock list for my wig shop", "Stock list for a fabric shop": a book with nothing else before
+  // it, for a shop, keeps what the shop sells)
+  const shop = lower.findIndex((w, k) => k >= 2 && SHOP_WORDS.has(w) && !PREPOSITIONS.has(lower[k - 1] as string) && !DETERMINERS.has(lower[k - 1] as string));
+  const bookOnly = ws.length === 1 && (COLLECTION_TAILS.has((ws[0] as string).toLowerCase()) || PLAIN_ADJECTIVES.has((ws[0] as string).toLowerCase()));
+  if (shop > 0 && bookOnly) ws = [lower[shop - 1] as string];
   // ("shared sauna bookings", "model rocket launches": three words or more name the records by their head)
   let subject = ws.length <= 2 ? ws.join(' ') : (ws[ws.length - 1] as string);
   // "customers book: reg plate, ...": the actors and their verb; the records are what the verb makes
@@ -65,4 +70,15 @@ export function recordsNamedBefore(words: readonly string[], items: number, sett
   // what follows a verb is its object, a noun phrase
   const verbObject = verbs > 0 && ws.length === 2 && subject === ws.join(' ');
   return { subject, nounPhrase: identifier || verbObject };
+}
+
+/**
+ * "Bookings for our indoor shooting range", "Simple stock list for my wig shop": the records a
+ * label over a list names, not the place they are for (a shop's records are what it sells).
+ */
+export function recordsBeforePlace(subject: string[]): string[] {
+  const placeAt = subject.findIndex((w, k) => k > 0 && ['for', 'at', 'in'].includes(w));
+  if (placeAt <= 0) return subject;
+  if (placeAt <= 2 && isPluralForm(subject[placeAt - 1] as string) && !VERB_SET.has(subject[0] as string)) return subject.slice(0, placeAt);
+  return subject.slice(placeAt + 1).some((w) => SHOP_WORDS.has(w)) ? (recordsNamedBefore(subject, 2)?.subject.split(' ') ?? subject) : subject;
 }

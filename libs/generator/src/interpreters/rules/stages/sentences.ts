@@ -1,3 +1,4 @@
+import { recordsBeforePlace } from './list-subject.js';
 import { type ItemReading, readFieldItem } from '../fields.js';
 import { prepareFieldList } from '../field-lists.js';
 import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COMPARATIVES, CONNECTORS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, KEEP_VERBS, META_NOUNS, MODALS, NEGATIONS, POSSESSIVES, PREPOSITIONS, PRONOUNS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS, STATE_FIELD_NAMES } from '../lexicon.js';
@@ -155,8 +156,7 @@ export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | und
     }
     return true;
   }
-  // "Fleet fuel logs: every time a driver fills up a vehicle we record the plate, the liters, ...":
-  // the occasion says when a record is made, the list after "we record" is what it holds
+  // "Fleet fuel logs: every time a driver fills up a vehicle we record the plate, ...": the occasion says when a record is made, the list after "we record" is what it holds
   const cw = wordsOf(toks);
   if (c.afterColon && prev && prev.sentence === c.sentence && ((['every', 'each'].includes(cw[0] ?? '') && cw[1] === 'time') || cw[0] === 'whenever')) {
     const at = toks.findIndex((t, k) => k > 2 && ['we', 'i', 'you'].includes(toks[k - 1]?.w ?? '') && (KEEP_VERBS.has(t.w) || ['note', 'write', 'enter', 'save'].includes(t.w)));
@@ -177,6 +177,7 @@ export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | und
     const kept = stripDeterminers(subject.slice(keptAt + 1)).filter((w, k) => k > 0 || !['each', 'every'].includes(w));
     const keeper = subject[keptAt - 1] === 'to' || (['i', 'we'].includes(subject[keptAt - 1] ?? '') && ['each', 'every'].includes(subject[keptAt + 1] ?? ''));
     if (keptAt > 0 && keeper && kept.length >= 1 && kept.length <= 3 && (isPluralForm(kept[kept.length - 1] as string) || subject[keptAt + 1] !== undefined)) subject = kept;
+    if (subject.length > 3) subject = recordsBeforePlace(subject);
     const first = toks[0]?.w ?? '';
     const startsWithVerb = verbLemma(first, VERB_SET) !== undefined && !TYPE_BY_WORD[first];
     if (subject.length >= 1 && subject.length <= 3 && !handledAsTitle(ctx, prev) && !startsWithVerb) {
