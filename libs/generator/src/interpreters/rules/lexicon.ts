@@ -307,6 +307,12 @@ export const SEP_FILLERS = new Set([',', 'and', 'or', 'then', 'either', 'optiona
 export const NEGATIONS = new Set(['cannot', "can't", 'not', 'never', "mustn't", "shouldn't", "won't", "isn't", "aren't", 'no', "don't", "doesn't", 'nobody']);
 export const COUNT_VERBS = new Set(['count', 'counts', 'counted', 'increment', 'increments', 'incremented', 'increase', 'increases', 'bump', 'bumps', 'add', 'adds', 'record', 'records', 'register', 'registers', 'log', 'logs', 'track', 'tracks', 'tally', 'tallies']);
 export const LIMIT_WORDS = new Set(['capacity', 'exceed', 'exceeds', 'beyond', 'full', 'limit', 'limited', 'maximum', 'more', 'over', 'most', 'max', 'extra', 'excess', 'past', 'overbooked', 'oversold']);
+/** The days of the week, in order, and a word naming one of them ("mon", "Tues", "thursday"). */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const WEEKDAY_WORD = '(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)[a-z]*';
+/** "training day (Mon-Sun)", "delivery day (monday to saturday)": a field and a range of weekdays in parentheses. */
+export const WEEKDAY_RANGE = new RegExp(`^([A-Za-z][\\w '-]{0,40}?)\\s*\\(\\s*(?:from\\s+)?(${WEEKDAY_WORD})\\s*(?:to|-|–|until|till)\\s*(${WEEKDAY_WORD})\\s*\\)$`, 'i');
+export const weekdayAt = (w: string): number => WEEKDAYS.findIndex((d) => d.toLowerCase().startsWith(w.toLowerCase().slice(0, 3)));
 /** A business named after what it sells ("a wig shop", "our fabric store"). */
 export const SHOP_WORDS = new Set(['shop', 'store', 'stall', 'boutique', 'warehouse', 'business']);
 /** Adjectives that only say how big or plain a thing is ("a simple stock list"). */
@@ -348,7 +354,7 @@ export const UNIT_NAMES: Record<string, string> = { g: 'grams' };
 /** Currencies: "fee in pounds" written as a label keeps its currency in the name (`feePounds`), as fresh prompts' writers expect. */
 export const CURRENCY_UNITS = new Set(['dollars', 'euros', 'pounds', 'usd', 'eur', 'gbp', 'cents', 'pence']);
 /** Things numbered in a sequence: their "X number" is a whole number, not an identifier ("room number" is one). */
-export const SEQUENCE_NUMBERS = new Set(['episode', 'shirt', 'jersey', 'pitch', 'plot', 'seat', 'bed', 'lane', 'court', 'locker', 'round', 'chapter', 'season', 'lap', 'bib', 'berth', 'stall', 'platform', 'gate', 'box', 'chair', 'entry', 'hanger', 'kennel', 'lift', 'puzzle', 'spot', 'stable', 'visit', 'issue', 'bay', 'pen', 'peg', 'cage', 'desk', 'cabin', 'hut', 'pod', 'bin', 'floor', 'level', 'storey', 'row', 'pier', 'mooring', 'tee', 'hole', 'week', 'stage', 'step', 'heat', 'page', 'verse', 'fridge', 'freezer', 'load', 'cap', 'run', 'hutch', 'tank', 'shelf', 'rack', 'tent', 'race', 'match', 'game', 'lot', 'batch']);
+export const SEQUENCE_NUMBERS = new Set(['episode', 'shirt', 'jersey', 'pitch', 'plot', 'seat', 'bed', 'lane', 'court', 'locker', 'round', 'chapter', 'season', 'lap', 'bib', 'berth', 'stall', 'platform', 'gate', 'box', 'chair', 'entry', 'hanger', 'kennel', 'lift', 'puzzle', 'spot', 'stable', 'visit', 'issue', 'bay', 'pen', 'peg', 'cage', 'desk', 'cabin', 'hut', 'pod', 'bin', 'floor', 'level', 'storey', 'row', 'pier', 'mooring', 'tee', 'hole', 'week', 'stage', 'step', 'heat', 'page', 'verse', 'fridge', 'freezer', 'load', 'cap', 'run', 'hutch', 'tank', 'shelf', 'rack', 'tent', 'race', 'match', 'game', 'lot', 'batch', 'table', 'start', 'print', 'station', 'duck', 'class']);
 export const QUANTITY_QUALIFIERS = new Set(['for', 'against', 'per']);
 
 // ---- field items (fields.ts, field-modifiers.ts)

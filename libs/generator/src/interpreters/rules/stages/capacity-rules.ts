@@ -32,7 +32,12 @@ export function capacity(parent: ResourceDraft, child: ResourceDraft, limit: str
 /** A field that can hold a count: a number, or words the reading left as text ("how many it can take"). */
 const countable = (f: FieldDraft): boolean => ['integer', 'number', 'string'].includes(f.spec.type) && !f.spec.references && !f.spec.values;
 /** The words of a field that name it, without "max", "number of" and the like. */
-const naming = (f: FieldDraft): string[] => f.spec.name.replace(/([A-Z])/g, ' $1').toLowerCase().split(/\s+/).filter((w) => w && !['max', 'maximum', 'number', 'of', 'no', 'how', 'many', 'total'].includes(w));
+const naming = (f: FieldDraft): string[] => {
+  const ws = f.spec.name.replace(/([A-Z])/g, ' $1').toLowerCase().split(/\s+/).filter(Boolean);
+  // ("maxParticipants", "numberOfSeats" are named by what they count; "tableNumber" by its last word too)
+  while (ws.length > 1 && ['max', 'maximum', 'number', 'of', 'no', 'how', 'many', 'total'].includes(ws[0] as string)) ws.shift();
+  return ws;
+};
 
 /**
  * The parent, child and limit a capacity clause speaks of, when it says one: a limit cue, and
@@ -81,7 +86,8 @@ export const CAPACITY_PHRASINGS: RulePhrasing[] = [
     read: ({ ws, ctx }) => {
       if (!ws.some((w) => LIMIT_WORDS.has(w))) return undefined;
       for (const parent of ctx.resources) {
-        const limit = parent.fields.find((f) => f.spec.type === 'integer' && ws.some((w) => f.words.includes(w) || f.spec.name === w));
+        // (a numbered thing's own number, "table number", names it; it holds no limit)
+        const limit = parent.fields.find((f) => f.spec.type === 'integer' && !/^(?!max|min|total)[a-z]+Number$/.test(f.spec.name) && ws.some((w) => f.words.includes(w) || f.spec.name === w));
         if (!limit) continue;
         const pointing = pointingAt(ctx, parent);
         const named = pointing.find((r) => ws.some((w) => r.words.includes(singular(w)) || r.words.join('') === singular(w).replace(/-/g, '')));

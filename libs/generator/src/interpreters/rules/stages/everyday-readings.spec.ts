@@ -59,3 +59,21 @@ describe('the records a label over a list names (session 2026-11-28 late)', () =
     expect(read('Stock list for a fabric shop: fabric name, colour, price per metre and a unique roll code.').resources.map((r) => r.name)).toEqual(['Fabric']);
   });
 });
+
+describe('types and flags said in words (session 2026-11-28 late)', () => {
+  it('a range of weekdays is a day of the week, in a list or in a sentence', () => {
+    expect(read('Squads: name, training day (Mon-Sun), start time.').resources[0]?.fields.find((f) => f.name === 'trainingDay')?.values).toHaveLength(7);
+    expect(read('Customers have a name and a delivery day (Monday to Saturday).').resources[0]?.fields.find((f) => f.name === 'deliveryDay')?.values).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
+  });
+
+  it('"(no two the same)" and "(no duplicates)" make a field unique', () => {
+    const exhibitor = read('Zine fair exhibitors: name, email, table number (no two the same) and price per copy.').resources[0];
+    expect(exhibitor?.fields.find((f) => f.name === 'tableNumber')).toEqual(expect.objectContaining({ type: 'integer', unique: true }));
+    expect(read('Wigs: code (no duplicates), colour and price.').resources[0]?.fields.find((f) => f.name === 'code')?.unique).toBe(true);
+  });
+
+  it('a numbered thing\'s own number is no capacity: "A table can\'t seat more guests than its seats" caps by seats', () => {
+    const bp = read('Guests have a full name and a table. Tables have a table number and seats. A table can\'t seat more guests than its seats.');
+    expect(bp.rules).toContainEqual(expect.objectContaining({ kind: 'capacity', limitField: 'seats' }));
+  });
+});

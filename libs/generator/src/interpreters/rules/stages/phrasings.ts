@@ -1,4 +1,4 @@
-import { CURRENCY_UNITS, MEASURE_UNITS, OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS, VALUE_NOUNS } from '../lexicon.js';
+import { CURRENCY_UNITS, MEASURE_UNITS, OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS, VALUE_NOUNS, WEEKDAY_RANGE, WEEKDAYS, weekdayAt } from '../lexicon.js';
 
 /**
  * Stage 3a: the registry of field-item phrasings. Each entry reads one way of writing a field in a
@@ -40,6 +40,7 @@ export function arrowStates(text: string): string[] {
 
 export const FLAGS = new Set(['unique', 'optional', 'required', 'mandatory']);
 
+
 /** "a / b / c", "a | b | c", "a, b or c": the values, trimmed, in order. */
 export function splitValues(text: string): string[] {
   // ("tulip daffodil crocus or allium": single words with no commas, the last after "or", are each a value;
@@ -63,7 +64,9 @@ function readParen(inner: string): { type?: string; flags: string[]; default?: s
     .split(/\s*,\s*|\s+and\s+/).map((p) => p.trim().toLowerCase()).filter(Boolean);
   // "(one sign-up per email)": one record per value is a unique value
   const onePer = (p: string): boolean => /^(?:one|only one|a single|max(?:imum)? one|at most one)\s+[\w -]+\s+per\s+\S/.test(p);
-  const flags = parts.filter((p) => FLAGS.has(p) || onePer(p)).map((p) => (p === 'mandatory' ? 'required' : onePer(p) ? 'unique' : p));
+  // ("(no duplicates)", "(no two the same)", "(must be unique)": said in words, still unique)
+  const sameNever = (p: string): boolean => /^(?:no (?:duplicates?|dupes|two (?:the same|alike|identical)|repeats)|must be unique|never (?:repeated|the same)|each (?:one )?different)$/.test(p);
+  const flags = parts.filter((p) => FLAGS.has(p) || onePer(p) || sameNever(p)).map((p) => (p === 'mandatory' ? 'required' : onePer(p) || sameNever(p) ? 'unique' : p));
   const types = parts.filter((p) => TYPE_NOTATIONS[p] !== undefined);
   // "(boolean, default false)", "(yes/no, starts as no)": a default written beside the type
   const defaults = parts.map((p) => /^(?:default(?:s to|\s*[:=])?|starts? (?:as|at|with|out as)|initially)\s+(\S.*)$/.exec(p)?.[1]).filter((d): d is string => d !== undefined);
@@ -219,6 +222,16 @@ export const PHRASINGS: Phrasing[] = [
       return m && !values.some((v) => TYPE_NOTATIONS[v] !== undefined || ['name', 'nickname', 'not', 'yes', 'no'].includes(v)) ? m : null;
     },
     read: (m) => item(m[1] as string, { values: [m[2] as string, m[3] as string] }),
+  },
+  {
+    name: 'a range of weekdays',
+    examples: [
+      ['training day (Mon-Sun)', item('training day', { values: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] })],
+      ['delivery day (monday to saturday)', item('delivery day', { values: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] })],
+    ],
+    // "day (mon-fri)": the days of a week from one to the other, a day of the week, not a date
+    match: (s) => ((m) => (m && weekdayAt(m[2] as string) < weekdayAt(m[3] as string) ? m : null))(WEEKDAY_RANGE.exec(s)),
+    read: (m) => item(m[1] as string, { values: WEEKDAYS.slice(weekdayAt(m[2] as string), weekdayAt(m[3] as string) + 1) }),
   },
   {
     name: 'a range of letters',
