@@ -36,7 +36,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '14': { faithful: 21, silentlyWrongAtMost: 2 },
   // Batch 15: first contact on the session's interpreter, 10 faithful / 7 silently wrong; then
   // fixes its failures suggested (not first contact)
-  '15': { faithful: 19, silentlyWrongAtMost: 3 },
+  // (4 since session 2026-11-28 late: photo club's "| status | open / judging / closed |" is read as values and its
+  // "only while the competition is open" with them, so the warning that had covered its optional score is gone)
+  '15': { faithful: 19, silentlyWrongAtMost: 4 },
   // Batch 16: first contact 6 faithful / 12 silently wrong (docs/prompts.md); then two of its
   // refusals, blueprints the validator refused, fixed (a date compared with a count, a record named "2027")
   // (7 silently wrong until 2026-11-27 evening: "Our pony club runs rallies ..." is now read as context,

@@ -214,7 +214,7 @@ export const COLLECTION_TAILS = new Set(['library', 'inventory', 'stock', 'catal
 /** Column headers of a field table that hold the field's name, type and notes. */
 export const TABLE_NAME_HEADERS = new Set(['field', 'fields', 'name', 'column', 'attribute', 'property', 'field name']);
 export const TABLE_TYPE_HEADERS = new Set(['type', 'kind', 'data type', 'format']);
-export const TABLE_NOTE_HEADERS = new Set(['notes', 'note', 'comment', 'comments', 'description', 'constraints', 'rules', 'details']);
+export const TABLE_NOTE_HEADERS = new Set(['notes', 'note', 'comment', 'comments', 'description', 'constraints', 'rules', 'details', 'example', 'examples', 'values', 'allowed values', 'options']);
 
 /** Type words written in a table or after a field ("price (EUR)", "deposit | money"). */
 export const TYPE_NOTATIONS: Record<string, string> = {

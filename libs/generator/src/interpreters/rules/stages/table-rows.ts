@@ -37,8 +37,9 @@ export function readRow(name: string, type: string | undefined, notes: string | 
   // a type cell that is no notation, or a note, says the type in words
   const typeCell = type?.trim() ?? '';
   if (!t && typeCell !== '') {
-    const listed = valueList(typeCell);
-    if (listed && !listed.some((v) => DESCRIPTIVE.test(v))) return item(name, { values: listed, ...(flags.length ? { flags } : {}) });
+    // ("| status | open / judging / closed |": slashes separate the values here too, unless they name types)
+    const listed = valueList(typeCell.replace(/\s*\/\s*/g, ', '));
+    if (listed && !listed.some((v) => DESCRIPTIVE.test(v) || TYPE_NOTATIONS[v.toLowerCase()] !== undefined)) return item(name, { values: listed, ...(flags.length ? { flags } : {}) });
   }
   const said = t || values ? undefined : [typeCell, cell].map(readNote).find((n) => n.type !== undefined || n.record !== undefined);
   if (said?.record) return item(`${name} (a ${said.record})`, flags.length ? { flags } : {});

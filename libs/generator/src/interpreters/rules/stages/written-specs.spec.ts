@@ -43,3 +43,10 @@ describe('documentLine: a title that only says what the document is about', () =
     expect(documentLine('Spec: customers have a name - and an email, a phone')).toBe(false);
   });
 });
+
+describe('field tables: values and notes in any column', () => {
+  it('reads values separated by slashes in a type column, and an example column as notes', () => {
+    expect(fieldsOf('## Competition\n| field | type |\n|---|---|\n| title | text |\n| status | open / judging / closed |')['Competition']).toEqual(['title:text', 'status:enum']);
+    expect(fieldsOf('**Scooters**\n\n| field | example |\n|---|---|\n| fleet number | S-014 |\n| zone | north campus / south campus / city centre |')['Scooter']).toEqual(['fleetNumber:string', 'zone:enum']);
+  });
+});
