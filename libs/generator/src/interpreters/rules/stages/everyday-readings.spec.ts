@@ -77,3 +77,10 @@ describe('types and flags said in words (session 2026-11-28 late)', () => {
     expect(bp.rules).toContainEqual(expect.objectContaining({ kind: 'capacity', limitField: 'seats' }));
   });
 });
+
+describe('values in capitals (session 2026-11-28 late)', () => {
+  it('"size S M or L", "size XS S M L XL": short capitals after a field are its values', () => {
+    expect(read('Bikes have a frame number, a model and a size S M or L.').resources[0]?.fields.find((f) => f.name === 'size')?.values).toEqual(['S', 'M', 'L']);
+    expect(read('wetsuit: code (unique), size XS S M L XL, thickness in mm').resources[0]?.fields.find((f) => f.name === 'size')?.values).toEqual(['XS', 'S', 'M', 'L', 'XL']);
+  });
+});

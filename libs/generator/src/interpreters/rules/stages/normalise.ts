@@ -238,6 +238,8 @@ export function repairSpelling(text: string): string {
       return /^[A-Z]/.test(w) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed;
     })
     .replace(THEN_AFTER_COMPARATIVE, '$1$2 than')
+    // ("size S M or L", "size XS S M L XL": short capitals after a field's name are its values)
+    .replace(/\b([a-z]+)\s+((?:[A-Z]{1,3}\s+(?:or\s+)?){1,7}[A-Z]{1,3})(?=\s*(?:$|[,.;)]|\s+and\s))/g, (_all, name: string, values: string) => `${name} (${values.split(/\s+(?:or\s+)?/).join(', ')})`)
     // ("every game we play should be recorded with ...": a clause saying who does it names no other record)
     .replace(/\b(every|each|all the|all|the|any)\s+([a-z]+)\s+(?:that\s+)?(?:we|i|you|they)\s+([a-z]+)\s+(?=(?:should|must|will|is|are|has|have|gets|get|needs|need|can|goes|go)\b)/gi, '$1 $2 ')
     // ("people order: there name, what bulb ...": "there" before a field's name, opening an item, is "their")
