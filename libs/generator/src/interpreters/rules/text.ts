@@ -26,7 +26,9 @@ const world = nlp.world() as unknown as Morphology;
 const transform = world.methods.two.transform;
 
 /** Words compromise singularises wrongly ("status" -> "statu") or that have no plural form. */
-const UNINFLECTED = new Set(['status', 'news', 'series', 'data', 'species', 'analysis', 'address', 'access', 'campus', 'bus', 'process', 'class', 'sms', 'rsvp', 'info', 'information', 'feedback', 'equipment', 'inventory', 'metadata', 'media', 'stuff', 'staff', 'software', 'hardware', 'progress', 'weather', 'music', 'content', 'text']);
+const UNINFLECTED = new Set(['status', 'news', 'series', 'data', 'species', 'analysis', 'address', 'access', 'campus', 'bus', 'process', 'class', 'sms', 'rsvp', 'info', 'information', 'feedback', 'equipment', 'inventory', 'metadata', 'media', 'stuff', 'staff', 'software', 'hardware', 'progress', 'weather', 'music', 'content', 'text', 'summons', 'lens', 'canvas', 'atlas', 'chassis', 'premises']);
+/** Of those, the words whose plural is written with -es ("addresses", "summonses"). */
+const PLURAL_WITH_ES = new Set(['address', 'class', 'bus', 'process', 'summons', 'lens', 'canvas', 'atlas']);
 
 export function singular(word: string): string {
   const w = word.toLowerCase();
@@ -42,7 +44,8 @@ export function singular(word: string): string {
 export function plural(word: string): string {
   const w = word.toLowerCase();
   if (w === 'status') return 'statuses';
-  if (UNINFLECTED.has(w) && w !== 'address' && w !== 'class' && w !== 'bus' && w !== 'process' && w !== 'rsvp') return w;
+  if (PLURAL_WITH_ES.has(w)) return transform.noun.toPlural(w, world.model) || `${w}es`;
+  if (UNINFLECTED.has(w) && w !== 'rsvp') return w;
   return transform.noun.toPlural(w, world.model) || `${w}s`;
 }
 
