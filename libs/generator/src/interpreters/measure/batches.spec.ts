@@ -82,6 +82,10 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // covered its misread sizes: 5 silently wrong; 26: mead, underfloor heating faithful, 6)
   '25': { faithful: 4, silentlyWrongAtMost: 6 },
   '26': { faithful: 7, silentlyWrongAtMost: 7 },
+  // Batches 27 (A-L) and 28 (M-Z): written blind during session 2026-11-28 late, sealed and run once on its
+  // interpreter as it stood then (e3740f9): first contact 4 / 28 / 8 / 0 and 10 / 20 / 9 / 1 (docs/prompts.md)
+  '27': { faithful: 4, silentlyWrongAtMost: 8 },
+  '28': { faithful: 10, silentlyWrongAtMost: 9 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {
