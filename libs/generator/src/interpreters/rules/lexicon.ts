@@ -1,5 +1,5 @@
 import type { FieldType } from '@backforge/blueprint';
-import { PHRASAL, VERBS } from './lexicon-verbs.js';
+import { NOMINALIZATION, PHRASAL, VERBS } from './lexicon-verbs.js';
 
 /**
  * The domain vocabulary of the rules interpreter, kept in one place so what it understands can be
@@ -313,6 +313,8 @@ const WEEKDAY_WORD = '(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)[a-z]*';
 /** "training day (Mon-Sun)", "delivery day (monday to saturday)": a field and a range of weekdays in parentheses. */
 export const WEEKDAY_RANGE = new RegExp(`^([A-Za-z][\\w '-]{0,40}?)\\s*\\(\\s*(?:from\\s+)?(${WEEKDAY_WORD})\\s*(?:to|-|–|until|till)\\s*(${WEEKDAY_WORD})\\s*\\)$`, 'i');
 export const weekdayAt = (w: string): number => WEEKDAYS.findIndex((d) => d.toLowerCase().startsWith(w.toLowerCase().slice(0, 3)));
+/** Records that a verb makes ("book" a booking): taking one in is making it ("we take bookings online"). */
+export const MADE_RECORDS = new Set([...Object.values(NOMINALIZATION).map((ws) => ws[ws.length - 1] as string), 'payment', 'enquiry', 'inquiry', 'deposit', 'entry']);
 /** A business named after what it sells ("a wig shop", "our fabric store"). */
 export const SHOP_WORDS = new Set(['shop', 'store', 'stall', 'boutique', 'warehouse', 'business']);
 /** Adjectives that only say how big or plain a thing is ("a simple stock list"). */

@@ -1,9 +1,9 @@
 import type { EffectSpec, FieldSpec } from '@backforge/blueprint';
 import { readFieldItem } from '../fields.js';
 import { prepareFieldList } from '../field-lists.js';
-import { ACTOR_WORDS, LENDING_VERBS, POSSESSIVES, VERBS } from '../lexicon.js';
+import { ACTOR_WORDS, LENDING_VERBS, MADE_RECORDS, POSSESSIVES, VERBS } from '../lexicon.js';
 import { type ActionDraft, keyOf } from '../model.js';
-import { camelCase, pascalCase, pastParticiple, singular, splitIdentifier } from '../text.js';
+import { camelCase, pascalCase, pastParticiple, plural, singular, splitIdentifier } from '../text.js';
 import { splitList, textOf, type Tok } from '../tokens.js';
 import { type ObjectRef, type Segment, sentenceCase } from './reading.js';
 import { addField, fieldOf, findResource, relationTarget, resourceFromObject } from './resolve.js';
@@ -23,6 +23,11 @@ import type { ReadingState } from './reading-state.js';
 export function readTake(ctx: ReadingState, s: Segment, obj: ObjectRef, after: readonly Tok[]): void {
   const res = actedOn(ctx, obj, s, `I cannot tell what is ${pastParticiple(s.lemma.split('_')[0] as string)}`);
   if (!res) return;
+  // "we take bookings online", "take orders by phone": a record made by the verb it names is taken in, created
+  if (s.lemma === 'take' && MADE_RECORDS.has(res.words[res.words.length - 1] as string)) {
+    ctx.understood.push(`"${s.text}" records ${plural(res.words.join(' '))} (created)`);
+    return;
+  }
   // "neighbours lend tools ... members borrow a tool": one lending seen from both sides, not
   // two independent holds that a single return could only half undo
   const sameLending = LENDING_VERBS.has(s.lemma) ? ctx.actions.find((a) => a.resource === keyOf(res.words) && a.kind === 'transition' && a.verb !== s.lemma && LENDING_VERBS.has(a.verb)) : undefined;

@@ -2,7 +2,7 @@ import type { ReadingState } from './reading-state.js';
 import type { FieldDraft } from '../fields.js';
 import { CAPACITY_CUES, LIMIT_NAMES, LIMIT_WORDS, NEGATIONS, REFUSALS } from '../lexicon.js';
 import { keyOf, type ResourceDraft, type RuleDraft } from '../model.js';
-import { pascalCase, plural, singular } from '../text.js';
+import { camelCase, pascalCase, plural, singular } from '../text.js';
 import type { RulePhrasing, RuleReading } from './rule-phrasings.js';
 
 /**
@@ -21,11 +21,12 @@ const childNamed = (ctx: ReadingState, parent: ResourceDraft, ws: readonly strin
 };
 
 export function capacity(parent: ResourceDraft, child: ResourceDraft, limit: string): RuleReading {
-  const via = referenceTo(child, parent);
+  const via = referenceTo(child, parent) as FieldDraft | undefined;
   return {
     kind: 'capacity',
-    rule: { kind: 'capacity', resource: keyOf(child.words), via: via.spec.name, limitField: limit, message: `This ${parent.words.join(' ')} is full` },
+    rule: { kind: 'capacity', resource: keyOf(child.words), via: via?.spec.name ?? camelCase(parent.words), limitField: limit, message: `This ${parent.words.join(' ')} is full` },
     says: `a ${parent.words.join(' ')} takes at most ${limit} ${plural(child.words.join(' '))}`,
+    ...(via ? {} : { link: { child, parent } }),
   };
 }
 
@@ -56,6 +57,15 @@ export function capacitySaid(ctx: ReadingState, ws: readonly string[]): { parent
     const limit = named.sort((a, b) => naming(b).length - naming(a).length)[0];
     const child = limit && childNamed(ctx, parent, ws);
     if (limit && child) return { parent, child, limit };
+  }
+  // "no more bookings for a ceilidh than its capacity": both records named, the one not yet tied to
+  // the other is tied to it by the rule
+  const named = (r: ResourceDraft): boolean => seen.has(r.words[r.words.length - 1] as string);
+  for (const parent of ctx.resources.filter((r) => named(r) && pointingAt(ctx, r).length === 0)) {
+    const limit = parent.fields.find((f) => countable(f) && naming(f).length > 0 && naming(f).every((w) => seen.has(singular(w)) || seen.has(w)) && !/^(?!max|min|total)[a-z]+Number$/.test(f.spec.name));
+    // (never a record the parent itself points at: "a booking can't carry more passengers than its carriage's seats")
+    const children = ctx.resources.filter((r) => r !== parent && named(r) && !r.fields.some((f) => f.spec.type === 'reference') && !parent.fields.some((f) => f.spec.references === pascalCase(r.words)));
+    if (limit && children.length === 1 && new RegExp(`\\b(?:for|per|in|on) (?:a|an|the|each|one) ${parent.words.join(' ')}\\b`).test(said)) return { parent, child: children[0] as ResourceDraft, limit };
   }
   const strong = /\b(?:full|limited|capped|overbook\w*|oversell|oversold|sold out)\b|\bthan (?:it|they) can take\b/.test(said);
   for (const parent of strong ? parents.filter((r) => seen.has(r.words[r.words.length - 1] as string)) : []) {

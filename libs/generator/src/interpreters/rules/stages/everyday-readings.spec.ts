@@ -84,3 +84,21 @@ describe('values in capitals (session 2026-11-28 late)', () => {
     expect(read('wetsuit: code (unique), size XS S M L XL, thickness in mm').resources[0]?.fields.find((f) => f.name === 'size')?.values).toEqual(['XS', 'S', 'M', 'L', 'XL']);
   });
 });
+
+describe('a ceilidh and its bookings (session 2026-11-28 late, after batches 27 and 28)', () => {
+  const prompt = "A ceilidh has a date, a venue and a capacity. A booking is for one person and has their name, email address and phone. We'd like to take bookings online. Obviously we can't accept more bookings for a ceilidh than its capacity.";
+
+  it('"is for one person and has their name, ...": the record\'s fields; "take bookings online" creates them', () => {
+    const bp = read(prompt);
+    expect(bp.resources.find((r) => r.name === 'Booking')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['name', 'email', 'phone']));
+    expect(bp.actions.map((a) => a.name)).not.toContain('takeBooking');
+  });
+
+  it('a capacity naming both records ties the bookings to the ceilidh', () => {
+    expect(read(prompt).rules).toContainEqual(expect.objectContaining({ kind: 'capacity', resource: 'Booking', via: 'ceilidh', limitField: 'capacity' }));
+  });
+
+  it('"a session is for one student and has ...": the student is one more of its fields', () => {
+    expect(read('Students have a name. A session is for one student and has a date and a subject.').resources.find((r) => r.name === 'Session')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['student', 'date', 'subject']));
+  });
+});

@@ -23,7 +23,8 @@ export type RuleReading =
   | { kind: 'count'; action: ActionDraft; resource: ResourceDraft; field: string; says: string }
   /** The action refuses a state; `guard` is absent when the action already carries it. */
   | { kind: 'guard'; action: ActionDraft; guard?: GuardSpec; says: string }
-  | { kind: 'capacity'; rule: RuleDraft; says: string }
+  /** `link`: the child is not yet tied to the parent; the rule says it is ("no more bookings for a ceilidh than its capacity"). */
+  | { kind: 'capacity'; rule: RuleDraft; says: string; link?: { child: ResourceDraft; parent: ResourceDraft } }
   /** A compare or parent-guard rule (stages/rule-comparisons.ts). */
   | { kind: 'rule'; rule: RuleDraft; says: string }
   /** Restates what the blueprint already holds. */

@@ -4,7 +4,7 @@ import { keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, pascalCase, plural, singular, verbLemma } from '../text.js';
 import { type Clause, words as wordsOf } from '../tokens.js';
 import { stripDeterminers } from './reading.js';
-import { addField, fieldByWords, fieldOf } from './resolve.js';
+import { addField, addReference, fieldByWords, fieldOf } from './resolve.js';
 import { isBaseOrGerund, segment } from './segment.js';
 import { addRule } from './actions.js';
 import { FIELD_STATEMENT, fieldStatement, readRuleClause, type RuleReading } from './rule-phrasings.js';
@@ -100,6 +100,7 @@ export function applyRuleReading(ctx: ReadingState, c: Clause, r: RuleReading): 
       break;
     case 'capacity':
     case 'rule': {
+      if (r.kind === 'capacity' && r.link) addReference(ctx, r.link.child, r.link.parent, true);
       // (a count of records is a whole number: "how many people it can take", "laptops")
       if (r.rule.kind === 'capacity') wholeLimit(ctx, r.rule);
       // ("treatment - must be one of the therapist's specialities": a value picked from a list is short text)

@@ -1,6 +1,6 @@
 import { VERB_SET } from '../lexicon.js';
 
-/** Splits of one sentence that asks for several things (stage 1a, split-sentence.ts applies them). */
+/** Splits of one sentence that says or asks for several things (stage 1a, split-sentence.ts applies them). */
 
 /** The sentence with its first letter in upper case, as a sentence split off another starts. */
 const capitalized = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
@@ -23,3 +23,19 @@ export function splitCoordinatedLists(sentence: string): string[] {
   const m = new RegExp(`^(.*?\\b(list|see|show|view|find|look up|pull up|get)\\s+${records}[^,]+?),?\\s+and\\s+(${records}.+)$`, 'i').exec(sentence);
   return m ? [`${m[1] as string}.`, capitalized(`${(m[2] as string).toLowerCase()} ${m[3] as string}`)] : [sentence];
 }
+
+/**
+ * "A booking is for one person and has their name, email address and phone": what the record is
+ * and what it has are two sentences, so the list is read as the record's fields.
+ */
+export function splitIsAndHas(sentence: string): string[] {
+  const m = /^((?:a|an|each|every|the)\s+[a-z]+(?:\s+[a-z]+)?)\s+(is|are)\s+([^,]+?)\s+and\s+(has|have)\s+(.+)$/i.exec(sentence);
+  if (!m) return [sentence];
+  // ("A session is for one student and has a date, ...": the student it is for is one more of its fields; "for one person" says only how many)
+  const forOne = /^for\s+(?:one|a|an|each|the)\s+([a-z]+)$/i.exec(m[3] as string);
+  if (forOne && !ONE_PERSON.has((forOne[1] as string).toLowerCase())) return [`${m[1] as string} ${m[4] as string} a ${forOne[1] as string}, ${m[5] as string}`];
+  return [`${m[1] as string} ${m[2] as string} ${m[3] as string}.`, capitalized(`${m[1] as string} ${m[4] as string} ${m[5] as string}`)];
+}
+
+/** Who a record is for when that only says how many it is for ("a booking is for one person"). */
+const ONE_PERSON = new Set(['person', 'individual', 'adult', 'child', 'family', 'group', 'household', 'guest', 'visitor']);

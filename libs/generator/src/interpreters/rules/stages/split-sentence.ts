@@ -2,7 +2,7 @@ import { DIMENSIONS, NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET 
 import { isPluralForm, singular as singularOf, verbInfinitive } from '../text.js';
 import { splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
-import { splitCoordinatedLists, splitRepeatedVerb } from './split-requests.js';
+import { splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb } from './split-requests.js';
 
 /**
  * Stage 1a: one written sentence that holds several. People run a context, a list of fields and a
@@ -38,6 +38,7 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(splitTrailingRequest)
     .flatMap(splitRepeatedVerb)
     .flatMap(splitCoordinatedLists)
+    .flatMap(splitIsAndHas)
     .flatMap(splitPurpose)
     .flatMap(splitAtSecondRule)
     .map(viewRequest)
