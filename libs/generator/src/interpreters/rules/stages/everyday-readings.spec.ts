@@ -102,3 +102,19 @@ describe('a ceilidh and its bookings (session 2026-11-28 late, after batches 27 
     expect(read('Students have a name. A session is for one student and has a date and a subject.').resources.find((r) => r.name === 'Session')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['student', 'date', 'subject']));
   });
 });
+
+describe('records asked for by another (session 2026-11-28 late, after batches 27 and 28)', () => {
+  it('"see the bookings for each workshop": the bookings belong to a workshop', () => {
+    expect(listsOf('Workshops have a date and a basket. Bookings have a name and an email. I\'d like to see the bookings for each workshop.', 'Booking')).toContainEqual(['workshop']);
+  });
+
+  it('"the matches of a player" with a winner and a loser may mean either: named, never guessed', () => {
+    const r = interpretPrompt('x', 'Players have a nickname. Matches have a winner, a loser and a date. List the matches of a player.');
+    expect(r.ok && r.warnings.some((w) => w.includes('to filter by'))).toBe(true);
+  });
+
+  it('"| owner | the member who owns it |": the owner is a member', () => {
+    const bp = read('## Members\n- name\n\n## Models\n| field | note |\n|---|---|\n| name | |\n| owner | the member who owns it |');
+    expect(bp.resources.find((r) => r.name === 'Model')?.fields.find((f) => f.name === 'owner')).toEqual(expect.objectContaining({ type: 'reference', references: 'Member' }));
+  });
+});

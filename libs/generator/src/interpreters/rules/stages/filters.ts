@@ -201,8 +201,14 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
         continue;
       }
       if (r && r.res !== res && w !== 'to' && w !== 'with') {
-        // ("the matches of a player" may mean either side of a match: named, never guessed)
-        ctx.unmapped.push(noFilterField(res, r.res, s.text));
+        // "see the bookings for each workshop", "the loans of a pattern": the records asked for by
+        // another belong to it, when nothing of theirs names it already ("the matches of a player"
+        // with a home player and an away player may mean either side: named, never guessed)
+        const head = r.res.words[r.res.words.length - 1] as string;
+        // (a field that names it, or one naming a person by a role, "winner", "owner", may already be it)
+        const namesIt = res.fields.some((f) => splitIdentifier(f.spec.name).some((x) => singular(x.toLowerCase()) === head) || (f.spec.type === 'string' && /^[a-z]+(?:er|or|ee)$/.test(f.spec.name)));
+        const linked = ['for', 'of', 'in'].includes(w) && !namesIt ? linkTo(ctx, res, r.res, s.text) : (ctx.unmapped.push(noFilterField(res, r.res, s.text)), undefined);
+        if (linked) add(linked, 'eq');
         i = r.end - 1;
         continue;
       }

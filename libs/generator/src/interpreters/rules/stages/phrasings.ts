@@ -105,7 +105,7 @@ export function readNote(note: string): { type?: string; flags: string[]; record
   const n = note.trim().toLowerCase().replace(/[.;]$/, '');
   const flags = ['unique', 'optional', 'required'].filter((f) => new RegExp(`\\b${f}\\b`).test(n));
   if (/\bmandatory\b/.test(n) && !flags.includes('required')) flags.push('required');
-  const record = /^(?:a|an|which|the)\s+([a-z]+)$/.exec(n)?.[1];
+  const record = /^(?:a|an|which|the)\s+([a-z]+)(?:\s+(?:who|that|which)\s+[a-z]+(?:\s+(?:it|them|this|one))?)?$/.exec(n)?.[1]; // ("the member who owns it")
   const unit = /^in\s+([a-z0-9]+)$/.exec(n)?.[1];
   let type: string | undefined;
   if (/\bwhole numbers?\b|\bintegers?\b/.test(n) || /^how many\b/.test(n)) type = 'integer';
