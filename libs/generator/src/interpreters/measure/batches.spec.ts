@@ -8,13 +8,15 @@ import { outcomeOf, tally, type BatchPrompt } from './batch-match.js';
  * figures may only improve: each floor below is the figure recorded after the fixes of issue 8.
  * Every accepted prompt is a valid blueprint, and every gap is named in the user's words.
  */
+// (floors raised to the figures at the end of session 2026-11-28 late: 08, 10, 14, 15, 20, 22, 25 faithful up;
+// 20, 22, 25, 26 silently wrong down)
 const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> = {
-  '08': { faithful: 10, silentlyWrongAtMost: 5 },
+  '08': { faithful: 11, silentlyWrongAtMost: 5 },
   // (09 and 13 one fewer since session 2026-11-28 late: "maximum runners" is named maxRunners and "type of
   // repair" repairType, as 11 of 13 and 4 of 5 writers of the fresh batches named such fields; the marathon's
   // and shoe repair's writers were the exceptions)
   '09': { faithful: 16, silentlyWrongAtMost: 4 },
-  '10': { faithful: 17, silentlyWrongAtMost: 1 },
+  '10': { faithful: 18, silentlyWrongAtMost: 1 },
   // Batch 11: first contact was 1 faithful / 5 silently wrong (docs/prompts.md). Two prompts
   // (archery, golf) count as silently wrong since records are named by their head (interp4): the
   // naming note that made them "gaps named" said nothing of their real misses (a total typed as a
@@ -33,12 +35,12 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // general mechanisms (2026-11-27: rules between records, records made with a verb, field notes)
   // (20 from session 2026-11-27 late: parent guards read in more words)
   // (21 from session 2026-11-28: stamps' list read before refusing, face value kept whole)
-  '14': { faithful: 21, silentlyWrongAtMost: 2 },
+  '14': { faithful: 23, silentlyWrongAtMost: 2 },
   // Batch 15: first contact on the session's interpreter, 10 faithful / 7 silently wrong; then
   // fixes its failures suggested (not first contact)
   // (4 since session 2026-11-28 late: photo club's "| status | open / judging / closed |" is read as values and its
   // "only while the competition is open" with them, so the warning that had covered its optional score is gone)
-  '15': { faithful: 19, silentlyWrongAtMost: 4 },
+  '15': { faithful: 21, silentlyWrongAtMost: 4 },
   // Batch 16: first contact 6 faithful / 12 silently wrong (docs/prompts.md); then two of its
   // refusals, blueprints the validator refused, fixed (a date compared with a count, a record named "2027")
   // (7 silently wrong until 2026-11-27 evening: "Our pony club runs rallies ..." is now read as context,
@@ -57,7 +59,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // the only warning, the prompt's other misses are now seen to be silent: 19 abseil, 21 bookbinding,
   // 24 speed dating, 25 jiu-jitsu, each one more silently wrong)
   '19': { faithful: 12, silentlyWrongAtMost: 2 },
-  '20': { faithful: 18, silentlyWrongAtMost: 2 },
+  '20': { faithful: 19, silentlyWrongAtMost: 1 },
   // Batch 21 (A-L) and batch 22 (M-Z): written blind at the same time, sealed and run once on main's
   // interpreter (3c39b11) before any change of session 2026-11-27 late: first contact 2 / 31 / 5 / 2
   // and 2 / 26 / 7 / 5 (docs/prompts.md); 3 / 31 / 4 / 2 and 3 / 26 / 6 / 5 with units in names
@@ -65,7 +67,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '21': { faithful: 11, silentlyWrongAtMost: 4 },
   // (22: opera's "**We need to:** ..., see the cast of a production" is read now, and "the cast" as
   // one cast member, a get: the warning on "We need to" that had made its miss named is gone)
-  '22': { faithful: 9, silentlyWrongAtMost: 7 },
+  '22': { faithful: 12, silentlyWrongAtMost: 5 },
   // Batches 23 (A-L) and 24 (M-Z): written blind during session 2026-11-27 late and run once on its
   // interpreter as it stood then (005e915): first contact 1 / 20 / 12 / 7 and 5 / 22 / 6 / 7 (docs/prompts.md)
   // (session 2026-11-28: the lists of six refused prompts read by stages/anchored-lists.ts; two of them,
@@ -80,8 +82,8 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // interpreter as it stood then (7d616f7): first contact 3 / 32 / 4 / 1 and 4 / 28 / 7 / 1 (docs/prompts.md)
   // (25: e-bike hire's parent guard is read now that "thats" is "that's", and the warning on it had
   // covered its misread sizes: 5 silently wrong; 26: mead, underfloor heating faithful, 6)
-  '25': { faithful: 4, silentlyWrongAtMost: 6 },
-  '26': { faithful: 7, silentlyWrongAtMost: 7 },
+  '25': { faithful: 5, silentlyWrongAtMost: 5 },
+  '26': { faithful: 7, silentlyWrongAtMost: 5 },
   // Batches 27 (A-L) and 28 (M-Z): written blind during session 2026-11-28 late, sealed and run once on its
   // interpreter as it stood then (e3740f9): first contact 4 / 28 / 8 / 0 and 10 / 20 / 9 / 1 (docs/prompts.md)
   // (then the session's later fixes, not first contact: 27 ceilidh faithful; "every lesson for a client" and
