@@ -38,7 +38,7 @@ const REQUEST_FRAME = new RegExp(
 // ("A key-cutting kiosk needs to log orders: ...": a hyphen inside a word is part of it; "bookings = name, ...")
 const LIST_RE = /^([A-Za-z](?:[A-Za-z0-9' ]|(?<=[A-Za-z0-9])-(?=[A-Za-z])){0,120}?)\s*(?::|\s[-–—=])\s+(.+)$/;
 /** "a list of performers", "for each specimen", "a record of each tyre set": the records a list is of. */
-const LIST_OF = /\b(?:(?:a|the|one)\s+(?:list|record|log|register|catalogue|catalog|database|note)\s+of|(?:for|of)\s+(?:each|every))\s+(?:(?:each|every|all|the|my|our)\s+)?([a-z][a-z' ]*)$/i;
+const LIST_OF = /(?:\b(?:(?:a|the|one)\s+(?:list|record|log|register|catalogue|catalog|database|note)\s+of|(?:for|of)\s+(?:each|every))|(?:\s[-–—]\s|[,;]\s)(?:each|every))\s+(?:(?:each|every|all|the|my|our)\s+)?([a-z][a-z' ]*)$/i;
 
 export function toClauses(lines: readonly Line[]): Clause[] {
   const out: Clause[] = [];

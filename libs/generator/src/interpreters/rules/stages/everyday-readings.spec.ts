@@ -118,3 +118,13 @@ describe('records asked for by another (session 2026-11-28 late, after batches 2
     expect(bp.resources.find((r) => r.name === 'Model')?.fields.find((f) => f.name === 'owner')).toEqual(expect.objectContaining({ type: 'reference', references: 'Member' }));
   });
 });
+
+describe('labels over lists (session 2026-11-28 late, after batches 27 and 28)', () => {
+  it('"the refills sold: ...": a participle after the records ends their name', () => {
+    expect(read('I want to track the products: name, price, stock. And the refills sold: product, weight in grams, date.').resources.map((r) => r.name)).toContain('Refill');
+  });
+
+  it('"stuff comes in as donations - each item: ...": the record after "each"', () => {
+    expect(read('stuff comes in as donations - each item: description, category (clothes, books, toys), price, date donated').resources.map((r) => r.name)).toEqual(['Item']);
+  });
+});

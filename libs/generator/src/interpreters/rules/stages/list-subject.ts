@@ -21,7 +21,8 @@ export function recordsNamedBefore(words: readonly string[], items: number, sett
     verbs += 1;
   }
   // "the horses staying with us", "bikes that need a service": a participle or relative word after records ends them
-  const relative = ws.findIndex((w, k) => k > 0 && /^(?:[a-z]{3,}ing|that|which|who)$/i.test(w) && isPluralForm((ws[k - 1] as string).toLowerCase()) && !VERB_SET.has((ws[k - 1] as string).toLowerCase()));
+  // ("the refills sold", "the items donated": a past participle after records ends them too)
+  const relative = ws.findIndex((w, k) => k > 0 && /^(?:[a-z]{3,}ing|that|which|who|[a-z]{3,}ed|sold|bought|made|given|taken|brought|kept|lent|sent|held|won)$/i.test(w) && isPluralForm((ws[k - 1] as string).toLowerCase()) && !VERB_SET.has((ws[k - 1] as string).toLowerCase()));
   if (relative > 0) ws = ws.slice(0, relative);
   // "Each week we take bookings": after a time and the writer, the records follow the verb
   const pronoun = ws.findIndex((w, k) => k > 0 && SELF_SUBJECTS.concat(['you', 'they']).includes(w.toLowerCase()));
