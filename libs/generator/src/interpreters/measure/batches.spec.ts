@@ -89,7 +89,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (then the session's later fixes, not first contact: 27 ceilidh faithful; "every lesson for a client" and
   // "the models for a member" now read, so elocution's plain list and the club's frequency show as silent misses)
   '27': { faithful: 5, silentlyWrongAtMost: 9 },
-  '28': { faithful: 12, silentlyWrongAtMost: 10 },
+  '28': { faithful: 13, silentlyWrongAtMost: 10 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

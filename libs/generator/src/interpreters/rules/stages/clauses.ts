@@ -351,8 +351,8 @@ function commaItems(list: string): string[] {
   parts.push(cur);
   const items: string[] = [];
   for (const p of parts.map((x) => x.trim().replace(/^(?:and|or|also|plus)\s+/i, '').replace(/^(?:a|an|the)\s+/i, '')).filter(Boolean)) {
-    // "slot length in minutes, max 10": a bound alone belongs to the item before it
-    if (items.length > 0 && /^(?:max|min|maximum|minimum|at least|at most|up to|no more than)\s+\d/i.test(p)) items[items.length - 1] += `, ${p}`;
+    // "slot length in minutes, max 10", "length in minutes, 15-90": a bound alone belongs to the item before it
+    if (items.length > 0 && /^(?:(?:max|min|maximum|minimum|at least|at most|up to|no more than)\s+\d|\d+(?:\.\d+)?\s*(?:-|–|to)\s*\d+(?:\.\d+)?$)/i.test(p)) items[items.length - 1] += `, ${p}`;
     else items.push(p);
   }
   // "status requested, confirmed, done or cancelled" (quotes dropped): a state name, then its values to the end

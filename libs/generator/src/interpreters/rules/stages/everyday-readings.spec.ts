@@ -128,3 +128,11 @@ describe('labels over lists (session 2026-11-28 late, after batches 27 and 28)',
     expect(read('stuff comes in as donations - each item: description, category (clothes, books, toys), price, date donated').resources.map((r) => r.name)).toEqual(['Item']);
   });
 });
+
+describe('values and units in everyday notation (session 2026-11-28 late)', () => {
+  it('"status present or absent or late", "value in £", "length in minutes, 15-90"', () => {
+    expect(read('Attendance: student, date, status present or absent or late.').resources[0]?.fields.find((f) => f.name === 'status')?.values).toEqual(['present', 'absent', 'late']);
+    expect(read('Prizes:\n  - description\n  - value in £\n  - claimed - yes/no').resources[0]?.fields.map((f) => f.name)).toContain('valueGbp');
+    expect(read('Appointments: client name, date, area treated (back, neck or knee) and length in minutes, 15-90').resources[0]?.fields.find((f) => f.name === 'lengthMinutes')).toEqual(expect.objectContaining({ min: 15, max: 90 }));
+  });
+});

@@ -46,7 +46,7 @@ export function splitValues(text: string): string[] {
   // ("tulip daffodil crocus or allium": single words with no commas, the last after "or", are each a value;
   // "full time or part time" keeps its words)
   const spaced = /^([a-z]+(?:\s+[a-z]+){1,6})\s+or\s+([a-z]+)$/i.exec(text.trim());
-  if (spaced && !/[,/|]/.test(text)) return [...(spaced[1] as string).split(/\s+/), spaced[2] as string];
+  if (spaced && !/[,/|]/.test(text) && !/\bor\b/i.test(spaced[1] as string)) return [...(spaced[1] as string).split(/\s+/), spaced[2] as string];
   return text
     .split(/\s*(?:\/|\||,|\bor\b)\s*/i)
     .map((v) => v.trim().replace(/^(?:and|or)\s+/i, '').replace(/[.;]$/, ''))

@@ -110,7 +110,7 @@ function labelledParts(text: string): string[] {
 const WORD = "[a-z][a-z'-]*(?:\\s[a-z][a-z'-]*)?";
 /** A value noun opening an item of a list, its bare values joined by commas and a last "or". */
 const VALUES_AFTER_NOUN = new RegExp(
-  `(^|,\\s*|\\band\\s+|:\\s*)((?:(?:a|an|the)\\s+)?(?:${[...VALUE_NOUNS].join('|')}))\\s+(${WORD}(?:\\s*,\\s*${WORD})*\\s+or\\s+${WORD})(?=\\s*(?:$|[.;]|,\\s*(?:and\\s+)?(?:a|an|the)\\s|\\s+and\\s+(?:a|an|the)\\s))`,
+  `(^|,\\s*|\\band\\s+|:\\s*)((?:(?:a|an|the)\\s+)?(?:${[...VALUE_NOUNS].join('|')}))\\s+(${WORD}(?:(?:\\s*,\\s*|\\s+or\\s+)${WORD})*\\s+or\\s+${WORD})(?=\\s*(?:$|[.;]|,\\s*(?:and\\s+)?(?:a|an|the)\\s|\\s+and\\s+(?:a|an|the)\\s))`,
   'gi',
 );
 
