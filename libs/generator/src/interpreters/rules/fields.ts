@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { YES_NO, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STATE_FIELD_NAMES, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS, WEEKDAY_RANGE, WEEKDAYS, weekdayAt } from './lexicon.js';
+import { YES_NO, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STATE_FIELD_NAMES, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS, WEEKDAY_RANGE, weekdaysBetween } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { askedPerson, askedThing, hintFromName } from './field-types.js';
 import { type Tok, textOf, tokenize } from './tokens.js';
@@ -48,10 +48,9 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const mods: Modifiers = givenMods(given);
   const text = textOf(item);
   // "a delivery day (Monday to Saturday)": a day of the week within a range, not a date
-  const weekdays = WEEKDAY_RANGE.exec(text.trim().replace(/^(?:a|an|the|its|their)\s+/i, ''));
-  if (weekdays && !given.values && weekdayAt(weekdays[2] as string) < weekdayAt(weekdays[3] as string)) {
-    return readFieldItem(tokenize(weekdays[1] as string), lookup, self, { ...given, values: WEEKDAYS.slice(weekdayAt(weekdays[2] as string), weekdayAt(weekdays[3] as string) + 1) });
-  }
+  const weekdayRange = WEEKDAY_RANGE.exec(text.trim().replace(/^(?:a|an|the|its|their)\s+/i, ''));
+  const weekdays = weekdayRange ? weekdaysBetween(weekdayRange[2] as string, weekdayRange[3] as string) : undefined;
+  if (weekdayRange && weekdays && !given.values) return readFieldItem(tokenize(weekdayRange[1] as string), lookup, self, { ...given, values: weekdays });
   // "a SKU that must be unique", "a streak that starts at 0": the relative clause only qualifies
   const rel = item.findIndex((t, i) => i > 0 && (t.w === 'that' || t.w === 'which' || t.w === 'who'));
   // ("strokes on that hole": "that" points back, and the preposition before it goes with it)

@@ -312,7 +312,11 @@ export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday',
 const WEEKDAY_WORD = '(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)[a-z]*';
 /** "training day (Mon-Sun)", "delivery day (monday to saturday)": a field and a range of weekdays in parentheses. */
 export const WEEKDAY_RANGE = new RegExp(`^([A-Za-z][\\w '-]{0,40}?)\\s*\\(\\s*(?:from\\s+)?(${WEEKDAY_WORD})\\s*(?:to|-|–|until|till)\\s*(${WEEKDAY_WORD})\\s*\\)$`, 'i');
-export const weekdayAt = (w: string): number => WEEKDAYS.findIndex((d) => d.toLowerCase().startsWith(w.toLowerCase().slice(0, 3)));
+const weekdayAt = (w: string): number => WEEKDAYS.findIndex((d) => d.toLowerCase().startsWith(w.toLowerCase().slice(0, 3)));
+/** The days from one weekday to a later one ("Mon", "fri" -> Monday..Friday); undefined when not in order. */
+export const weekdaysBetween = (from: string, to: string): string[] | undefined => (weekdayAt(from) < weekdayAt(to) ? WEEKDAYS.slice(weekdayAt(from), weekdayAt(to) + 1) : undefined);
+/** Currency signs as their codes ("value in £" is in GBP). */
+export const CURRENCY_SIGNS: Record<string, string> = { '£': 'GBP', '€': 'EUR', $: 'USD' };
 /** Records that a verb makes ("book" a booking): taking one in is making it ("we take bookings online"). */
 export const MADE_RECORDS = new Set([...Object.values(NOMINALIZATION).map((ws) => ws[ws.length - 1] as string), 'payment', 'enquiry', 'inquiry', 'deposit', 'entry']);
 /** A business named after what it sells ("a wig shop", "our fabric store"). */

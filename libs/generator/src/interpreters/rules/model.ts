@@ -1,5 +1,6 @@
 import type { ActionKind, CompareRule, EffectSpec, FilterSpec, GuardSpec, ParamSpec, ParentGuardRule } from '@backforge/blueprint';
 import type { FieldDraft } from './fields.js';
+import { pascalCase } from './text.js';
 
 /** What the analyzer reads from a prompt, before names and examples are settled. */
 export interface ResourceDraft {
@@ -52,3 +53,7 @@ export interface Analysis {
 }
 
 export const keyOf = (words: readonly string[]): string => words.join(' ');
+
+/** The reference of `child` to `parent`, if it has one. */
+export const referenceTo = (child: ResourceDraft, parent: ResourceDraft): FieldDraft | undefined =>
+  child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words));

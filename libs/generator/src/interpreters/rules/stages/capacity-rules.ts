@@ -1,7 +1,7 @@
 import type { ReadingState } from './reading-state.js';
 import type { FieldDraft } from '../fields.js';
 import { CAPACITY_CUES, LIMIT_NAMES, LIMIT_WORDS, NEGATIONS, REFUSALS } from '../lexicon.js';
-import { keyOf, type ResourceDraft, type RuleDraft } from '../model.js';
+import { keyOf, referenceTo, type ResourceDraft, type RuleDraft } from '../model.js';
 import { camelCase, pascalCase, plural, singular } from '../text.js';
 import type { RulePhrasing, RuleReading } from './rule-phrasings.js';
 
@@ -11,8 +11,7 @@ import type { RulePhrasing, RuleReading } from './rule-phrasings.js';
  * bookings reach its rigging points", "an event is capped at its max participants", "seats are
  * limited"). A count of records is a whole number, so the limit becomes an integer (rules.ts).
  */
-export const pointingAt = (ctx: ReadingState, parent: ResourceDraft): ResourceDraft[] => ctx.resources.filter((r) => r !== parent && r.fields.some((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)));
-const referenceTo = (child: ResourceDraft, parent: ResourceDraft): FieldDraft => child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words)) as FieldDraft;
+export const pointingAt = (ctx: ReadingState, parent: ResourceDraft): ResourceDraft[] => ctx.resources.filter((r) => r !== parent && referenceTo(r, parent) !== undefined);
 /** The records pointing at `parent` the words name, else the only one. */
 const childNamed = (ctx: ReadingState, parent: ResourceDraft, ws: readonly string[]): ResourceDraft | undefined => {
   const pointing = pointingAt(ctx, parent);
@@ -20,8 +19,8 @@ const childNamed = (ctx: ReadingState, parent: ResourceDraft, ws: readonly strin
   return named.length === 1 ? named[0] : pointing.length === 1 ? pointing[0] : undefined;
 };
 
-export function capacity(parent: ResourceDraft, child: ResourceDraft, limit: string): RuleReading {
-  const via = referenceTo(child, parent) as FieldDraft | undefined;
+export function capacity(parent: ResourceDraft, child: ResourceDraft, limit: string): Extract<RuleReading, { kind: 'capacity' }> {
+  const via = referenceTo(child, parent);
   return {
     kind: 'capacity',
     rule: { kind: 'capacity', resource: keyOf(child.words), via: via?.spec.name ?? camelCase(parent.words), limitField: limit, message: `This ${parent.words.join(' ')} is full` },
@@ -32,6 +31,8 @@ export function capacity(parent: ResourceDraft, child: ResourceDraft, limit: str
 
 /** A field that can hold a count: a number, or words the reading left as text ("how many it can take"). */
 const countable = (f: FieldDraft): boolean => ['integer', 'number', 'string'].includes(f.spec.type) && !f.spec.references && !f.spec.values;
+/** A numbered thing's own number ("tableNumber") names it; it holds no limit ("maxAttendeesNumber" does). */
+const ownNumber = (f: FieldDraft): boolean => /^(?!max|min|total)[a-z]+Number$/.test(f.spec.name);
 /** The words of a field that name it, without "max", "number of" and the like. */
 const naming = (f: FieldDraft): string[] => {
   const ws = f.spec.name.replace(/([A-Z])/g, ' $1').toLowerCase().split(/\s+/).filter(Boolean);
@@ -51,24 +52,26 @@ export function capacitySaid(ctx: ReadingState, ws: readonly string[]): { parent
   if (/\b(?:list|show|see|view|filter|search|find)\b/.test(said) || ws.some((w) => /^\d/.test(w))) return undefined;
   if (!ws.some((w) => CAPACITY_CUES.has(w)) && !/\bthan (?:it|they) (?:can take|has|have|holds?)\b/.test(said)) return undefined;
   const seen = new Set(ws.map((w) => singular(w)));
+  /** The parent's countable fields the words name in full, the longest name first. */
+  const namedFields = (parent: ResourceDraft): FieldDraft[] =>
+    parent.fields.filter((f) => countable(f) && naming(f).length > 0 && naming(f).every((w) => seen.has(singular(w)) || seen.has(w))).sort((a, b) => naming(b).length - naming(a).length);
+  const named = (r: ResourceDraft): boolean => seen.has(r.words[r.words.length - 1] as string);
   const parents = ctx.resources.filter((r) => pointingAt(ctx, r).length > 0);
   for (const parent of parents) {
-    const named = parent.fields.filter((f) => countable(f) && naming(f).length > 0 && naming(f).every((w) => seen.has(singular(w)) || seen.has(w)));
-    const limit = named.sort((a, b) => naming(b).length - naming(a).length)[0];
+    const limit = namedFields(parent)[0];
     const child = limit && childNamed(ctx, parent, ws);
     if (limit && child) return { parent, child, limit };
   }
   // "no more bookings for a ceilidh than its capacity": both records named, the one not yet tied to
   // the other is tied to it by the rule
-  const named = (r: ResourceDraft): boolean => seen.has(r.words[r.words.length - 1] as string);
   for (const parent of ctx.resources.filter((r) => named(r) && pointingAt(ctx, r).length === 0)) {
-    const limit = parent.fields.find((f) => countable(f) && naming(f).length > 0 && naming(f).every((w) => seen.has(singular(w)) || seen.has(w)) && !/^(?!max|min|total)[a-z]+Number$/.test(f.spec.name));
+    const limit = namedFields(parent).find((f) => !ownNumber(f));
     // (never a record the parent itself points at: "a booking can't carry more passengers than its carriage's seats")
     const children = ctx.resources.filter((r) => r !== parent && named(r) && !r.fields.some((f) => f.spec.type === 'reference') && !parent.fields.some((f) => f.spec.references === pascalCase(r.words)));
     if (limit && children.length === 1 && new RegExp(`\\b(?:for|per|in|on) (?:a|an|the|each|one) ${parent.words.join(' ')}\\b`).test(said)) return { parent, child: children[0] as ResourceDraft, limit };
   }
   const strong = /\b(?:full|limited|capped|overbook\w*|oversell|oversold|sold out)\b|\bthan (?:it|they) can take\b/.test(said);
-  for (const parent of strong ? parents.filter((r) => seen.has(r.words[r.words.length - 1] as string)) : []) {
+  for (const parent of strong ? parents.filter(named) : []) {
     const limits = parent.fields.filter((f) => countable(f) && LIMIT_NAMES.test(f.spec.name));
     const child = childNamed(ctx, parent, ws);
     if (limits.length === 1 && child) return { parent, child, limit: limits[0] as FieldDraft };
@@ -96,8 +99,7 @@ export const CAPACITY_PHRASINGS: RulePhrasing[] = [
     read: ({ ws, ctx }) => {
       if (!ws.some((w) => LIMIT_WORDS.has(w))) return undefined;
       for (const parent of ctx.resources) {
-        // (a numbered thing's own number, "table number", names it; it holds no limit)
-        const limit = parent.fields.find((f) => f.spec.type === 'integer' && !/^(?!max|min|total)[a-z]+Number$/.test(f.spec.name) && ws.some((w) => f.words.includes(w) || f.spec.name === w));
+        const limit = parent.fields.find((f) => f.spec.type === 'integer' && !ownNumber(f) && ws.some((w) => f.words.includes(w) || f.spec.name === w));
         if (!limit) continue;
         const pointing = pointingAt(ctx, parent);
         const named = pointing.find((r) => ws.some((w) => r.words.includes(singular(w)) || r.words.join('') === singular(w).replace(/-/g, '')));

@@ -1,7 +1,7 @@
 import type { FieldSpec, FilterOperator, FilterSpec } from '@backforge/blueprint';
 import type { FieldDraft } from '../fields.js';
 import { COMPARATIVES, DAY_ADJECTIVES, DAY_NOUNS, DETERMINERS, POSSESSIVES } from '../lexicon.js';
-import type { ActionDraft, ResourceDraft } from '../model.js';
+import { type ActionDraft, referenceTo, type ResourceDraft } from '../model.js';
 import { camelCase, pascalCase, plural, singular, splitIdentifier } from '../text.js';
 import type { Tok } from '../tokens.js';
 
@@ -207,8 +207,10 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
         const head = r.res.words[r.res.words.length - 1] as string;
         // (a field that names it, or one naming a person by a role, "winner", "owner", may already be it)
         const namesIt = res.fields.some((f) => splitIdentifier(f.spec.name).some((x) => singular(x.toLowerCase()) === head) || (f.spec.type === 'string' && /^[a-z]+(?:er|or|ee)$/.test(f.spec.name)));
-        const linked = ['for', 'of', 'in'].includes(w) && !namesIt ? linkTo(ctx, res, r.res, s.text) : (ctx.unmapped.push(noFilterField(res, r.res, s.text)), undefined);
-        if (linked) add(linked, 'eq');
+        if (['for', 'of', 'in'].includes(w) && !namesIt) {
+          const linked = linkTo(ctx, res, r.res, s.text);
+          if (linked) add(linked, 'eq');
+        } else ctx.unmapped.push(noFilterField(res, r.res, s.text));
         i = r.end - 1;
         continue;
       }
@@ -260,9 +262,6 @@ function linkTo(ctx: FilterContext, res: ResourceDraft, parent: ResourceDraft, t
   if (!linked) ctx.unmapped.push(noFilterField(res, parent, text));
   return linked;
 }
-
-/** The reference of `res` to `parent`, if it has one. */
-const referenceTo = (res: ResourceDraft, parent: ResourceDraft): FieldDraft | undefined => res.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(parent.words));
 
 /** The gap of a list of `res` by a `parent` it does not point at. */
 const noFilterField = (res: ResourceDraft, parent: ResourceDraft, text: string): string =>

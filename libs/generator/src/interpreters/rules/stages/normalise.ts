@@ -1,4 +1,4 @@
-import { CASUAL_SPELLINGS, CONTEXT_LABELS, GREETINGS, PHRASAL_VERBS, SECTION_LABELS, SIGN_OFFS, THAN_WORDS } from '../lexicon.js';
+import { CASUAL_SPELLINGS, CONTEXT_LABELS, CURRENCY_SIGNS, GREETINGS, PHRASAL_VERBS, SECTION_LABELS, SIGN_OFFS, THAN_WORDS } from '../lexicon.js';
 import { documentLine } from './context.js';
 import { readSections } from './sections.js';
 import { splitSentence } from './split-sentence.js';
@@ -249,7 +249,7 @@ export function repairSpelling(text: string): string {
     // ("pull up all the visits of a client": the plain verb a phrasal one stands for)
     .replace(PHRASAL, (w) => PHRASAL_VERBS[w.toLowerCase()] ?? w)
     // ("floor area in m²": the unit as it is typed on a keyboard)
-    .replace(/\bin\s+([£€$])(?=\s|$|[,.;)])/g, (_all, sign: string) => `in ${({ '£': 'GBP', '€': 'EUR', $: 'USD' } as Record<string, string>)[sign] as string}`) // ("value in £")
+    .replace(/\bin\s+([£€$])(?=\s|$|[,.;)])/g, (_all, sign: string) => `in ${CURRENCY_SIGNS[sign] as string}`) // ("value in £")
     .replace(/(?<=\b(?:m|cm|mm|km|ft|in))²/g, '2')
     .replace(/(?<=\b(?:m|cm|mm|ft))³/g, '3')
     // ("..., home score and away score, and list matches by date": a list request ends the list of fields)

@@ -1,4 +1,4 @@
-import { CURRENCY_UNITS, MEASURE_UNITS, OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS, VALUE_NOUNS, WEEKDAY_RANGE, WEEKDAYS, weekdayAt } from '../lexicon.js';
+import { CURRENCY_UNITS, MEASURE_UNITS, OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS, VALUE_NOUNS, WEEKDAY_RANGE, weekdaysBetween } from '../lexicon.js';
 
 /**
  * Stage 3a: the registry of field-item phrasings. Each entry reads one way of writing a field in a
@@ -230,8 +230,8 @@ export const PHRASINGS: Phrasing[] = [
       ['delivery day (monday to saturday)', item('delivery day', { values: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] })],
     ],
     // "day (mon-fri)": the days of a week from one to the other, a day of the week, not a date
-    match: (s) => ((m) => (m && weekdayAt(m[2] as string) < weekdayAt(m[3] as string) ? m : null))(WEEKDAY_RANGE.exec(s)),
-    read: (m) => item(m[1] as string, { values: WEEKDAYS.slice(weekdayAt(m[2] as string), weekdayAt(m[3] as string) + 1) }),
+    match: (s) => ((m) => (m && weekdaysBetween(m[2] as string, m[3] as string) ? m : null))(WEEKDAY_RANGE.exec(s)),
+    read: (m) => item(m[1] as string, { values: weekdaysBetween(m[2] as string, m[3] as string) ?? [] }),
   },
   {
     name: 'a range of letters',

@@ -1,6 +1,6 @@
 import type { FieldDraft } from '../fields.js';
 import { AGENT_RECORDS, COLLECTION_NOUNS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, MANNER_WORDS, META_NOUNS, MODALS, NEGATIONS, POSSESSIVES, PREPOSITIONS, PRONOUNS, RECORD_LIST_NOUNS, RELATION_PREPS, SEPARATORS, TALLY_NOUNS, TITLE_TAILS } from '../lexicon.js';
-import { keyOf, type ResourceDraft } from '../model.js';
+import { keyOf, referenceTo, type ResourceDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier } from '../text.js';
 import type { Tok } from '../tokens.js';
 import { type ObjectRef, type Segment, stripDeterminers } from './reading.js';
@@ -115,7 +115,7 @@ export function fieldAt(ctx: ReadingState, res: ResourceDraft, toks: readonly To
 
 export function addReference(ctx: ReadingState, child: ResourceDraft, parent: ResourceDraft, required: boolean): FieldDraft {
   const name = camelCase(parent.words);
-  const existing = child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words));
+  const existing = referenceTo(child, parent);
   if (existing) return existing;
   return addField(ctx, child, { spec: { name, type: 'reference', required, references: pascalCase(parent.words) }, words: [...parent.words, plural(parent.words[parent.words.length - 1] as string)] });
 }

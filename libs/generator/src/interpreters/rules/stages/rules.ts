@@ -1,7 +1,6 @@
-import type { FieldDraft } from '../fields.js';
 import { COUNT_VERBS, NEGATIONS, REFUSALS, VERB_SET } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
-import { camelCase, pascalCase, plural, singular, verbLemma } from '../text.js';
+import { camelCase, singular, verbLemma } from '../text.js';
 import { type Clause, words as wordsOf } from '../tokens.js';
 import { stripDeterminers } from './reading.js';
 import { addField, addReference, fieldByWords, fieldOf } from './resolve.js';
@@ -9,7 +8,7 @@ import { isBaseOrGerund, segment } from './segment.js';
 import { addRule } from './actions.js';
 import { FIELD_STATEMENT, fieldStatement, readRuleClause, type RuleReading } from './rule-phrasings.js';
 import { beatsTheRest, withinParent } from './rules-between-records.js';
-import { capacitySaid, wholeLimit } from './capacity-rules.js';
+import { capacity, capacitySaid, pointingAt, wholeLimit } from './capacity-rules.js';
 import { forParentInState, whileParentIs } from './parent-state.js';
 import type { ReadingState } from './reading-state.js';
 
@@ -28,7 +27,8 @@ export function isRuleClause(ctx: ReadingState, c: Clause): boolean {
   const reached = /\b(?:once|when|after|if)\b.*\b(?:is|are|gets|get|becomes)\s+(?:full|gone|taken|sold out|used up|booked up)\b/.test(said);
   if (reached && /^(?:stop|stops|close|closes|no|block|refuse)\b/.test(said)) return true;
   // "an event is capped at its max participants", "a workshop is full when its bookings reach its rigging points"
-  if (!/^(?:list|show|see|view|get|find|search|filter|sort)\b/.test(said) && capacitySaid(ctx, ws)) return true;
+  // (capacitySaid leaves lists alone itself: "list ...", "show ...")
+  if (!/^(?:get|sort)\b/.test(said) && capacitySaid(ctx, ws)) return true;
   // "a workshop holds at most its max attendees"
   const limitPhrase = ws.some((w, i) => (w === 'at' && ws[i + 1] === 'most') || (w === 'no' && ws[i + 1] === 'more') || (w === 'limited' && ws[i + 1] === 'to'));
   if (limitPhrase && ctx.resources.some((r) => r.fields.some((f) => f.spec.type === 'integer' && ws.some((w) => f.words.includes(w))))) return true;
@@ -149,12 +149,11 @@ export function addLimitRules(ctx: ReadingState): void {
   for (const parent of ctx.resources) {
     for (const f of parent.fields) {
       if (!f.words.includes('#limit') || ctx.rules.some((r) => r.kind === 'capacity' && r.limitField === f.spec.name)) continue;
-      const pointing = ctx.resources.filter((r) => r !== parent && r.fields.some((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(parent.words)));
+      const pointing = pointingAt(ctx, parent);
       if (pointing.length !== 1) continue;
-      const child = pointing[0] as ResourceDraft;
-      const via = child.fields.find((x) => x.spec.type === 'reference' && x.spec.references === pascalCase(parent.words)) as FieldDraft;
-      addRule(ctx, { kind: 'capacity', resource: keyOf(child.words), via: via.spec.name, limitField: f.spec.name, message: `This ${parent.words.join(' ')} is full` });
-      ctx.understood.push(`a ${parent.words.join(' ')} takes at most ${f.spec.name} ${plural(child.words.join(' '))}`);
+      const reading = capacity(parent, pointing[0] as ResourceDraft, f.spec.name);
+      addRule(ctx, reading.rule);
+      ctx.understood.push(reading.says);
     }
   }
 }
