@@ -90,6 +90,11 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // "the models for a member" now read, so elocution's plain list and the club's frequency show as silent misses)
   '27': { faithful: 5, silentlyWrongAtMost: 9 },
   '28': { faithful: 13, silentlyWrongAtMost: 10 },
+  // Batches 29 (A-L) and 30 (M-Z): written blind at the start of session 2026-11-28 night (the writers
+  // did not run the interpreter), run once on main's interpreter as the previous session left it
+  // (06daa3c) before any change: first contact 3 / 29 / 6 / 2 and 3 / 33 / 2 / 2 (docs/prompts.md)
+  '29': { faithful: 3, silentlyWrongAtMost: 6 },
+  '30': { faithful: 3, silentlyWrongAtMost: 2 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {
