@@ -47,6 +47,8 @@ class Reader {
   readonly problems: StructuredProblem[] = [];
   readonly gaps: StructuredGapLine[] = [];
   readonly lineOf = { resources: [] as number[], actions: [] as number[], rules: [] as number[] };
+  /** Updates written without their fields (`update X`): of every field X takes. */
+  readonly everyField: ActionSpec[] = [];
   private section: Section = { kind: 'top' };
   private action: ActionSpec | undefined;
 
@@ -153,9 +155,13 @@ class Reader {
       else action = { name, kind: 'custom', resource, description, custom: { operation: 'tally', by, countResource: '', via: '', groupField: '', optionsField: '' }, examples: base.examples };
     } else if ((k = new RegExp(`^update (${IDENT}) fields (.+)$`).exec(spec))) {
       action = { name, kind: 'update', resource: k[1] ?? '', description, fields: splitTop(k[2] ?? '', ','), examples: base.examples };
+    } else if ((k = new RegExp(`^update (${IDENT})$`).exec(spec))) {
+      // every field the record takes, filled in once all records are read
+      action = { name, kind: 'update', resource: k[1] ?? '', description, fields: [], examples: base.examples };
+      this.everyField.push(action);
     }
     if (!action) {
-      this.problem(n, `action ${name}: "${spec}" is not "create X", "get X by f", "list X", "update X fields a, b", "delete X", "transition X by f" or "tally X by f"`);
+      this.problem(n, `action ${name}: "${spec}" is not "create X", "get X by f", "list X", "update X", "update X fields a, b", "delete X", "transition X by f" or "tally X by f"`);
       return;
     }
     this.actions.push(action);
@@ -230,6 +236,10 @@ export function parseStructuredPrompt(markdown: string): StructuredParse {
   const reader = new Reader();
   markdown.split(/\r?\n/).forEach((text, i) => reader.read(text, i + 1));
   if (reader.name === undefined) reader.problem(0, 'the prompt needs a "# Name" heading first');
+  for (const action of reader.everyField) {
+    const inputs = reader.resources.find((r) => r.name === action.resource)?.fields.filter((f) => !f.generated).map((f) => f.name);
+    if (action.kind === 'update' && inputs) action.fields = inputs;
+  }
   if (reader.problems.length > 0) return { ok: false, problems: reader.problems, gaps: reader.gaps };
   const blueprint: Blueprint = {
     schemaVersion: 1,

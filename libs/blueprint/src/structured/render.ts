@@ -66,13 +66,17 @@ function effectOut(effect: EffectSpec): string {
   return `clear ${effect.clear}`;
 }
 
-function actionHead(action: ActionSpec): string {
+function actionHead(action: ActionSpec, blueprint: Blueprint): string {
   switch (action.kind) {
     case 'get':
     case 'transition':
       return `${action.kind} ${action.resource} by ${action.by}`;
-    case 'update':
-      return `update ${action.resource} fields ${action.fields.join(', ')}`;
+    case 'update': {
+      // an update of every field the record takes is written without its list, so that renaming a
+      // field in the draft needs no second edit of the update line
+      const inputs = blueprint.resources.find((r) => r.name === action.resource)?.fields.filter((f) => !f.generated).map((f) => f.name);
+      return inputs && inputs.join(',') === action.fields.join(',') ? `update ${action.resource}` : `update ${action.resource} fields ${action.fields.join(', ')}`;
+    }
     case 'custom':
       return `tally ${action.resource} by ${action.custom.by}`;
     default:
@@ -97,8 +101,8 @@ function actionDetails(action: ActionSpec): string[] {
   }
 }
 
-function renderAction(action: ActionSpec, examples: boolean): string[] {
-  const lines = [`- ${action.name}: ${actionHead(action)} — ${textOut(action.description)}`];
+function renderAction(action: ActionSpec, blueprint: Blueprint, examples: boolean): string[] {
+  const lines = [`- ${action.name}: ${actionHead(action, blueprint)} — ${textOut(action.description)}`];
   for (const detail of actionDetails(action)) lines.push(`  - ${detail}`);
   if (examples) for (const example of action.examples) lines.push(`  - example ${json(example)}`);
   return lines;
@@ -145,7 +149,7 @@ export function renderStructuredPrompt(blueprint: Blueprint, options: RenderOpti
   const lines = [`# ${textOut(blueprint.name)}`, '', textOut(blueprint.description), ''];
   for (const resource of blueprint.resources) lines.push(...renderResource(resource, gaps.filter((g) => g.resource === resource.name)));
   lines.push('## Actions', '');
-  for (const action of blueprint.actions) lines.push(...renderAction(action, options.examples ?? true));
+  for (const action of blueprint.actions) lines.push(...renderAction(action, blueprint, options.examples ?? true));
   lines.push('');
   if (blueprint.rules.length > 0) lines.push('## Rules', '', ...blueprint.rules.map(renderRule), '');
   const loose = gaps.filter((g) => g.resource === undefined || !names.has(g.resource));

@@ -89,6 +89,16 @@ describe('structured prompt: gaps and problems are named, never dropped', () => 
     expect(parsed.withoutExamples).toEqual(['createStudent', 'createEnrolment', 'admit']);
   });
 
+  it('reads "update X" as an update of every field X takes, and writes a full update so', () => {
+    const md = ['# Shop', '## Product', '- name', '- price: number', '- code: string, managed', '## Actions', '- updateProduct: update Product — Correct a product.', '- reprice: update Product fields price'].join('\n');
+    const parsed = parseStructuredPrompt(md);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    expect(parsed.blueprint.actions.map((a) => (a.kind === 'update' ? a.fields : []))).toEqual([['name', 'price'], ['price']]);
+    const rendered = renderStructuredPrompt(parsed.blueprint, { examples: false });
+    expect(rendered).toContain('- updateProduct: update Product — ');
+    expect(rendered).toContain('- reprice: update Product fields price — ');
+  });
+
   it('names the line of every part it cannot read, and of every meaning problem', () => {
     const bad = parseStructuredPrompt('# Shop\n\n## Product\n\n- name: string, very important\n\n## Actions\n\n- sell: frobnicate Product');
     expect(bad.ok ? [] : bad.problems).toEqual([

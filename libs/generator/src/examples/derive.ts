@@ -266,7 +266,11 @@ export class Context {
     const made = s.create(resource, 1);
     const updatable = fields.map((n) => resource.fields.find((f) => f.name === n)).filter((f): f is FieldSpec => f !== undefined && f.type !== 'reference');
     // a state field changes only along its transitions: the plain change uses another field when there is one
-    const candidates = updatable.some((f) => !f.transitions) ? updatable.filter((f) => !f.transitions) : updatable;
+    const stateless = updatable.some((f) => !f.transitions) ? updatable.filter((f) => !f.transitions) : updatable;
+    // and a field a rule ties to another record (one of the poll's options, below the tank's
+    // capacity) only when nothing else can change: a second sample of it may break the rule
+    const ruled = new Set(this.bp.rules.flatMap((r) => (r.resource === resource.name && (r.kind === 'membership' || r.kind === 'compare') ? [r.field] : [])));
+    const candidates = stateless.some((f) => !ruled.has(f.name)) ? stateless.filter((f) => !ruled.has(f.name)) : stateless;
     const field = candidates.find((f) => JSON.stringify(this.sample(resource, f, 2)) !== JSON.stringify(made?.input[f.name])) ?? candidates[0];
     if (made && field) {
       const value = this.sample(resource, field, 2);

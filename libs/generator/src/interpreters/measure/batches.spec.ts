@@ -30,12 +30,12 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '12': { faithful: 16, silentlyWrongAtMost: 2 },
   // Batch 13: first contact 1 faithful / 4 silently wrong (docs/prompts.md), before any fix for
   // it; then the session's general fixes (sections, sentence splits, units, phone number)
-  '13': { faithful: 14, silentlyWrongAtMost: 2 },
+  '13': { faithful: 15, silentlyWrongAtMost: 2 },
   // Batch 14: first contact 4 faithful / 13 silently wrong (docs/prompts.md), then the session's
   // general mechanisms (2026-11-27: rules between records, records made with a verb, field notes)
   // (20 from session 2026-11-27 late: parent guards read in more words)
   // (21 from session 2026-11-28: stamps' list read before refusing, face value kept whole)
-  '14': { faithful: 23, silentlyWrongAtMost: 2 },
+  '14': { faithful: 24, silentlyWrongAtMost: 2 },
   // Batch 15: first contact on the session's interpreter, 10 faithful / 7 silently wrong; then
   // fixes its failures suggested (not first contact)
   // (4 since session 2026-11-28 late: photo club's "| status | open / judging / closed |" is read as values and its
@@ -48,41 +48,41 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '16': { faithful: 16, silentlyWrongAtMost: 6 },
   // Batch 17: first contact 3 faithful / 7 silently wrong (docs/prompts.md, session 2026-11-27
   // evening), then the general fixes made after it
-  '17': { faithful: 33, silentlyWrongAtMost: 0 },
+  '17': { faithful: 34, silentlyWrongAtMost: 0 },
   // Batch 18: first contact 10 faithful / 5 silently wrong (docs/prompts.md), written blind beside
   // batch 17 and sealed until the session's interpreter was final; then three general fixes (13/21/5/1)
-  '18': { faithful: 28, silentlyWrongAtMost: 2 },
+  '18': { faithful: 29, silentlyWrongAtMost: 2 },
   // Batch 19 (A-L) and batch 20 (M-Z): written blind at the same time by two helpers, sealed and
   // run once on main's interpreter (e77b95e) before any change of session 2026-11-27 night: first
   // contact 3 / 30 / 4 / 3 and 7 / 28 / 3 / 2 (docs/prompts.md); then the session's general fixes
   // (session 2026-11-28 late: capacities read however said; where the misread capacity clause had been
   // the only warning, the prompt's other misses are now seen to be silent: 19 abseil, 21 bookbinding,
   // 24 speed dating, 25 jiu-jitsu, each one more silently wrong)
-  '19': { faithful: 12, silentlyWrongAtMost: 2 },
+  '19': { faithful: 13, silentlyWrongAtMost: 2 },
   '20': { faithful: 19, silentlyWrongAtMost: 1 },
   // Batch 21 (A-L) and batch 22 (M-Z): written blind at the same time, sealed and run once on main's
   // interpreter (3c39b11) before any change of session 2026-11-27 late: first contact 2 / 31 / 5 / 2
   // and 2 / 26 / 7 / 5 (docs/prompts.md); 3 / 31 / 4 / 2 and 3 / 26 / 6 / 5 with units in names
   // taken as a naming style; then the session's general fixes
-  '21': { faithful: 11, silentlyWrongAtMost: 4 },
+  '21': { faithful: 12, silentlyWrongAtMost: 4 },
   // (22: opera's "**We need to:** ..., see the cast of a production" is read now, and "the cast" as
   // one cast member, a get: the warning on "We need to" that had made its miss named is gone)
-  '22': { faithful: 12, silentlyWrongAtMost: 5 },
+  '22': { faithful: 13, silentlyWrongAtMost: 4 },
   // Batches 23 (A-L) and 24 (M-Z): written blind during session 2026-11-27 late and run once on its
   // interpreter as it stood then (005e915): first contact 1 / 20 / 12 / 7 and 5 / 22 / 6 / 7 (docs/prompts.md)
   // (session 2026-11-28: the lists of six refused prompts read by stages/anchored-lists.ts; two of them,
   // airsoft and eid sweets, now misname a field or miss a filter without a warning, so 14 silently wrong)
   // (15 since session 2026-11-28 late: garden club bulbs now reads "the guest list"-style requests and its
   // name and values, so the one warning that had covered its miss, an update taken for granted, is gone)
-  '23': { faithful: 2, silentlyWrongAtMost: 15 },
+  '23': { faithful: 3, silentlyWrongAtMost: 13 },
   // (7 since 'bookings = client name, ...' is read: photo booth hire went from refused to one miss, hours typed as a number)
   // (8 since session 2026-11-28: toastmasters went from refused to one misnamed field, speechTitle for title)
-  '24': { faithful: 5, silentlyWrongAtMost: 9 },
+  '24': { faithful: 7, silentlyWrongAtMost: 8 },
   // Batches 25 (A-L) and 26 (M-Z): written blind during session 2026-11-28, sealed and run once on its
   // interpreter as it stood then (7d616f7): first contact 3 / 32 / 4 / 1 and 4 / 28 / 7 / 1 (docs/prompts.md)
   // (25: e-bike hire's parent guard is read now that "thats" is "that's", and the warning on it had
   // covered its misread sizes: 5 silently wrong; 26: mead, underfloor heating faithful, 6)
-  '25': { faithful: 5, silentlyWrongAtMost: 5 },
+  '25': { faithful: 6, silentlyWrongAtMost: 5 },
   '26': { faithful: 7, silentlyWrongAtMost: 5 },
   // Batches 27 (A-L) and 28 (M-Z): written blind during session 2026-11-28 late, sealed and run once on its
   // interpreter as it stood then (e3740f9): first contact 4 / 28 / 8 / 0 and 10 / 20 / 9 / 1 (docs/prompts.md)
@@ -93,8 +93,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // Batches 29 (A-L) and 30 (M-Z): written blind at the start of session 2026-11-28 night (the writers
   // did not run the interpreter), run once on main's interpreter as the previous session left it
   // (06daa3c) before any change: first contact 3 / 29 / 6 / 2 and 3 / 33 / 2 / 2 (docs/prompts.md)
+  // (session 2026-11-28 night, after the first contact: every record can be updated, +12 faithful over 08-30)
   '29': { faithful: 3, silentlyWrongAtMost: 6 },
-  '30': { faithful: 3, silentlyWrongAtMost: 2 },
+  '30': { faithful: 4, silentlyWrongAtMost: 2 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

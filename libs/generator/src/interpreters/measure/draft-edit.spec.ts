@@ -15,26 +15,30 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // (29 until 2026-11-27 evening: b11-vinyl, faithful at first contact so without a saved edit, now
   // names its record VinylRecord; see batches.spec.ts)
   '11': { faithfulAfter: 28, faithfulAnySize: 31, medianChangedAtMost: 2 },
-  '12': { faithfulAfter: 31, faithfulAnySize: 40, medianChangedAtMost: 11.5 },
-  '13': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 12.5 },
+  '12': { faithfulAfter: 32, faithfulAnySize: 40, medianChangedAtMost: 13 },
+  '13': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 11.5 },
   // batch 14 at its first contact (main 898fff5's interpreter, unchanged)
   '14': { faithfulAfter: 39, faithfulAnySize: 40, medianChangedAtMost: 6 },
   // batches 19 and 20: edits written from their first-contact drafts (e77b95e: 33 and 36 of 40
   // faithful after one edit, docs/prompts.md); these floors are the figures after the night's fixes
-  '19': { faithfulAfter: 38, faithfulAnySize: 40, medianChangedAtMost: 11.5 },
-  '20': { faithfulAfter: 39, faithfulAnySize: 40, medianChangedAtMost: 4.5 },
+  '19': { faithfulAfter: 38, faithfulAnySize: 40, medianChangedAtMost: 9 },
+  '20': { faithfulAfter: 39, faithfulAnySize: 40, medianChangedAtMost: 2.5 },
   // batches 21 and 22: edits written from their first-contact drafts (2fc80d4: 31 and 28 of 40
   // faithful after one edit, docs/prompts.md); floors measured on this session's final interpreter
   // (33 and 31 on session 2026-11-28's interpreter)
-  '21': { faithfulAfter: 33, faithfulAnySize: 40, medianChangedAtMost: 12.5 },
-  '22': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 10.5 },
+  '21': { faithfulAfter: 33, faithfulAnySize: 40, medianChangedAtMost: 13 },
+  '22': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 10 },
   // batches 25 and 26: edits written from their first-contact drafts (7d616f7: 32 and 36 of 40)
   // (session 2026-11-28 late raised 14 to 39, 20 to 39, 22 to 34, 25 to 33)
-  '25': { faithfulAfter: 33, faithfulAnySize: 40, medianChangedAtMost: 14.5 },
-  '26': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 14 },
+  '25': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 13 },
+  '26': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 13 },
   // batches 27 and 28: edits written from their first-contact drafts (bd78602: 37 and 39 of 40)
-  '27': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 11 },
-  '28': { faithfulAfter: 39, faithfulAnySize: 40, medianChangedAtMost: 7.5 },
+  '27': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 11.5 },
+  '28': { faithfulAfter: 39, faithfulAnySize: 40, medianChangedAtMost: 5.5 },
+  // (session 2026-11-28 night: every record gets an update, one more draft line each; the saved edits
+  // were rebased onto the new drafts by a three-way merge keeping the user's side, an added line
+  // dropped where the user had renamed its record or written their own update; where an edit had
+  // rewritten the actions, the new lines count as taken out, so the medians of 12, 21 and 27 rose)
 };
 
 describe('line diff', () => {

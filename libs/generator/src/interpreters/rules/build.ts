@@ -75,7 +75,7 @@ function toAction(d: ActionDraft, res: ResourceDraft, spec: ResourceSpec): Actio
       const inputFields = spec.fields.filter((f) => !f.generated).map((f) => f.name);
       const fields = d.updateFields?.filter((f) => inputFields.includes(f)) ?? inputFields;
       const partial = fields.length < inputFields.length && fields.length > 0;
-      return { ...base, kind: 'update', name: partial ? `update${R}${fields.map((f) => pascalCase(splitIdentifier(f))).join('')}` : `update${R}`, fields: fields.length ? fields : inputFields, description: d.description || `Update ${thing}.` };
+      return { ...base, kind: 'update', name: d.name ?? (partial ? `update${R}${fields.map((f) => pascalCase(splitIdentifier(f))).join('')}` : `update${R}`), fields: fields.length ? fields : inputFields, description: d.description || `Update ${thing}.` };
     }
     case 'delete':
       return { ...base, kind: 'delete', name: `delete${R}`, description: d.description || `Delete ${thing}.` };

@@ -133,9 +133,9 @@ describe('public prompts', () => {
     expect(sell?.examples.some((e) => e.expect.status === 409)).toBe(true);
   });
 
-  it('contact-form: create, list, delete Submission; all three fields required; email typed', () => {
+  it('contact-form: create, list, update, delete Submission; all three fields required; email typed', () => {
     const b = bp('contact-form');
-    expect(sigs('contact-form').sort()).toEqual(['create Submission', 'delete Submission', 'list Submission']);
+    expect(sigs('contact-form').sort()).toEqual(['create Submission', 'delete Submission', 'list Submission', 'update Submission']);
     expect(b.resources[0]?.fields.map((f) => [f.name, f.required])).toEqual([['name', true], ['email', true], ['message', true]]);
     expect(b.resources[0]?.fields[1]?.type).toBe('email');
   });
@@ -187,7 +187,7 @@ describe('public prompts', () => {
 
   it('expenses: amount a number, note optional; list by category; delete', () => {
     const b = bp('expenses');
-    expect(sigs('expenses').sort()).toEqual(['create Expense', 'delete Expense', 'list Expense by category']);
+    expect(sigs('expenses').sort()).toEqual(['create Expense', 'delete Expense', 'list Expense by category', 'update Expense']);
     expect(b.resources[0]?.fields.find((f) => f.name === 'amount')?.type).toBe('number');
     expect(b.resources[0]?.fields.find((f) => f.name === 'note')?.required).toBe(false);
   });
@@ -202,8 +202,9 @@ describe('public prompts', () => {
 
   it('feature-flags: key unique; toggle flips enabled; get by key', () => {
     const b = bp('feature-flags');
-    // (a kept record can be listed though the prompt named no list: stages/complete.ts)
-    expect(sigs('feature-flags').sort()).toEqual(['create Flag', 'get Flag by key', 'list Flag', 'transition Flag toggleFlag']);
+    // (a kept record can be listed though the prompt named no list, and corrected, all but the flag
+    // its toggle moves: stages/complete.ts)
+    expect(sigs('feature-flags').sort()).toEqual(['create Flag', 'get Flag by key', 'list Flag', 'transition Flag toggleFlag', 'update Flag: key, description']);
     expect(b.resources[0]?.fields.find((f) => f.name === 'key')?.unique).toBe(true);
     const toggle = b.actions.find((a) => a.name === 'toggleFlag');
     expect(toggle?.kind === 'transition' && toggle.effects).toEqual([{ toggle: 'enabled' }]);

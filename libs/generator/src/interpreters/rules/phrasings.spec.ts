@@ -92,12 +92,12 @@ describe('field types and constraints', () => {
 describe('actions', () => {
   it('distributes a shared object over a list of verbs', () => {
     const bp = accept('Expenses have an amount and a category. Add, list by category, and delete expenses.');
-    expect(blueprintSignatures(bp).sort()).toEqual(['create Expense', 'delete Expense', 'list Expense by category']);
+    expect(blueprintSignatures(bp).sort()).toEqual(['create Expense', 'delete Expense', 'list Expense by category', 'update Expense']);
   });
 
   it('follows pronouns and gerunds ("Support creating products, listing them")', () => {
     const bp = accept('Products have a name. Support creating products, listing them and removing them.');
-    expect(blueprintSignatures(bp).sort()).toEqual(['create Product', 'delete Product', 'list Product']);
+    expect(blueprintSignatures(bp).sort()).toEqual(['create Product', 'delete Product', 'list Product', 'update Product']);
   });
 
   it('reads CRUD and "manage" as every CRUD action', () => {
@@ -106,15 +106,15 @@ describe('actions', () => {
     }
   });
 
-  it('gives a described resource only what was asked (plus create), and an undescribed one create, get and list', () => {
+  it('gives a described resource what was asked plus create, a list and an update, and an undescribed one create, get, list and update', () => {
     const bp = accept('Teams have a name. Players have a name and a team. Users can list players by team.');
-    expect(blueprintSignatures(bp).sort()).toEqual(['create Player', 'create Team', 'get Team', 'list Player by team', 'list Team']);
+    expect(blueprintSignatures(bp).sort()).toEqual(['create Player', 'create Team', 'get Team', 'list Player by team', 'list Team', 'update Player', 'update Team']);
   });
 
   it('reads passive voice ("Bookings can be cancelled")', () => {
     const bp = accept('Bookings have a guest name and a date. Guests create bookings. Bookings can be cancelled.');
-    // (a kept record can be listed: stages/complete.ts)
-    expect(blueprintSignatures(bp).sort()).toEqual(['create Booking', 'delete Booking', 'list Booking']);
+    // (a kept record can be listed and corrected: stages/complete.ts)
+    expect(blueprintSignatures(bp).sort()).toEqual(['create Booking', 'delete Booking', 'list Booking', 'update Booking']);
   });
 
   it('reads lookups by a unique field ("look a setting up by its key")', () => {
