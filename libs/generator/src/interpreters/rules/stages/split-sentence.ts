@@ -2,7 +2,9 @@ import { DIMENSIONS, NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET 
 import { isPluralForm, singular as singularOf, verbInfinitive } from '../text.js';
 import { splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
-import { splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb } from './split-requests.js';
+import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, splitTrailingRule } from './split-requests.js';
+
+export { splitAtNewRecordClause, splitTrailingRule };
 
 /**
  * Stage 1a: one written sentence that holds several. People run a context, a list of fields and a
@@ -30,6 +32,7 @@ export function splitSentence(sentence: string): string[] {
   return splitAtSoftwareAsk(sentence)
     .flatMap(splitAtDashedSubject)
     .flatMap(splitAtNewRecordClause)
+    .flatMap(splitTrailingRule)
     .flatMap(splitAtLeadingCondition)
     .flatMap(splitLeadingTime)
     .flatMap(splitAtRequestAfterContext)
@@ -186,21 +189,6 @@ export function recordsInParentheses(sentence: string): string[] {
 }
 
 /**
- * "Customers order bags from a roast, and an order has the customer's name, ...", "Staff book a
- * charger, and for a booking we store the charger, ...": a clause that declares another record
- * after ", and" is a sentence of its own.
- */
-export function splitAtNewRecordClause(sentence: string): string[] {
-  const m =
-    /,\s+and\s+((?:for\s+)?(?:a|an|each|every)\s+[a-z]+(?:[\s-][a-z]+)?\s+(?:(?:(?:belongs|belong)\s+to\s+(?:a|an|one|the|its)\s+[a-z]+(?:\s[a-z]+)?\s+and\s+)?(?:has|have|holds|records|keeps|gets)\s|(?:we|i)\s+(?:store|keep|record|note|need|write down|track|log)\s).*)$/i.exec(sentence) ??
-    // ("hats with a name, size and price, and hires with the hat, ...": a second "<records> with" list)
-    (/\b[a-z]+s\s+with\s+\S/i.test(sentence) ? /,\s+and\s+([a-z]+s\s+with\s+(?:a|an|the|their|its)\s.*)$/i.exec(sentence) : null);
-  if (!m || m.index === 0) return [sentence];
-  const rest = m[1] as string;
-  return [`${sentence.slice(0, m.index)}.`, capitalized(rest)];
-}
-
-/**
  * "When a customer calls we create a job with ...", "When somebody moves out, I need to end their
  * rental", "..., and once it has been played we fill in the home legs": a time or condition in
  * front of what the writer does. The condition is a sentence of its own (context the stages after
@@ -290,7 +278,8 @@ export function activeVoice(sentence: string): string {
  */
 export function splitAtSecondRule(sentence: string): string[] {
   const m = /,\s+and\s+((?:a|an|the|each|every|no)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:can't|cannot|can not|must|mustn't|may not|should not|shouldn't|never|can only|may only|must only|is only|are only)\s+\S.*)$/i.exec(sentence);
-  if (!m || !/\b(?:only|can't|cannot|must|never|not|no)\b/i.test(sentence.slice(0, m.index))) return [sentence];
+  // (after a rule, or after what a record holds: "a booking holds the guest's name, and a session can't ...")
+  if (!m || !/\b(?:only|can't|cannot|must|never|not|no|has|have|holds|records|keeps)\b/i.test(sentence.slice(0, m.index))) return [sentence];
   return [`${sentence.slice(0, m.index)}.`, capitalized(m[1] as string)];
 }
 
