@@ -120,6 +120,9 @@ describe('actions', () => {
   it('reads lookups by a unique field ("look a setting up by its key")', () => {
     const bp = accept('Settings have a unique key and a value. Create settings and look a setting up by its key.');
     expect(action(bp, 'getSettingByKey', 'get').by).toBe('key');
+    // (a key said to be optional stays so: records without one are not found by it)
+    const filings = accept('Applications have a title and an application number (unique, optional until the office gives one). Get an application by its application number.');
+    expect(filings.resources[0]?.fields.find((f) => f.name === 'applicationNumber')).toMatchObject({ unique: true, required: false });
   });
 
   it('reads partial updates ("change their status")', () => {

@@ -252,7 +252,6 @@ export function lookupField(ctx: ReadingState, res: ResourceDraft, obj: ObjectRe
     const f = fieldAt(ctx, res, after, byIdx + 1) ?? fieldAt(ctx, res, after, byIdx + 2);
     if (f) {
       f.field.spec.unique = true;
-      f.field.spec.required = !f.field.spec.generated && f.field.spec.default === undefined;
       return f.field.spec.name;
     }
     if (after.slice(byIdx + 1).some((t) => t.w === 'id')) return 'id';

@@ -4,6 +4,7 @@ import { keyOf, type ResourceDraft } from '../model.js';
 import { pascalCase, plural, singular, splitIdentifier } from '../text.js';
 import { stripDeterminers } from './reading.js';
 import type { Tok } from '../tokens.js';
+import type { FieldDraft } from '../fields.js';
 import type { ReadingState } from './reading-state.js';
 import { fieldAt } from './resolve.js';
 import type { RulePhrasing, RuleReading, RuleView } from './rule-phrasings.js';
@@ -22,14 +23,14 @@ const DATE_SAYS: Record<CompareOperator, string> = { gt: 'after', gte: 'on or af
 const NUMERIC = new Set(['integer', 'number', 'date', 'datetime']);
 
 /** The comparison written in `ws`: where it is, how long, and its operator once any negation before it is applied. */
-function comparisonIn(ws: readonly string[]): { at: number; len: number; op: CompareOperator; dated?: true } | undefined {
+function comparisonIn(ws: readonly string[]): { at: number; len: number; op: CompareOperator; dated?: true; implied?: string } | undefined {
   for (let k = 0; k < ws.length; k++) {
     const written = COMPARATIVES.find((c) => c.words.every((w, n) => ws[k + n] === w) && !['before', 'after', 'within', 'maximum', 'max', 'minimum', 'min', 'under', 'over'].includes(c.words[0] as string));
     const verb = ['exceed', 'exceeds', 'beyond', 'outnumber', 'outnumbers'].includes(ws[k] as string) ? { len: 1, op: 'gt' as const } : undefined;
     const hit = written ? { len: written.words.length, op: written.op } : verb;
     if (!hit) continue;
     const negated = ws.slice(0, k).some((w) => NEGATIONS.has(w)) && !(written && written.words[0] === 'no');
-    return { at: k, len: hit.len, op: negated ? FLIP[hit.op] : hit.op };
+    return { at: k, len: hit.len, op: negated ? FLIP[hit.op] : hit.op, ...(written?.impliedField ? { implied: written.impliedField } : {}) };
   }
   return undefined;
 }
@@ -79,13 +80,20 @@ export function withinParent({ ws, ctx }: RuleView): RuleReading | undefined {
   if (!cmp) return undefined;
   const [left, right] = [ws.slice(0, cmp.at), ws.slice(cmp.at + cmp.len)];
   for (const child of ctx.resources) {
-    const fields = cmp.dated ? datesNamed(ctx, child, left) : numbersNamed(ctx, child, left);
+    // ("a vehicle can't be longer than the bay it's in": the comparative names the measure compared)
+    const implied = 'implied' in cmp && cmp.implied ? cmp.implied : undefined;
+    // (its own measure first: "weight" before "maxWeight")
+    const measures = (res: ResourceDraft): FieldDraft[] => res.fields.filter((f) => NUMERIC.has(f.spec.type) && !f.spec.type.startsWith('date') && splitIdentifier(f.spec.name).some((w) => w.toLowerCase() === implied));
+    const measured = (res: ResourceDraft): { name: string; dated: boolean }[] => (implied ? [...measures(res)].sort((a, b) => Number(splitIdentifier(b.spec.name)[0]?.toLowerCase() === implied) - Number(splitIdentifier(a.spec.name)[0]?.toLowerCase() === implied)).map((f) => ({ name: f.spec.name, dated: false })) : []);
+    const inWords = cmp.dated ? datesNamed(ctx, child, left) : numbersNamed(ctx, child, left);
+    const fields = inWords.length > 0 ? inWords : measured(child);
     if (fields.length === 0) continue;
     for (const { parent, via } of parents(ctx, child)) {
       // the parent is named on the right ("the campervan's berths"), and its number after it; a
       // number is compared with a number, a date with a date
       const named = right.findIndex((w) => parent.words.includes(singular(w)));
-      const candidates = named >= 0 ? [...numbersNamed(ctx, parent, right.slice(named + 1)), ...numbersNamed(ctx, parent, right)] : [];
+      const said = named >= 0 ? [...numbersNamed(ctx, parent, right.slice(named + 1)), ...numbersNamed(ctx, parent, right)] : [];
+      const candidates = said.length > 0 || named < 0 ? said : measured(parent);
       const pair = fields.flatMap((f) => candidates.filter((c) => c.dated === f.dated).map((c) => ({ field: f.name, parentField: c.name, dated: f.dated })))[0];
       if (!pair) continue;
       const { field, parentField } = pair;
@@ -236,6 +244,9 @@ export const PARENT_RULE_PHRASINGS: RulePhrasing[] = [
       ['Campervans have a name and a number of berths. Bookings have a campervan, a customer name and a party size. The party size cannot be more than the campervan\'s berths.', "each booking's partySize is at most its campervan's berths"],
       ['Tours have a destination and coach seats. Reservations have a tour, a lead name and a party size. A reservation\'s party size may not be greater than the tour\'s coach seats.', "each reservation's partySize is at most its tour's coachSeats"],
       ['Clients have a name, a date of birth and a referral date. Sessions have a client, a session date and notes. A session cannot be dated before the client\'s referral date.', "each session's sessionDate is on or after its client's referralDate"],
+      // (a comparative that names its measure: longer, heavier, wider, taller, deeper)
+      ['Bays have a code and a length in metres. Vehicles have a registration, a length in metres and a bay. A vehicle can\'t be longer than the bay it\'s in.', "each vehicle's lengthMetres is at most its bay's lengthMetres"],
+      ['Vans have a plate and a max weight. Parcels have a van, a label and a weight. A parcel must not be heavier than its van.', "each parcel's weight is at most its van's maxWeight"],
     ],
     read: withinParent,
   },
