@@ -1,6 +1,6 @@
 import type { FieldType } from '@backforge/blueprint';
 import type { JsonValue } from '@backforge/contracts';
-import { CURRENCY_UNITS, FLAG_WORDS, MEASURE_UNITS, OTHER_UNITS, TIME_UNITS, TYPE_WORDS, type TypeHint } from './lexicon.js';
+import { CURRENCY_UNITS, FLAG_WORDS, MEASURE_UNITS, NEGATIONS, OTHER_UNITS, TIME_UNITS, TYPE_WORDS, type TypeHint } from './lexicon.js';
 import { type Tok, splitList, textOf } from './tokens.js';
 
 /** Flags, bounds, defaults, units and values written with a field item ("an optional note", "at most 100 characters"). */
@@ -55,6 +55,8 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
     mods.defaultText = inner.slice(k).map((t) => t.raw).join(' ');
     return;
   }
+  // ("(0-13, empty until played)", "(blank if unknown)": a value that may be missing is optional)
+  if (ws.some((w) => w === 'empty' || w === 'blank') && !ws.some((w) => NEGATIONS.has(w) || w === 'non')) mods.optional = true;
   const rest = inner.filter((t) => !FLAG_WORDS.has(t.w) && t.w !== ',' && t.w !== 'and');
   readWords(inner.filter((t) => FLAG_WORDS.has(t.w)), mods);
   if (rest.length === 0) return;
@@ -108,8 +110,9 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
       mods.type = 'boolean';
       return;
     }
-    // "(2, 4, 6 or 8 yards)": a unit written once after the last number is no part of the values
-    const lastNumber = /^(-?\d+(?:\.\d+)?)\s+[a-z]+$/i.exec(values[values.length - 1] as string);
+    // "(2, 4, 6 or 8 yards)", "(1, 2 or 3 - the RICS survey level)": a unit or a note written once
+    // after the last number is no part of the values
+    const lastNumber = /^(-?\d+(?:\.\d+)?)\s+[a-z].*$/i.exec(values[values.length - 1] as string);
     if (lastNumber && values.slice(0, -1).every((v) => isNumber(v))) values[values.length - 1] = lastNumber[1] as string;
     // ("reina pepiada, domino, ... - if they want two flavors they make two orders": a sentence after the values is a note)
     const kept = values.filter((v) => v.split(/\s+/).length <= 4);

@@ -74,6 +74,18 @@ describe('readFieldItem: numbers with a unit as values', () => {
     expect(r.kind === 'field' ? [r.field.spec.type, r.field.spec.values] : r).toEqual(['enum', ['2', '4', '6', '8']]);
   });
 
+  it('"level (1, 2 or 3 - the RICS survey level)": a note after the last number is not a value either', () => {
+    const r = readFieldItem(tokenize('level (1, 2 or 3 - the RICS survey level)'), lookup, ['job']);
+    expect(r.kind === 'field' ? [r.field.spec.type, r.field.spec.min, r.field.spec.max] : r).toEqual(['integer', 1, 3]);
+  });
+
+  it('"home score (0-13, empty until played)": a value that may be empty is optional', () => {
+    const r = readFieldItem(tokenize('home score (0-13, empty until played)'), lookup, ['fixture']);
+    expect(r.kind === 'field' ? [r.field.spec.required, r.field.spec.min, r.field.spec.max] : r).toEqual([false, 0, 13]);
+    const kept = readFieldItem(tokenize('title (never empty)'), lookup, ['note']);
+    expect(kept.kind === 'field' ? kept.field.spec.required : kept).toBe(true);
+  });
+
   it('values that are words keep every word', () => {
     const r = readFieldItem(tokenize('size (small, large box)'), lookup, ['skip']);
     expect(r.kind === 'field' ? r.field.spec.values : r).toEqual(['small', 'large box']);

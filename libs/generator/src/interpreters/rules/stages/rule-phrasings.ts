@@ -1,7 +1,7 @@
 import type { FieldSpec, GuardSpec } from '@backforge/blueprint';
 import type { ReadingState } from './reading-state.js';
 import type { FieldDraft } from '../fields.js';
-import { NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS, RULE_COPULAS, SHARE_WORDS, VERB_SET, VERBS, ZERO_WORDS, BELOW_WORDS, ONCE_WORDS } from '../lexicon.js';
+import { COMPARATIVES, NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS, RULE_COPULAS, SHARE_WORDS, VERB_SET, VERBS, ZERO_WORDS, BELOW_WORDS, ONCE_WORDS } from '../lexicon.js';
 import { keyOf, type ActionDraft, type ResourceDraft, type RuleDraft } from '../model.js';
 import { pastParticiple, plural, singular, splitIdentifier, verbLemma } from '../text.js';
 import { splitList, textOf, words as wordsOf, type Clause } from '../tokens.js';
@@ -100,7 +100,7 @@ export const FIELD_STATEMENT = 'a constraint on one field';
 
 /** "the ISBN must be unique", "notes are optional", "difficulty is between 1 and 5". */
 export function fieldStatement({ clause: c, ws, ctx }: RuleView): Extract<RuleReading, { kind: 'field' }> | undefined {
-  const cop = ws.findIndex((w) => RULE_COPULAS.has(w));
+  const cop = ws.findIndex((w) => RULE_COPULAS.has(w) || MODAL_NEGATIONS.has(w));
   // ("... can only be recorded for a tool whose induction required is yes": a condition, no field's flag)
   if (cop <= 0 || ws.some((w) => ['whose', 'while', 'unless', 'once'].includes(w))) return undefined;
   const hit = fieldByWords(ctx, stripDeterminers(ws.slice(0, cop)));
@@ -141,6 +141,14 @@ export function fieldStatement({ clause: c, ws, ctx }: RuleView): Extract<RuleRe
     if (r.max !== undefined) spec.max = r.max;
     did = true;
   }
+  const bound = !r ? literalBound(ws.slice(cop)) : undefined;
+  if (bound && (spec.type === 'integer' || spec.type === 'number')) {
+    // ("less than 13" on a whole number is at most 12; on a number the bound itself is kept)
+    const exclusive = spec.type === 'integer' && (bound.op === 'lt' || bound.op === 'gt') ? (bound.op === 'lt' ? -1 : 1) : 0;
+    if (bound.op === 'lt' || bound.op === 'lte') spec.max = bound.value + exclusive;
+    else spec.min = bound.value + exclusive;
+    did = true;
+  }
   const paren = c.toks.find((t) => t.w === '#paren');
   const oneOf = ws.indexOf('of');
   if ((paren || (oneOf > 0 && ws[oneOf - 1] === 'one')) && !r) {
@@ -168,6 +176,28 @@ export function fieldStatement({ clause: c, ws, ctx }: RuleView): Extract<RuleRe
     }
   }
   return did ? { kind: 'field', field: hit.field, spec, says: `${spec.name}: ${c.text}` } : undefined;
+}
+
+/** Negations that are also the copula of a field statement ("the band size can't be more than 12"). */
+const MODAL_NEGATIONS = new Set(['cannot', "can't", "mustn't", "shouldn't", "won't"]);
+
+/**
+ * "can't be more than 12", "must be at most 12", "may not exceed 12", "at least 2": a bound written
+ * as a comparison with a number, the comparison turned round by a negation before it.
+ */
+export function literalBound(ws: readonly string[]): { op: 'lt' | 'lte' | 'gt' | 'gte'; value: number } | undefined {
+  for (let k = 0; k < ws.length; k++) {
+    const written = COMPARATIVES.find((cmp) => !cmp.impliedField && cmp.words.every((w, n) => ws[k + n] === w) && !['before', 'after', 'within'].includes(cmp.words[0] as string));
+    const verb = ['exceed', 'exceeds', 'top', 'tops'].includes(ws[k] as string) ? { words: [ws[k] as string], op: 'gt' as const } : undefined;
+    const hit = written ?? verb;
+    if (!hit) continue;
+    const value = Number(ws[k + hit.words.length]);
+    if (!/^\d+(?:\.\d+)?$/.test(ws[k + hit.words.length] ?? '') || Number.isNaN(value)) return undefined;
+    const negated = ws.slice(0, k).some((w) => NEGATIONS.has(w)) && hit.words[0] !== 'no';
+    const flip = { lt: 'gte', lte: 'gt', gt: 'lte', gte: 'lt' } as const;
+    return { op: negated ? flip[hit.op] : hit.op, value };
+  }
+  return undefined;
 }
 
 export const RULE_PHRASINGS: RulePhrasing[] = [
@@ -310,6 +340,8 @@ export const RULE_PHRASINGS: RulePhrasing[] = [
     examples: [
       ['Books have a title and an isbn. The isbn must be unique.', 'isbn: The isbn must be unique'],
       ['Climbs have a name and a difficulty. Difficulty is between 1 and 5.', 'difficulty: Difficulty is between 1 and 5'],
+      ["Bookings have a date and a band size. The band size can't be more than 12.", "bandSize: The band size can't be more than 12"],
+      ['Orders have a buyer and a quantity. The quantity must be at least 2.', 'quantity: The quantity must be at least 2'],
     ],
     read: fieldStatement,
   },
