@@ -17,6 +17,14 @@ describe('tokenize: numbers and ranges', () => {
   });
 });
 
+describe('tokenize: letters with accents', () => {
+  it('"café", "Pétanque" are words; the working word is plain, the raw word keeps the accents', () => {
+    const toks = tokenize('Dementia café sessions, Pétanque teams');
+    expect(toks.map((t) => t.w)).toEqual(['dementia', 'cafe', 'sessions', ',', 'petanque', 'teams']);
+    expect(toks.map((t) => t.raw)).toContain('café');
+  });
+});
+
 describe('splitClauses: spaced dashes', () => {
   const texts = (prompt: string): string[] => splitClauses(prompt).map((c) => c.text);
 

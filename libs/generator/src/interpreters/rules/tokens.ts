@@ -27,7 +27,12 @@ export interface Clause {
 }
 
 // a minus sign right before a digit, not after a word, is a sign ("-2 to 12"); "1..40" is a range
-const WORD_RE = /\(|\)|\[|\]|(?<![\w.])-?\d+(?:\.\d+)?(?:(?:[-–]|\.\.)-?\d+(?:\.\d+)?)?|[A-Za-z][A-Za-z0-9'’_-]*|[,;:!?/&"+]/g;
+// (letters with accents are letters: "café", "pétanque"; the working word drops the accents, so
+// names stay plain identifiers, while the raw word keeps them for values and messages)
+const WORD_RE = /\(|\)|\[|\]|(?<![\w.])-?\d+(?:\.\d+)?(?:(?:[-–]|\.\.)-?\d+(?:\.\d+)?)?|[A-Za-z\u00C0-\u024F][A-Za-z0-9\u00C0-\u024F'’_-]*|[,;:!?/&"+]/g;
+const ACCENTED = /[\u00C0-\u024F]/;
+/** "café" -> "cafe", "Pétanque" -> "Petanque"; a letter with no plain form ("ß", "ø") is dropped. */
+const plainLetters = (w: string): string => (ACCENTED.test(w) ? w.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x00-\x7F]/g, '') : w);
 
 export function tokenize(text: string): Tok[] {
   const flat: Tok[] = [];
@@ -36,7 +41,7 @@ export function tokenize(text: string): Tok[] {
   for (const m of barred.matchAll(WORD_RE)) {
     let raw = m[0].replace(/’/g, "'");
     let possessive = false;
-    if (/^[A-Za-z]/.test(raw)) {
+    if (/^[A-Za-z\u00C0-\u024F]/.test(raw)) {
       possessive = /'s?$/i.test(raw) && !/^(?:it|that|what|there|here|who|he|she|let)'s$/i.test(raw);
       raw = raw.replace(/'s$/i, '').replace(/-+$/, '');
       if (raw.endsWith("'")) raw = raw.slice(0, -1);
@@ -46,7 +51,9 @@ export function tokenize(text: string): Tok[] {
       flat.push({ raw, w: '#range', range: { min: Number(dash[1]), max: Number(dash[2]) } });
       continue;
     }
-    flat.push({ raw, w: raw.toLowerCase(), ...(possessive ? { possessive: true as const } : {}) });
+    const w = plainLetters(raw.toLowerCase());
+    if (!w) continue;
+    flat.push({ raw, w, ...(possessive ? { possessive: true as const } : {}) });
   }
   return collapseRanges(groupParens(flat));
 }
