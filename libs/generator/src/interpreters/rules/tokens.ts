@@ -32,7 +32,7 @@ export interface Clause {
 const WORD_RE = /\(|\)|\[|\]|(?<![\w.])-?\d+(?:\.\d+)?(?:(?:[-–]|\.\.)-?\d+(?:\.\d+)?)?|[A-Za-z\u00C0-\u024F][A-Za-z0-9\u00C0-\u024F'’_-]*|[,;:!?/&"+]/g;
 const ACCENTED = /[\u00C0-\u024F]/;
 /** "café" -> "cafe", "Pétanque" -> "Petanque"; a letter with no plain form ("ß", "ø") is dropped. */
-const plainLetters = (w: string): string => (ACCENTED.test(w) ? w.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x00-\x7F]/g, '') : w);
+const plainLetters = (w: string): string => (ACCENTED.test(w) ? w.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9'_-]/gi, '') : w);
 
 export function tokenize(text: string): Tok[] {
   const flat: Tok[] = [];
