@@ -32,3 +32,34 @@ describe('deriveExamples on records that reference each other', () => {
     expect(messages).toContainEqual(expect.stringMatching(/Member\.favourite -> Book\.owner -> Member/));
   });
 });
+
+describe('deriveExamples on two guards through the same parent', () => {
+  it('refuses a record for each guard broken alone, each case named after its guard', () => {
+    const bp: Blueprint = {
+      schemaVersion: 1,
+      name: 'Kitchen hire',
+      description: 'Kitchen sessions for insured businesses with a good hygiene rating.',
+      resources: [
+        { name: 'Business', plural: 'businesses', fields: [{ name: 'name', type: 'string', required: true }, { name: 'insured', type: 'boolean', required: false, default: false }, { name: 'hygieneRating', type: 'integer', required: true, min: 0, max: 5 }] },
+        { name: 'Session', plural: 'sessions', fields: [{ name: 'business', type: 'reference', references: 'Business', required: true }, { name: 'date', type: 'date', required: true }] },
+      ],
+      actions: [
+        { name: 'createBusiness', kind: 'create', resource: 'Business', description: 'Add a business.', examples: [] },
+        { name: 'createSession', kind: 'create', resource: 'Session', description: 'Book a session.', examples: [] },
+      ],
+      rules: [
+        { kind: 'parentGuard', resource: 'Session', via: 'business', field: 'insured', op: 'eq', value: true, message: 'Only insured businesses can book' },
+        { kind: 'parentGuard', resource: 'Session', via: 'business', field: 'hygieneRating', op: 'gte', value: 3, message: 'A hygiene rating of at least 3 is needed' },
+      ],
+    };
+    const derived = deriveExamples(bp);
+    const refusals = derived.actions.find((a) => a.name === 'createSession')?.examples.filter((e) => e.expect.status === 409) ?? [];
+    expect(refusals.map((e) => e.name)).toEqual(["refuses a session when its business's insured does not allow it", "refuses a session when its business's hygiene rating does not allow it"]);
+    // each refusal's parent breaks its own guard and keeps the other
+    const parents = refusals.map((e) => e.setup?.find((st) => st.action === 'createBusiness')?.input);
+    expect(parents).toEqual([expect.objectContaining({ insured: false, hygieneRating: expect.any(Number) }), expect.objectContaining({ insured: true })]);
+    expect((parents[0]?.['hygieneRating'] as number) >= 3).toBe(true);
+    expect((parents[1]?.['hygieneRating'] as number) < 3).toBe(true);
+    expect(validateBlueprint(derived)).toMatchObject({ ok: true });
+  });
+});

@@ -59,21 +59,24 @@ function guardsOn(ctx: Context, child: string, via: string): ParentGuardRule[] {
  * A parent for `child` through `via`, created so its parent guards hold (`wanted` true) or so the
  * first of them fails (`wanted` false). Reuses a parent this setup already made ready, unless fresh.
  */
-export function makeParent(ctx: Context, s: Setup, child: ResourceSpec, via: string, parent: ResourceSpec, variant: number, opts: { fresh?: boolean; overrides?: JsonObject; wanted?: boolean } = {}): Made | undefined {
+export function makeParent(ctx: Context, s: Setup, child: ResourceSpec, via: string, parent: ResourceSpec, variant: number, opts: { fresh?: boolean; overrides?: JsonObject; wanted?: boolean; breaking?: ParentGuardRule } = {}): Made | undefined {
   const rules = guardsOn(ctx, child.name, via);
   const wanted = opts.wanted ?? true;
   if (rules.length === 0 && !opts.overrides) return s.parent(parent, variant, opts.fresh ?? false);
   const key = `${child.name}.${via}:${String(wanted)}`;
-  const ready = !opts.fresh && !opts.overrides ? s.made.find((m) => s.ready.get(m.step) === key) : undefined;
+  const ready = !opts.fresh && !opts.overrides && !opts.breaking ? s.made.find((m) => s.ready.get(m.step) === key) : undefined;
   if (ready) return ready;
-  const targets = wanted ? rules : rules.slice(0, 1);
+  // a parent that breaks one named guard keeps every other (so the refusal is that guard's); without
+  // one named, the first guard is broken
+  const targets = wanted || opts.breaking ? rules : rules.slice(0, 1);
+  const wants = (rule: ParentGuardRule): boolean => (opts.breaking ? rule !== opts.breaking : wanted);
   const overrides: JsonObject = { ...opts.overrides };
   const walks: [FieldSpec, ParentGuardRule][] = [];
   for (const rule of targets) {
     const field = parent.fields.find((f) => f.name === rule.field);
     if (!field) continue;
     if (field.generated === undefined) {
-      const value = valueWith(ctx, parent, field, rule, wanted);
+      const value = valueWith(ctx, parent, field, rule, wants(rule));
       if (value === undefined) return undefined;
       overrides[field.name] = value;
     } else walks.push([field, rule]);
@@ -81,8 +84,8 @@ export function makeParent(ctx: Context, s: Setup, child: ResourceSpec, via: str
   const made = s.create(parent, variant, { fresh: true, overrides });
   if (!made) return undefined;
   for (const [field, rule] of walks) {
-    if (meets(rule, ctx.stored(parent, made.input, field.name)) === wanted) continue;
-    if (!field.transitions || ctx.walkTo(made, field.name, (state) => meets(rule, state) === wanted, s) === undefined) return undefined;
+    if (meets(rule, ctx.stored(parent, made.input, field.name)) === wants(rule)) continue;
+    if (!field.transitions || ctx.walkTo(made, field.name, (state) => meets(rule, state) === wants(rule), s) === undefined) return undefined;
   }
   s.ready.set(made.step, key);
   return made;
@@ -91,8 +94,11 @@ export function makeParent(ctx: Context, s: Setup, child: ResourceSpec, via: str
 /** A record pointing at a parent that breaks its guard is refused 409. */
 export function parentGuardCase(ctx: Context, resource: ResourceSpec, rule: ParentGuardRule, parent: ResourceSpec): ExampleCase | undefined {
   const s = new Setup(ctx);
-  const made = makeParent(ctx, s, resource, rule.via, parent, 1, { wanted: false });
+  // (with several guards through the same parent, each case breaks its own and is named after it)
+  const several = guardsOn(ctx, resource.name, rule.via).length > 1;
+  const made = makeParent(ctx, s, resource, rule.via, parent, 1, { wanted: false, ...(several ? { breaking: rule } : {}) });
   const input = made ? ctx.input(resource, 1, s, { parentFor: { [rule.via]: made.step } }) : undefined;
   if (!input) return undefined;
-  return { name: `refuses a ${words(resource.name)} when its ${words(rule.via)} does not allow it`, ...steps(s), input, expect: { status: 409, errorCode: 'RULE_VIOLATED' } };
+  const what = several ? `${words(rule.via)}'s ${words(rule.field)}` : words(rule.via);
+  return { name: `refuses a ${words(resource.name)} when its ${what} does not allow it`, ...steps(s), input, expect: { status: 409, errorCode: 'RULE_VIOLATED' } };
 }

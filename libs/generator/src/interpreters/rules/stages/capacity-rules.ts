@@ -68,7 +68,9 @@ export function capacitySaid(ctx: ReadingState, ws: readonly string[]): { parent
     const limit = namedFields(parent).find((f) => !ownNumber(f));
     // (never a record the parent itself points at: "a booking can't carry more passengers than its carriage's seats")
     const children = ctx.resources.filter((r) => r !== parent && named(r) && !r.fields.some((f) => f.spec.type === 'reference') && !parent.fields.some((f) => f.spec.references === pascalCase(r.words)));
-    if (limit && children.length === 1 && new RegExp(`\\b(?:for|per|in|on) (?:a|an|the|each|one) ${parent.words.join(' ')}\\b`).test(said)) return { parent, child: children[0] as ResourceDraft, limit };
+    // ("... for a ceilidh than ...", or the parent as the subject: "a session can't take more reservations than its mats")
+    const parentSaid = new RegExp(`\\b(?:for|per|in|on) (?:a|an|the|each|one) ${parent.words.join(' ')}\\b`).test(said) || new RegExp(`^(?:(?:a|an|the|each|every|one) )?${parent.words.join(' ')} (?:${[...NEGATIONS].join('|')}|must not|may not|should not|can not) (?:ever )?(?:take|have|hold|get|accept|allow|receive|fit)\\b`).test(said);
+    if (limit && children.length === 1 && parentSaid) return { parent, child: children[0] as ResourceDraft, limit };
   }
   const strong = /\b(?:full|limited|capped|overbook\w*|oversell|oversold|sold out)\b|\bthan (?:it|they) can take\b/.test(said);
   for (const parent of strong ? parents.filter(named) : []) {
@@ -127,17 +129,26 @@ export const CAPACITY_PHRASINGS: RulePhrasing[] = [
       ['Screenings have a movie title and a number of seats. People reserve a seat for a screening with their name. A screening can not be overbooked.', 'a screening takes at most seats reservations'],
       ['Meetups have a title and a maximum number of attendees. Attendees register for a meetup with a name; once a meetup is full, further registrations are refused.', 'a meetup takes at most maxAttendees registrations'],
       ['Workshops have a date and seats. Tickets have a workshop and a name. Stop selling tickets once a workshop\'s seats are gone.', 'a workshop takes at most seats tickets'],
+      ['Sessions have a date and a maximum number of swimmers. Bookings have a name and an email. And of course no overbooking!', 'a session takes at most maxSwimmers bookings'],
     ],
     read: ({ ws, ctx }) => {
       // ("stop selling tickets once a workshop's seats are gone": its places used up say the same)
       const usedUp = /\b(?:are|is)\s+(?:gone|taken|sold out|used up|booked up)\b/.test(ws.join(' '));
-      if (!usedUp && !ws.some((w) => /^over[a-z]+ed$/.test(w) || w === 'full' || w === 'overbook')) return undefined;
-      for (const parent of ctx.resources.filter((r) => ws.some((w) => r.words.includes(singular(w))))) {
-        const limits = parent.fields.filter((f) => f.spec.type === 'integer' && /capacity|seats|spots|slots|limit|max|places|tickets|size/i.test(f.spec.name));
+      const overbooking = ws.some((w) => /^overbook/.test(w));
+      if (!usedUp && !overbooking && !ws.some((w) => /^over[a-z]+ed$/.test(w) || w === 'full')) return undefined;
+      const limitsOf = (parent: ResourceDraft): FieldDraft[] => parent.fields.filter((f) => f.spec.type === 'integer' && /capacity|seats|spots|slots|limit|max|places|tickets|size/i.test(f.spec.name));
+      // ("and of course no overbooking!": the record with a limit is the one booked, when only one has
+      // a limit; its bookings, if they point at nothing yet, are tied to it)
+      const namedParents = ctx.resources.filter((r) => ws.some((w) => r.words.includes(singular(w))));
+      const parents = namedParents.length > 0 || !overbooking ? namedParents : ctx.resources.filter((r) => limitsOf(r).length === 1);
+      const found = parents.flatMap((parent) => {
+        const limits = limitsOf(parent);
         const pointing = pointingAt(ctx, parent);
-        if (limits.length === 1 && pointing.length === 1) return capacity(parent, pointing[0] as ResourceDraft, (limits[0] as FieldDraft).spec.name);
-      }
-      return undefined;
+        const booking = overbooking && pointing.length === 0 ? ctx.resources.filter((r) => r !== parent && r.words.join(' ') === 'booking' && !r.fields.some((f) => f.spec.type === 'reference')) : [];
+        const child = pointing.length === 1 ? pointing[0] : booking.length === 1 ? booking[0] : undefined;
+        return limits.length === 1 && child ? [capacity(parent, child, (limits[0] as FieldDraft).spec.name)] : [];
+      });
+      return found.length === 1 ? found[0] : undefined;
     },
   },
   {
@@ -146,6 +157,7 @@ export const CAPACITY_PHRASINGS: RulePhrasing[] = [
       ['Ceremonies have a date and a gown stock. Hires have a ceremony and a name. Hires for a ceremony are capped at its gown stock.', 'a ceremony takes at most gownStock hires'],
       ['Trips have a date and boat spaces. Divers have a name and a trip. A trip is full once its divers reach its boat spaces.', 'a trip takes at most boatSpaces divers'],
       ['Slots have a start time and spaces. Abseilers have a name and a slot. Please do not let more people sign up to a slot than it can take.', 'a slot takes at most spaces abseilers'],
+      ['Sessions have a date and a number of mats. Reservations have a name and an email. A session can\'t take more reservations than its mats.', 'a session takes at most mats reservations'],
     ],
     read: ({ ws, ctx }) => {
       const found = capacitySaid(ctx, ws);

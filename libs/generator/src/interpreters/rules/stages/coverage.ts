@@ -2,6 +2,7 @@ import type { Blueprint } from '@backforge/blueprint';
 import { COVERAGE_STOP_WORDS, META_NOUNS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS } from '../lexicon.js';
 
 const TABLE_HEADERS = new Set([...TABLE_NAME_HEADERS, ...TABLE_TYPE_HEADERS, ...TABLE_NOTE_HEADERS]);
+const CAPACITY_TRACES = ['overbook', 'overbooking', 'overbooked', 'oversell', 'overselling', 'oversold', 'full', 'capacity'];
 import { singular, splitIdentifier } from '../text.js';
 import { contextOf } from './context.js';
 import { normalise } from './normalise.js';
@@ -32,6 +33,11 @@ export function untracedLines(prompt: string, blueprint: Blueprint, said: readon
     if (a.kind === 'transition') for (const p of a.params) addWords(p.name);
   }
   for (const text of said) for (const w of text.toLowerCase().split(/[^a-z0-9]+/)) known.add(singular(w));
+  // a rule keeps the words of its message, and a capacity the words people use for it ("no overbooking!")
+  for (const rule of blueprint.rules) {
+    for (const w of rule.message.toLowerCase().split(/[^a-z0-9]+/)) known.add(singular(w));
+    if (rule.kind === 'capacity') for (const w of CAPACITY_TRACES) known.add(w);
+  }
   const out: string[] = [];
   const lines = normalise(prompt).lines;
   for (const [at, line] of lines.entries()) {

@@ -81,3 +81,13 @@ export function splitTrailingRule(sentence: string): string[] {
   if (item.split(/\s+/).length > 4) return [sentence];
   return [`${m[1] as string}${item}${m[3] as string}.`, `The ${item} ${m[4] as string}`];
 }
+
+/**
+ * "Swimmers book with their name and email, and can tick whether they're a season ticket holder":
+ * a yes/no the writer says is ticked is one more item of the list before it ("... and whether
+ * they're a season ticket holder"), never an action named "mark whether".
+ */
+export function tickedWhether(sentence: string): string {
+  const m = /^(.*\b(?:with|has|have|holds|records|gives?)\b.*?),?\s+and\s+(?:(?:they|you|people|customers|guests|visitors|members)\s+)?(?:(?:can|may|should|must|will|also|then)\s+)*(?:tick|check|say|indicate|choose|select)\s+(?:whether|if)\s+(.+)$/i.exec(sentence);
+  return m ? `${m[1] as string} and whether ${m[2] as string}` : sentence;
+}

@@ -1,4 +1,4 @@
-import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitTrailingRule, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitTrailingRule, tickedWhether, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 import { splitCoordinatedLists, splitRepeatedVerb } from './split-requests.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
@@ -54,6 +54,12 @@ describe('split-sentence: the other splits', () => {
     expect(splitAtNewRecordClause('Clients have a name, a carer who has a phone, and an address.')).toEqual(['Clients have a name, a carer who has a phone, and an address.']);
     expect(splitAtNewRecordClause('Meetups have a date and a maximum, a meetup cannot have more signups than its maximum.')).toEqual(['Meetups have a date and a maximum, a meetup cannot have more signups than its maximum.']);
     expect(splitAtNewRecordClause('Shops have a name, and we keep the address with care.')).toEqual(['Shops have a name, and we keep the address with care.']);
+  });
+
+  it('a yes/no the writer says is ticked is one more item of the list before it', () => {
+    expect(tickedWhether("Swimmers book with their name and email, and can tick whether they're a season ticket holder.")).toBe("Swimmers book with their name and email and whether they're a season ticket holder.");
+    // (what the writer notes is left to the readers of the writer's records)
+    expect(tickedWhether('Every visit has a price, and I note whether a certificate was issued.')).toBe('Every visit has a price, and I note whether a certificate was issued.');
   });
 
   it('a rule said of the last item of a list is a sentence of its own, with the item as its subject', () => {
@@ -136,6 +142,7 @@ describe('split-sentence: the other splits', () => {
   it('a rule about another subject after ", and" is a sentence of its own', () => {
     expect(splitAtSecondRule("Bookings are only allowed while the session is open, and a session can't have more bookings than its bike count.")).toEqual(['Bookings are only allowed while the session is open.', "A session can't have more bookings than its bike count."]);
     expect(splitAtSecondRule('Members have a name, and a member can borrow books.')).toEqual(['Members have a name, and a member can borrow books.']);
+    expect(splitAtSecondRule("We cancel a session when it storms, and you should only be able to book a session that's open.")).toEqual(['We cancel a session when it storms.', "You should only be able to book a session that's open."]);
     // (after what a record holds, too)
     expect(splitAtSecondRule("A booking holds the guest's name, and a session can't take more bookings than its places.")).toEqual(["A booking holds the guest's name.", "A session can't take more bookings than its places."]);
   });

@@ -2,9 +2,9 @@ import { DIMENSIONS, NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET 
 import { isPluralForm, singular as singularOf, verbInfinitive } from '../text.js';
 import { splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
-import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, splitTrailingRule } from './split-requests.js';
+import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, splitTrailingRule, tickedWhether } from './split-requests.js';
 
-export { splitAtNewRecordClause, splitTrailingRule };
+export { splitAtNewRecordClause, splitTrailingRule, tickedWhether };
 
 /**
  * Stage 1a: one written sentence that holds several. People run a context, a list of fields and a
@@ -44,6 +44,7 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(splitIsAndHas)
     .flatMap(splitPurpose)
     .flatMap(splitAtSecondRule)
+    .map(tickedWhether)
     .map(viewRequest)
     .map(passiveDelete)
     .map(ableTo)
@@ -277,6 +278,10 @@ export function activeVoice(sentence: string): string {
  * than its bike count": a rule about another subject after ", and" is a sentence of its own.
  */
 export function splitAtSecondRule(sentence: string): string[] {
+  // ("we cancel a session when it storms, and you should only be able to book a session that's open":
+  // what one may only do is a rule of its own, whatever came before it)
+  const onlyDo = /,\s+and\s+((?:you|we|people|they|customers|members|guests|visitors)\s+(?:should|must|can|may)\s+only\s+\S.*)$/i.exec(sentence);
+  if (onlyDo && onlyDo.index > 0) return [`${sentence.slice(0, onlyDo.index)}.`, capitalized(onlyDo[1] as string)];
   const m = /,\s+and\s+((?:a|an|the|each|every|no)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:can't|cannot|can not|must|mustn't|may not|should not|shouldn't|never|can only|may only|must only|is only|are only)\s+\S.*)$/i.exec(sentence);
   // (after a rule, or after what a record holds: "a booking holds the guest's name, and a session can't ...")
   if (!m || !/\b(?:only|can't|cannot|must|never|not|no|has|have|holds|records|keeps)\b/i.test(sentence.slice(0, m.index))) return [sentence];
