@@ -35,6 +35,11 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // batches 27 and 28: edits written from their first-contact drafts (bd78602: 37 and 39 of 40)
   '27': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 11.5 },
   '28': { faithfulAfter: 39, faithfulAnySize: 40, medianChangedAtMost: 5.5 },
+  // batches 29 and 30: edits written from their first-contact drafts (e9be80b) by two helpers as the
+  // user; measured on the session's interpreter (the examples of two guards through one parent fixed
+  // for 29's kitchen hire and audio guides)
+  '29': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 13 },
+  '30': { faithfulAfter: 31, faithfulAnySize: 40, medianChangedAtMost: 16 },
   // (session 2026-11-28 night: every record gets an update, one more draft line each; the saved edits
   // were rebased onto the new drafts by a three-way merge keeping the user's side, an added line
   // dropped where the user had renamed its record or written their own update; where an edit had
