@@ -90,7 +90,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // interpreter as it stood then (e3740f9): first contact 4 / 28 / 8 / 0 and 10 / 20 / 9 / 1 (docs/prompts.md)
   // (then the session's later fixes, not first contact: 27 ceilidh faithful; "every lesson for a client" and
   // "the models for a member" now read, so elocution's plain list and the club's frequency show as silent misses)
-  '27': { faithful: 5, silentlyWrongAtMost: 9 },
+  // (10 since session 2026-11-28 night: basket weaving's 'book a place' no longer makes a Place, and the
+  // warning on it had covered its plain lists and 'dietary needs for lunch')
+  '27': { faithful: 5, silentlyWrongAtMost: 10 },
   '28': { faithful: 13, silentlyWrongAtMost: 10 },
   // Batches 29 (A-L) and 30 (M-Z): written blind at the start of session 2026-11-28 night (the writers
   // did not run the interpreter), run once on main's interpreter as the previous session left it
@@ -99,7 +101,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (29: air quality's readings are a record of their own now, and its three type misses show as silent:
   // the warning that had named them was on the readings folded into the sensor)
   '29': { faithful: 3, silentlyWrongAtMost: 7 },
-  '30': { faithful: 7, silentlyWrongAtMost: 1 },
+  // (writers' retreat: its booking, capacity and deposit read now; 'see who has booked onto each one' and
+  // the deposit named `paid` are its silent misses)
+  '30': { faithful: 7, silentlyWrongAtMost: 2 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

@@ -85,6 +85,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // ("the strings were replaced" typed yes/no by its phrasing: the verb "to be" is no part of its name)
   else if (mods.boolean && toks.length > 2) toks = toks.filter((t, k) => k === 0 || !['was', 'were', 'is', 'are', 'been'].includes(t.w));
   let ws = toks.map((t) => t.w).filter((w) => /^[a-z0-9]/.test(w));
+  // "whether they've paid the deposit": what was done to a thing is named thing first (depositPaid)
+  if (boolLead === 0 && ws.length >= 3 && ws.length <= 4 && /^[a-z]{2,}(?:ed|en|id|ught)$/.test(ws[0] as string) && !/eed$/.test(ws[0] as string) && ['the', 'a', 'an', 'their', 'its', 'his', 'her'].includes(ws[1] as string)) ws = [...ws.slice(2), ws[0] as string];
   while (ws.length && (DETERMINERS.has(ws[0] as string) || ws[0] === 'of' || ws[0] === 'also')) {
     if (['many', 'several', 'multiple'].includes(ws[0] as string) && ws.length > 1) {
       const target = lookup(ws.slice(1));

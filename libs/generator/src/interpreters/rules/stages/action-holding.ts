@@ -28,6 +28,13 @@ export function readTake(ctx: ReadingState, s: Segment, obj: ObjectRef, after: r
     ctx.understood.push(`"${s.text}" records ${plural(res.words.join(' '))} (created)`);
     return;
   }
+  // "every booking takes a room", "one booking is one car": a record using up one of its parent's
+  // counted places says what a capacity counts, no one takes the parent
+  const taker = s.subject.length ? findResource(ctx, s.subject) : undefined;
+  if (s.lemma === 'take' && obj.kind === 'field' && taker && taker !== res && !ACTOR_WORDS.has(taker.words[taker.words.length - 1] as string)) {
+    ctx.understood.push(`"${s.text}" says each ${taker.words.join(' ')} uses one of a ${res.words.join(' ')}'s ${obj.field.spec.name}`);
+    return;
+  }
   // "neighbours lend tools ... members borrow a tool": one lending seen from both sides, not
   // two independent holds that a single return could only half undo
   const sameLending = LENDING_VERBS.has(s.lemma) ? ctx.actions.find((a) => a.resource === keyOf(res.words) && a.kind === 'transition' && a.verb !== s.lemma && LENDING_VERBS.has(a.verb)) : undefined;

@@ -147,7 +147,8 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       if (!made || !items || items.length < 2) return undefined;
       // ("guests book a yurt with ...": the yurt is what the booking is of; "send a message with ..." makes the message itself)
       if (m[2] !== undefined && singular(m[2].toLowerCase()) === made) return undefined;
-      const on = m[2] === undefined ? [] : [{ words: m[2].toLowerCase(), refersTo: true as const }];
+      // ("writers book a place with ...": a place, a spot or a space is the booking itself, not a record it is of)
+      const on = m[2] === undefined || BOOKED_UNITS.has(m[2].toLowerCase()) ? [] : [{ words: m[2].toLowerCase(), refersTo: true as const }];
       return { kind: 'fieldList', subject: made, items: [...on, ...items], source: sentence, nounPhrase: true };
     },
   },
@@ -391,3 +392,6 @@ export function splitOutsideParens(text: string, sep: RegExp): string[] {
   parts.push(text.slice(from));
   return parts.map((p) => p.trim()).filter(Boolean);
 }
+
+/** What a booking takes that is no record of its own ("book a place", "reserve a spot"). */
+const BOOKED_UNITS = new Set(['place', 'spot', 'space']);

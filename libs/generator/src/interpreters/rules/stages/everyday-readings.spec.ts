@@ -136,3 +136,19 @@ describe('values and units in everyday notation (session 2026-11-28 late)', () =
     expect(read('Appointments: client name, date, area treated (back, neck or knee) and length in minutes, 15-90').resources[0]?.fields.find((f) => f.name === 'lengthMinutes')).toEqual(expect.objectContaining({ min: 15, max: 90 }));
   });
 });
+
+describe('records said in passing (session 2026-11-28 night)', () => {
+  it('"writers book a place with ...": a place is the booking itself; "every booking takes a room, so ..." is a capacity, no one takes the retreat', () => {
+    const bp = read("Each retreat has a title and a number of rooms. Writers book a place with their name and email, and I tick off whether they've paid the deposit. Every booking takes a room, so a retreat can't have more bookings than it has rooms.");
+    expect(bp.resources.map((r) => r.name).sort()).toEqual(['Booking', 'Retreat']);
+    expect(bp.resources.find((r) => r.name === 'Booking')?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['name', 'email', 'retreat']));
+    expect(bp.actions.filter((a) => a.kind === 'transition')).toEqual([]);
+    expect(bp.rules).toEqual([expect.objectContaining({ kind: 'capacity', resource: 'Booking', via: 'retreat', limitField: 'rooms' })]);
+  });
+
+  it('"whether they\'ve paid the deposit" names the thing first', () => {
+    expect(typeOf("Bookings have a name and whether they've paid the deposit.", 'Booking', 'depositPaid')).toBe('boolean');
+    // ("need" is no participle)
+    expect(typeOf('Members have a name, an address and whether they need a lift.', 'Member', 'depositPaid')).toBeUndefined();
+  });
+});

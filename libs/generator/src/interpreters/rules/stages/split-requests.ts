@@ -85,9 +85,19 @@ export function splitTrailingRule(sentence: string): string[] {
 /**
  * "Swimmers book with their name and email, and can tick whether they're a season ticket holder":
  * a yes/no the writer says is ticked is one more item of the list before it ("... and whether
- * they're a season ticket holder"), never an action named "mark whether".
+ * they're a season ticket holder"), never an action named "mark whether"; so is one the writer
+ * ticks ("..., and I tick off whether they've paid the deposit"), but not one the writer notes.
  */
 export function tickedWhether(sentence: string): string {
-  const m = /^(.*\b(?:with|has|have|holds|records|gives?)\b.*?),?\s+and\s+(?:(?:they|you|people|customers|guests|visitors|members)\s+)?(?:(?:can|may|should|must|will|also|then)\s+)*(?:tick|check|say|indicate|choose|select)\s+(?:whether|if)\s+(.+)$/i.exec(sentence);
+  const m = /^(.*\b(?:with|has|have|holds|records|gives?)\b.*?),?\s+and\s+(?:(?:they|you|people|customers|guests|visitors|members|we|i)\s+)?(?:(?:can|may|should|must|will|also|then)\s+)*(?:tick(?:\s+off)?|check|say|indicate|choose|select)\s+(?:whether|if)\s+(.+)$/i.exec(sentence);
   return m ? `${m[1] as string} and whether ${m[2] as string}` : sentence;
+}
+
+/**
+ * "Every booking takes a room, so a retreat can't have more bookings than it has rooms": the rule
+ * after "so" is a sentence of its own, its reason before it.
+ */
+export function splitAtSoRule(sentence: string): string[] {
+  const m = /,\s+so\s+((?:a|an|the|each|every|no)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:can't|cannot|can not|must|mustn't|may not|should not|shouldn't|never|can only|may only)\s+\S.*)$/i.exec(sentence);
+  return m && m.index > 0 ? [`${sentence.slice(0, m.index)}.`, capitalized(m[1] as string)] : [sentence];
 }

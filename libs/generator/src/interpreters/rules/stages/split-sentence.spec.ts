@@ -1,4 +1,4 @@
-import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitTrailingRule, tickedWhether, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitTrailingRule, tickedWhether, splitAtSoRule, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 import { splitCoordinatedLists, splitRepeatedVerb } from './split-requests.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
@@ -54,6 +54,11 @@ describe('split-sentence: the other splits', () => {
     expect(splitAtNewRecordClause('Clients have a name, a carer who has a phone, and an address.')).toEqual(['Clients have a name, a carer who has a phone, and an address.']);
     expect(splitAtNewRecordClause('Meetups have a date and a maximum, a meetup cannot have more signups than its maximum.')).toEqual(['Meetups have a date and a maximum, a meetup cannot have more signups than its maximum.']);
     expect(splitAtNewRecordClause('Shops have a name, and we keep the address with care.')).toEqual(['Shops have a name, and we keep the address with care.']);
+  });
+
+  it('a rule after ", so" is a sentence of its own', () => {
+    expect(splitAtSoRule("Every booking takes a room, so a retreat can't have more bookings than it has rooms.")).toEqual(['Every booking takes a room.', "A retreat can't have more bookings than it has rooms."]);
+    expect(splitAtSoRule('Slots are short, so we keep them simple.')).toEqual(['Slots are short, so we keep them simple.']);
   });
 
   it('a yes/no the writer says is ticked is one more item of the list before it', () => {

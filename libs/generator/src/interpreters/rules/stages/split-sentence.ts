@@ -2,9 +2,9 @@ import { DIMENSIONS, NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET 
 import { isPluralForm, singular as singularOf, verbInfinitive } from '../text.js';
 import { splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
-import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, splitTrailingRule, tickedWhether } from './split-requests.js';
+import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, splitAtSoRule, splitTrailingRule, tickedWhether } from './split-requests.js';
 
-export { splitAtNewRecordClause, splitTrailingRule, tickedWhether };
+export { splitAtNewRecordClause, splitAtSoRule, splitTrailingRule, tickedWhether };
 
 /**
  * Stage 1a: one written sentence that holds several. People run a context, a list of fields and a
@@ -44,6 +44,7 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(splitIsAndHas)
     .flatMap(splitPurpose)
     .flatMap(splitAtSecondRule)
+    .flatMap(splitAtSoRule)
     .map(tickedWhether)
     .map(viewRequest)
     .map(passiveDelete)
