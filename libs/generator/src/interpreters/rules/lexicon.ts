@@ -233,6 +233,8 @@ export const NAMING_HEADS = new Set(['name', 'number', 'title', 'id', 'code', 't
 /** Headings whose bullets are sentences (actions, rules), not fields. */
 export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'endpoint', 'endpoints needed', 'features', 'feature', 'rules', 'rule', 'requirements', 'operations', 'functions', 'api', 'use cases', 'user stories', 'stories', 'functionality', 'what it should do', 'business rules', 'constraints', 'flows', 'flow', 'workflow', 'notes', 'views', 'view', 'needs', 'needed', 'queries', 'also']);
 
+/** Headings over what the writer asks for, said as a question or a wish ("What we need", "Must haves"). */
+export const REQUEST_HEADING = /^(?:what (?:we|i|it) (?:need|needs|want|wants|should do)|must[- ]haves?|wanted|wishlist|wish list)\b/i;
 /** Labels over the records of a spec ("Entities:", "Data", "Objects"); never a record themselves. */
 export const RECORD_SECTION_LABELS = new Set(['entities', 'entity', 'objects', 'object', 'data', 'data model', 'resources', 'resource', 'records', 'record types']);
 

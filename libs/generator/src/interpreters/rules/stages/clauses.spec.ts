@@ -398,3 +398,11 @@ describe('list labels that say more than the records', () => {
     expect(puppies).toMatchObject({ kind: 'fieldList', items: [{ words: 'name' }, { words: 'breed' }, { words: 'date of birth' }, { words: 'walker' }] });
   });
 });
+
+describe('toClauses: records and a filter under a heading of what is asked for', () => {
+  it('"## What we need" over "- fixtures on a date" is a list to show; a rule under "Rules" is not', () => {
+    const texts = (md: string): string[] => toClauses(normalise(md).lines).flatMap((c) => ('text' in c ? [c.text] : []));
+    expect(texts('# League\n\n## Fixtures\n- date\n- piste\n\n## What we need\n- fixtures on a date')).toContain('List fixtures on a date');
+    expect(texts('# Rink\n\n## Rules\n- tickets for a session are capped at the session\'s maximum skaters')).not.toContain("List tickets for a session are capped at the session's maximum skaters");
+  });
+});

@@ -1,4 +1,5 @@
-import { CONTEXT_LABELS, KEEPING, DETERMINERS, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, RECORD_SECTION_LABELS, MODALS, NAMING_HEADS, PREPOSITION_LIKE, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { CONTEXT_LABELS, KEEPING, REQUEST_HEADING, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, RECORD_SECTION_LABELS, MODALS, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TYPE_BY_WORD, VERB_SET } from '../lexicon.js';
+import { isFieldLike, isTypedItem } from './field-items.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens } from './declarations.js';
@@ -40,6 +41,8 @@ const LIST_RE = /^([A-Za-z](?:[A-Za-z0-9' ]|(?<=[A-Za-z0-9])-(?=[A-Za-z])){0,120
 /** "a list of performers", "for each specimen", "a record of each tyre set": the records a list is of. */
 const LIST_OF = /(?:\b(?:(?:a|the|one)\s+(?:list|record|log|register|catalogue|catalog|database|note)\s+of|(?:for|of)\s+(?:each|every))|(?:\s[-–—]\s|[,;]\s)(?:each|every))\s+(?:(?:each|every|all|the|my|our)\s+)?([a-z][a-z' ]*)$/i;
 
+export { isFieldLike, isTypedItem };
+
 export function toClauses(lines: readonly Line[]): Clause[] {
   const out: Clause[] = [];
   let subjectHint: string | undefined;
@@ -49,11 +52,13 @@ export function toClauses(lines: readonly Line[]): Clause[] {
   let underListLabel = false;
   /** Under "Purpose" / "Background", sentences explain the spec: context, until the next heading. */
   let underContextLabel = false;
+  let underRequests = false; // under "## What we need" / "Needs"
   const wholeText = lines.map((l) => (l.kind === 'row' ? l.cells.join(' ') : l.text)).join('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as Line;
     if (line.kind === 'heading') {
       underListLabel = LIST_LABELS.has(line.text.toLowerCase());
+      underRequests = (SENTENCE_HEADINGS.has(line.text.toLowerCase()) && !/rules?$|constraints/i.test(line.text)) || REQUEST_HEADING.test(line.text);
       underContextLabel = CONTEXT_LABELS.has(line.text.toLowerCase());
       if (underContextLabel) {
         out.push({ kind: 'heading', text: line.text });
@@ -86,7 +91,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       // ("seat number, 1 to 120", "code, unique", "active (yes/no); ...": what follows notes the field; "count (at least 1)", "grade, 1 to 9 (1 is the highest)": a lone word with its note)
       const fieldLike = (b: string): boolean => isFieldLike(b) || (/^[a-z ]+(?:,\s*(?:-?\d|from\s+-?\d|unique|optional|required)|\s*\([^)]*\)\s*;)/i.test(b) && isFieldLike(b.split(/[,;]/)[0] as string));
       const fieldish = (b: string): boolean => fieldLike(b) || isTypedItem(b) || (plural && /^[a-z]+$/i.test(b.replace(/\s*\(.*\)\s*$/, '').replace(FIELD_NOTE_AFTER_COMMA, '').trim()));
-      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && !underListLabel && bullets.every(fieldish) && bullets.filter((b) => fieldLike(b) || (isTypedItem(b) && !/:\s*[^,]+,/.test(b))).length * 2 > bullets.length) {
+      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && !REQUEST_HEADING.test(line.text) && !underListLabel && bullets.every(fieldish) && bullets.filter((b) => fieldLike(b) || (isTypedItem(b) && !/:\s*[^,]+,/.test(b))).length * 2 > bullets.length) {
         const subject = line.text.replace(/\s*\([^)]*\)/g, '').trim() || line.text; // ("Tickets (one ticket = one seat)")
         const list: Extract<Clause, { kind: 'fieldList' }> = { kind: 'fieldList', subject, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; '), ...headingNoun(subject) };
         i = j - 1;
@@ -131,7 +136,9 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     const labelled = label && (SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()) || (line.kind === 'bullet' && underListLabel)) ? (label[2] as string) : line.text;
     // under an actions label, "applications by state" (records and a filter, no verb) is a list to show too
     const recordsBy = label !== null && !startsWithVerb(labelled) && /^[a-z]+s\s+(?:by|of|for|on|per|in)\s+\S/i.test(labelled);
-    const toShow = (label && LIST_LABELS.has((label[1] as string).toLowerCase())) || (line.kind === 'bullet' && underListLabel) || (recordsBy && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()));
+    // (and under "## What we need", "- fixtures on a date")
+    const bulletBy = label === null && line.kind === 'bullet' && underRequests && !startsWithVerb(line.text) && /^(?:all\s+)?[a-z]+s\s+(?:by|of|for|on|per|in)\s+(?:a|an|the|each|one|given|their|its)\s+\S/i.test(line.text) && !/\b(?:is|are|be|must|can|can't|cannot|should|will|may|never)\b/i.test(line.text);
+    const toShow = (label && LIST_LABELS.has((label[1] as string).toLowerCase())) || (line.kind === 'bullet' && underListLabel) || (recordsBy && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase())) || bulletBy;
     const text = toShow && !startsWithVerb(labelled) ? `List ${labelled}` : labelled;
     // "status goes queued -> printing -> done, or printing -> failed": the states of a field listed before
     const states = statesOf(text);
@@ -260,27 +267,6 @@ function startsWithVerb(text: string): boolean {
   return verbLemma(first, VERB_SET) !== undefined || LOOKING.has(first);
 }
 
-/** A bullet that names a field: a short noun phrase, no modal, not opening on a verb ("check in date" ends on a typed noun). */
-export function isFieldLike(text: string): boolean {
-  const head = text.replace(/\(.*?\)/g, '').split(/\s*[:=]\s*|\s[-–—]\s/)[0] ?? '';
-  const ws = head.toLowerCase().split(/\s+/).filter(Boolean);
-  // "did i do a water change yes or no": a question answered yes or no is a yes/no
-  if (/^(?:did|do|does|is|are|was|were|has|have)\s+(?:i|we|you|they|it|he|she)\b.*\b(?:yes or no|yes\/no|y\/n)\??$/.test(ws.join(' ')) && ws.length <= 10) return true;
-  if (ws.length === 0 || ws.length > 6) return false;
-  if (/[.!]\s/.test(text.replace(/\(.*?\)/g, ''))) return false;
-  const first = ws[0] as string;
-  // "how many jars are left", "whether it's paid": a count or a yes/no, whatever verb follows
-  if (/^(?:how (?:many|much)|whether|if) [a-z]/.test(ws.join(' ')) && ws.length <= 5) return !ws.some((w) => MODALS.has(w) && !['and', 'or', 'i'].includes(w));
-  const typedNoun = ws.length >= 2 && !DETERMINERS.has(ws[1] as string) && TYPE_BY_WORD[ws[ws.length - 1] as string] !== undefined;
-  // "estimated hours", "planned date": a participle before a noun qualifies it
-  const participle = ws.length === 2 && /[a-z]{3}ed$/.test(first) && !DETERMINERS.has(ws[1] as string) && !PREPOSITION_LIKE.has(ws[1] as string);
-  // "start hour (6-22)": a verb before a singular noun names what it starts, with a range or type after it
-  const named = ws.length === 2 && (NAMING_HEADS.has(ws[1] as string) || (/\(/.test(text) && /^[a-z]+$/.test(ws[1] as string) && !isPluralForm(ws[1] as string) && !VERB_SET.has(ws[1] as string) && !DETERMINERS.has(ws[1] as string) && !PREPOSITION_LIKE.has(ws[1] as string)));
-  // "dietary needs": a need named after what qualifies it is a noun
-  const modal = (w: string, k: number): boolean => MODALS.has(w) && !['and', 'or', 'i'].includes(w) && !(k === ws.length - 1 && k > 0 && ['needs', 'wants'].includes(w));
-  return (!(first in VERBS) || typedNoun || participle || named) && !ws.some(modal) && !['is', 'are', 'gets', 'goes', 'has', 'have', 'contains', 'includes'].some((w) => ws.includes(w));
-}
-
 /** "Players: name, shirt number, position - goalkeeper, defender", "Classes - name, coach". */
 export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause, { kind: 'fieldList' }> | undefined {
   const listed = listOfRecords(text);
@@ -382,15 +368,6 @@ export function bareListOf(sentence: string): string[] | undefined {
   if (/:/.test(text)) return undefined;
   const parts = splitItems(text);
   return parts.length >= 3 && parts.every((p) => isFieldLike(p) || isTypedItem(p)) ? parts : undefined;
-}
-
-/** "deposit paid or not", "complete y/n": an item a phrasing typed is a field although its first word is a verb too. */
-export function isTypedItem(p: string): boolean {
-  const { item, phrasing } = readItem(p);
-  const ws = item.words.toLowerCase().split(/\s+/);
-  // "has piano (boolean)": a yes/no named by what it has
-  const hasWord = (w: string, k: number): boolean => ['is', 'are', 'has', 'have'].includes(w) && !(k === 0 && item.type === 'boolean');
-  return phrasing !== 'a plain name' && ws.length <= 4 && !ws.some((w, k) => DETERMINERS.has(w) || hasWord(w, k));
 }
 
 /** "## Order lines" names order lines (a heading is a label); "## Log expenses" still asks to log them. */

@@ -1,0 +1,35 @@
+import { DETERMINERS, MODALS, NAMING_HEADS, PREPOSITION_LIKE, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { isPluralForm } from '../text.js';
+import { readItem } from './phrasings.js';
+
+/** Whether a written item reads as a field (stage 1b's list readers, stages/clauses.ts and anchored-lists.ts). */
+
+/** A bullet that names a field: a short noun phrase, no modal, not opening on a verb ("check in date" ends on a typed noun). */
+export function isFieldLike(text: string): boolean {
+  const head = text.replace(/\(.*?\)/g, '').split(/\s*[:=]\s*|\s[-–—]\s/)[0] ?? '';
+  const ws = head.toLowerCase().split(/\s+/).filter(Boolean);
+  // "did i do a water change yes or no": a question answered yes or no is a yes/no
+  if (/^(?:did|do|does|is|are|was|were|has|have)\s+(?:i|we|you|they|it|he|she)\b.*\b(?:yes or no|yes\/no|y\/n)\??$/.test(ws.join(' ')) && ws.length <= 10) return true;
+  if (ws.length === 0 || ws.length > 6) return false;
+  if (/[.!]\s/.test(text.replace(/\(.*?\)/g, ''))) return false;
+  const first = ws[0] as string;
+  // "how many jars are left", "whether it's paid": a count or a yes/no, whatever verb follows
+  if (/^(?:how (?:many|much)|whether|if) [a-z]/.test(ws.join(' ')) && ws.length <= 5) return !ws.some((w) => MODALS.has(w) && !['and', 'or', 'i'].includes(w));
+  const typedNoun = ws.length >= 2 && !DETERMINERS.has(ws[1] as string) && TYPE_BY_WORD[ws[ws.length - 1] as string] !== undefined;
+  // "estimated hours", "planned date": a participle before a noun qualifies it
+  const participle = ws.length === 2 && /[a-z]{3}ed$/.test(first) && !DETERMINERS.has(ws[1] as string) && !PREPOSITION_LIKE.has(ws[1] as string);
+  // "start hour (6-22)": a verb before a singular noun names what it starts, with a range or type after it
+  const named = ws.length === 2 && (NAMING_HEADS.has(ws[1] as string) || (/\(/.test(text) && /^[a-z]+$/.test(ws[1] as string) && !isPluralForm(ws[1] as string) && !VERB_SET.has(ws[1] as string) && !DETERMINERS.has(ws[1] as string) && !PREPOSITION_LIKE.has(ws[1] as string)));
+  // "dietary needs": a need named after what qualifies it is a noun
+  const modal = (w: string, k: number): boolean => MODALS.has(w) && !['and', 'or', 'i'].includes(w) && !(k === ws.length - 1 && k > 0 && ['needs', 'wants'].includes(w));
+  return (!(first in VERBS) || typedNoun || participle || named) && !ws.some(modal) && !['is', 'are', 'gets', 'goes', 'has', 'have', 'contains', 'includes'].some((w) => ws.includes(w));
+}
+
+/** "deposit paid or not", "complete y/n": an item a phrasing typed is a field although its first word is a verb too. */
+export function isTypedItem(p: string): boolean {
+  const { item, phrasing } = readItem(p);
+  const ws = item.words.toLowerCase().split(/\s+/);
+  // "has piano (boolean)": a yes/no named by what it has
+  const hasWord = (w: string, k: number): boolean => ['is', 'are', 'has', 'have'].includes(w) && !(k === 0 && item.type === 'boolean');
+  return phrasing !== 'a plain name' && ws.length <= 4 && !ws.some((w, k) => DETERMINERS.has(w) || hasWord(w, k));
+}
