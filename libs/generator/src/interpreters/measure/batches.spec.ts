@@ -93,7 +93,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (10 since session 2026-11-28 night: basket weaving's 'book a place' no longer makes a Place, and the
   // warning on it had covered its plain lists and 'dietary needs for lunch')
   '27': { faithful: 5, silentlyWrongAtMost: 10 },
-  '28': { faithful: 13, silentlyWrongAtMost: 10 },
+  '28': { faithful: 14, silentlyWrongAtMost: 10 },
   // Batches 29 (A-L) and 30 (M-Z): written blind at the start of session 2026-11-28 night (the writers
   // did not run the interpreter), run once on main's interpreter as the previous session left it
   // (06daa3c) before any change: first contact 3 / 29 / 6 / 2 and 3 / 33 / 2 / 2 (docs/prompts.md)
@@ -103,7 +103,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '29': { faithful: 4, silentlyWrongAtMost: 7 },
   // (writers' retreat: its booking, capacity and deposit read now; 'see who has booked onto each one' and
   // the deposit named `paid` are its silent misses)
-  '30': { faithful: 7, silentlyWrongAtMost: 2 },
+  '30': { faithful: 8, silentlyWrongAtMost: 2 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

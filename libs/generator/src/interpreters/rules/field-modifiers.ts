@@ -38,6 +38,11 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
   const ws = inner.map((t) => t.w);
   const joined = ws.filter((w) => w !== ',' && w !== '/').join(' ');
   if (ws[0] === 'e.g' || ws[0] === 'eg' || ws[0] === 'e' || ws[0] === 'like' || ws[0] === 'for' || ws[0] === 'ex' || ws[0] === 'i.e') return;
+  // "(a property can only ever have one request)", "(one per pitch)", "(at most one each)": no two share it
+  if (/\b(?:(?:can|may) only (?:ever )?(?:have|has|get|take|hold)|at most|no more than|only ever) one\b|^one (?:[a-z]+ )?per [a-z]+$/.test(joined)) {
+    mods.unique = true;
+    return;
+  }
   // "(date + time)", "(date & time)": one type
   if (/^date (?:and|&|\+) time$/.test(joined)) {
     mods.type = 'datetime';

@@ -86,6 +86,11 @@ describe('readFieldItem: numbers with a unit as values', () => {
     expect(kept.kind === 'field' ? kept.field.spec.required : kept).toBe(true);
   });
 
+  it('"property (a property can only ever have one request)": one per parent is a unique link', () => {
+    const r = readFieldItem(tokenize('property (a property can only ever have one request)'), (ws) => (ws[0] === 'property' ? ['property'] : undefined), ['request']);
+    expect(r.kind === 'field' ? [r.field.spec.type, r.field.spec.unique] : r).toEqual(['reference', true]);
+  });
+
   it('values that are words keep every word', () => {
     const r = readFieldItem(tokenize('size (small, large box)'), lookup, ['skip']);
     expect(r.kind === 'field' ? r.field.spec.values : r).toEqual(['small', 'large box']);

@@ -299,14 +299,14 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // references to other resources ("a post", "the author (a member)")
   const target = pointsAt ?? (yesNo ? undefined : (lookup(ws) ?? roleOf(ws, lookup, self)));
   if (pointsAt && !listOf) {
-    return { kind: 'field', field: { spec: { name: camelCase(ws), type: 'reference', required: !mods.optional, references: '' }, words: [...pointsAt, ...original] }, refersTo: pointsAt };
+    return { kind: 'field', field: { spec: { name: camelCase(ws), type: 'reference', required: !mods.optional, references: '', ...(mods.unique ? { unique: true } : {}) }, words: [...pointsAt, ...original] }, refersTo: pointsAt };
   }
   if (target && target.join(' ') !== self.join(' ') && !listOf) {
     // "home team" is named by its role; "assigned person" is just the person
     const name = camelCase(target.length === 1 && ws.length === 2 && ws[1] === target[0] && !LINK_PARTICIPLES.has(ws[0] as string) ? ws : target);
     return {
       kind: 'field',
-      field: { spec: { name, type: 'reference', required: !mods.optional, references: '' }, words: [...target, ...original] },
+      field: { spec: { name, type: 'reference', required: !mods.optional, references: '', ...(mods.unique ? { unique: true } : {}) }, words: [...target, ...original] },
       refersTo: target,
     };
   }
