@@ -103,7 +103,8 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '29': { faithful: 4, silentlyWrongAtMost: 7 },
   // (writers' retreat: its booking, capacity and deposit read now; 'see who has booked onto each one' and
   // the deposit named `paid` are its silent misses)
-  '30': { faithful: 8, silentlyWrongAtMost: 2 },
+  // (qigong, refused at first contact, is read now but for `name` and `phone`, named personName, phoneNumber)
+  '30': { faithful: 8, silentlyWrongAtMost: 3 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

@@ -39,7 +39,8 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // user; measured on the session's interpreter (the examples of two guards through one parent fixed
   // for 29's kitchen hire and audio guides)
   '29': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 13 },
-  '30': { faithfulAfter: 31, faithfulAnySize: 40, medianChangedAtMost: 16 },
+  // (30: qigong, refused at first contact, is read now, so its edit is one edit, of a longer draft)
+  '30': { faithfulAfter: 32, faithfulAnySize: 40, medianChangedAtMost: 16.5 },
   // (session 2026-11-28 night: every record gets an update, one more draft line each; the saved edits
   // were rebased onto the new drafts by a three-way merge keeping the user's side, an added line
   // dropped where the user had renamed its record or written their own update; where an edit had

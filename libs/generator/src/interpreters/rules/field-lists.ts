@@ -18,6 +18,12 @@ export function prepareFieldList(input: readonly Tok[]): Tok[] {
     // "a name, which must be unique, ...", "a class, which is one of a, b or c": a relative clause set
     // off by commas that gives a flag or values qualifies the item before it
     if (input[i]?.w === ',' && i > 0 && ['which', 'that'].includes(input[i + 1]?.w ?? '') && input[i - 1]?.w !== ',' && qualifies(input.slice(i + 2))) continue;
+    // "a capacity, usually 15": a usual value set off by a comma is the item's default, not an item
+    if (input[i]?.w === ',' && i > 0 && USUALLY.has(input[i + 1]?.w ?? '') && /^[\w.-]+$/.test(input[i + 2]?.w ?? '') && [undefined, ',', 'and', ')'].includes(input[i + 3]?.w)) {
+      toks.push({ raw: `(default ${(input[i + 2] as Tok).raw})`, w: '#paren', inner: [{ raw: 'default', w: 'default' }, input[i + 2] as Tok] });
+      i += 2;
+      continue;
+    }
     const [a, slash, b] = [input[i], input[i + 1], input[i + 2]];
     if (a && slash?.w === '/' && b && ((a.w === 'on' && b.w === 'off') || ((a.w === 'yes' || a.w === 'y') && (b.w === 'no' || b.w === 'n')) || (a.w === 'true' && b.w === 'false'))) {
       toks.push({ raw: `${a.raw}/${b.raw}`, w: 'boolean' });
@@ -220,3 +226,6 @@ export function sharedNotes(items: readonly string[], wholeRun: boolean): string
 
 /** ", 1 to 9", ", unique", ", from 0", ", e.g. B07": a note after an item's comma, not another item. */
 export const FIELD_NOTE_AFTER_COMMA = /\s*,\s*(?:-?\d|from\b|between\b|up to\b|at (?:most|least)\b|max\b|min\b|unique\b|optional\b|required\b|e\.g\.).*$/i;
+
+/** Words before a value that is the usual one ("usually 15"). */
+const USUALLY = new Set(['usually', 'normally', 'typically', 'mostly', 'generally']);

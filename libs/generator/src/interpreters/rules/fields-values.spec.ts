@@ -24,6 +24,12 @@ describe('prepareFieldList: values written inline in a sentence list', () => {
   });
 });
 
+describe('prepareFieldList: a usual value set off by a comma', () => {
+  it('"a capacity, usually 15" is the capacity with a default, not an item "usually 15"', () => {
+    expect(items('a date, a place and a capacity, usually 15')).toEqual(['a date', 'a place', 'a capacity (default 15)']);
+  });
+});
+
 describe('prepareFieldList: a yes/no written with a slash', () => {
   it.each([
     ['delivery date, paid y/n, notes', ['delivery date', 'paid y/n', 'notes']],

@@ -143,7 +143,7 @@ export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | und
   // "We keep books (title, author, unique ISBN) and patrons (name, email)"
   const parenDecls = toks
     .map((t, i) => ({ t, i }))
-    .filter(({ t, i }) => t.inner && t.inner.some((x) => x.w === ',') && !withDirection(t.inner.map((x) => x.w)).some((w) => INCREASE_WORDS.has(w) || DECREASE_WORDS.has(w) || NEGATIONS.has(w)) && /^[a-z]/.test(toks[i - 1]?.w ?? '') && !DETERMINERS.has(toks[i - 1]?.w ?? '') && isPluralForm(toks[i - 1]?.w ?? ''));
+    .filter(({ t, i }) => t.inner && t.inner.some((x) => x.w === ',') && !withDirection(t.inner.map((x) => x.w)).some((w) => INCREASE_WORDS.has(w) || DECREASE_WORDS.has(w) || NEGATIONS.has(w)) && /^[a-z]/.test(toks[i - 1]?.w ?? '') && !DETERMINERS.has(toks[i - 1]?.w ?? '') && (isPluralForm(toks[i - 1]?.w ?? '') || ['each', 'every'].includes(toks[i - 2]?.w ?? '')));
   if (parenDecls.length > 0 && !toks.some((t, i) => i > 0 && ['have', 'has', 'with'].includes(t.w))) {
     for (const { t, i } of parenDecls) {
       const nounToks: string[] = [];

@@ -101,3 +101,17 @@ export function splitAtSoRule(sentence: string): string[] {
   const m = /,\s+so\s+((?:a|an|the|each|every|no)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:can't|cannot|can not|must|mustn't|may not|should not|shouldn't|never|can only|may only)\s+\S.*)$/i.exec(sentence);
   return m && m.index > 0 ? [`${sentence.slice(0, m.index)}.`, capitalized(m[1] as string)] : [sentence];
 }
+
+/**
+ * "keep each class (date, place and a capacity) and bookings for it with the person's name and
+ * phone": a record listed in parentheses and a second one listed after "with" are two sentences;
+ * the second is tied to the first when it is "for it" ("Bookings have a class, the person's name
+ * and phone").
+ */
+export function splitParenthesisedAndWith(sentence: string): string[] {
+  const m = /^(.*\b([a-z]+)\s*\([^()]*,[^()]*\))\s+and\s+(?:the\s+|their\s+|its\s+)?([a-z]+s)\s+(for\s+(?:it|them|each\s+(?:one|of\s+them))\s+)?with\s+(.+)$/i.exec(sentence);
+  if (!m) return [sentence];
+  const [, first, owner, records, forIt, list] = m as unknown as [string, string, string, string, string | undefined, string];
+  const tie = forIt ? `${/^[aeiou]/i.test(owner) ? 'an' : 'a'} ${owner.toLowerCase()}, ` : '';
+  return [`${first}.`, `${capitalized(records)} have ${tie}${list}`];
+}

@@ -1,4 +1,4 @@
-import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitTrailingRule, tickedWhether, splitAtSoRule, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitTrailingRule, tickedWhether, splitAtSoRule, splitParenthesisedAndWith, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 import { splitCoordinatedLists, splitRepeatedVerb } from './split-requests.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
@@ -54,6 +54,12 @@ describe('split-sentence: the other splits', () => {
     expect(splitAtNewRecordClause('Clients have a name, a carer who has a phone, and an address.')).toEqual(['Clients have a name, a carer who has a phone, and an address.']);
     expect(splitAtNewRecordClause('Meetups have a date and a maximum, a meetup cannot have more signups than its maximum.')).toEqual(['Meetups have a date and a maximum, a meetup cannot have more signups than its maximum.']);
     expect(splitAtNewRecordClause('Shops have a name, and we keep the address with care.')).toEqual(['Shops have a name, and we keep the address with care.']);
+  });
+
+  it('a record listed in parentheses and one listed after "with" are two sentences, the second tied to the first when it is "for it"', () => {
+    expect(splitParenthesisedAndWith("I need to keep each class (date, place and a capacity) and bookings for it with the person's name and phone number.")).toEqual(['I need to keep each class (date, place and a capacity).', "Bookings have a class, the person's name and phone number."]);
+    expect(splitParenthesisedAndWith('Members (name, email) and loans with a date.')).toEqual(['Members (name, email).', 'Loans have a date.']);
+    expect(splitParenthesisedAndWith('Books have a title (one word) and authors.')).toEqual(['Books have a title (one word) and authors.']);
   });
 
   it('a rule after ", so" is a sentence of its own', () => {

@@ -2,9 +2,9 @@ import { DIMENSIONS, NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET 
 import { isPluralForm, singular as singularOf, verbInfinitive } from '../text.js';
 import { splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
-import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, splitAtSoRule, splitTrailingRule, tickedWhether } from './split-requests.js';
+import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether } from './split-requests.js';
 
-export { splitAtNewRecordClause, splitAtSoRule, splitTrailingRule, tickedWhether };
+export { splitAtNewRecordClause, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether };
 
 /**
  * Stage 1a: one written sentence that holds several. People run a context, a list of fields and a
@@ -45,6 +45,7 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(splitPurpose)
     .flatMap(splitAtSecondRule)
     .flatMap(splitAtSoRule)
+    .flatMap(splitParenthesisedAndWith)
     .map(tickedWhether)
     .map(viewRequest)
     .map(passiveDelete)
@@ -285,7 +286,7 @@ export function splitAtSecondRule(sentence: string): string[] {
   if (onlyDo && onlyDo.index > 0) return [`${sentence.slice(0, onlyDo.index)}.`, capitalized(onlyDo[1] as string)];
   const m = /,\s+and\s+((?:a|an|the|each|every|no)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:can't|cannot|can not|must|mustn't|may not|should not|shouldn't|never|can only|may only|must only|is only|are only)\s+\S.*)$/i.exec(sentence);
   // (after a rule, or after what a record holds: "a booking holds the guest's name, and a session can't ...")
-  if (!m || !/\b(?:only|can't|cannot|must|never|not|no|has|have|holds|records|keeps)\b/i.test(sentence.slice(0, m.index))) return [sentence];
+  if (!m || !/\b(?:only|can't|cannot|must|never|not|no|has|have|holds|records|keeps|keep|with)\b/i.test(sentence.slice(0, m.index))) return [sentence];
   return [`${sentence.slice(0, m.index)}.`, capitalized(m[1] as string)];
 }
 
