@@ -32,7 +32,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '12': { faithful: 16, silentlyWrongAtMost: 2 },
   // Batch 13: first contact 1 faithful / 4 silently wrong (docs/prompts.md), before any fix for
   // it; then the session's general fixes (sections, sentence splits, units, phone number)
-  '13': { faithful: 15, silentlyWrongAtMost: 2 },
+  '13': { faithful: 16, silentlyWrongAtMost: 2 },
   // Batch 14: first contact 4 faithful / 13 silently wrong (docs/prompts.md), then the session's
   // general mechanisms (2026-11-27: rules between records, records made with a verb, field notes)
   // (20 from session 2026-11-27 late: parent guards read in more words)
@@ -76,7 +76,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // airsoft and eid sweets, now misname a field or miss a filter without a warning, so 14 silently wrong)
   // (15 since session 2026-11-28 late: garden club bulbs now reads "the guest list"-style requests and its
   // name and values, so the one warning that had covered its miss, an update taken for granted, is gone)
-  '23': { faithful: 4, silentlyWrongAtMost: 12 },
+  '23': { faithful: 5, silentlyWrongAtMost: 12 },
   // (7 since 'bookings = client name, ...' is read: photo booth hire went from refused to one miss, hours typed as a number)
   // (8 since session 2026-11-28: toastmasters went from refused to one misnamed field, speechTitle for title)
   '24': { faithful: 7, silentlyWrongAtMost: 8 },
@@ -100,7 +100,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (session 2026-11-28 night, after the first contact: every record can be updated, +12 faithful over 08-30)
   // (29: air quality's readings are a record of their own now, and its three type misses show as silent:
   // the warning that had named them was on the readings folded into the sensor)
-  '29': { faithful: 4, silentlyWrongAtMost: 7 },
+  '29': { faithful: 5, silentlyWrongAtMost: 7 },
   // (writers' retreat: its booking, capacity and deposit read now; 'see who has booked onto each one' and
   // the deposit named `paid` are its silent misses)
   // (qigong, refused at first contact, is read now but for `name` and `phone`, named personName, phoneNumber)

@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { YES_NO, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STATE_FIELD_NAMES, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS, WEEKDAY_RANGE, weekdaysBetween } from './lexicon.js';
+import { YES_NO, SAID_OF_RECORD, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STATE_FIELD_NAMES, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS, WEEKDAY_RANGE, weekdaysBetween } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { askedPerson, askedThing, hintFromName } from './field-types.js';
 import { type Tok, textOf, tokenize } from './tokens.js';
@@ -87,6 +87,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   let ws = toks.map((t) => t.w).filter((w) => /^[a-z0-9]/.test(w));
   // "whether they've paid the deposit": what was done to a thing is named thing first (depositPaid)
   if (boolLead === 0 && ws.length >= 3 && ws.length <= 4 && /^[a-z]{2,}(?:ed|en|id|ught)$/.test(ws[0] as string) && !/eed$/.test(ws[0] as string) && ['the', 'a', 'an', 'their', 'its', 'his', 'her'].includes(ws[1] as string)) ws = [...ws.slice(2), ws[0] as string];
+  // ("whether it contains a battery": an article inside a yes/no's words is no part of its name;
+  // "whether they need a lift" is said of the record: needsLift)
+  if (boolLead === 0 && ws.length >= 3) ws = ws.filter((w, k) => k === 0 || !['a', 'an', 'the'].includes(w));
+  if (boolLead === 0 && ws.length >= 2 && SAID_OF_RECORD.has(ws[0] as string)) ws = [`${ws[0] as string}s`, ...ws.slice(1)];
   while (ws.length && (DETERMINERS.has(ws[0] as string) || ws[0] === 'of' || ws[0] === 'also')) {
     if (['many', 'several', 'multiple'].includes(ws[0] as string) && ws.length > 1) {
       const target = lookup(ws.slice(1));

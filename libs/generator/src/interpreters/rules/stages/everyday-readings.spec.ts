@@ -151,4 +151,9 @@ describe('records said in passing (session 2026-11-28 night)', () => {
     // ("need" is no participle)
     expect(typeOf('Members have a name, an address and whether they need a lift.', 'Member', 'depositPaid')).toBeUndefined();
   });
+
+  it('"whether it contains a battery" is containsBattery; "whether they need a lift" is needsLift, and "the members who need a lift" filters on it', () => {
+    expect(typeOf("E-waste log: record each item's category, its weight in kg and whether it contains a battery.", 'Item', 'containsBattery')).toBe('boolean');
+    expect(listsOf('Members have a name and whether they need a lift. I\'d like to see everyone booked on a given date, and the members who need a lift. Bookings have a member and a date.', 'Member')).toContainEqual(['needsLift']);
+  });
 });

@@ -1,6 +1,6 @@
 import type { FieldSpec, FilterOperator, FilterSpec } from '@backforge/blueprint';
 import type { FieldDraft } from '../fields.js';
-import { COMPARATIVES, DAY_ADJECTIVES, DAY_NOUNS, DETERMINERS, POSSESSIVES } from '../lexicon.js';
+import { COMPARATIVES, DAY_ADJECTIVES, DAY_NOUNS, DETERMINERS, POSSESSIVES, SAID_OF_RECORD } from '../lexicon.js';
 import { type ActionDraft, referenceTo, type ResourceDraft } from '../model.js';
 import { camelCase, pascalCase, plural, singular, splitIdentifier } from '../text.js';
 import type { Tok } from '../tokens.js';
@@ -246,7 +246,8 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
   // "the students who haven't submitted a photo yet": a yes/no named by its words in another order
   for (const f of res.fields) {
     const named = splitIdentifier(f.spec.name).map((x) => x.toLowerCase());
-    if (f.spec.type === 'boolean' && named.length >= 2 && named.every((x) => ws.includes(x))) add(f, 'eq');
+    // ("the members who need a lift": needsLift, its verb said of the members)
+    if (f.spec.type === 'boolean' && named.length >= 2 && named.every((x, k) => ws.includes(x) || (k === 0 && SAID_OF_RECORD.has(x.replace(/s$/, '')) && ws.includes(x.replace(/s$/, ''))))) add(f, 'eq');
   }
   return filters;
 }

@@ -15,12 +15,13 @@ export function splitRepeatedVerb(sentence: string): string[] {
 }
 
 /**
- * "list the tours of a given date and the tickets for a tour": two lists, each with its own
- * filter, asked with one verb; each is a request of its own, so the second keeps its filter.
+ * "list the tours of a given date and the tickets for a tour", "see everyone booked on a date, and
+ * the members who need a lift": two lists, each with its own filter, asked with one verb; each is a
+ * request of its own, so the second keeps its filter.
  */
 export function splitCoordinatedLists(sentence: string): string[] {
-  const records = "(?:all\\s+)?(?:the\\s+|my\\s+|our\\s+)?[a-z]+s\\s+(?:of|for|on|by|in|from|with|per|at)\\s+";
-  const m = new RegExp(`^(.*?\\b(list|see|show|view|find|look up|pull up|get)\\s+${records}[^,]+?),?\\s+and\\s+(${records}.+)$`, 'i').exec(sentence);
+  const records = "(?:all\\s+)?(?:the\\s+|my\\s+|our\\s+)?[a-z]+s\\s+(?:of|for|on|by|in|from|with|per|at|who|that)\\s+";
+  const m = new RegExp(`^(.*?\\b(list|see|show|view|find|look up|pull up|get)\\s+(?:${records}|(?:everyone|everybody)\\s+[a-z]+\\s+(?:on|for|in|at)\\s+)[^,]+?),?\\s+and\\s+(${records}.+)$`, 'i').exec(sentence);
   return m ? [`${m[1] as string}.`, capitalized(`${(m[2] as string).toLowerCase()} ${m[3] as string}`)] : [sentence];
 }
 
@@ -114,4 +115,18 @@ export function splitParenthesisedAndWith(sentence: string): string[] {
   const [, first, owner, records, forIt, list] = m as unknown as [string, string, string, string, string | undefined, string];
   const tie = forIt ? `${/^[aeiou]/i.test(owner) ? 'an' : 'a'} ${owner.toLowerCase()}, ` : '';
   return [`${first}.`, `${capitalized(records)} have ${tie}${list}`];
+}
+
+/**
+ * "record each item's category, its weight in kg and the drop-off date": what the writer records of
+ * each record, said with a possessive, is what each has ("Each item has category, its weight ...").
+ */
+export function eachOnesFields(sentence: string): string {
+  const m = /^(.*?)\b(?:record|keep|log|track|store|note|save|capture|take down|write down)\s+(?:each|every)\s+([a-z]+)'s?\s+(.+)$/i.exec(sentence);
+  if (!m || !/[,]|\band\b/.test(m[3] as string)) return sentence;
+  const before = (m[1] as string).replace(/[,:;\s-]+$/, '');
+  // ("record each evening's results: the member, the date, ...": the results are the records, with those fields)
+  const labelled = /^([a-z]+s)\s*:\s*(.+)$/i.exec(m[3] as string);
+  const declared = labelled ? `${capitalized(labelled[1] as string)} have ${labelled[2] as string}` : `Each ${(m[2] as string).toLowerCase()} has ${m[3] as string}`;
+  return before ? `${before}: ${declared}` : declared;
 }

@@ -1,4 +1,4 @@
-import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitTrailingRule, tickedWhether, splitAtSoRule, splitParenthesisedAndWith, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitTrailingRule, tickedWhether, splitAtSoRule, splitParenthesisedAndWith, eachOnesFields, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 import { splitCoordinatedLists, splitRepeatedVerb } from './split-requests.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
@@ -60,6 +60,12 @@ describe('split-sentence: the other splits', () => {
     expect(splitParenthesisedAndWith("I need to keep each class (date, place and a capacity) and bookings for it with the person's name and phone number.")).toEqual(['I need to keep each class (date, place and a capacity).', "Bookings have a class, the person's name and phone number."]);
     expect(splitParenthesisedAndWith('Members (name, email) and loans with a date.')).toEqual(['Members (name, email).', 'Loans have a date.']);
     expect(splitParenthesisedAndWith('Books have a title (one word) and authors.')).toEqual(['Books have a title (one word) and authors.']);
+  });
+
+  it('what the writer records of each record, said with a possessive, is what each has', () => {
+    expect(eachOnesFields("E-waste log: record each item's category, its weight in kg and the drop-off date")).toBe("E-waste log: Each item has category, its weight in kg and the drop-off date");
+    expect(eachOnesFields("I'd like to record each evening's results: the member, the date and their score")).toBe("I'd like to: Results have the member, the date and their score");
+    expect(eachOnesFields("record each item's category")).toBe("record each item's category");
   });
 
   it('a rule after ", so" is a sentence of its own', () => {

@@ -2,9 +2,9 @@ import { DIMENSIONS, NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET 
 import { isPluralForm, singular as singularOf, verbInfinitive } from '../text.js';
 import { splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
-import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether } from './split-requests.js';
+import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, eachOnesFields, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether } from './split-requests.js';
 
-export { splitAtNewRecordClause, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether };
+export { eachOnesFields, splitAtNewRecordClause, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether };
 
 /**
  * Stage 1a: one written sentence that holds several. People run a context, a list of fields and a
@@ -47,6 +47,7 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(splitAtSoRule)
     .flatMap(splitParenthesisedAndWith)
     .map(tickedWhether)
+    .map(eachOnesFields)
     .map(viewRequest)
     .map(passiveDelete)
     .map(ableTo)
