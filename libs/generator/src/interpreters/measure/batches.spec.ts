@@ -100,11 +100,12 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (session 2026-11-28 night, after the first contact: every record can be updated, +12 faithful over 08-30)
   // (29: air quality's readings are a record of their own now, and its three type misses show as silent:
   // the warning that had named them was on the readings folded into the sensor)
-  '29': { faithful: 5, silentlyWrongAtMost: 7 },
+  // (8: coin collection, refused at first contact, is read now but for `grade`, named conditionGrade)
+  '29': { faithful: 5, silentlyWrongAtMost: 8 },
   // (writers' retreat: its booking, capacity and deposit read now; 'see who has booked onto each one' and
   // the deposit named `paid` are its silent misses)
   // (qigong, refused at first contact, is read now but for `name` and `phone`, named personName, phoneNumber)
-  '30': { faithful: 8, silentlyWrongAtMost: 3 },
+  '30': { faithful: 9, silentlyWrongAtMost: 3 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {

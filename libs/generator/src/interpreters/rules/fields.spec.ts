@@ -91,6 +91,11 @@ describe('readFieldItem: numbers with a unit as values', () => {
     expect(r.kind === 'field' ? [r.field.spec.type, r.field.spec.unique] : r).toEqual(['reference', true]);
   });
 
+  it('"the price I paid" is pricePaid: what the writer did names it', () => {
+    const r = read('the price I paid');
+    expect(r.kind === 'field' ? r.field.spec.name : r).toBe('pricePaid');
+  });
+
   it('values that are words keep every word', () => {
     const r = readFieldItem(tokenize('size (small, large box)'), lookup, ['skip']);
     expect(r.kind === 'field' ? r.field.spec.values : r).toEqual(['small', 'large box']);

@@ -106,6 +106,9 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const pron = ws.findIndex((w, k) => k > 0 && ['it', 'they', 'he', 'she'].includes(w) && ['was', 'is', 'were', 'are', 'got'].includes(ws[k + 1] ?? ''));
   // ("the wall it is on": a preposition left at the end says where, not what)
   if (pron > 0 && ws[pron + 2]) ws = STRANDED_PREPOSITIONS.has(ws[pron + 2] as string) ? ws.slice(0, pron) : [...ws.slice(0, pron), ws[pron + 2] as string];
+  // "the price I paid", "the date we bought it" -> pricePaid, dateBought: what the writer did names it
+  const doer = ws.findIndex((w, k) => k > 0 && ['i', 'we'].includes(w) && /^(?:paid|bought|sold|spent|got|found|planted|caught|joined|started|opened)$/.test(ws[k + 1] ?? ''));
+  if (doer > 0 && pron < 0) ws = [...ws.slice(0, doer), ws[doer + 1] as string];
   // "applied on date", "sent at time": the word after "on"/"at" is the type, the participle and its preposition the name
   if (ws.length === 3 && /^[a-z]+(ed|en)$/.test(ws[0] as string) && ['on', 'at'].includes(ws[1] as string) && ['date', 'datetime'].includes(TYPE_WORDS[ws[2] as string] ?? '') && !mods.type) {
     mods.type = TYPE_WORDS[ws[2] as string];

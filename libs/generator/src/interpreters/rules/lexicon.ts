@@ -272,7 +272,7 @@ export const LENDING_VERBS = new Set(['borrow', 'lend', 'loan', 'rent', 'lease',
 /** Decisions with two outcomes: true accepts, false turns down. */
 export const DECISION_SIDES: Record<string, boolean> = { accept: true, approve: true, reject: false, decline: false, deny: false };
 /** Verbs saying records are kept ("a place to keep gigs"). */
-export const KEEP_VERBS = new Set(['keep', 'track', 'store', 'manage', 'log', 'record', 'organize', 'organise']);
+export const KEEP_VERBS = new Set(['keep', 'track', 'store', 'manage', 'log', 'record', 'organize', 'organise', 'catalogue', 'catalog']);
 /** Marks given on a scale ("give it a score from 1 to 10") and the verb that gives each. */
 export const SCALE_NOUNS: Record<string, string> = { score: 'score', rating: 'rate', grade: 'grade', mark: 'grade' };
 export const INCREASE_WORDS = new Set(['adds', 'add', 'increases', 'increase', 'raises', 'plus', 'increments', 'increment', 'tops', 'bumps']);

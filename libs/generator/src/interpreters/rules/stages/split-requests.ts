@@ -1,4 +1,5 @@
 import { VERB_SET } from '../lexicon.js';
+import { plural } from '../text.js';
 
 /** Splits of one sentence that says or asks for several things (stage 1a, split-sentence.ts applies them). */
 
@@ -129,4 +130,25 @@ export function eachOnesFields(sentence: string): string {
   const labelled = /^([a-z]+s)\s*:\s*(.+)$/i.exec(m[3] as string);
   const declared = labelled ? `${capitalized(labelled[1] as string)} have ${labelled[2] as string}` : `Each ${(m[2] as string).toLowerCase()} has ${m[3] as string}`;
   return before ? `${before}: ${declared}` : declared;
+}
+
+/**
+ * "I collect coins and want an API to catalogue them: country, ...": the records kept are the
+ * ones named before, and "a catalogue for my coin collection with ..." is a catalogue of coins.
+ */
+export function namedCollection(sentence: string): string {
+  const them = /^(.*\b(?:collect|own|have|keep|sell|make|grow|breed|stock|rent out|hire out)\s+(?:my\s+|our\s+)?([a-z]+s)\b.*\b(?:keep|track|store|log|record|catalogue|catalog|manage|organi[sz]e)\s+)(?:them|those)(\s*:\s*\S.*)$/i.exec(sentence);
+  if (them) return `${them[1] as string}${them[2] as string}${them[3] as string}`;
+  return sentence.replace(/\b(catalogue|catalog|database|register|inventory|log|list|record|archive|tracker)\s+for\s+(my|our|the)\s+([a-z]+)\s+(?:collection|stock|library|archive)\b/i, (_all, what: string, whose: string, thing: string) => `${what} of ${whose} ${plural(thing.toLowerCase())}`);
+}
+
+/** "grade from 1 to 70 on the Sheldon scale": the scale a range is on is a note on it, in parentheses. */
+export function scaleNote(sentence: string): string {
+  return sentence.replace(/(\d+\s*(?:to|-|–)\s*\d+)\s+on\s+(?:a|an|the)\s+([A-Za-z][A-Za-z ]{0,30}?)\s+scale\b/g, '$1 ($2 scale)');
+}
+
+/** "..., purchase price, searchable by country": what the records can be searched by is a request of its own. */
+export function searchableBy(sentence: string): string[] {
+  const m = /^(.*\S),?\s+(?:and\s+)?(?:it\s+should\s+be\s+|all\s+)?(?:searchable|filterable|findable|listable)\s+by\s+([a-z][a-z ]{0,40}?)\s*[.!]?$/i.exec(sentence);
+  return m ? [`${(m[1] as string).replace(/,$/, '')}.`, `Search them by ${m[2] as string}.`] : [sentence];
 }

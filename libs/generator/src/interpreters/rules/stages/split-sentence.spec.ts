@@ -1,4 +1,4 @@
-import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitTrailingRule, tickedWhether, splitAtSoRule, splitParenthesisedAndWith, eachOnesFields, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitTrailingRule, tickedWhether, splitAtSoRule, splitParenthesisedAndWith, eachOnesFields, namedCollection, scaleNote, searchableBy, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
 import { splitCoordinatedLists, splitRepeatedVerb } from './split-requests.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
@@ -66,6 +66,13 @@ describe('split-sentence: the other splits', () => {
     expect(eachOnesFields("E-waste log: record each item's category, its weight in kg and the drop-off date")).toBe("E-waste log: Each item has category, its weight in kg and the drop-off date");
     expect(eachOnesFields("I'd like to record each evening's results: the member, the date and their score")).toBe("I'd like to: Results have the member, the date and their score");
     expect(eachOnesFields("record each item's category")).toBe("record each item's category");
+  });
+
+  it('the records a catalogue is of: "catalogue them" after naming them, "a catalogue for my coin collection"', () => {
+    expect(namedCollection('I collect coins and want a little API to catalogue them: country, year.')).toBe('I collect coins and want a little API to catalogue coins: country, year.');
+    expect(namedCollection('A catalogue for my coin collection with country and year.')).toBe('A catalogue of my coins with country and year.');
+    expect(scaleNote('grade from 1 to 70 on the Sheldon scale')).toBe('grade from 1 to 70 (Sheldon scale)');
+    expect(searchableBy('Coins with country, year and price, searchable by country.')).toEqual(['Coins with country, year and price.', 'Search them by country.']);
   });
 
   it('a rule after ", so" is a sentence of its own', () => {

@@ -2,9 +2,9 @@ import { DIMENSIONS, NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET 
 import { isPluralForm, singular as singularOf, verbInfinitive } from '../text.js';
 import { splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
-import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, eachOnesFields, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether } from './split-requests.js';
+import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, eachOnesFields, namedCollection, scaleNote, searchableBy, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether } from './split-requests.js';
 
-export { eachOnesFields, splitAtNewRecordClause, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether };
+export { eachOnesFields, namedCollection, scaleNote, searchableBy, splitAtNewRecordClause, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether };
 
 /**
  * Stage 1a: one written sentence that holds several. People run a context, a list of fields and a
@@ -23,7 +23,7 @@ const capitalized = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1
 export function resplitProse(prompt: string, sentencesOf: (line: string) => string[]): string {
   return prompt
     .split('\n')
-    .map((line) => (/^\s*(?:[#|>*•+-]|\d{1,2}[.)]\s|[a-h]\)\s)/.test(line) || line.trim() === '' ? line : sentencesOf(line.trim()).flatMap(splitSentence).join(' ')))
+    .map((line) => (/^\s*(?:[#|>*•+-]|\d{1,2}[.)]\s|[a-h]\)\s)/.test(line) || line.trim() === '' ? line : sentencesOf(namedCollection(line.trim())).flatMap(splitSentence).join(' ')))
     .join('\n');
 }
 
@@ -46,8 +46,10 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(splitAtSecondRule)
     .flatMap(splitAtSoRule)
     .flatMap(splitParenthesisedAndWith)
+    .flatMap(searchableBy)
     .map(tickedWhether)
     .map(eachOnesFields)
+    .map(scaleNote)
     .map(viewRequest)
     .map(passiveDelete)
     .map(ableTo)
