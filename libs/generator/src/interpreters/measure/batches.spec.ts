@@ -79,7 +79,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '23': { faithful: 5, silentlyWrongAtMost: 12 },
   // (7 since 'bookings = client name, ...' is read: photo booth hire went from refused to one miss, hours typed as a number)
   // (8 since session 2026-11-28: toastmasters went from refused to one misnamed field, speechTitle for title)
-  '24': { faithful: 7, silentlyWrongAtMost: 8 },
+  '24': { faithful: 8, silentlyWrongAtMost: 8 },
   // Batches 25 (A-L) and 26 (M-Z): written blind during session 2026-11-28, sealed and run once on its
   // interpreter as it stood then (7d616f7): first contact 3 / 32 / 4 / 1 and 4 / 28 / 7 / 1 (docs/prompts.md)
   // (25: e-bike hire's parent guard is read now that "thats" is "that's", and the warning on it had

@@ -237,6 +237,8 @@ export const SENTENCE_HEADINGS = new Set(['actions', 'action', 'endpoints', 'end
 export const REQUEST_HEADING = /^(?:what (?:we|i|it) (?:need|needs|want|wants|should do)|must[- ]haves?|wanted|wishlist|wish list)\b/i;
 /** Verbs a yes/no says of its record, named in its third person ("whether they need a lift": needsLift). */
 export const SAID_OF_RECORD = new Set(['need', 'want', 'own', 'like', 'prefer', 'require', 'use', 'smoke', 'drive']);
+/** The record a lending verb makes ("when a member borrows an instrument we write ...": a loan). */
+export const LENDING_RECORDS: Record<string, string> = { borrow: 'loan', lend: 'loan', loan: 'loan', rent: 'rental', hire: 'hire', lease: 'lease', checkout: 'loan' };
 /** Labels over the records of a spec ("Entities:", "Data", "Objects"); never a record themselves. */
 export const RECORD_SECTION_LABELS = new Set(['entities', 'entity', 'objects', 'object', 'data', 'data model', 'resources', 'resource', 'records', 'record types']);
 

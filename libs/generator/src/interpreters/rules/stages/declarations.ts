@@ -1,8 +1,9 @@
 import type { Clause } from './clauses.js';
 import { readItem, splitValues, type FieldItem } from './phrasings.js';
-import { CONTACT_DETAILS, NOMINALIZATION, TYPE_BY_WORD, VERB_SET } from '../lexicon.js';
+import { CONTACT_DETAILS, LENDING_RECORDS, NOMINALIZATION, VERB_SET } from '../lexicon.js';
 import { singular, verbLemma } from '../text.js';
-import { sharedNotes } from '../field-lists.js';
+
+export { pairedNames, relativeFlags, splitOutsideParens } from './list-items.js';
 
 /**
  * Stage 2b: declaration sentences the layout can type without the sentence reader, each a
@@ -127,6 +128,22 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       const made = NOMINALIZATION[verbLemma((m[1] as string).toLowerCase(), VERB_SET) ?? '']?.[0];
       const items = made ? listItems(m[3] === undefined ? (m[4] as string) : `${m[3]}, ${m[4] as string}`) : undefined;
       return made && items ? { kind: 'fieldList', subject: made, items: [{ words: (m[2] as string).toLowerCase(), refersTo: true }, ...items], source: sentence, nounPhrase: true } : undefined;
+    },
+  },
+  {
+    name: 'when people do something, what the writer writes down',
+    examples: [
+      ['When member borrow instrument we write member name, which instrument, date borrowed and date returned.', { subject: 'loan', items: ['instrument', 'member name', 'instrument', 'date borrowed', 'date returned'] }],
+      ['When a family books a tour, we record the lead name, the email and the party size.', { subject: 'booking', items: ['tour', 'lead name', 'email', 'party size'] }],
+    ],
+    // "when a member borrows an instrument we write ...": the record the verb makes (a loan, a
+    // booking) holds what is written down, and is of the thing acted on
+    match: (s) => /^(?:when|whenever|every time|each time)\s+(?:a|an|the|some|one)?\s*[a-z]+\s+([a-z]+)\s+(?:(?:on|onto|for|to|at|in|into)\s+)?(?:a|an|the|one)?\s*([a-z]+)\s*,?\s+(?:we|i)\s+(?:write down|write|record|note|keep|log|take down|take|save|store|enter)\s+(?:down\s+)?(.+?)[.!]?$/i.exec(s),
+    read: (m, sentence) => {
+      const lemma = verbLemma((m[1] as string).toLowerCase(), VERB_SET) ?? (m[1] as string).toLowerCase();
+      const made = LENDING_RECORDS[lemma] ?? NOMINALIZATION[lemma]?.[0];
+      const items = made ? listItems(m[3] as string) : undefined;
+      return made && items && items.length >= 2 ? { kind: 'fieldList', subject: made, items: [{ words: (m[2] as string).toLowerCase(), refersTo: true }, ...items], source: sentence, nounPhrase: true } : undefined;
     },
   },
   {
@@ -337,59 +354,6 @@ function splitTopLevel(list: string): string[] {
     } else cur += c;
   }
   parts.push(cur);
-  return parts.map((p) => p.trim()).filter(Boolean);
-}
-
-/** "start date / end date": two names of typed things on one bullet are two fields ("lace / DK" stays values); "in service? yes/no". */
-export function pairedNames(bullet: string): string[] {
-  const parts = bullet.split(/\s+\/\s+/);
-  const typed = (p: string): boolean => p.split(/\s+/).length >= 2 && TYPE_BY_WORD[p.split(/\s+/).pop()?.toLowerCase() ?? ''] !== undefined;
-  if (parts.length === 2 && parts.every(typed)) return parts;
-  // "customer name, address, phone", "width (mm), height (mm)": several fields on one bullet
-  const several = /:/.test(bullet) ? [] : splitOutsideParens(bullet, /\s*,\s*/);
-  const fieldy = (p: string): boolean => {
-    const ws = p.replace(/\([^()]*\)/g, ' ').trim().toLowerCase().split(/\s+/);
-    // ("seat number, 1 to 120": a part that starts with a number notes the field before it)
-    return ws.length >= 1 && ws.length <= 3 && !/^\d/.test(ws[0] as string) && !ws.some((w) => ['and', 'or', 'if', 'is', 'are', 'can', 'must', 'e.g', 'eg', 'etc'].includes(w)) && (ws.length > 1 || TYPE_BY_WORD[ws[0] as string] !== undefined || CONTACT_DETAILS.has(ws[0] as string) || ws[0] === 'name');
-  };
-  // ("name, venue, date": plain words are fields too once one of them is a field's name)
-  const plain = (p: string): boolean => /^[a-z]+(?: [a-z]+)?$/i.test(p.trim()) && !['and', 'or'].some((w) => p.toLowerCase().split(' ').includes(w));
-  if (several.length >= 2 && (several.every(fieldy) || (several.length >= 3 && several.every(plain) && several.some(fieldy)))) return sharedNotes(several, true);
-  // "in service? yes/no": a question answered yes or no is a yes/no field
-  return [bullet.replace(/\?\s*(?:\(?\s*(?:yes\s*\/\s*no|y\s*\/\s*n|yes or no)\s*\)?)$/i, ' (yes/no)')];
-}
-
-/**
- * "a name, which must be unique": a relative clause after an item is its flag; "the home score and
- * away score, which stay empty until ..." makes both optional.
- */
-export function relativeFlags(items: string[]): string[] {
-  const out: string[] = [];
-  for (const item of items) {
-    const flag = /^(?:which|that)\s+(?:must be|is|are|has to be|should be)\s+(unique|optional|required)$/i.exec(item)?.[1];
-    const empty = /^(?:which|that)\s+(?:stays?|remains?|is|are|can be|may be)\s+(?:empty|blank)\b/i.test(item);
-    const prev = out.pop();
-    if (prev === undefined || (!flag && !empty)) {
-      if (prev !== undefined) out.push(prev);
-      out.push(item);
-      continue;
-    }
-    const named = empty ? splitOutsideParens(prev, /\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')) : [prev];
-    out.push(...named.map((p) => `${p} (${flag ?? 'optional'})`));
-  }
-  return out;
-}
-
-/** Splits on `sep` where no parenthesis is open. */
-export function splitOutsideParens(text: string, sep: RegExp): string[] {
-  const masked = text.replace(/\([^()]*\)/g, (p) => '\u0000'.repeat(p.length));
-  const parts: string[] = [];
-  let from = 0;
-  for (const m of masked.matchAll(new RegExp(sep.source, `${sep.flags.replace('g', '')}g`))) {
-    parts.push(text.slice(from, m.index));
-    from = (m.index ?? 0) + m[0].length;
-  }
-  parts.push(text.slice(from));
   return parts.map((p) => p.trim()).filter(Boolean);
 }
 

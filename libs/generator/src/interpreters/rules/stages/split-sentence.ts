@@ -216,6 +216,8 @@ export function splitAtLeadingCondition(sentence: string): string[] {
   if (condition.split(/\s+/).length < 3 || condition.includes(',')) return [sentence];
   // "once the workshop is full we close registrations" is a rule on the records: left whole
   if (CONDITION_LIMITS.test(condition)) return [sentence];
+  // "when member borrow instrument we write member name, ...": what is written down when it happens is a record (declarations.ts)
+  if (/^(?:we|i)\s+(?:write|record|note|keep|log|take|save|store|enter)\b[^,]*,/i.test(main) && /^(?:when|whenever)\s+(?:a|an|the|some|one)?\s*[a-z]+\s+(?:borrows?|lends?|rents?|hires?|books?|reserves?|registers?|applies|apply|orders?|enrol?ls?)\b/i.test(condition)) return [sentence];
   return [...(before ? [`${before}.`] : []), `${capitalized(condition)}.`, capitalized(main)];
 }
 

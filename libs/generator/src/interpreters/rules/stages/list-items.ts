@@ -1,0 +1,56 @@
+/** How a written list is parted and its items flagged (stage 1b's list readers: declarations.ts, clauses.ts). */
+import { CONTACT_DETAILS, TYPE_BY_WORD } from '../lexicon.js';
+import { sharedNotes } from '../field-lists.js';
+
+/** "start date / end date": two names of typed things on one bullet are two fields ("lace / DK" stays values); "in service? yes/no". */
+export function pairedNames(bullet: string): string[] {
+  const parts = bullet.split(/\s+\/\s+/);
+  const typed = (p: string): boolean => p.split(/\s+/).length >= 2 && TYPE_BY_WORD[p.split(/\s+/).pop()?.toLowerCase() ?? ''] !== undefined;
+  if (parts.length === 2 && parts.every(typed)) return parts;
+  // "customer name, address, phone", "width (mm), height (mm)": several fields on one bullet
+  const several = /:/.test(bullet) ? [] : splitOutsideParens(bullet, /\s*,\s*/);
+  const fieldy = (p: string): boolean => {
+    const ws = p.replace(/\([^()]*\)/g, ' ').trim().toLowerCase().split(/\s+/);
+    // ("seat number, 1 to 120": a part that starts with a number notes the field before it)
+    return ws.length >= 1 && ws.length <= 3 && !/^\d/.test(ws[0] as string) && !ws.some((w) => ['and', 'or', 'if', 'is', 'are', 'can', 'must', 'e.g', 'eg', 'etc'].includes(w)) && (ws.length > 1 || TYPE_BY_WORD[ws[0] as string] !== undefined || CONTACT_DETAILS.has(ws[0] as string) || ws[0] === 'name');
+  };
+  // ("name, venue, date": plain words are fields too once one of them is a field's name)
+  const plain = (p: string): boolean => /^[a-z]+(?: [a-z]+)?$/i.test(p.trim()) && !['and', 'or'].some((w) => p.toLowerCase().split(' ').includes(w));
+  if (several.length >= 2 && (several.every(fieldy) || (several.length >= 3 && several.every(plain) && several.some(fieldy)))) return sharedNotes(several, true);
+  // "in service? yes/no": a question answered yes or no is a yes/no field
+  return [bullet.replace(/\?\s*(?:\(?\s*(?:yes\s*\/\s*no|y\s*\/\s*n|yes or no)\s*\)?)$/i, ' (yes/no)')];
+}
+
+/**
+ * "a name, which must be unique": a relative clause after an item is its flag; "the home score and
+ * away score, which stay empty until ..." makes both optional.
+ */
+export function relativeFlags(items: string[]): string[] {
+  const out: string[] = [];
+  for (const item of items) {
+    const flag = /^(?:which|that)\s+(?:must be|is|are|has to be|should be)\s+(unique|optional|required)$/i.exec(item)?.[1];
+    const empty = /^(?:which|that)\s+(?:stays?|remains?|is|are|can be|may be)\s+(?:empty|blank)\b/i.test(item);
+    const prev = out.pop();
+    if (prev === undefined || (!flag && !empty)) {
+      if (prev !== undefined) out.push(prev);
+      out.push(item);
+      continue;
+    }
+    const named = empty ? splitOutsideParens(prev, /\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')) : [prev];
+    out.push(...named.map((p) => `${p} (${flag ?? 'optional'})`));
+  }
+  return out;
+}
+
+/** Splits on `sep` where no parenthesis is open. */
+export function splitOutsideParens(text: string, sep: RegExp): string[] {
+  const masked = text.replace(/\([^()]*\)/g, (p) => '\u0000'.repeat(p.length));
+  const parts: string[] = [];
+  let from = 0;
+  for (const m of masked.matchAll(new RegExp(sep.source, `${sep.flags.replace('g', '')}g`))) {
+    parts.push(text.slice(from, m.index));
+    from = (m.index ?? 0) + m[0].length;
+  }
+  parts.push(text.slice(from));
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
