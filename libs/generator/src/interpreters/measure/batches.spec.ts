@@ -106,6 +106,11 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // the deposit named `paid` are its silent misses)
   // (qigong, refused at first contact, is read now but for `name` and `phone`, named personName, phoneNumber)
   '30': { faithful: 9, silentlyWrongAtMost: 3 },
+  // Batches 31 (A-L) and 32 (M-Z): written blind during session 2026-11-28 night (the writers did not run the
+  // interpreter), sealed while the session's mechanisms were made, and run once on 9bea23f: first contact
+  // 2 / 36 / 1 / 1 and 0 / 34 / 5 / 1 (docs/prompts.md)
+  '31': { faithful: 2, silentlyWrongAtMost: 1 },
+  '32': { faithful: 0, silentlyWrongAtMost: 5 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {
