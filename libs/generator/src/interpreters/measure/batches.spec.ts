@@ -111,6 +111,10 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // 2 / 36 / 1 / 1 and 0 / 34 / 5 / 1 (docs/prompts.md)
   '31': { faithful: 2, silentlyWrongAtMost: 1 },
   '32': { faithful: 0, silentlyWrongAtMost: 5 },
+  // Batches 33 (A-L) and 34 (M-Z): written blind later in the same session and run once on its final
+  // interpreter (aad7ed4, the same as 9bea23f's): first contact 5 / 30 / 3 / 2 and 4 / 29 / 6 / 1
+  '33': { faithful: 5, silentlyWrongAtMost: 3 },
+  '34': { faithful: 4, silentlyWrongAtMost: 6 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {
