@@ -41,6 +41,9 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   '29': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 13 },
   // (30: qigong, refused at first contact, is read now, so its edit is one edit, of a longer draft)
   '30': { faithfulAfter: 32, faithfulAnySize: 40, medianChangedAtMost: 16.5 },
+  // batches 31 and 32: edits written from their first-contact drafts (9bea23f, the session's final interpreter)
+  '31': { faithfulAfter: 33, faithfulAnySize: 40, medianChangedAtMost: 16.5 },
+  '32': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 16 },
   // (session 2026-11-28 night: every record gets an update, one more draft line each; the saved edits
   // were rebased onto the new drafts by a three-way merge keeping the user's side, an added line
   // dropped where the user had renamed its record or written their own update; where an edit had
