@@ -36,6 +36,8 @@ export { blueprintJsonSchema, BLUEPRINT_LIMITS } from './blueprint.schema.js';
 export { validateBlueprint, formatBlueprintIssues, type BlueprintValidation } from './validate.js';
 export type { BlueprintIssue } from './structure.js';
 export { describeBlueprint, describeField } from './describe.js';
+export { effectTarget } from './semantics.js';
+export { inputFieldNames } from './semantic-fields.js';
 export {
   toPascalCase,
   toCamelCase,

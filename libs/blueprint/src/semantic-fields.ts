@@ -13,6 +13,11 @@ export const ORDERED: FieldType[] = ['integer', 'number', 'date', 'datetime'];
 export const LENGTH_BOUNDED: FieldType[] = ['string', 'text', 'email', 'url', 'stringList'];
 export const VALUE_BOUNDED: FieldType[] = ['integer', 'number'];
 
+/** The fields a create or a full update takes: every field the store does not set itself. */
+export function inputFieldNames(resource: ResourceSpec): string[] {
+  return resource.fields.filter((f) => !f.generated).map((f) => f.name);
+}
+
 /** The store's own columns, usable in filters, ordering and guards (never in effects or inputs). */
 export function systemField(name: string, resource: ResourceSpec): FieldSpec | undefined {
   if (name === 'id') return { name: 'id', type: 'reference', references: resource.name, required: true, generated: 'managed' };

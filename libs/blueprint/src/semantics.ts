@@ -328,7 +328,8 @@ function checkTransition(action: TransitionAction, resource: ResourceSpec, at: s
   });
 }
 
-function effectTarget(effect: EffectSpec): [string, string] {
+/** What an effect does and to which field ("set", "status"). */
+export function effectTarget(effect: EffectSpec): [string, string] {
   if ('set' in effect) return ['set', effect.set];
   if ('increment' in effect) return ['increment', effect.increment];
   if ('decrement' in effect) return ['decrement', effect.decrement];

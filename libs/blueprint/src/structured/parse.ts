@@ -1,5 +1,6 @@
 import type { ActionSpec, Blueprint, ExampleCase, FilterOperator, ResourceSpec, RuleSpec } from '../blueprint.js';
 import { validateBlueprint } from '../validate.js';
+import { inputFieldNames } from '../semantic-fields.js';
 import { isFilterOp, isProblem, readEffect, readField, readGuard, readRule } from './parse-parts.js';
 import { parseJson, splitTop, textIn } from './text.js';
 
@@ -237,8 +238,8 @@ export function parseStructuredPrompt(markdown: string): StructuredParse {
   markdown.split(/\r?\n/).forEach((text, i) => reader.read(text, i + 1));
   if (reader.name === undefined) reader.problem(0, 'the prompt needs a "# Name" heading first');
   for (const action of reader.everyField) {
-    const inputs = reader.resources.find((r) => r.name === action.resource)?.fields.filter((f) => !f.generated).map((f) => f.name);
-    if (action.kind === 'update' && inputs) action.fields = inputs;
+    const record = reader.resources.find((r) => r.name === action.resource);
+    if (action.kind === 'update' && record) action.fields = inputFieldNames(record);
   }
   if (reader.problems.length > 0) return { ok: false, problems: reader.problems, gaps: reader.gaps };
   const blueprint: Blueprint = {

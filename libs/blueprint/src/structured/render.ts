@@ -1,5 +1,6 @@
 import type { ActionSpec, Blueprint, EffectSpec, FieldSpec, GuardSpec, ResourceSpec, RuleSpec, ValueSource } from '../blueprint.js';
 import { json, textOut } from './text.js';
+import { inputFieldNames } from '../semantic-fields.js';
 
 /**
  * Renders a Blueprint as the structured prompt (docs/prompts.md, "The structured prompt"): a
@@ -74,8 +75,8 @@ function actionHead(action: ActionSpec, blueprint: Blueprint): string {
     case 'update': {
       // an update of every field the record takes is written without its list, so that renaming a
       // field in the draft needs no second edit of the update line
-      const inputs = blueprint.resources.find((r) => r.name === action.resource)?.fields.filter((f) => !f.generated).map((f) => f.name);
-      return inputs && inputs.join(',') === action.fields.join(',') ? `update ${action.resource}` : `update ${action.resource} fields ${action.fields.join(', ')}`;
+      const record = blueprint.resources.find((r) => r.name === action.resource);
+      return record && inputFieldNames(record).join(',') === action.fields.join(',') ? `update ${action.resource}` : `update ${action.resource} fields ${action.fields.join(', ')}`;
     }
     case 'custom':
       return `tally ${action.resource} by ${action.custom.by}`;

@@ -1,4 +1,5 @@
 import type { ActionSpec, Blueprint, ExampleCase, ExampleStep, FieldSpec, ResourceSpec, TransitionAction, ValueSource } from '@backforge/blueprint';
+import { effectTarget } from '@backforge/blueprint';
 import type { JsonObject, JsonValue } from '@backforge/contracts';
 import { createCases } from './create-cases.js';
 import { makeParent } from './parents.js';
@@ -353,7 +354,7 @@ export class Context {
     const what = words(resource.name);
     const verb = words(action.name).split(' ')[0] ?? action.name;
     const s = new Setup(this);
-    const touched = [...action.guards.map((g) => g.field), ...action.effects.map((e) => ('set' in e ? e.set : 'clear' in e ? e.clear : 'toggle' in e ? e.toggle : 'increment' in e ? e.increment : e.decrement))].filter((f) => {
+    const touched = [...action.guards.map((g) => g.field), ...action.effects.map((e) => effectTarget(e)[1])].filter((f) => {
       const spec = resource.fields.find((x) => x.name === f);
       return spec !== undefined && (spec.type === 'boolean' || spec.type === 'enum') && spec.default !== undefined;
     });

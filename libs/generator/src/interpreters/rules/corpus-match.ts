@@ -1,4 +1,4 @@
-import type { ActionSpec, Blueprint, FieldSpec } from '@backforge/blueprint';
+import { inputFieldNames, type ActionSpec, type Blueprint, type FieldSpec } from '@backforge/blueprint';
 
 /**
  * The corpus match, as defined in docs/prompts.md: a produced blueprint matches a corpus entry when
@@ -35,7 +35,7 @@ export function actionSignature(a: ActionSpec): string {
 function updateSignature(a: ActionSpec, bp: Blueprint): string {
   if (a.kind !== 'update') return actionSignature(a);
   const res = bp.resources.find((r) => r.name === a.resource);
-  const inputs = (res?.fields ?? []).filter((f) => !f.generated).map((f) => f.name);
+  const inputs = res ? inputFieldNames(res) : [];
   return a.fields.length < inputs.length ? `update ${a.resource}: ${a.fields.join(', ')}` : `update ${a.resource}`;
 }
 

@@ -239,6 +239,8 @@ export const REQUEST_HEADING = /^(?:what (?:we|i|it) (?:need|needs|want|wants|sh
 export const SAID_OF_RECORD = new Set(['need', 'want', 'own', 'like', 'prefer', 'require', 'use', 'smoke', 'drive']);
 /** The record a lending verb makes ("when a member borrows an instrument we write ...": a loan). */
 export const LENDING_RECORDS: Record<string, string> = { borrow: 'loan', lend: 'loan', loan: 'loan', rent: 'rental', hire: 'hire', lease: 'lease', checkout: 'loan' };
+/** Words people use for a capacity ("no overbooking!"): a line of them is traced to the capacity rule. */
+export const CAPACITY_TRACES = ['overbook', 'overbooking', 'overbooked', 'oversell', 'overselling', 'oversold', 'full', 'capacity'];
 /** Labels over the records of a spec ("Entities:", "Data", "Objects"); never a record themselves. */
 export const RECORD_SECTION_LABELS = new Set(['entities', 'entity', 'objects', 'object', 'data', 'data model', 'resources', 'resource', 'records', 'record types']);
 

@@ -30,9 +30,9 @@ export function readTake(ctx: ReadingState, s: Segment, obj: ObjectRef, after: r
   }
   // "every booking takes a room", "one booking is one car": a record using up one of its parent's
   // counted places says what a capacity counts, no one takes the parent
-  const taker = s.subject.length ? findResource(ctx, s.subject) : undefined;
-  if (s.lemma === 'take' && obj.kind === 'field' && taker && taker !== res && !ACTOR_WORDS.has(taker.words[taker.words.length - 1] as string)) {
-    ctx.understood.push(`"${s.text}" says each ${taker.words.join(' ')} uses one of a ${res.words.join(' ')}'s ${obj.field.spec.name}`);
+  const subjectRes = s.subject.length ? findResource(ctx, s.subject) : undefined;
+  if (s.lemma === 'take' && obj.kind === 'field' && subjectRes && subjectRes !== res && !ACTOR_WORDS.has(subjectRes.words[subjectRes.words.length - 1] as string)) {
+    ctx.understood.push(`"${s.text}" says each ${subjectRes.words.join(' ')} uses one of a ${res.words.join(' ')}'s ${obj.field.spec.name}`);
     return;
   }
   // "neighbours lend tools ... members borrow a tool": one lending seen from both sides, not
@@ -42,7 +42,6 @@ export function readTake(ctx: ReadingState, s: Segment, obj: ObjectRef, after: r
     ctx.understood.push(`"${s.text}" is the same lending as ${sameLending.name ?? sameLending.verb}`);
     return;
   }
-  const subjectRes = s.subject.length ? findResource(ctx, s.subject) : undefined;
   const target = relationTarget(ctx, after, res);
   const actor = target ?? (subjectRes !== res ? subjectRes : undefined);
   const parts = s.lemma.split('_');

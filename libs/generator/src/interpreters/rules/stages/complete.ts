@@ -1,4 +1,4 @@
-import type { EffectSpec } from '@backforge/blueprint';
+import { effectTarget } from '@backforge/blueprint';
 import { STATE_FIELD_NAMES } from '../lexicon.js';
 import { keyOf } from '../model.js';
 import { pascalCase, splitIdentifier, verbInfinitive } from '../text.js';
@@ -56,7 +56,7 @@ export function addImplicitActions(ctx: ReadingState): void {
       // What is kept can be corrected: every record can be updated (15 of the 74 misses of batches
       // 29 and 30 were an update the writer took for granted), except the fields its own actions
       // move, so that an update never skips a transition's guard ("return" only what is borrowed)
-      const moved = new Set(own.flatMap((a) => [...a.effects.map(effectField), ...a.guards.map((g) => g.field)]));
+      const moved = new Set(own.flatMap((a) => [...a.effects.map((e) => effectTarget(e)[1]), ...a.guards.map((g) => g.field)]));
       const editable = res.fields.filter((f) => !f.spec.generated && !moved.has(f.spec.name));
       // (a record of links only, a booking of a member on a session, or a vote for one of the poll's
       // options, is a fact: made anew, not edited)
@@ -66,5 +66,3 @@ export function addImplicitActions(ctx: ReadingState): void {
     }
   }
 }
-
-const effectField = (e: EffectSpec): string => ('set' in e ? e.set : 'increment' in e ? e.increment : 'decrement' in e ? e.decrement : 'toggle' in e ? e.toggle : e.clear);

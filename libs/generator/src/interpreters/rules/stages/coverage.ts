@@ -1,8 +1,7 @@
 import type { Blueprint } from '@backforge/blueprint';
-import { COVERAGE_STOP_WORDS, META_NOUNS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS } from '../lexicon.js';
+import { CAPACITY_TRACES, COVERAGE_STOP_WORDS, META_NOUNS, TABLE_NAME_HEADERS, TABLE_NOTE_HEADERS, TABLE_TYPE_HEADERS } from '../lexicon.js';
 
 const TABLE_HEADERS = new Set([...TABLE_NAME_HEADERS, ...TABLE_TYPE_HEADERS, ...TABLE_NOTE_HEADERS]);
-const CAPACITY_TRACES = ['overbook', 'overbooking', 'overbooked', 'oversell', 'overselling', 'oversold', 'full', 'capacity'];
 import { singular, splitIdentifier } from '../text.js';
 import { contextOf } from './context.js';
 import { normalise } from './normalise.js';

@@ -1,14 +1,14 @@
 import type { FieldSpec, GuardSpec } from '@backforge/blueprint';
 import type { ReadingState } from './reading-state.js';
 import type { FieldDraft } from '../fields.js';
-import { COMPARATIVES, NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS, RULE_COPULAS, SHARE_WORDS, VERB_SET, VERBS, ZERO_WORDS, BELOW_WORDS, ONCE_WORDS } from '../lexicon.js';
+import { NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS, RULE_COPULAS, SHARE_WORDS, VERB_SET, VERBS, ZERO_WORDS, BELOW_WORDS, ONCE_WORDS } from '../lexicon.js';
 import { keyOf, type ActionDraft, type ResourceDraft, type RuleDraft } from '../model.js';
 import { pastParticiple, plural, singular, splitIdentifier, verbLemma } from '../text.js';
 import { splitList, textOf, words as wordsOf, type Clause } from '../tokens.js';
 import { stripDeterminers } from './reading.js';
 import { fieldByWords } from './resolve.js';
 import { counterPattern } from './rules.js';
-import { atMostOneOf, oneRecordPerCombination, PARENT_RULE_PHRASINGS } from './rules-between-records.js';
+import { atMostOneOf, comparisonIn, oneRecordPerCombination, PARENT_RULE_PHRASINGS } from './rules-between-records.js';
 import { CAPACITY_PHRASINGS } from './capacity-rules.js';
 
 /**
@@ -186,18 +186,9 @@ const MODAL_NEGATIONS = new Set(['cannot', "can't", "mustn't", "shouldn't", "won
  * as a comparison with a number, the comparison turned round by a negation before it.
  */
 export function literalBound(ws: readonly string[]): { op: 'lt' | 'lte' | 'gt' | 'gte'; value: number } | undefined {
-  for (let k = 0; k < ws.length; k++) {
-    const written = COMPARATIVES.find((cmp) => !cmp.impliedField && cmp.words.every((w, n) => ws[k + n] === w) && !['before', 'after', 'within'].includes(cmp.words[0] as string));
-    const verb = ['exceed', 'exceeds', 'top', 'tops'].includes(ws[k] as string) ? { words: [ws[k] as string], op: 'gt' as const } : undefined;
-    const hit = written ?? verb;
-    if (!hit) continue;
-    const value = Number(ws[k + hit.words.length]);
-    if (!/^\d+(?:\.\d+)?$/.test(ws[k + hit.words.length] ?? '') || Number.isNaN(value)) return undefined;
-    const negated = ws.slice(0, k).some((w) => NEGATIONS.has(w)) && hit.words[0] !== 'no';
-    const flip = { lt: 'gte', lte: 'gt', gt: 'lte', gte: 'lt' } as const;
-    return { op: negated ? flip[hit.op] : hit.op, value };
-  }
-  return undefined;
+  const cmp = comparisonIn(ws, { skip: ['before', 'after', 'within'], verbs: ['exceed', 'exceeds', 'top', 'tops'], withImplied: false });
+  const written = cmp ? ws[cmp.at + cmp.len] : undefined;
+  return cmp && written !== undefined && /^\d+(?:\.\d+)?$/.test(written) ? { op: cmp.op, value: Number(written) } : undefined;
 }
 
 export const RULE_PHRASINGS: RulePhrasing[] = [

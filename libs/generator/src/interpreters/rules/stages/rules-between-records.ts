@@ -22,11 +22,19 @@ const SAYS: Record<CompareOperator, string> = { gt: 'more than', gte: 'at least'
 const DATE_SAYS: Record<CompareOperator, string> = { gt: 'after', gte: 'on or after', lt: 'before', lte: 'on or before' };
 const NUMERIC = new Set(['integer', 'number', 'date', 'datetime']);
 
-/** The comparison written in `ws`: where it is, how long, and its operator once any negation before it is applied. */
-function comparisonIn(ws: readonly string[]): { at: number; len: number; op: CompareOperator; dated?: true; implied?: string } | undefined {
+/** What a comparison between records is not said with ("before" is a date's, "max 12" a bound's). */
+const NOT_BETWEEN_RECORDS = ['before', 'after', 'within', 'maximum', 'max', 'minimum', 'min', 'under', 'over'];
+
+/**
+ * The comparison written in `ws`: where it is, how long, and its operator once any negation before
+ * it is applied. `skip` leaves out comparatives by their first word, `verbs` are the one-word verbs
+ * meaning "more than", and `withImplied` keeps the comparatives that name a measure ("longer than").
+ */
+export function comparisonIn(ws: readonly string[], opts: { skip?: readonly string[]; verbs?: readonly string[]; withImplied?: boolean } = {}): { at: number; len: number; op: CompareOperator; dated?: true; implied?: string } | undefined {
+  const { skip = NOT_BETWEEN_RECORDS, verbs = ['exceed', 'exceeds', 'beyond', 'outnumber', 'outnumbers'], withImplied = true } = opts;
   for (let k = 0; k < ws.length; k++) {
-    const written = COMPARATIVES.find((c) => c.words.every((w, n) => ws[k + n] === w) && !['before', 'after', 'within', 'maximum', 'max', 'minimum', 'min', 'under', 'over'].includes(c.words[0] as string));
-    const verb = ['exceed', 'exceeds', 'beyond', 'outnumber', 'outnumbers'].includes(ws[k] as string) ? { len: 1, op: 'gt' as const } : undefined;
+    const written = COMPARATIVES.find((c) => (withImplied || !c.impliedField) && c.words.every((w, n) => ws[k + n] === w) && !skip.includes(c.words[0] as string));
+    const verb = verbs.includes(ws[k] as string) ? { len: 1, op: 'gt' as const } : undefined;
     const hit = written ? { len: written.words.length, op: written.op } : verb;
     if (!hit) continue;
     const negated = ws.slice(0, k).some((w) => NEGATIONS.has(w)) && !(written && written.words[0] === 'no');

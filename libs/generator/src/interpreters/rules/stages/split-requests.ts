@@ -1,4 +1,4 @@
-import { VERB_SET } from '../lexicon.js';
+import { KEEP_VERBS, VERB_SET } from '../lexicon.js';
 import { plural } from '../text.js';
 
 /** Splits of one sentence that says or asks for several things (stage 1a, split-sentence.ts applies them). */
@@ -41,6 +41,9 @@ export function splitIsAndHas(sentence: string): string[] {
 
 /** Who a record is for when that only says how many it is for ("a booking is for one person"). */
 const ONE_PERSON = new Set(['person', 'individual', 'adult', 'child', 'family', 'group', 'household', 'guest', 'visitor']);
+
+/** A rule said of a record: "a session can't ...", "no booking may ...", "each class can only ...". */
+export const RULE_CLAUSE = "(?:a|an|the|each|every|no)\\s+[a-z]+(?:\\s+[a-z]+)?\\s+(?:can't|cannot|can not|must|mustn't|may not|should not|shouldn't|never|can only|may only|must only|is only|are only)\\s+\\S.*";
 
 /** What a record is said to hold ("each weigh-in records the member, ..."). */
 const HOLDING = '(?:has|have|holds|records|keeps|gets|needs|stores|logs|tracks|contains|includes|lists|notes|carries)';
@@ -95,12 +98,13 @@ export function tickedWhether(sentence: string): string {
   return m ? `${m[1] as string} and whether ${m[2] as string}` : sentence;
 }
 
+const SO_RULE = new RegExp(`,\\s+so\\s+(${RULE_CLAUSE})$`, 'i');
 /**
  * "Every booking takes a room, so a retreat can't have more bookings than it has rooms": the rule
  * after "so" is a sentence of its own, its reason before it.
  */
 export function splitAtSoRule(sentence: string): string[] {
-  const m = /,\s+so\s+((?:a|an|the|each|every|no)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:can't|cannot|can not|must|mustn't|may not|should not|shouldn't|never|can only|may only)\s+\S.*)$/i.exec(sentence);
+  const m = SO_RULE.exec(sentence);
   return m && m.index > 0 ? [`${sentence.slice(0, m.index)}.`, capitalized(m[1] as string)] : [sentence];
 }
 
@@ -132,12 +136,13 @@ export function eachOnesFields(sentence: string): string {
   return before ? `${before}: ${declared}` : declared;
 }
 
+const KEEPING_THEM = new RegExp(`^(.*\\b(?:collect|own|have|keep|sell|make|grow|breed|stock|rent out|hire out)\\s+(?:my\\s+|our\\s+)?([a-z]+s)\\b.*\\b(?:${[...KEEP_VERBS].join('|')})\\s+)(?:them|those)(\\s*:\\s*\\S.*)$`, 'i');
 /**
  * "I collect coins and want an API to catalogue them: country, ...": the records kept are the
  * ones named before, and "a catalogue for my coin collection with ..." is a catalogue of coins.
  */
 export function namedCollection(sentence: string): string {
-  const them = /^(.*\b(?:collect|own|have|keep|sell|make|grow|breed|stock|rent out|hire out)\s+(?:my\s+|our\s+)?([a-z]+s)\b.*\b(?:keep|track|store|log|record|catalogue|catalog|manage|organi[sz]e)\s+)(?:them|those)(\s*:\s*\S.*)$/i.exec(sentence);
+  const them = KEEPING_THEM.exec(sentence);
   if (them) return `${them[1] as string}${them[2] as string}${them[3] as string}`;
   return sentence.replace(/\b(catalogue|catalog|database|register|inventory|log|list|record|archive|tracker)\s+for\s+(my|our|the)\s+([a-z]+)\s+(?:collection|stock|library|archive)\b/i, (_all, what: string, whose: string, thing: string) => `${what} of ${whose} ${plural(thing.toLowerCase())}`);
 }

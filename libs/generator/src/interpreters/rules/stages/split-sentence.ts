@@ -2,7 +2,7 @@ import { DIMENSIONS, NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET 
 import { isPluralForm, singular as singularOf, verbInfinitive } from '../text.js';
 import { splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
-import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, eachOnesFields, namedCollection, scaleNote, searchableBy, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether } from './split-requests.js';
+import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, RULE_CLAUSE, eachOnesFields, namedCollection, scaleNote, searchableBy, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether } from './split-requests.js';
 
 export { eachOnesFields, namedCollection, scaleNote, searchableBy, splitAtNewRecordClause, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether };
 
@@ -280,6 +280,7 @@ export function activeVoice(sentence: string): string {
   return m && verb && VERB_SET.has(verb) ? `${m[1] as string} ${verb} ${m[3] as string}` : sentence;
 }
 
+const AND_RULE = new RegExp(`,\\s+and\\s+(${RULE_CLAUSE})$`, 'i');
 /**
  * "Bookings are only allowed while the session is open, and a session can't have more bookings
  * than its bike count": a rule about another subject after ", and" is a sentence of its own.
@@ -289,7 +290,7 @@ export function splitAtSecondRule(sentence: string): string[] {
   // what one may only do is a rule of its own, whatever came before it)
   const onlyDo = /,\s+and\s+((?:you|we|people|they|customers|members|guests|visitors)\s+(?:should|must|can|may)\s+only\s+\S.*)$/i.exec(sentence);
   if (onlyDo && onlyDo.index > 0) return [`${sentence.slice(0, onlyDo.index)}.`, capitalized(onlyDo[1] as string)];
-  const m = /,\s+and\s+((?:a|an|the|each|every|no)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:can't|cannot|can not|must|mustn't|may not|should not|shouldn't|never|can only|may only|must only|is only|are only)\s+\S.*)$/i.exec(sentence);
+  const m = AND_RULE.exec(sentence);
   // (after a rule, or after what a record holds: "a booking holds the guest's name, and a session can't ...")
   if (!m || !/\b(?:only|can't|cannot|must|never|not|no|has|have|holds|records|keeps|keep|with)\b/i.test(sentence.slice(0, m.index))) return [sentence];
   return [`${sentence.slice(0, m.index)}.`, capitalized(m[1] as string)];
