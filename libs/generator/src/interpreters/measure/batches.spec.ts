@@ -115,6 +115,10 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // interpreter (aad7ed4, the same as 9bea23f's): first contact 5 / 30 / 3 / 2 and 4 / 29 / 6 / 1
   '33': { faithful: 5, silentlyWrongAtMost: 3 },
   '34': { faithful: 4, silentlyWrongAtMost: 6 },
+  // Batches 35 (A-L) and 36 (M-Z): written blind at the start of session 2026-11-28 (day) and run once on main as
+  // the night session left it (a4fcb34), before any change: first contact 9 / 26 / 3 / 2 and 4 / 29 / 5 / 2
+  '35': { faithful: 9, silentlyWrongAtMost: 3 },
+  '36': { faithful: 4, silentlyWrongAtMost: 5 },
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {
