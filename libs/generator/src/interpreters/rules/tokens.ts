@@ -216,7 +216,20 @@ export function splitList(toks: readonly Tok[], opts: { or?: boolean } = {}): To
     cur.push(t);
   }
   if (cur.length) items.push(cur);
-  return items;
+  return withExamples(items);
+}
+
+/** "name (unique), e.g. "Heron"": an example after a comma notes the item before it, as "(e.g. Heron)" would. */
+function withExamples(items: Tok[][]): Tok[][] {
+  const out: Tok[][] = [];
+  for (const item of items) {
+    const ws = item.map((t) => t.w);
+    const lead = ws[0] === 'e' && ws[1] === 'g' ? 2 : ws[0] === 'eg' || ws[0] === 'ie' ? 1 : ws[0] === 'for' && ws[1] === 'example' ? 2 : 0;
+    const prev = out[out.length - 1];
+    if (lead === 0 || prev === undefined) out.push(item);
+    else prev.push({ raw: `(${item.map((t) => t.raw).join(' ')})`, w: '#paren', inner: [{ raw: 'e', w: 'e' }, { raw: 'g', w: 'g' }, ...item.slice(lead).filter((t) => t.w !== '"')] });
+  }
+  return out;
 }
 
 /**

@@ -133,13 +133,19 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     // "Rule: no more bookings than seats", "Note: ...": the label says what the sentence is, the rest is it;
     // under a list label, a label names the view ("## Screens" over "day view: appointments on a date")
     const label = /^([A-Za-z][A-Za-z ]{1,20}):\s+(\S.*)$/.exec(line.text);
-    const labelled = label && (SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()) || (line.kind === 'bullet' && underListLabel)) ? (label[2] as string) : line.text;
+    const labelled = label && (SENTENCE_HEADINGS.has((label[1] as string).toLowerCase()) || LIST_LABELS.has((label[1] as string).toLowerCase()) || (line.kind === 'bullet' && underListLabel)) ? (label[2] as string) : line.text;
     // under an actions label, "applications by state" (records and a filter, no verb) is a list to show too
     const recordsBy = label !== null && !startsWithVerb(labelled) && /^[a-z]+s\s+(?:by|of|for|on|per|in)\s+\S/i.test(labelled);
     // (and under "## What we need", "- fixtures on a date")
     const bulletBy = label === null && line.kind === 'bullet' && underRequests && !startsWithVerb(line.text) && /^(?:all\s+)?[a-z]+s\s+(?:by|of|for|on|per|in)\s+(?:a|an|the|each|one|given|their|its)\s+\S/i.test(line.text) && !/\b(?:is|are|be|must|can|can't|cannot|should|will|may|never)\b/i.test(line.text);
     const toShow = (label && LIST_LABELS.has((label[1] as string).toLowerCase())) || (line.kind === 'bullet' && underListLabel) || (recordsBy && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase())) || bulletBy;
     const text = toShow && !startsWithVerb(labelled) ? `List ${labelled}` : labelled;
+    // ("Lists: courses by discipline; a student's bookings": each part is a list to show)
+    const shown = toShow && label ? splitOutsideParens(labelled.replace(/[.!]$/, ''), /\s*;\s*/) : [];
+    if (shown.length > 1) {
+      for (const part of shown) out.push({ kind: 'statement', text: startsWithVerb(part) ? part : `List ${part}` });
+      continue;
+    }
     // "status goes queued -> printing -> done, or printing -> failed": the states of a field listed before
     const states = statesOf(text);
     // ("a session moves requested -> confirmed": the record's field whose values are those states)
@@ -317,7 +323,7 @@ const ASKS = new RegExp(`^(?:${ITEM_QUESTION_WORDS.join('|')})\\s+(?!(?:${[...PR
 
 /** Comma parts outside parentheses; "position - a, b, c" or "role: a, b" keeps the rest as its values. ("whether it's been collected": "been" only says when it became true) */
 export function splitItems(list: string): string[] {
-  return relativeFlags(sharedNotes(commaItems(list), false)).map((p) => p.replace(ASKS, '').replace(/^((?:whether|if)\s+(?:it'?s|it\s+(?:is|has)|they(?:'re|\s+are|\s+have)))\s+been\s+/i, '$1 '));
+  return relativeFlags(sharedNotes(commaItems(list), false)).flatMap(sameHeadPair).map((p) => p.replace(ASKS, '').replace(/^((?:whether|if)\s+(?:it'?s|it\s+(?:is|has)|they(?:'re|\s+are|\s+have)))\s+been\s+/i, '$1 '));
 }
 
 function commaItems(list: string): string[] {
@@ -374,4 +380,14 @@ export function bareListOf(sentence: string): string[] | undefined {
 function headingNoun(heading: string): { nounPhrase?: true } {
   const ws = heading.trim().split(/\s+/);
   return ws.length > 1 && !KEEPING.has(ws[0]?.toLowerCase() ?? '') ? { nounPhrase: true } : {};
+}
+
+/** "home team and away team", "the start date and the end date": two fields named on one head, not one. */
+function sameHeadPair(item: string): string[] {
+  const parts = splitOutsideParens(item, /\s+and\s+/).map((p) => p.replace(/^(?:a|an|the|its|their)\s+/i, ''));
+  const heads = parts.map((p) => p.replace(/\s*\([^()]*\)/g, '').trim().toLowerCase().split(/\s+/));
+  const paired = parts.length === 2 && heads.every((h) => h.length >= 2 && h.length <= 3) && singular(heads[0]?.at(-1) ?? '') === singular(heads[1]?.at(-1) ?? '');
+  // ("the home score and away score (optional)": the note is on both)
+  const note = /\s*\([^()]*\)$/.exec(parts[1] ?? '')?.[0];
+  return paired ? [note && !/\)$/.test(parts[0] as string) ? `${parts[0] as string}${note}` : (parts[0] as string), parts[1] as string] : [item];
 }

@@ -157,3 +157,43 @@ describe('records said in passing (session 2026-11-28 night)', () => {
     expect(listsOf('Members have a name and whether they need a lift. I\'d like to see everyone booked on a given date, and the members who need a lift. Bookings have a member and a date.', 'Member')).toContainEqual(['needsLift']);
   });
 });
+
+describe('links and lists in any notation (session 2026-11-28 day)', () => {
+  const fieldsOf = (prompt: string, resource: string): string[] | undefined => read(prompt).resources.find((r) => r.name === resource)?.fields.map((f) => f.name);
+
+  it('"members book onto sessions" in a later sentence makes the booking, never a title ("book" names software too)', () => {
+    const bp = read("Members have a name and an email. Sessions have a title and a capacity. Members book onto sessions. A session can't be overbooked.");
+    expect(fieldsOf("Members have a name and an email. Sessions have a title and a capacity. Members book onto sessions. A session can't be overbooked.", 'Booking')).toEqual(expect.arrayContaining(['member', 'session']));
+    expect(bp.rules).toEqual([expect.objectContaining({ kind: 'capacity', resource: 'Booking', via: 'session', limitField: 'capacity' })]);
+  });
+
+  it('"Bookings: course + student" and "the course and the student" are one reference to each', () => {
+    for (const prompt of ['Courses: title, start date, places\nStudents: name, email (unique)\nBookings: course + student, date booked', 'Courses have a title and places. Students have a name and an email. Bookings have the course and the student and a date booked.']) {
+      const bp = read(prompt);
+      const booking = bp.resources.find((r) => r.name === 'Booking');
+      expect(booking?.fields.filter((f) => f.type === 'reference').map((f) => f.references).sort()).toEqual(['Course', 'Student']);
+      expect(booking?.fields.map((f) => f.name)).toContain('dateBooked');
+    }
+  });
+
+  it('"Lists: courses by discipline; a student\'s bookings." asks for two lists, and makes no List record', () => {
+    const prompt = "Courses: title, discipline (fight, falls), places\nStudents: name, email\nBookings: course, student\nLists: courses by discipline; a student's bookings.";
+    expect(read(prompt).resources.map((r) => r.name)).not.toContain('List');
+    expect(listsOf(prompt, 'Course')).toContainEqual(['discipline']);
+    expect(listsOf(prompt, 'Booking')).toContainEqual(['student']);
+  });
+
+  it('an example after a comma ("name (unique), e.g. \\"Heron\\"") notes the field, in a sentence or a bullet', () => {
+    expect(fieldsOf('Pods: name (unique), e.g. "Heron", sleeps, nightly rate', 'Pod')).toEqual(['name', 'sleeps', 'nightlyRate']);
+    expect(fieldsOf('## Pods\n- name (unique), e.g. "Heron"\n- sleeps\n- nightly rate', 'Pod')).toEqual(['name', 'sleeps', 'nightlyRate']);
+  });
+
+  it('"home team and away team" in a colon list is two fields on one head; a note after the pair is on both', () => {
+    const bp = read('Games: home team and away team, the date, the field (1, 2 or 3), and the home score and away score, which stay empty until the game is played.');
+    const game = bp.resources.find((r) => r.name === 'Game');
+    expect(game?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['homeTeam', 'awayTeam', 'homeScore', 'awayScore']));
+    expect(game?.fields.filter((f) => f.name.endsWith('Score')).map((f) => f.required)).toEqual([false, false]);
+    // ("date and time" has no shared head: one item as before)
+    expect(fieldsOf('Bookings: name, date and time, party size', 'Booking')).not.toContain('date');
+  });
+});

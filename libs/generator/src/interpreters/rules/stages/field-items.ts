@@ -1,5 +1,5 @@
 import { DETERMINERS, MODALS, NAMING_HEADS, PREPOSITION_LIKE, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
-import { isPluralForm } from '../text.js';
+import { isPluralForm, singular } from '../text.js';
 import { readItem } from './phrasings.js';
 
 /** Whether a written item reads as a field (stage 1b's list readers, stages/clauses.ts and anchored-lists.ts). */
@@ -32,4 +32,19 @@ export function isTypedItem(p: string): boolean {
   // "has piano (boolean)": a yes/no named by what it has
   const hasWord = (w: string, k: number): boolean => ['is', 'are', 'has', 'have'].includes(w) && !(k === 0 && item.type === 'boolean');
   return phrasing !== 'a plain name' && ws.length <= 4 && !ws.some((w, k) => DETERMINERS.has(w) || hasWord(w, k));
+}
+
+/**
+ * "Bookings: course + student", "a booking has the member and the class": an item joining names of
+ * known records is one reference to each, not one field named after both.
+ */
+export function recordPairs(ws: readonly string[], lookup: (ws: string[]) => string[] | undefined): string[][] | undefined {
+  const parts: string[][] = [[]];
+  for (const w of ws) {
+    if (['and', '+', '&'].includes(w)) parts.push([]);
+    else if (!DETERMINERS.has(w)) (parts[parts.length - 1] as string[]).push(w);
+  }
+  if (parts.length < 2 || parts.some((p) => p.length === 0 || p.length > 3)) return undefined;
+  const records = parts.map((p) => lookup([...p.slice(0, -1), singular(p[p.length - 1] as string)]));
+  return records.every((r) => r !== undefined) && new Set(records.map((r) => r.join(' '))).size === records.length ? (records) : undefined;
 }

@@ -4,6 +4,7 @@ import { type Analysis, keyOf, type ResourceDraft } from '../model.js';
 import { singular } from '../text.js';
 import { type Clause, tokenize, words as wordsOf } from '../tokens.js';
 import { addImplicitActions, learnStateVerbs } from './complete.js';
+import { recordPairs } from './field-items.js';
 import { stripDeterminers } from './reading.js';
 import { ReadingState, type TypedList } from './reading-state.js';
 import { addField, addReference, ensureResource, fieldByWords, fieldOf, findResource, newResource } from './resolve.js';
@@ -68,7 +69,8 @@ function readTypedList(ctx: ReadingState, list: TypedList, res: ResourceDraft): 
     const parent = found && found !== res ? found : found && keyOf(found.words) === keyOf(words) ? found : newResource(ctx, words, list.source);
     addReference(ctx, res, parent, true);
   }
-  const own = list.items.filter((it) => !it.given.reference);
+  // ("Bookings: course + student": one reference to each)
+  const own = list.items.flatMap((it) => (it.given.reference ? [] : (recordPairs(it.words.toLowerCase().split(/\s+/), ctx.lookup)?.map((r) => ({ ...it, words: r.join(' ') })) ?? [it])));
   const readings = own.map((it) => readFieldItem(tokenize(it.words), ctx.lookup, res.words, it.given));
   shareMeasureTypes(readings, own.map((it) => it.given.type !== undefined || it.given.values !== undefined));
   keepReadings(ctx, res, readings, list.source);

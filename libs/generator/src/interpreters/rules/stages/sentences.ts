@@ -1,10 +1,13 @@
 import { recordsBeforePlace } from './list-subject.js';
 import { type ItemReading, readFieldItem } from '../fields.js';
 import { prepareFieldList } from '../field-lists.js';
-import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COMPARATIVES, CONNECTORS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, KEEP_VERBS, META_NOUNS, MODALS, NEGATIONS, POSSESSIVES, PREPOSITIONS, PRONOUNS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS, STATE_FIELD_NAMES } from '../lexicon.js';
+import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COMPARATIVES, CONNECTORS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, KEEP_VERBS, META_NOUNS, MODALS, NEGATIONS, ON_RECORD_PREPS, POSSESSIVES, PREPOSITIONS, PRONOUNS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS, STATE_FIELD_NAMES } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier, verbLemma } from '../text.js';
-import { type Clause, splitList, textOf, type Tok, words as wordsOf } from '../tokens.js';
+import { type Clause, splitList, textOf, type Tok, tokenize, words as wordsOf } from '../tokens.js';
+import { recordPairs } from './field-items.js';
+import { connectorIndex, isBareList } from './clause-shapes.js';
+export { connectorIndex, isBareList };
 import { describeField, stripDeterminers, withDirection } from './reading.js';
 import { addField, addReference, ensureResource, fieldOf, findResource, titleNoun } from './resolve.js';
 import { pushAction } from './actions.js';
@@ -12,7 +15,8 @@ import type { ReadingState } from './reading-state.js';
 
 /** Declaration sentences and context read by the sentence reader ("Books have ...", headings, titles). */
 export function readItems(ctx: ReadingState, res: ResourceDraft, items: Tok[][], origin: string): void {
-  keepReadings(ctx, res, items.map((item) => readFieldItem(item, ctx.lookup, res.words)), origin);
+  const parted = items.flatMap((item) => recordPairs(wordsOf(item), ctx.lookup)?.map((r) => tokenize(r.join(' '))) ?? [item]);
+  keepReadings(ctx, res, parted.map((item) => readFieldItem(item, ctx.lookup, res.words)), origin);
 }
 
 export function keepReadings(ctx: ReadingState, res: ResourceDraft, readings: readonly ItemReading[], origin: string): void {
@@ -84,7 +88,8 @@ export function readContext(ctx: ReadingState, c: Clause, next: Clause | undefin
     const lv = verbLemma(w, VERB_SET);
     const nx = ws[i + 1];
     if (!lv || (w !== lv && !w.endsWith('ing')) || nx === undefined) continue;
-    if (DETERMINERS.has(nx) || POSSESSIVES.has(nx) || PRONOUNS.has(nx) || nx === 'me' || (isPluralForm(nx) && !META_NOUNS.has(nx) && !TITLE_TAILS.has(nx))) return false;
+    // ("members book onto sessions": people doing it to a record, however short)
+    if (DETERMINERS.has(nx) || POSSESSIVES.has(nx) || PRONOUNS.has(nx) || nx === 'me' || (isPluralForm(nx) && !META_NOUNS.has(nx) && !TITLE_TAILS.has(nx)) || (i > 0 && isPluralForm(ws[i - 1] as string) && ON_RECORD_PREPS.has(nx))) return false;
   }
   // "List the guests of an event" is an imperative, not a heading
 
@@ -102,34 +107,9 @@ export function readContext(ctx: ReadingState, c: Clause, next: Clause | undefin
   return true;
 }
 
-/** "title, author, ISBN (unique)": names only, no connector and no verb. */
-export function isBareList(ctx: ReadingState, c: Clause): boolean {
-  if (connectorIndex(ctx, c.toks) >= 0 || c.toks.some((t) => t.w === 'with' || t.w === 'have' || t.w === 'has')) return false;
-  const items = splitList(c.toks);
-  return items.length >= 1 && items.every((item) => {
-    const ws = wordsOf(item);
-    const imperative = ws.some((w, k) => {
-      const lemma = verbLemma(w, VERB_SET);
-      const next = ws[k + 1] ?? '';
-      return lemma !== undefined && (k === 0 ? w === lemma : true) && (DETERMINERS.has(next) || POSSESSIVES.has(next) || PRONOUNS.has(next));
-    });
-    return ws.length <= 5 && !imperative && !ws.some((w) => MODALS.has(w) && !['and', 'or', 'to', 'like', 'both'].includes(w));
-  });
-}
-
 export function note(ctx: ReadingState, s: string): boolean {
   ctx.understood.push(s);
   return true;
-}
-
-export function connectorIndex(ctx: ReadingState, toks: readonly Tok[]): number {
-  for (let i = 1; i < toks.length; i++) {
-    if (DETERMINERS.has(toks[i - 1]?.w ?? '') && ['store', 'stores', 'record', 'records', 'track', 'tracks', 'keep', 'keeps', 'need', 'needs', 'hold', 'holds'].includes(toks[i]?.w ?? '')) continue;
-    for (const conn of CONNECTORS) {
-      if (conn.every((w, k) => toks[i + k]?.w === w)) return i;
-    }
-  }
-  return -1;
 }
 
 /**
