@@ -91,7 +91,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       // ("seat number, 1 to 120", "code, unique", "active (yes/no); ...": what follows notes the field; "count (at least 1)", "grade, 1 to 9 (1 is the highest)": a lone word with its note)
       const fieldLike = (b: string): boolean => isFieldLike(b) || (/^[a-z ]+(?:,\s*(?:-?\d|from\s+-?\d|unique|optional|required)|\s*\([^)]*\)\s*;)/i.test(b) && isFieldLike(b.split(/[,;]/)[0] as string));
       const fieldish = (b: string): boolean => fieldLike(b) || isTypedItem(b) || (plural && /^[a-z]+$/i.test(b.replace(/\s*\(.*\)\s*$/, '').replace(FIELD_NOTE_AFTER_COMMA, '').trim()));
-      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && !REQUEST_HEADING.test(line.text) && !underListLabel && bullets.every(fieldish) && bullets.filter((b) => fieldLike(b) || (isTypedItem(b) && !/:\s*[^,]+,/.test(b))).length * 2 > bullets.length) {
+      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && !REQUEST_HEADING.test(line.text) && !underListLabel && !bullets.every(recordsByField) && bullets.every(fieldish) && bullets.filter((b) => fieldLike(b) || (isTypedItem(b) && !/:\s*[^,]+,/.test(b))).length * 2 > bullets.length) {
         const subject = line.text.replace(/\s*\([^)]*\)/g, '').trim() || line.text; // ("Tickets (one ticket = one seat)")
         const list: Extract<Clause, { kind: 'fieldList' }> = { kind: 'fieldList', subject, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; '), ...headingNoun(subject) };
         i = j - 1;
@@ -137,7 +137,8 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     // under an actions label, "applications by state" (records and a filter, no verb) is a list to show too
     const recordsBy = label !== null && !startsWithVerb(labelled) && /^[a-z]+s\s+(?:by|of|for|on|per|in)\s+\S/i.test(labelled);
     // (and under "## What we need", "- fixtures on a date")
-    const bulletBy = label === null && line.kind === 'bullet' && underRequests && !startsWithVerb(line.text) && /^(?:all\s+)?[a-z]+s\s+(?:by|of|for|on|per|in)\s+(?:a|an|the|each|one|given|their|its)\s+\S/i.test(line.text) && !/\b(?:is|are|be|must|can|can't|cannot|should|will|may|never)\b/i.test(line.text);
+    // (and anywhere, a bullet naming records by a field, "- trails by grade", "- enrolments per class": no field is named so)
+    const bulletBy = label === null && line.kind === 'bullet' && !startsWithVerb(line.text) && (recordsByField(line.text) || (underRequests && /^(?:all\s+)?[a-z]+s\s+(?:by|of|for|on|per|in)\s+(?:a|an|the|each|one|given|their|its)\s+\S/i.test(line.text))) && !/\b(?:is|are|be|must|can|can't|cannot|should|will|may|never)\b/i.test(line.text);
     const toShow = (label && LIST_LABELS.has((label[1] as string).toLowerCase())) || (line.kind === 'bullet' && underListLabel) || (recordsBy && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase())) || bulletBy;
     const text = toShow && !startsWithVerb(labelled) ? `List ${labelled}` : labelled;
     // ("Lists: courses by discipline; a student's bookings": each part is a list to show)
@@ -390,4 +391,16 @@ function sameHeadPair(item: string): string[] {
   // ("the home score and away score (optional)": the note is on both)
   const note = /\s*\([^()]*\)$/.exec(parts[1] ?? '')?.[0];
   return paired ? [note && !/\)$/.test(parts[0] as string) ? `${parts[0] as string}${note}` : (parts[0] as string), parts[1] as string] : [item];
+}
+
+/** "trails by grade", "service visits per stairlift", "timeslips for a racer": records (not a measure, "hours per week") by a field or another record. */
+function recordsByField(text: string): boolean {
+  const m = /^(?:all\s+)?(?:the\s+)?((?:[a-z]+[- ]){0,2}[a-z]+s)\s+(by|per|for|of|on|in|from)\s+(\S+)(?:\s+\S+){0,3}$/i.exec(text.trim());
+  if (!m) return false;
+  const words = (m[1] as string).toLowerCase().split(/[- ]/);
+  const head = words.pop() as string;
+  // ("no bookings on a cancelled day", "only bookings for members" are rules)
+  if (words.some((w) => ['no', 'not', 'never', 'only', 'more', 'fewer', 'less', 'max', 'most', 'at', 'any', 'some', 'all'].includes(w))) return false;
+  const determined = /^(?:a|an|the|each|one|given|their|its|every|any)$/i.test(m[3] as string);
+  return isPluralForm(head) && TYPE_BY_WORD[head] === undefined && TYPE_BY_WORD[singular(head)] === undefined && (['by', 'per'].includes((m[2] as string).toLowerCase()) || determined);
 }

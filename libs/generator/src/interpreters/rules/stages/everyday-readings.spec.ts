@@ -196,4 +196,26 @@ describe('links and lists in any notation (session 2026-11-28 day)', () => {
     // ("date and time" has no shared head: one item as before)
     expect(fieldsOf('Bookings: name, date and time, party size', 'Booking')).not.toContain('date');
   });
+
+  it('a bullet naming records by a field ("- trails by grade", "enrolments per class") asks for a list under any heading; "hours per week" stays a field', () => {
+    const prompt = '## Trails\n- name\n- grade: green, blue, red, black\n- status: open, closed\n### Lists we need\n1. trails by grade\n2. trails by status';
+    expect(read(prompt).resources.map((r) => r.name)).toEqual(['Trail']);
+    expect(listsOf(prompt, 'Trail').flat()).toEqual(expect.arrayContaining(['grade', 'status']));
+    const english = 'Classes\n  name, level (1-4)\nLearners\n  name, level (1-4)\nEnrolments\n  learner, class\nReports\n  enrolments per class\n  learners by level';
+    expect(read(english).resources.map((r) => r.name).sort()).toEqual(['Class', 'Enrolment', 'Learner']);
+    expect(listsOf(english, 'Enrolment')).toContainEqual(['class']);
+    expect(listsOf(english, 'Learner')).toContainEqual(['level']);
+    expect(fieldsOf('## Volunteers\n- name\n- hours per week\n- phone', 'Volunteer')).toEqual(['name', 'hoursPerWeek', 'phone']);
+  });
+
+  it('"the harvests of a year" filters on a whole-number field; "| grade | A, B or C |" lists single letters as values', () => {
+    const prompt = '## Harvests\n| field | notes |\n|---|---|\n| tree name | which tree |\n| year | e.g. 2024 |\n| grade | A, B or C |\n\n## I need\n- the harvests of a year';
+    expect(listsOf(prompt, 'Harvest')).toContainEqual(['year']);
+    expect(read(prompt).resources[0]?.fields.find((f) => f.name === 'grade')).toMatchObject({ type: 'enum', values: ['A', 'B', 'C'] });
+  });
+
+  it('"no bookings on a cancelled day" under a rules label stays a rule (named when not enforced), never a list', () => {
+    const r = interpretPrompt('x', '## Days\n- date\n- cancelled? (yes/no)\n\n## Bookings\n- day\n- name\n\nRules:\n- no bookings on a cancelled day');
+    expect(r.ok && (r.blueprint.rules.length > 0 || r.warnings.some((w) => w.includes('no bookings on a cancelled day')))).toBe(true);
+  });
 });

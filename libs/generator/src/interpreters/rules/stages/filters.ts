@@ -219,7 +219,7 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
       // ("all orders for one collection day", "the shouts for each boat": one value at a time)
       const given = GIVEN.includes(toks[j]?.w ?? '') || ['a', 'an', 'one', 'each', 'every'].includes(toks[j - 1]?.w ?? '') || GIVEN.includes(toks[j - 1]?.w ?? '');
       const f = given ? ctx.fieldAt(res, toks, GIVEN.includes(toks[j]?.w ?? '') ? j + 1 : j) : undefined;
-      if (f && w !== 'to' && !COMPARATIVES.some((c) => c.words[0] === toks[j]?.w) && f.field.spec.type !== 'integer' && f.field.spec.type !== 'number') {
+      if (f && w !== 'to' && !COMPARATIVES.some((c) => c.words[0] === toks[j]?.w) && f.field.spec.type !== 'number') {
         add(f.field, eqOp(f.field));
         i = f.end - 1;
         continue;

@@ -29,7 +29,7 @@ export function readRow(name: string, type: string | undefined, notes: string | 
     // "| category | solo jazz, hip hop, tap |": the notes list the allowed values (their own notes dropped)
     // ("small / large": slashes alone separate values in a cell too)
     const listed = valueList(cell.replace(/\s*\([^()]*\)/g, '').replace(/\s*\/\s*/g, ', '));
-    if (listed && !listed.some((v) => DESCRIPTIVE.test(v))) return item(name, { values: listed });
+    if (listed && !listed.some(describes)) return item(name, { values: listed });
     // "| duration | seconds, max 180 |", "| fee | NZD |": units and bounds, read as if written "duration (seconds, max 180)"
     if (isMeasureNote(cell)) return item(`${name} (${cell})`);
   }
@@ -39,7 +39,7 @@ export function readRow(name: string, type: string | undefined, notes: string | 
   if (!t && typeCell !== '') {
     // ("| status | open / judging / closed |": slashes separate the values here too, unless they name types)
     const listed = valueList(typeCell.replace(/\s*\/\s*/g, ', '));
-    if (listed && !listed.some((v) => DESCRIPTIVE.test(v) || TYPE_NOTATIONS[v.toLowerCase()] !== undefined)) return item(name, { values: listed, ...(flags.length ? { flags } : {}) });
+    if (listed && !listed.some((v) => describes(v) || TYPE_NOTATIONS[v.toLowerCase()] !== undefined)) return item(name, { values: listed, ...(flags.length ? { flags } : {}) });
   }
   const said = t || values ? undefined : [typeCell, cell].map(readNote).find((n) => n.type !== undefined || n.record !== undefined);
   if (said?.record) return item(`${name} (a ${said.record})`, flags.length ? { flags } : {});
@@ -49,6 +49,8 @@ export function readRow(name: string, type: string | undefined, notes: string | 
 
 /** Words that make a notes cell a description ("the full name, as written"), not a list of values. */
 const DESCRIPTIVE = /\b(?:the|a|an|as|of|for|with|who|which|that|is|are|if|when|e\.?g)\b/i;
+/** (a grade "A" is a value, not an article: "| grade | A, B or C |") */
+const describes = (v: string): boolean => !/^[A-Z]$/.test(v.trim()) && DESCRIPTIVE.test(v);
 
 /** Every part of the note is a unit, a currency code, a bound or a range. */
 function isMeasureNote(note: string): boolean {
