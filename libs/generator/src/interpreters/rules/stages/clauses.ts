@@ -3,6 +3,7 @@ import { isFieldLike, isTypedItem } from './field-items.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens } from './declarations.js';
+import { recordsByField, sameHeadPair } from './list-items.js';
 import { statesOf, valuesOfField } from './field-states.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
@@ -381,26 +382,4 @@ export function bareListOf(sentence: string): string[] | undefined {
 function headingNoun(heading: string): { nounPhrase?: true } {
   const ws = heading.trim().split(/\s+/);
   return ws.length > 1 && !KEEPING.has(ws[0]?.toLowerCase() ?? '') ? { nounPhrase: true } : {};
-}
-
-/** "home team and away team", "the start date and the end date": two fields named on one head, not one. */
-function sameHeadPair(item: string): string[] {
-  const parts = splitOutsideParens(item, /\s+and\s+/).map((p) => p.replace(/^(?:a|an|the|its|their)\s+/i, ''));
-  const heads = parts.map((p) => p.replace(/\s*\([^()]*\)/g, '').trim().toLowerCase().split(/\s+/));
-  const paired = parts.length === 2 && heads.every((h) => h.length >= 2 && h.length <= 3) && singular(heads[0]?.at(-1) ?? '') === singular(heads[1]?.at(-1) ?? '');
-  // ("the home score and away score (optional)": the note is on both)
-  const note = /\s*\([^()]*\)$/.exec(parts[1] ?? '')?.[0];
-  return paired ? [note && !/\)$/.test(parts[0] as string) ? `${parts[0] as string}${note}` : (parts[0] as string), parts[1] as string] : [item];
-}
-
-/** "trails by grade", "service visits per stairlift", "timeslips for a racer": records (not a measure, "hours per week") by a field or another record. */
-function recordsByField(text: string): boolean {
-  const m = /^(?:all\s+)?(?:the\s+)?((?:[a-z]+[- ]){0,2}[a-z]+s)\s+(by|per|for|of|on|in|from)\s+(\S+)(?:\s+\S+){0,3}$/i.exec(text.trim());
-  if (!m) return false;
-  const words = (m[1] as string).toLowerCase().split(/[- ]/);
-  const head = words.pop() as string;
-  // ("no bookings on a cancelled day", "only bookings for members" are rules)
-  if (words.some((w) => ['no', 'not', 'never', 'only', 'more', 'fewer', 'less', 'max', 'most', 'at', 'any', 'some', 'all'].includes(w))) return false;
-  const determined = /^(?:a|an|the|each|one|given|their|its|every|any)$/i.test(m[3] as string);
-  return isPluralForm(head) && TYPE_BY_WORD[head] === undefined && TYPE_BY_WORD[singular(head)] === undefined && (['by', 'per'].includes((m[2] as string).toLowerCase()) || determined);
 }

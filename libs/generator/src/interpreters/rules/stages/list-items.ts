@@ -1,5 +1,6 @@
 /** How a written list is parted and its items flagged (stage 1b's list readers: declarations.ts, clauses.ts). */
 import { CONTACT_DETAILS, TYPE_BY_WORD } from '../lexicon.js';
+import { isPluralForm, singular } from '../text.js';
 import { sharedNotes } from '../field-lists.js';
 
 /** "start date / end date": two names of typed things on one bullet are two fields ("lace / DK" stays values); "in service? yes/no". */
@@ -53,4 +54,26 @@ export function splitOutsideParens(text: string, sep: RegExp): string[] {
   }
   parts.push(text.slice(from));
   return parts.map((p) => p.trim()).filter(Boolean);
+}
+
+/** "home team and away team", "the start date and the end date": two fields named on one head, not one. */
+export function sameHeadPair(item: string): string[] {
+  const parts = splitOutsideParens(item, /\s+and\s+/).map((p) => p.replace(/^(?:a|an|the|its|their)\s+/i, ''));
+  const heads = parts.map((p) => p.replace(/\s*\([^()]*\)/g, '').trim().toLowerCase().split(/\s+/));
+  const paired = parts.length === 2 && heads.every((h) => h.length >= 2 && h.length <= 3) && singular(heads[0]?.at(-1) ?? '') === singular(heads[1]?.at(-1) ?? '');
+  // ("the home score and away score (optional)": the note is on both)
+  const note = /\s*\([^()]*\)$/.exec(parts[1] ?? '')?.[0];
+  return paired ? [note && !/\)$/.test(parts[0] as string) ? `${parts[0] as string}${note}` : (parts[0] as string), parts[1] as string] : [item];
+}
+
+/** "trails by grade", "service visits per stairlift", "timeslips for a racer": records (not a measure, "hours per week") by a field or another record. */
+export function recordsByField(text: string): boolean {
+  const m = /^(?:all\s+)?(?:the\s+)?((?:[a-z]+[- ]){0,2}[a-z]+s)\s+(by|per|for|of|on|in|from)\s+(\S+)(?:\s+\S+){0,3}$/i.exec(text.trim());
+  if (!m) return false;
+  const words = (m[1] as string).toLowerCase().split(/[- ]/);
+  const head = words.pop() as string;
+  // ("no bookings on a cancelled day", "only bookings for members" are rules)
+  if (words.some((w) => ['no', 'not', 'never', 'only', 'more', 'fewer', 'less', 'max', 'most', 'at', 'any', 'some', 'all'].includes(w))) return false;
+  const determined = /^(?:a|an|the|each|one|given|their|its|every|any)$/i.test(m[3] as string);
+  return isPluralForm(head) && TYPE_BY_WORD[head] === undefined && TYPE_BY_WORD[singular(head)] === undefined && (['by', 'per'].includes((m[2] as string).toLowerCase()) || determined);
 }
