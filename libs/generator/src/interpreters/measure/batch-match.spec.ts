@@ -16,4 +16,12 @@ describe('the fresh-batch judge', () => {
     const other = { resources: { Parcel: ['trackingCode', 'mass'], Courier: ['name', 'maxLoadKg'] }, actions: ['create Parcel'] };
     expect(outcomeOf(r, other).problems).toEqual(['Parcel lacks mass', 'Parcel has unasked fields weightKg']);
   });
+
+  it('answers "list R" with any list of R, its filters being optional, and still wants the filters asked for', () => {
+    expect(r.ok && r.blueprint.actions.filter((a) => a.kind === 'list' && a.resource === 'Parcel').map((a) => (a.kind === 'list' ? a.filters.map((f) => f.field) : []))).toEqual([['weightKg']]);
+    const both = { resources: { Parcel: ['trackingCode', 'weightKg'], Courier: ['name', 'maxLoadKg'] }, actions: ['list Parcel', 'list Parcel by weightKg'] };
+    expect(outcomeOf(r, both).problems).toEqual([]);
+    const other = { resources: { Parcel: ['trackingCode', 'weightKg'], Courier: ['name', 'maxLoadKg'] }, actions: ['list Parcel by trackingCode', 'list Courier by name'] };
+    expect(outcomeOf(r, other).problems).toEqual(['no action list Parcel by trackingCode', 'no action list Courier by name']);
+  });
 });

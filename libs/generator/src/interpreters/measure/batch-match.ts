@@ -11,7 +11,7 @@ import { isNamingNote } from '../rules/stages/names.js';
  * - every expected resource exists; a further resource is allowed only if it points at an expected one;
  * - every expected field exists; a further field only if the backend manages it or it is a reference;
  * - every expected action exists (further CRUD is allowed); `list R by a, b` needs a list of R
- *   filtering on at least a and b;
+ *   filtering on at least a and b, and `list R` any list of R (its filters are optional);
  * - every listed type and rule holds;
  * - a unit of measure at the end of a field's name is a naming style, not another field: `weightKg`
  *   answers `weight` and `weight` answers `weightKg` (writers of batches 08-20 put units in names,
@@ -93,6 +93,10 @@ export function batchProblems(bp: Blueprint, expect: CorpusExpectation): string[
 
 function hasAction(bp: Blueprint, sigs: string[], want: string, as: (resource: string, field: string) => string): boolean {
   if (sigs.includes(want)) return true;
+  // "list R": a list's filters are optional inputs (blueprint.ts, ListAction), so any list of R called
+  // without them lists every R
+  const plain = /^list (\w+)$/.exec(want);
+  if (plain) return bp.actions.some((a) => a.kind === 'list' && a.resource === plain[1]);
   const list = /^list (\w+) by (.+)$/.exec(want);
   if (list) {
     const fields = (list[2] as string).split(/,\s*/).map((f) => as(list[1] as string, f));
