@@ -66,7 +66,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // interpreter (3c39b11) before any change of session 2026-11-27 late: first contact 2 / 31 / 5 / 2
   // and 2 / 26 / 7 / 5 (docs/prompts.md); 3 / 31 / 4 / 2 and 3 / 26 / 6 / 5 with units in names
   // taken as a naming style; then the session's general fixes
-  '21': { faithful: 12, silentlyWrongAtMost: 4 },
+  // (5 since session 2026-11-28 day: axe throwing's "a lane that's out of service can't be booked" is read now as the parent guard asked for, and the warning on it had
+  // covered the prompt's other misses: a lane number's bound)
+  '21': { faithful: 12, silentlyWrongAtMost: 5 },
   // (22: opera's "**We need to:** ..., see the cast of a production" is read now, and "the cast" as
   // one cast member, a get: the warning on "We need to" that had made its miss named is gone)
   '22': { faithful: 13, silentlyWrongAtMost: 4 },
@@ -84,7 +86,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // interpreter as it stood then (7d616f7): first contact 3 / 32 / 4 / 1 and 4 / 28 / 7 / 1 (docs/prompts.md)
   // (25: e-bike hire's parent guard is read now that "thats" is "that's", and the warning on it had
   // covered its misread sizes: 5 silently wrong; 26: mead, underfloor heating faithful, 6)
-  '25': { faithful: 6, silentlyWrongAtMost: 5 },
+  // (6 since session 2026-11-28 day: the flea market's "no bookings on a cancelled market day" is read now as the parent guard asked for, and the warning on it had
+  // covered the prompt's other misses: pitch codes read from a table's ranges, a category's name)
+  '25': { faithful: 6, silentlyWrongAtMost: 6 },
   '26': { faithful: 7, silentlyWrongAtMost: 5 },
   // Batches 27 (A-L) and 28 (M-Z): written blind during session 2026-11-28 late, sealed and run once on its
   // interpreter as it stood then (e3740f9): first contact 4 / 28 / 8 / 0 and 10 / 20 / 9 / 1 (docs/prompts.md)
@@ -113,7 +117,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '32': { faithful: 0, silentlyWrongAtMost: 5 },
   // Batches 33 (A-L) and 34 (M-Z): written blind later in the same session and run once on its final
   // interpreter (aad7ed4, the same as 9bea23f's): first contact 5 / 30 / 3 / 2 and 4 / 29 / 6 / 1
-  '33': { faithful: 5, silentlyWrongAtMost: 3 },
+  // (4 since session 2026-11-28 day: the hamster rescue's "you cant apply for a hamster thats already adopted" is read now as the parent guard asked for, and the warning on it had
+  // covered the prompt's other misses: the application named Adopt, a sex as text)
+  '33': { faithful: 5, silentlyWrongAtMost: 4 },
   '34': { faithful: 4, silentlyWrongAtMost: 6 },
   // Batches 35 (A-L) and 36 (M-Z): written blind at the start of session 2026-11-28 (day) and run once on main as
   // the night session left it (a4fcb34), before any change: first contact 9 / 26 / 3 / 2 and 4 / 29 / 5 / 2

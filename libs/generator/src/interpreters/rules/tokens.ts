@@ -53,6 +53,12 @@ export function tokenize(text: string): Tok[] {
     }
     const w = plainLetters(raw.toLowerCase());
     if (!w) continue;
+    // ("one instrument can not be borrowed if it is broken": one negation, read as "cannot", quoted as written)
+    const before = flat[flat.length - 1];
+    if (w === 'not' && before?.w === 'can') {
+      flat[flat.length - 1] = { raw: `${before.raw} ${raw}`, w: 'cannot' };
+      continue;
+    }
     flat.push({ raw, w, ...(possessive ? { possessive: true as const } : {}) });
   }
   return collapseRanges(groupParens(flat));

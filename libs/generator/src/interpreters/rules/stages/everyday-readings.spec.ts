@@ -218,4 +218,11 @@ describe('links and lists in any notation (session 2026-11-28 day)', () => {
     const r = interpretPrompt('x', '## Days\n- date\n- cancelled? (yes/no)\n\n## Bookings\n- day\n- name\n\nRules:\n- no bookings on a cancelled day');
     expect(r.ok && (r.blueprint.rules.length > 0 || r.warnings.some((w) => w.includes('no bookings on a cancelled day')))).toBe(true);
   });
+
+  it('a record refused for a parent in a state named beside it, without "only" ("can\'t be taken out", "can not be borrowed if it is broken")', () => {
+    const guard = (prompt: string) => read(prompt).rules.find((r) => r.kind === 'parentGuard');
+    expect(guard('Boats have a name and a condition (race ready, training only, under repair). Outings have a boat and a date. A boat that\'s under repair can\'t be taken out.')).toMatchObject({ resource: 'Outing', via: 'boat', field: 'condition', op: 'ne', value: 'under repair' });
+    expect(guard('Instruments have a name and a condition (good, ok, broken). Loans have an instrument, a member name and a date. One instrument can not be borrowed if it is broken.')).toMatchObject({ resource: 'Loan', field: 'condition', op: 'ne', value: 'broken' });
+    expect(guard('Artworks have a title and available (yes/no). Loans have an artwork and a borrower name. An artwork can\'t be loaned out if it isn\'t available.')).toMatchObject({ resource: 'Loan', field: 'available', op: 'eq', value: true });
+  });
 });

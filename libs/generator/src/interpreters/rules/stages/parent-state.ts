@@ -130,6 +130,41 @@ export function forParentInState({ ws, ctx }: RuleView): RuleReading | undefined
   return undefined;
 }
 
+/**
+ * "a boat that's under repair can't be taken out", "a broken instrument can't be borrowed", "you
+ * can't book a bike that isn't in service", "no new loans of a withdrawn book": a record refused
+ * for a parent in a state named beside it (before its name, or after "that", "whose", "if it"),
+ * with no "only"; a state said in the negative ("isn't in service") is the one that must hold.
+ */
+export function notForParentInState({ ws, ctx }: RuleView): RuleReading | undefined {
+  if (ws.includes('only') || !ws.some((x) => NEGATIONS.has(x))) return undefined;
+  for (const parent of ctx.resources) {
+    for (let k = 0; k < ws.length; k++) {
+      if (!parent.words.includes(singular(ws[k] as string))) continue;
+      const lead = stateNamed(parent, ws.slice(Math.max(0, k - 2), k).filter((x) => !STATE_FILLERS.has(x)), 2);
+      // the state after "that", "whose", "if it" (wherever the verb puts it: "can't be loaned out if it isn't available"), else right after the name
+      const rest = ws.slice(k + 1, k + 10);
+      const opener = rest.findIndex((x) => STATE_OPENERS.has(x));
+      const after = opener >= 0 ? rest.slice(opener + 1) : rest;
+      const said = after.filter((x) => !NEGATED_STATE.has(x) && !['is', 'are', 'be', 'been', 'still', 'currently', 'marked', 'it', 'they', 'its', 'their', 'the', 'a', 'an'].includes(x));
+      const trail = lead ? undefined : stateNamed(parent, said, 3);
+      const state = lead ?? trail;
+      if (!state) continue;
+      // ("a bike that isn't in service": the negation is the state's, so the state must hold)
+      const negatedState = trail !== undefined && after.slice(0, 4).some((x) => NEGATED_STATE.has(x));
+      const found = childOf(ctx, parent, [...ws.slice(0, Math.max(0, k - 2)), ...ws.slice(k + 1)]);
+      if (!found) continue;
+      return guardReading(found.child, found.via, parent, state, negatedState);
+    }
+  }
+  return undefined;
+}
+
+/** Words that say a state is not so ("a bike that isn't in service", "if it is not available"). */
+const NEGATED_STATE = new Set(["isn't", "aren't", 'not', 'isnt', 'arent', 'no']);
+/** Words after which a record's state is said ("a boat that's under repair", "if it isn't available"). */
+const STATE_OPENERS = new Set(['that', "that's", 'thats', 'which', 'whose', 'if', 'when', 'while', 'unless']);
+
 /** "people with induction done": a person who stands for the record the state belongs to. */
 const ACTOR_STANDS_IN = new Set(['people', 'person', 'someone', 'anyone', 'those', 'customers', 'clients', 'users']);
 

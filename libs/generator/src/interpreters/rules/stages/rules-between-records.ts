@@ -8,7 +8,7 @@ import type { FieldDraft } from '../fields.js';
 import type { ReadingState } from './reading-state.js';
 import { fieldAt } from './resolve.js';
 import type { RulePhrasing, RuleReading, RuleView } from './rule-phrasings.js';
-import { forParentInState, parents, whileParentIs } from './parent-state.js';
+import { forParentInState, notForParentInState, parents, whileParentIs } from './parent-state.js';
 
 /**
  * Rule phrasings between records: a record compared with its parent or with the records beside it,
@@ -297,5 +297,15 @@ export const PARENT_RULE_PHRASINGS: RulePhrasing[] = [
       ['Members have a name and induction done (yes/no). Bookings have a member, a lathe and a date. Only people with induction done can book a lathe.', "each booking is made only while its member's inductionDone is true"],
     ],
     read: forParentInState,
+  },
+  {
+    name: 'refused for a parent in a state written beside it',
+    examples: [
+      ['Boats have a name and a condition (race ready, training only, under repair). Outings have a boat and a date. A boat that\'s under repair can\'t be taken out.', "each outing is made only while its boat's condition is not under repair"],
+      ['Instruments have a name and a condition (good, worn, broken). Loans have an instrument, a member name and a date. A broken instrument can\'t be lent.', "each loan is made only while its instrument's condition is not broken"],
+      ['Bikes have a number and in service (yes/no). Bookings have a bike, a class and a name. You can\'t book a bike that isn\'t in service.', "each booking is made only while its bike's inService is true"],
+      ['Books have a title and withdrawn (yes/no). Loans have a book, a pupil and a date. No new loans of a withdrawn book.', "each loan is made only while its book's withdrawn is false"],
+    ],
+    read: notForParentInState,
   },
 ];
