@@ -43,7 +43,7 @@ function roleOf(ws: readonly string[], lookup: ResourceLookup, self: readonly st
 
 export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self: string[], given: GivenItem = {}): ItemReading {
   // "a yes/no for the colour enlarger", "a tick box for paid": a yes/no named by what it is for
-  const flagFor = /^(?:an?\s+)?(?:yes\s*\/\s*no|y\s*\/\s*n|tick\s*box|checkbox|check\s*box|true\s*\/\s*false)\s+(?:for|on|about)\s+(?:the\s+|a\s+|an\s+|whether\s+)?([a-z][a-z ]{0,40})$/i.exec(textOf(item).trim());
+  const flagFor = /^(?:an?\s+)?(?:yes\s*\/\s*no|y\s*\/\s*n|tick\s*box|checkbox|check\s*box|true\s*\/\s*false)\s+(?:for|on|about)\s+(?:the\s+|a\s+|an\s+)?((?:whether\s+)?[a-z][a-z' ]{0,40})$/i.exec(textOf(item).trim());
   if (flagFor) return readFieldItem(tokenize(flagFor[1] as string), lookup, self, { ...given, type: 'boolean' });
   const mods: Modifiers = givenMods(given);
   const text = textOf(item);
@@ -77,7 +77,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   const boolLead = asked ? 0 : toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w) && (t.w !== 'is' || toks.length <= 3));
   if (boolLead === 0) {
     mods.boolean = true;
-    toks = toks.filter((t, k) => !(asked && k <= 2 && ['did', 'does', 'do', 'was', 'were', 'get', 'have'].includes(t.w))).filter((t) => !['whether', 'is', 'if', 'it', "it's", 'there', "there's", "they're", "theyre", "he's", "she's", 'he', 'she', 're', 's', 'its', 'are', 'they', 'or', 'not', 'has', 'have', 'been', 'was', 'were', 'i', "i've", 'we', "we've", 'you', "you've", "they've", 've', 'already', 'yet'].includes(t.w));
+    toks = toks.filter((t, k) => !(asked && k <= 2 && ['did', 'does', 'do', 'was', 'were', 'get', 'have'].includes(t.w))).filter((t) => !['whether', 'is', 'if', 'it', "it's", 'there', "there's", "they're", "theyre", "he's", "she's", 'he', 'she', 're', 's', 'its', 'are', 'they', 'or', 'not', 'has', 'have', 'been', 'was', 'were', 'i', "i've", 'we', "we've", 'you', "you've", "they've", 've', 'already', 'yet', 'should', 'will', 'would', 'must', 'could', 'be'].includes(t.w));
     // "whether the student attended": the one who did it is not part of the name
     // ("whether the strings were replaced": things it has stay in the name)
     if (['the', 'their', 'his', 'her'].includes(toks[0]?.w ?? '') && toks.length === 3 && /^[a-z]+ed$/.test(toks[2]?.w ?? '') && !isPluralForm(toks[1]?.w ?? '')) toks = toks.slice(2);
@@ -89,7 +89,14 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (boolLead === 0 && ws.length >= 3 && ws.length <= 4 && /^[a-z]{2,}(?:ed|en|id|ught)$/.test(ws[0] as string) && !/eed$/.test(ws[0] as string) && ['the', 'a', 'an', 'their', 'its', 'his', 'her'].includes(ws[1] as string)) ws = [...ws.slice(2), ws[0] as string];
   // ("whether it contains a battery": an article inside a yes/no's words is no part of its name;
   // "whether they need a lift" is said of the record: needsLift)
-  if (boolLead === 0 && ws.length >= 3) ws = ws.filter((w, k) => k === 0 || !['a', 'an', 'the'].includes(w));
+  // ("bringing a dog: yes/no": nor in one typed yes/no)
+  const answeredYesNo = mods.boolean || (given.values?.length === 2 && given.values.every((v) => /^(?:yes|no|y|n|true|false)$/i.test(v)));
+  if (boolLead === 0 || answeredYesNo) {
+    // ("collected at the gate", "accepting visitors at the moment": a place or a time after a preposition is no part of a yes/no's name)
+    const place = ws.findIndex((w, k) => k > 0 && ['at', 'in', 'on', 'from', 'by', 'into', 'onto'].includes(w) && ['a', 'an', 'the'].includes(ws[k + 1] as string));
+    if (place > 0) ws = ws.slice(0, place);
+    if (ws.length >= 3) ws = ws.filter((w, k) => k === 0 || !['a', 'an', 'the'].includes(w));
+  }
   if (boolLead === 0 && ws.length >= 2 && SAID_OF_RECORD.has(ws[0] as string)) ws = [`${ws[0] as string}s`, ...ws.slice(1)];
   while (ws.length && (DETERMINERS.has(ws[0] as string) || ws[0] === 'of' || ws[0] === 'also')) {
     if (['many', 'several', 'multiple'].includes(ws[0] as string) && ws.length > 1) {

@@ -225,4 +225,12 @@ describe('links and lists in any notation (session 2026-11-28 day)', () => {
     expect(guard('Instruments have a name and a condition (good, ok, broken). Loans have an instrument, a member name and a date. One instrument can not be borrowed if it is broken.')).toMatchObject({ resource: 'Loan', field: 'condition', op: 'ne', value: 'broken' });
     expect(guard('Artworks have a title and available (yes/no). Loans have an artwork and a borrower name. An artwork can\'t be loaned out if it isn\'t available.')).toMatchObject({ resource: 'Loan', field: 'available', op: 'eq', value: true });
   });
+
+  it('a yes/no is named by its thing: "whether it should be gift wrapped", "a yes/no for whether there\'s a class beforehand", "bringing a dog: yes/no"', () => {
+    expect(typeOf('Orders have a customer name and whether it should be gift wrapped.', 'Order', 'giftWrapped')).toBe('boolean');
+    expect(typeOf("Each milonga has a venue, a date and a yes/no for whether there's a class beforehand.", 'Milonga', 'classBeforehand')).toBe('boolean');
+    expect(typeOf('## Stays\n- pod\n- guest name\n- bringing a dog: yes/no', 'Stay', 'bringingDog')).toBe('boolean');
+    // ("collected at the gate - yes / no": the place is no part of the name)
+    expect(typeOf('## Tickets\n- buyer name\n- quantity\n- collected at the gate - yes / no', 'Ticket', 'collected')).toBe('boolean');
+  });
 });
