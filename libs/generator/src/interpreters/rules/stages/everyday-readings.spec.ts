@@ -233,4 +233,12 @@ describe('links and lists in any notation (session 2026-11-28 day)', () => {
     // ("collected at the gate - yes / no": the place is no part of the name)
     expect(typeOf('## Tickets\n- buyer name\n- quantity\n- collected at the gate - yes / no', 'Ticket', 'collected')).toBe('boolean');
   });
+
+  it('asking for a list in passing is a list, never the title: "Please make list of reservation by the date", "a way to list just the finished ones", "pull up just the ones still waiting"', () => {
+    const base = 'Reservations have a name, a date, finished (yes/no) and a status (new, waiting, done). ';
+    expect(listsOf(`${base}Please make list of reservation by the date.`, 'Reservation')).toContainEqual(['date']);
+    expect(listsOf(`${base}Can you give me a list of reservations by date?`, 'Reservation')).toContainEqual(['date']);
+    expect(listsOf(`${base}I want a way to list just the finished ones.`, 'Reservation')).toContainEqual(['finished']);
+    expect(listsOf(`${base}I need to pull up just the ones still waiting.`, 'Reservation')).toContainEqual(['status']);
+  });
 });

@@ -224,7 +224,9 @@ function isDeeper(line: string | undefined, above: string): boolean {
 /** "more bookings then quads": "then" after a comparative. */
 const THEN_AFTER_COMPARATIVE = new RegExp(`\\b(${[...THAN_WORDS].join('|')})\\b((?:\\s+[a-z']+){0,4}?)\\s+then\\b`, 'gi');
 /** "pull up all the visits": a phrasal verb before what it acts on. */
-const PHRASAL = new RegExp(`\\b(${Object.keys(PHRASAL_VERBS).join('|')})\\b(?=\\s+(?:the|all|a|an|every|any|his|her|their|its)\\b)`, 'gi');
+const PHRASAL = new RegExp(`\\b(${Object.keys(PHRASAL_VERBS).join('|')})\\b(?=\\s+(?:(?:just|only)\\s+)?(?:the|all|a|an|every|any|his|her|their|its)\\b)`, 'gi');
+/** "make list of reservation by the date", "give me a list of ...": asking for a list is listing. */
+const LIST_MAKING = /\b(?:make|makes|give (?:me|us)|show (?:me|us)|get (?:me|us))\s+(?:a\s+)?list\s+of\b/gi;
 
 /** Two commas or more before `at` in its sentence: a list is being written there. */
 const listBefore = (text: string, at: number): boolean => (/[^.!?\n]*$/.exec(text.slice(0, at))?.[0].split(',').length ?? 0) >= 3;
@@ -248,6 +250,7 @@ export function repairSpelling(text: string): string {
     .replace(/\b(need|needs|want|wants)\s+(see|delete|list|add|remove|change|update|find|search|view|record|keep|track|save|create|edit|mark|cancel|show|know|check)\b/gi, '$1 to $2')
     // ("pull up all the visits of a client": the plain verb a phrasal one stands for)
     .replace(PHRASAL, (w) => PHRASAL_VERBS[w.toLowerCase()] ?? w)
+    .replace(LIST_MAKING, 'list')
     // ("floor area in m²": the unit as it is typed on a keyboard)
     .replace(/\bin\s+([£€$])(?=\s|$|[,.;)])/g, (_all, sign: string) => `in ${CURRENCY_SIGNS[sign] as string}`) // ("value in £")
     .replace(/(?<=\b(?:m|cm|mm|km|ft|in))²/g, '2')

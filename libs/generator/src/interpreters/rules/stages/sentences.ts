@@ -1,7 +1,7 @@
 import { recordsBeforePlace } from './list-subject.js';
 import { type ItemReading, readFieldItem } from '../fields.js';
 import { prepareFieldList } from '../field-lists.js';
-import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COMPARATIVES, CONNECTORS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, KEEP_VERBS, META_NOUNS, MODALS, NEGATIONS, ON_RECORD_PREPS, POSSESSIVES, PREPOSITIONS, PRONOUNS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS, STATE_FIELD_NAMES } from '../lexicon.js';
+import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COMPARATIVES, CONNECTORS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, KEEP_VERBS, META_NOUNS, MODALS, NEGATIONS, ON_RECORD_PREPS, PLAIN_GET_VERBS, POSSESSIVES, PREPOSITIONS, PRONOUNS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS, STATE_FIELD_NAMES } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier, verbLemma } from '../text.js';
 import { type Clause, splitList, textOf, type Tok, tokenize, words as wordsOf } from '../tokens.js';
@@ -57,7 +57,9 @@ export function readContext(ctx: ReadingState, c: Clause, next: Clause | undefin
     return ws.some((w) => FILLER_WORDS.has(w)) ? note(ctx, `"${c.text}" is small talk`) : false;
   }
   // "I run a small bakery and I'd love a backend for my orders": talk about the backend
-  if (ws.some((w) => META_NOUNS.has(w)) && ws.some((w) => ['i', "i'd", "i'm", 'we', "we'd", 'my', 'our', 'me', 'us'].includes(w)) && !c.toks.some((t) => t.w === ',' || t.w === '#paren') && connectorIndex(ctx, c.toks) < 0) {
+  // ("I want a way to list just the finished ones": a way to list or see records is a request)
+  const toList = ws.some((w, k) => ws[k - 1] === 'to' && (w === 'list' || w === 'filter' || w === 'search' || PLAIN_GET_VERBS.has(w)));
+  if (ws.some((w) => META_NOUNS.has(w)) && ws.some((w) => ['i', "i'd", "i'm", 'we', "we'd", 'my', 'our', 'me', 'us'].includes(w)) && !c.toks.some((t) => t.w === ',' || t.w === '#paren') && connectorIndex(ctx, c.toks) < 0 && !toList) {
     const domain = ws.filter((w) => !META_NOUNS.has(w) && !DETERMINERS.has(w) && !PREPOSITIONS.has(w) && !FILLER_WORDS.has(w) && !VERB_SET.has(w) && !['i', "i'd", "i'm", 'we', "we'd", 'my', 'our', 'me', 'us', 'need', 'want', 'love', 'like', 'would', 'run', 'have', 'build', 'and'].includes(w));
     ctx.titleWords.push(...domain.slice(-1));
     return note(ctx, `"${c.text}" describes the backend`);
@@ -72,16 +74,18 @@ export function readContext(ctx: ReadingState, c: Clause, next: Clause | undefin
   if (isHeading && next && isBareList(ctx, next) && !next.toks.some((t, i) => t.inner?.some((x) => x.w === ',') && isPluralForm(next.toks[i - 1]?.w ?? '')) && ws.some((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w) && !DETERMINERS.has(w))) return false;
   // the opening words of a prompt often just name it ("Equipment rental.", "Volunteer scheduling.")
   const isOpening = c.sentence === 0 && c.index === 0 && !c.afterColon && (ws.length <= 4 || (ws.length <= 6 && !ws.some((w) => VERB_SET.has(w))));
-  if (!hasMeta && !isHeading && !isOpening) return false;
+  if ((!hasMeta && !isHeading && !isOpening) || toList) return false;
   // "Staff want the bookings for each slot": a later sentence asking for records is a requirement
   if (!isHeading && !isOpening && ws.some((w) => ['want', 'wants', 'need', 'needs'].includes(w)) && !ws.some((w) => META_NOUNS.has(w))) return false;
   // "fill a keg", "track my spending": a word and then its object is a requirement, even one whose verb we do not know
   if (!isHeading && ws.length > 2 && !DETERMINERS.has(ws[0] as string) && (DETERMINERS.has(ws[1] as string) || POSSESSIVES.has(ws[1] as string))) return false;
   if (c.toks.some((t) => t.w === ',' || t.w === '#paren')) return false;
   // "list unclaimed items" starts with a verb and ends with no word naming software: a requirement
-  const firstLemma = ws[0] !== undefined ? verbLemma(ws[0], VERB_SET) : undefined;
+  // ("Please list reservation by the date": a polite word first changes nothing)
+  const asked = ws.filter((w, k) => k > 0 || !['please', 'pls', 'kindly', 'also', 'and', 'then'].includes(w));
+  const firstLemma = asked[0] !== undefined ? verbLemma(asked[0], VERB_SET) : undefined;
   const lastWord = ws[ws.length - 1] as string;
-  if (!isHeading && firstLemma !== undefined && ws[0] === firstLemma && ws.length > 1 && !META_NOUNS.has(lastWord) && !TITLE_TAILS.has(lastWord) && AGENT_NOUN_RESOURCES[lastWord] === undefined) return false;
+  if (!isHeading && firstLemma !== undefined && asked[0] === firstLemma && asked.length > 1 && !META_NOUNS.has(lastWord) && !TITLE_TAILS.has(lastWord) && AGENT_NOUN_RESOURCES[lastWord] === undefined) return false;
   // an imperative anywhere ("managers list entries") is a requirement, not a heading
   for (let i = 0; i < ws.length && !isHeading; i++) {
     const w = ws[i] as string;
