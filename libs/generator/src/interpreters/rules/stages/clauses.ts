@@ -131,6 +131,12 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       out.push({ kind: 'context', text: line.text, why: documentLine(line.text) ? 'names the document' : 'numbers a requirement' });
       continue;
     }
+    // ("don't overbook: bookings per workshop can't be more than its spaces": a warning as a label is a rule, and so is what follows it)
+    const warning = /^((?:don'?t|do not|never|no)\s[^:]{1,30}):\s+(\S.*)$/i.exec(line.text);
+    if (warning) {
+      out.push({ kind: 'context', text: warning[1] as string, why: 'says the rule after it in short' }, { kind: 'statement', text: warning[2] as string });
+      continue;
+    }
     // "Rule: no more bookings than seats", "Note: ...": the label says what the sentence is, the rest is it;
     // under a list label, a label names the view ("## Screens" over "day view: appointments on a date")
     const label = /^([A-Za-z][A-Za-z ]{1,20}):\s+(\S.*)$/.exec(line.text);

@@ -241,4 +241,11 @@ describe('links and lists in any notation (session 2026-11-28 day)', () => {
     expect(listsOf(`${base}I want a way to list just the finished ones.`, 'Reservation')).toContainEqual(['finished']);
     expect(listsOf(`${base}I need to pull up just the ones still waiting.`, 'Reservation')).toContainEqual(['status']);
   });
+
+  it('"don\'t overbook: bookings per workshop can\'t be more than its spaces" is a capacity, its label no record', () => {
+    const r = interpretPrompt('x', "Workshops have a title, a date and spaces. Bookings have a workshop, a name and an email. Don't overbook: bookings per workshop can't be more than its spaces.");
+    expect(r.ok && r.blueprint.resources.map((x) => x.name).sort()).toEqual(['Booking', 'Workshop']);
+    expect(r.ok && r.blueprint.rules).toEqual([expect.objectContaining({ kind: 'capacity', resource: 'Booking', via: 'workshop', limitField: 'spaces' })]);
+    expect(r.ignored).toContain('"Don\'t overbook" (says the rule after it in short)');
+  });
 });
