@@ -48,6 +48,10 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // were rebased onto the new drafts by a three-way merge keeping the user's side, an added line
   // dropped where the user had renamed its record or written their own update; where an edit had
   // rewritten the actions, the new lines count as taken out, so the medians of 12, 21 and 27 rose)
+  // batches 35 and 36: edits written by two helpers as the user from their first-contact drafts (a4fcb34's
+  // interpreter: 36 and 34 of 40 faithful after one edit); floors on session 2026-11-28 day's interpreter
+  '35': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 7.5 },
+  '36': { faithfulAfter: 35, faithfulAnySize: 40, medianChangedAtMost: 6.5 },
 };
 
 describe('line diff', () => {

@@ -36,6 +36,8 @@ export function hintFromName(ws: readonly string[], given: { hint?: TypeHint; co
   // "year created", "hours worked", "miles driven": the quantity, whatever happened to it
   // ("age turning", "miles running": what is becoming so, too)
   if (!headHint && ws.length === 2 && /^[a-z]+(ed|en|t|ing)$/.test(ws[1] as string)) headHint = TYPE_BY_WORD[ws[0] as string];
+  // ("year made", "year of birth", "year group": a year, or a school year, is a whole number whatever follows it)
+  if (!hint && ws[0] === 'year' && ws.length <= 3 && (!headHint || headHint.type === 'string')) headHint = { type: 'integer' };
   // "eggs set", "chicks hatched", "days fermenting": how many of a plural a participle says happened
   if (!headHint && ws.length === 2 && /^[a-z]+s$/.test(ws[0] as string) && isPluralForm(ws[0] as string) && !WRITTEN_PLURALS.has(ws[0] as string) && (/^[a-z]{3,}(?:ed|en|ing)$/.test(ws[1] as string) || COUNTED_PARTICIPLES.has(ws[1] as string))) headHint = { type: 'integer', min: 0 };
   // "played on", "born on": when something happened, a date; "sent at": a moment

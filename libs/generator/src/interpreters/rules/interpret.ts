@@ -15,6 +15,7 @@ import { resplitProse } from './stages/split-sentence.js';
 import { unlabelled } from './stages/sections.js';
 import { untracedLines } from './stages/coverage.js';
 import { headNames } from './stages/names.js';
+import { plainRecordNames } from './stages/record-names.js';
 import { pascalCase, splitIdentifier } from './text.js';
 import { SECTION_LABELS } from './lexicon.js';
 
@@ -127,8 +128,10 @@ function read(name: string, prompt: string, text: string, ignored: string[], lis
     // A prompt the grammar trips over is still a prompt not understood, never a crash of the job.
     return refuse(name, prompt, 'The prompt could not be read.', [], [`the sentence structure could not be followed (${error instanceof Error ? error.message : String(error)})`], ignored, undefined);
   }
-  const { analysis: found, gaps } = findGaps(analysis);
-  const { analysis: kept, notes } = headNames(found, prompt);
+  const plain = plainRecordNames(analysis);
+  const { analysis: found, gaps } = findGaps(plain.analysis);
+  const { analysis: kept, notes: headNotes } = headNames(found, prompt);
+  const notes = [...plain.notes, ...headNotes];
   const understood = describe(kept);
   if (kept.resources.length === 0) {
     const missing = [...gaps, 'no kind of record with fields was described (e.g. "Books have a title and an author")'];

@@ -248,4 +248,15 @@ describe('links and lists in any notation (session 2026-11-28 day)', () => {
     expect(r.ok && r.blueprint.rules).toEqual([expect.objectContaining({ kind: 'capacity', resource: 'Booking', via: 'workshop', limitField: 'spaces' })]);
     expect(r.ignored).toContain('"Don\'t overbook" (says the rule after it in short)');
   });
+
+  it('a record is named by a noun, not by the writer\'s words around it ("the sundials I\'ve restored", "we need: ...")', () => {
+    expect(read("A catalogue of the sundials I've restored - location, maker, year made, type (horizontal, vertical or armillary) and a photo URL.").resources.map((r) => r.name)).toEqual(['Sundial']);
+    const tamales = read('my aunt and me sell tamales for christmas. we need: customer name, phone, filling (pork, chicken or rajas), how many dozens, pickup date, and paid or not. and we wanna see the orders for each pickup day.');
+    expect(tamales.resources.map((r) => r.name)).toEqual(['Order']);
+    expect(tamales.actions.filter((a) => a.kind === 'create').length).toBe(1);
+  });
+
+  it('a year is a whole number whatever follows it ("year made", "year of birth", "year group")', () => {
+    for (const field of ['yearMade', 'yearOfBirth', 'yearGroup']) expect(typeOf('Pupils have a name, a year made, a year of birth and a year group.', 'Pupil', field)).toBe('integer');
+  });
 });

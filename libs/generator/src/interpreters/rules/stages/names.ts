@@ -94,7 +94,7 @@ function cutQualifier(r: ResourceDraft, text: string, heads: ReadonlyMap<string,
  * and action names, its camel name in fields and parameters. Undefined when the new names would
  * clash with names already there (the record then keeps its qualifier).
  */
-function renameRecord(a: Analysis, from: string[], to: string[]): Analysis | undefined {
+export function renameRecord(a: Analysis, from: string[], to: string[]): Analysis | undefined {
   const [fromKey, toKey] = [keyOf(from), keyOf(to)];
   const [FromP, ToP] = [pascalCase(from), pascalCase(to)];
   const [fromC, toC] = [lower(FromP), lower(ToP)];
