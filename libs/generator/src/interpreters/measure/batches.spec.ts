@@ -47,7 +47,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // refusals, blueprints the validator refused, fixed (a date compared with a count, a record named "2027")
   // (7 silently wrong until 2026-11-27 evening: "Our pony club runs rallies ..." is now read as context,
   // so the warning on it, which had counted that prompt's unrelated misses as named, is gone)
-  '16': { faithful: 16, silentlyWrongAtMost: 6 },
+  '16': { faithful: 17, silentlyWrongAtMost: 6 },
   // Batch 17: first contact 3 faithful / 7 silently wrong (docs/prompts.md, session 2026-11-27
   // evening), then the general fixes made after it
   '17': { faithful: 34, silentlyWrongAtMost: 0 },
@@ -60,7 +60,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (session 2026-11-28 late: capacities read however said; where the misread capacity clause had been
   // the only warning, the prompt's other misses are now seen to be silent: 19 abseil, 21 bookbinding,
   // 24 speed dating, 25 jiu-jitsu, each one more silently wrong)
-  '19': { faithful: 13, silentlyWrongAtMost: 2 },
+  '19': { faithful: 14, silentlyWrongAtMost: 2 },
   '20': { faithful: 19, silentlyWrongAtMost: 1 },
   // Batch 21 (A-L) and batch 22 (M-Z): written blind at the same time, sealed and run once on main's
   // interpreter (3c39b11) before any change of session 2026-11-27 late: first contact 2 / 31 / 5 / 2
@@ -71,7 +71,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '21': { faithful: 12, silentlyWrongAtMost: 5 },
   // (22: opera's "**We need to:** ..., see the cast of a production" is read now, and "the cast" as
   // one cast member, a get: the warning on "We need to" that had made its miss named is gone)
-  '22': { faithful: 13, silentlyWrongAtMost: 4 },
+  '22': { faithful: 14, silentlyWrongAtMost: 4 },
   // Batches 23 (A-L) and 24 (M-Z): written blind during session 2026-11-27 late and run once on its
   // interpreter as it stood then (005e915): first contact 1 / 20 / 12 / 7 and 5 / 22 / 6 / 7 (docs/prompts.md)
   // (session 2026-11-28: the lists of six refused prompts read by stages/anchored-lists.ts; two of them,
@@ -96,7 +96,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // "the models for a member" now read, so elocution's plain list and the club's frequency show as silent misses)
   // (10 since session 2026-11-28 night: basket weaving's 'book a place' no longer makes a Place, and the
   // warning on it had covered its plain lists and 'dietary needs for lunch')
-  '27': { faithful: 5, silentlyWrongAtMost: 10 },
+  '27': { faithful: 8, silentlyWrongAtMost: 8 },
   '28': { faithful: 14, silentlyWrongAtMost: 10 },
   // Batches 29 (A-L) and 30 (M-Z): written blind at the start of session 2026-11-28 night (the writers
   // did not run the interpreter), run once on main's interpreter as the previous session left it
@@ -109,22 +109,28 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (writers' retreat: its booking, capacity and deposit read now; 'see who has booked onto each one' and
   // the deposit named `paid` are its silent misses)
   // (qigong, refused at first contact, is read now but for `name` and `phone`, named personName, phoneNumber)
-  '30': { faithful: 9, silentlyWrongAtMost: 3 },
+  '30': { faithful: 10, silentlyWrongAtMost: 3 },
   // Batches 31 (A-L) and 32 (M-Z): written blind during session 2026-11-28 night (the writers did not run the
   // interpreter), sealed while the session's mechanisms were made, and run once on 9bea23f: first contact
   // 2 / 36 / 1 / 1 and 0 / 34 / 5 / 1 (docs/prompts.md)
-  '31': { faithful: 2, silentlyWrongAtMost: 1 },
+  '31': { faithful: 3, silentlyWrongAtMost: 1 },
   '32': { faithful: 0, silentlyWrongAtMost: 5 },
   // Batches 33 (A-L) and 34 (M-Z): written blind later in the same session and run once on its final
   // interpreter (aad7ed4, the same as 9bea23f's): first contact 5 / 30 / 3 / 2 and 4 / 29 / 6 / 1
   // (4 since session 2026-11-28 day: the hamster rescue's "you cant apply for a hamster thats already adopted" is read now as the parent guard asked for, and the warning on it had
   // covered the prompt's other misses: the application named Adopt, a sex as text)
-  '33': { faithful: 5, silentlyWrongAtMost: 4 },
-  '34': { faithful: 4, silentlyWrongAtMost: 6 },
+  '33': { faithful: 6, silentlyWrongAtMost: 4 },
+  '34': { faithful: 5, silentlyWrongAtMost: 6 },
   // Batches 35 (A-L) and 36 (M-Z): written blind at the start of session 2026-11-28 (day) and run once on main as
   // the night session left it (a4fcb34), before any change: first contact 9 / 26 / 3 / 2 and 4 / 29 / 5 / 2
-  '35': { faithful: 9, silentlyWrongAtMost: 3 },
-  '36': { faithful: 4, silentlyWrongAtMost: 5 },
+  '35': { faithful: 10, silentlyWrongAtMost: 3 },
+  '36': { faithful: 7, silentlyWrongAtMost: 5 },
+  // Batches 37 (A-L) and 38 (M-Z): written blind at the start of the same session, sealed while its mechanisms
+  // were made, and run once on its final interpreter (1c66b42): first contact 6 / 27 / 6 / 1 and 6 / 28 / 5 / 1
+  '37': { faithful: 6, silentlyWrongAtMost: 6 },
+  '38': { faithful: 6, silentlyWrongAtMost: 5 },
+  // (session 2026-11-28 day raised 16, 19, 22, 27, 30, 31, 33, 34, 35 and 36 to their figures on its final
+  // interpreter: 383 of 1,207 faithful over 08-38; docs/prompts.md)
 };
 
 describe.each(Object.entries(FLOORS))('fresh batch %s', (id, floor) => {
