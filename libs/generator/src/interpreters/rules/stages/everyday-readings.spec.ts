@@ -181,6 +181,11 @@ describe('links and lists in any notation (session 2026-11-28 day)', () => {
     expect(read(prompt).resources.map((r) => r.name)).not.toContain('List');
     expect(listsOf(prompt, 'Course')).toContainEqual(['discipline']);
     expect(listsOf(prompt, 'Booking')).toContainEqual(['student']);
+    // (and in one paragraph, where the sentence reader reads it)
+    const prose = "Members have a name and an email. Sessions have a title and a capacity. Members book onto sessions. Lists: sessions by title; a member's bookings.";
+    expect(read(prose).resources.map((r) => r.name)).not.toContain('List');
+    expect(listsOf(prose, 'Session')).toContainEqual(['title']);
+    expect(listsOf(prose, 'Booking')).toContainEqual(['member']);
   });
 
   it('an example after a comma ("name (unique), e.g. \\"Heron\\"") notes the field, in a sentence or a bullet', () => {

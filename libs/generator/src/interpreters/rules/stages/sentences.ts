@@ -1,7 +1,7 @@
 import { recordsBeforePlace } from './list-subject.js';
 import { type ItemReading, readFieldItem } from '../fields.js';
 import { prepareFieldList } from '../field-lists.js';
-import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COMPARATIVES, CONNECTORS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, KEEP_VERBS, META_NOUNS, MODALS, NEGATIONS, ON_RECORD_PREPS, PLAIN_GET_VERBS, POSSESSIVES, PREPOSITIONS, PRONOUNS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS, STATE_FIELD_NAMES } from '../lexicon.js';
+import { ACTOR_WORDS, AGENT_NOUN_RESOURCES, BE_WORDS, COMPARATIVES, CONNECTORS, DECREASE_WORDS, DETERMINERS, FILLER_WORDS, INCREASE_WORDS, KEEP_VERBS, LIST_LABELS, META_NOUNS, MODALS, NEGATIONS, ON_RECORD_PREPS, PLAIN_GET_VERBS, POSSESSIVES, PREPOSITIONS, PRONOUNS, SUBJECT_SKIP, TALLY_NOUNS, TITLE_TAILS, TYPE_BY_WORD, VERB_SET, VERBS, STATE_FIELD_NAMES } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier, verbLemma } from '../text.js';
 import { type Clause, splitList, textOf, type Tok, tokenize, words as wordsOf } from '../tokens.js';
@@ -154,7 +154,8 @@ export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | und
       return ok;
     }
   }
-  if (c.afterColon && prev && prev.sentence === c.sentence && connectorIndex(ctx, toks) < 0) {
+  // ("Lists: sessions by title; ...": a label over lists to show names no record)
+  if (c.afterColon && prev && prev.sentence === c.sentence && connectorIndex(ctx, toks) < 0 && !LIST_LABELS.has(wordsOf(prev.toks).join(' '))) {
     let subject = stripDeterminers(wordsOf(prev.toks).filter((w) => !META_NOUNS.has(w) && !TITLE_TAILS.has(w)));
     // "Our band needs a place to keep gigs: ...", "i save each booking: ...": the things kept are named last
     const keptAt = Math.max(...[...KEEP_VERBS, 'save', 'saves'].map((v) => subject.lastIndexOf(v)));
