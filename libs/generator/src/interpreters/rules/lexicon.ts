@@ -474,3 +474,15 @@ export const NOTE_PARTICLES = new Set(['down', 'in', 'up']);
 export const FIELD_LABELS = new Set(['fields', 'details', 'attributes', 'columns', 'properties', 'info']);
 /** Two allowed values that are a yes/no, sorted and joined ("deposit paid (yes or no)"). */
 export const YES_NO = new Set(['no/yes', 'n/y', 'false/true']);
+/** Words of the writer, or of saying that something exists, never part of a record's name ("we need: ...", "There are categories: ..."). */
+export const WRITER_WORDS = new Set(['we', 'i', 'you', 'they', 'me', 'us', 'need', 'needs', 'want', 'wants', 've', "i've", "we've", "i'm", "we're", 'have', 'got']);
+export const EXISTENCE_WORDS = new Set(['there', 'are', 'is', "there's"]);
+/** Counts before a record's name, no part of it ("got six pitches"). */
+export const LEADING_COUNTS = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twelve', 'twenty', 'some', 'several', 'many', 'few']);
+/** Words before records that make a rule of "records by/for ..." ("no bookings on a cancelled day", "only bookings for members"). */
+export const RULE_QUANTIFIERS = new Set(['no', 'not', 'never', 'only', 'more', 'fewer', 'less', 'max', 'most', 'at', 'any', 'some', 'all']);
+/** Words that say a parent's state is not so ("a bike that isn't in service"), and after which a state is said ("that's", "if it"). */
+export const NEGATED_STATE = new Set(["isn't", "aren't", 'not', 'isnt', 'arent', 'no']);
+export const STATE_OPENERS = new Set(['that', "that's", 'thats', 'which', 'whose', 'if', 'when', 'while', 'unless']);
+/** Words between a state's opener and the state ("if it is still", "that are currently"). */
+export const STATE_LINKS = new Set(['is', 'are', 'be', 'been', 'still', 'currently', 'marked', 'it', 'they', 'its', 'their', 'the', 'a', 'an']);

@@ -54,6 +54,9 @@ export interface Analysis {
 
 export const keyOf = (words: readonly string[]): string => words.join(' ');
 
+/** A record the prompt describes: at least one field the user gives (not only fields the store keeps). */
+export const isDescribed = (r: ResourceDraft): boolean => r.fields.some((f) => f.spec.generated === undefined);
+
 /** The reference of `child` to `parent`, if it has one. */
 export const referenceTo = (child: ResourceDraft, parent: ResourceDraft): FieldDraft | undefined =>
   child.fields.find((f) => f.spec.type === 'reference' && f.spec.references === pascalCase(parent.words));

@@ -46,5 +46,5 @@ export function recordPairs(ws: readonly string[], lookup: (ws: string[]) => str
   }
   if (parts.length < 2 || parts.some((p) => p.length === 0 || p.length > 3)) return undefined;
   const records = parts.map((p) => lookup([...p.slice(0, -1), singular(p[p.length - 1] as string)]));
-  return records.every((r) => r !== undefined) && new Set(records.map((r) => r.join(' '))).size === records.length ? (records) : undefined;
+  return records.every((r) => r !== undefined) && new Set(records.map((r) => r.join(' '))).size === records.length ? records : undefined;
 }

@@ -1,4 +1,4 @@
-import { keyOf, type Analysis, type ResourceDraft } from '../model.js';
+import { isDescribed, keyOf, type Analysis, type ResourceDraft } from '../model.js';
 import { pascalCase, plural, splitIdentifier } from '../text.js';
 
 /**
@@ -56,7 +56,7 @@ export function findGaps(input: Analysis): GapReport {
   }
   // a record named but never described (only fields the backend manages): not kept
   for (const r of [...a.resources]) {
-    if (r.fields.some((f) => f.spec.generated === undefined)) continue;
+    if (isDescribed(r)) continue;
     const thing = r.words.join(' ');
     gaps.push(`not kept: ${pascalCase(r.words)} ("${r.origin.slice(0, 120)}"): no fields were given; say what a ${thing} has (e.g. "${capitalize(plural(thing))} have a name and a description")`);
     removeResource(a, r, gaps);

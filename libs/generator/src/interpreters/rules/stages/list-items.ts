@@ -1,5 +1,5 @@
 /** How a written list is parted and its items flagged (stage 1b's list readers: declarations.ts, clauses.ts). */
-import { CONTACT_DETAILS, TYPE_BY_WORD } from '../lexicon.js';
+import { CONTACT_DETAILS, RULE_QUANTIFIERS, TYPE_BY_WORD } from '../lexicon.js';
 import { isPluralForm, singular } from '../text.js';
 import { sharedNotes } from '../field-lists.js';
 
@@ -73,7 +73,7 @@ export function recordsByField(text: string): boolean {
   const words = (m[1] as string).toLowerCase().split(/[- ]/);
   const head = words.pop() as string;
   // ("no bookings on a cancelled day", "only bookings for members" are rules)
-  if (words.some((w) => ['no', 'not', 'never', 'only', 'more', 'fewer', 'less', 'max', 'most', 'at', 'any', 'some', 'all'].includes(w))) return false;
+  if (words.some((w) => RULE_QUANTIFIERS.has(w))) return false;
   const determined = /^(?:a|an|the|each|one|given|their|its|every|any)$/i.test(m[3] as string);
   return isPluralForm(head) && TYPE_BY_WORD[head] === undefined && TYPE_BY_WORD[singular(head)] === undefined && (['by', 'per'].includes((m[2] as string).toLowerCase()) || determined);
 }

@@ -1,4 +1,4 @@
-import { NEGATIONS } from '../lexicon.js';
+import { NEGATED_STATE, NEGATIONS, STATE_LINKS, STATE_OPENERS } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { pascalCase, singular, splitIdentifier } from '../text.js';
 import type { ReadingState } from './reading-state.js';
@@ -146,7 +146,7 @@ export function notForParentInState({ ws, ctx }: RuleView): RuleReading | undefi
       const rest = ws.slice(k + 1, k + 10);
       const opener = rest.findIndex((x) => STATE_OPENERS.has(x));
       const after = opener >= 0 ? rest.slice(opener + 1) : rest;
-      const said = after.filter((x) => !NEGATED_STATE.has(x) && !['is', 'are', 'be', 'been', 'still', 'currently', 'marked', 'it', 'they', 'its', 'their', 'the', 'a', 'an'].includes(x));
+      const said = after.filter((x) => !NEGATED_STATE.has(x) && !STATE_LINKS.has(x));
       const trail = lead ? undefined : stateNamed(parent, said, 3);
       const state = lead ?? trail;
       if (!state) continue;
@@ -160,10 +160,6 @@ export function notForParentInState({ ws, ctx }: RuleView): RuleReading | undefi
   return undefined;
 }
 
-/** Words that say a state is not so ("a bike that isn't in service", "if it is not available"). */
-const NEGATED_STATE = new Set(["isn't", "aren't", 'not', 'isnt', 'arent', 'no']);
-/** Words after which a record's state is said ("a boat that's under repair", "if it isn't available"). */
-const STATE_OPENERS = new Set(['that', "that's", 'thats', 'which', 'whose', 'if', 'when', 'while', 'unless']);
 
 /** "people with induction done": a person who stands for the record the state belongs to. */
 const ACTOR_STANDS_IN = new Set(['people', 'person', 'someone', 'anyone', 'those', 'customers', 'clients', 'users']);

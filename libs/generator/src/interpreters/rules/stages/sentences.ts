@@ -7,7 +7,6 @@ import { camelCase, isPluralForm, pascalCase, plural, singular, splitIdentifier,
 import { type Clause, splitList, textOf, type Tok, tokenize, words as wordsOf } from '../tokens.js';
 import { recordPairs } from './field-items.js';
 import { connectorIndex, isBareList } from './clause-shapes.js';
-export { connectorIndex, isBareList };
 import { describeField, stripDeterminers, withDirection } from './reading.js';
 import { addField, addReference, ensureResource, fieldOf, findResource, titleNoun } from './resolve.js';
 import { pushAction } from './actions.js';
