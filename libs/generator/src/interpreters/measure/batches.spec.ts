@@ -129,6 +129,10 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // were made, and run once on its final interpreter (1c66b42): first contact 6 / 27 / 6 / 1 and 6 / 28 / 5 / 1
   '37': { faithful: 6, silentlyWrongAtMost: 6 },
   '38': { faithful: 6, silentlyWrongAtMost: 5 },
+  // Batches 39 (A-L) and 40 (M-Z): written blind at the start of session 2026-11-28 (afternoon) and run once on
+  // main as the day session left it (0ea7d24), before any change: first contact 2 / 33 / 3 / 2 and 2 / 29 / 7 / 2
+  '39': { faithful: 2, silentlyWrongAtMost: 3 },
+  '40': { faithful: 2, silentlyWrongAtMost: 7 },
   // (session 2026-11-28 day raised 16, 19, 22, 27, 30, 31, 33, 34, 35 and 36 to their figures on its final
   // interpreter: 383 of 1,207 faithful over 08-38; docs/prompts.md)
 };
