@@ -24,4 +24,14 @@ describe('the fresh-batch judge', () => {
     const other = { resources: { Parcel: ['trackingCode', 'weightKg'], Courier: ['name', 'maxLoadKg'] }, actions: ['list Parcel by trackingCode', 'list Courier by name'] };
     expect(outcomeOf(r, other).problems).toEqual(['no action list Parcel by trackingCode', 'no action list Courier by name']);
   });
+
+  it('reads "Id" at the end of a link as a naming style, for links only', () => {
+    const trips = interpretPrompt('punts', 'Punts have a name and seats. Trips belong to a punt and have a date and a group size.');
+    expect(trips.ok && trips.blueprint.resources.find((x) => x.name === 'Trip')?.fields.map((f) => f.name)).toContain('punt');
+    const withId = { resources: { Punt: ['name', 'seats'], Trip: ['puntId', 'date', 'groupSize'] }, actions: ['create Trip', 'list Trip by puntId'] };
+    expect(outcomeOf(trips, withId).problems).toEqual(['no action list Trip by puntId']);
+    // a field that is not a link keeps its name: `nameId` is not `name`
+    const notALink = { resources: { Punt: ['nameId', 'seats'], Trip: ['punt', 'date', 'groupSize'] }, actions: ['create Trip'] };
+    expect(outcomeOf(trips, notALink).problems).toEqual(['Punt lacks nameId', 'Punt has unasked fields name']);
+  });
 });

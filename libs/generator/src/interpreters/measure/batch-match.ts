@@ -15,7 +15,8 @@ import { isNamingNote } from '../rules/stages/names.js';
  * - every listed type and rule holds;
  * - a unit of measure at the end of a field's name is a naming style, not another field: `weightKg`
  *   answers `weight` and `weight` answers `weightKg` (writers of batches 08-20 put units in names,
- *   those of 21-22 left them out; the quantity asked for is the same).
+ *   those of 21-22 left them out; the quantity asked for is the same);
+ * - so is `Id` at the end of a link's name: a reference `cruise` answers `cruiseId`, and the other way round.
  */
 export type Outcome = 'faithful' | 'gaps named' | 'silently wrong' | 'refused';
 
@@ -37,10 +38,16 @@ export interface BatchPrompt {
 const UNIT_SUFFIX = /(?:Kg|Kilos|Kilograms|G|Grams|Mg|Lbs|Pounds|Ounces|Oz|Tonnes|Tons|Cm|Mm|M|Metres|Meters|Km|Kilometres|Miles|Feet|Ft|Inches|Yards|M2|Sqm|SquareMetres|SquareFeet|Ml|Cl|Litres|Liters|Gallons|Minutes|Mins|Hours|Seconds|Secs|Days|Weeks|Months|Years|Percent|Pct|C|Celsius|Fahrenheit|Gbp|Usd|Eur|Euros|Dollars|Pence|Cents|Kw|Kwh|Watts)$/;
 const unitless = (name: string): string => name.replace(UNIT_SUFFIX, '') || name;
 
-/** The field of `have` that answers the expected `want`: the same name, else the same name but for a unit. */
-function answering(want: string, have: readonly string[]): string | undefined {
+/**
+ * The field of `have` that answers the expected `want`: the same name, else the same name but for a
+ * unit, else, for a link, the same name but for `Id` (`cruise` and `cruiseId` are one link to a
+ * cruise: the writer of batch 40 spelled every link with `Id`, those of 08-39 almost never).
+ */
+function answering(want: string, have: readonly FieldSpec[]): string | undefined {
+  const names = have.map((f) => f.name);
   // (one of the two carries a unit and the other not: `weightKg` and `weightGrams` differ)
-  return have.find((h) => h === want) ?? have.find((h) => unitless(h) === unitless(want) && (h === unitless(h)) !== (want === unitless(want)));
+  const unit = names.find((h) => h === want) ?? names.find((h) => unitless(h) === unitless(want) && (h === unitless(h)) !== (want === unitless(want)));
+  return unit ?? have.find((f) => f.type === 'reference' && (`${f.name}Id` === want || f.name === `${want}Id`))?.name;
 }
 
 export function batchProblems(bp: Blueprint, expect: CorpusExpectation): string[] {
@@ -54,8 +61,7 @@ export function batchProblems(bp: Blueprint, expect: CorpusExpectation): string[
       problems.push(`no resource ${name}`);
       continue;
     }
-    const have = res.fields.map((f) => f.name);
-    const answers = new Map(fields.map((f) => [f, answering(f, have)]));
+    const answers = new Map(fields.map((f) => [f, answering(f, res.fields)]));
     for (const [want, field] of answers) if (field && field !== want) renamed.set(`${name}.${want}`, field);
     const lacking = fields.filter((f) => answers.get(f) === undefined);
     if (lacking.length) problems.push(`${name} lacks ${lacking.join(', ')}`);
