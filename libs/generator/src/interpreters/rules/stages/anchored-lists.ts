@@ -1,6 +1,7 @@
 import { COLLECTION_TAILS, DETERMINERS, META_NOUNS, PRONOUN_SUBJECTS, SELF_SUBJECTS, VERB_SET } from '../lexicon.js';
 import { isPluralForm } from '../text.js';
 import { isFieldLike, isTypedItem, splitItems } from './clauses.js';
+import { contextOf } from './context.js';
 import { givenOf, recordWords } from './declare.js';
 import { pairedNames, splitOutsideParens } from './declarations.js';
 import type { Line } from './normalise.js';
@@ -42,6 +43,9 @@ export function anchoredLists(lines: readonly Line[]): AnchoredLists | undefined
   const anchors: AnchoredLists['anchors'] = [];
   /** The plural nouns of the sentences read so far, the latest last, each with where its sentence went in `kept`. */
   const nouns: { noun: string; at: number }[] = [];
+  /** Each sentence read, by its place in `kept`, and the note of those that are talk about the writer. */
+  const said: string[] = [];
+  const talkAt = new Map<number, string>();
   let heading: string | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as Line;
@@ -73,19 +77,34 @@ export function anchoredLists(lines: readonly Line[]): AnchoredLists | undefined
       const subject = found ? (recordOf(found.head, found.attached, found.items, heading) ?? nouns[nouns.length - 1]) : undefined;
       if (found && subject) {
         // ("we take orders from the whole neighbourhood." then "need: name, phone, ..."): that sentence only named them
-        const by = typeof subject === 'string' ? found.head.trim() || sentence : (kept[subject.at] ?? '').replace(/[.!?]$/, '');
+        const by = typeof subject === 'string' ? found.head.trim() || sentence : (said[subject.at] ?? '').replace(/[.!?]$/, '');
         if (typeof subject !== 'string') {
-          ignored.push(`"${by}" (names the records listed after it)`);
+          const note = `"${by}" (names the records listed after it)`;
+          const talk = ignored.indexOf(talkAt.get(subject.at) ?? '');
+          if (talk >= 0) ignored[talk] = note;
+          else ignored.push(note);
           kept[subject.at] = '';
         }
         const list = typedList(typeof subject === 'string' ? subject : subject.noun, found.items, sentence);
         lists.push(list);
         anchors.push({ words: list.words, by });
         if (found.head.trim()) ignored.push(`"${found.head.trim()}" (names the records listed after it)`);
-        if (found.rest) kept.push(`${found.rest.charAt(0).toUpperCase()}${found.rest.slice(1)}.`);
+        if (found.rest) {
+          kept.push(`${found.rest.charAt(0).toUpperCase()}${found.rest.slice(1)}.`);
+          said.push(kept[kept.length - 1] as string);
+        }
         continue;
       }
-      kept.push(/[.!?]$/.test(sentence) ? sentence : `${sentence}.`);
+      const whole = /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+      said.push(whole);
+      // "our office mailroom needs smth simple": talk about the writer is ignored here as in the staged
+      // reading (stages/clauses.ts), though its nouns may still name the records of a list after it
+      const talk = contextOf(sentence);
+      if (talk) {
+        talkAt.set(kept.length, `"${sentence.trim()}" (${talk})`);
+        ignored.push(talkAt.get(kept.length) as string);
+      }
+      kept.push(talk ? '' : whole);
       nouns.push(...pluralNouns(sentence).map((noun) => ({ noun: withoutBook(noun), at: kept.length - 1 })));
     }
   }

@@ -3,7 +3,7 @@ import { isFieldLike, isTypedItem } from './field-items.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens } from './declarations.js';
-import { recordsByField, sameHeadPair } from './list-items.js';
+import { itemsLine, recordsByField, sameHeadPair } from './list-items.js';
 import { statesOf, valuesOfField } from './field-states.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
@@ -68,6 +68,15 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       const bullets: string[] = [];
       let j = i + 1;
       for (; j < lines.length && (lines[j] as Line).kind === 'bullet'; j++) bullets.push((lines[j] as Extract<Line, { kind: 'bullet' }>).text);
+      // "### Students" over "name, email, date of birth": one line of items, written on a line instead of as bullets
+      // (not under the document's title: "# Doll hospital" over "toys, teddies and dolls" says what it takes in)
+      // (and only as the whole section: "Small saddler's workshop, two of us." over more sentences is talk)
+      const alone = j + 1 >= lines.length || (lines[j + 1] as Line).kind === 'heading';
+      const lineUnder = j === i + 1 && line.level >= 2 && alone ? itemsLine(lines[j]) : undefined;
+      if (lineUnder) {
+        bullets.push(...lineUnder);
+        j += 1;
+      }
       // "## Choir" over "- Singers: name, voice, email": each bullet is a list of its own, the heading a title
       const subLists = bullets.map((b) => fieldListOf(b));
       // under "Entities" / "Objects" every such bullet is a record, however it is written
@@ -389,3 +398,4 @@ function headingNoun(heading: string): { nounPhrase?: true } {
   const ws = heading.trim().split(/\s+/);
   return ws.length > 1 && !KEEPING.has(ws[0]?.toLowerCase() ?? '') ? { nounPhrase: true } : {};
 }
+

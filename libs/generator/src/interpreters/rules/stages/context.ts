@@ -60,6 +60,11 @@ export function contextOf(sentence: string): string | undefined {
   // "our pigeon club needs a thing for races": the writer's organisation asking for the backend
   const asks = /^(?:our|my) [a-z' ]{1,30}? (?:needs?|wants?|would like) (?:a|an|some) (?:(?:simple|small|little|new|proper) )?([a-z]+)\b(?: for [a-z ]+)?$/i.exec(text);
   if (asks && (META_NOUNS.has((asks[1] as string).toLowerCase()) || /^(?:thing|tool)$/i.test(asks[1] as string))) return 'asks for the backend itself';
+  // "Our deer park needs a herd register", "my diner need a menu and orders thing": one organisation
+  // (a singular subject: "our members need a name" lists fields) asking for a short something is
+  // asking for the backend; what it keeps is said in the sentences after
+  const wants = /^(?:our|my) ([a-z' ]{1,30}?) (?:needs?|wants?|would like) (?:a|an|some|smth|something)\b((?: [a-z']+){0,4})$/.exec(lower);
+  if (wants && !isPluralForm((wants[1] as string).split(' ').pop() as string) && !/ (?:of|for|to|with|by|from|that|which)\b/.test(wants[2] as string)) return 'says what the writer needs';
   // "Our church runs a winter night shelter that moves between halls": the writer's organisation and what it does
   // ("runs track sessions": "track" names the sessions; "to track", "and track" would be the writer's verb)
   if (/^(?:our|my) [a-z' ]{1,30}? (?:runs|organises|organizes|manages|owns|hosts|operates|looks after)\b[^:,;]*$/i.test(text) && !/\b(?:need|needs|want|wants|keep|record|log|store|list)\b|\b(?:to|we|i|and)\s+track\b/i.test(text)) return 'says who the writer is';

@@ -264,4 +264,23 @@ describe('links and lists in any notation (session 2026-11-28 day)', () => {
   it('a year is a whole number whatever follows it ("year made", "year of birth", "year group")', () => {
     for (const field of ['yearMade', 'yearOfBirth', 'yearGroup']) expect(typeOf('Pupils have a name, a year made, a year of birth and a year group.', 'Pupil', field)).toBe('integer');
   });
+
+  it('a section holding one line of items lists its record\'s fields ("### Students" over "name, email, date of birth")', () => {
+    const bp = read('# Kung fu school\n\n### Students\nname, email, date of birth\n\n### Instructors\nname, phone\n\n### Endpoints\n* create / list students');
+    expect(bp.resources.map((r) => [r.name, r.fields.map((f) => f.name)])).toEqual([
+      ['Student', ['name', 'email', 'dateOfBirth']],
+      ['Instructor', ['name', 'phone']],
+    ]);
+    // (talk under the title, or a line with more sentences after it, is no list)
+    const saddlery = read('## Saddlery repairs\n\nSmall workshop, two of us. Customers bring tack in.\n\n### Repair job\n- customer name\n- phone').resources.map((r) => r.name);
+    expect(saddlery).toContain('RepairJob');
+    expect(saddlery).not.toContain('SaddleryRepair');
+  });
+
+  it('"our deer park needs a herd register", "our office mailroom needs smth simple": the writer\'s organisation is no record, in any stage', () => {
+    expect(read('Our deer park needs a herd register. Paddocks have a name and a capacity. Deer have a tag number and a paddock.').resources.map((r) => r.name)).toEqual(['Paddock', 'Deer']);
+    const mailroom = read('hey so our office mailroom needs smth simple.. parcels come in, we log recipient name, which floor (1-9), courier (dpd, royal mail, ups, other) and the tracking no. then when the person picks it up we mark it collected. need to see the parcels for a floor pls, thx');
+    expect(mailroom.resources.map((r) => r.name)).toEqual(['Parcel']);
+    expect(mailroom.resources[0]?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['recipientName', 'floor', 'courier', 'trackingNumber']));
+  });
 });

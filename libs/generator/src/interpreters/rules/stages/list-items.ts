@@ -1,5 +1,7 @@
 /** How a written list is parted and its items flagged (stage 1b's list readers: declarations.ts, clauses.ts). */
-import { CONTACT_DETAILS, RULE_QUANTIFIERS, TYPE_BY_WORD } from '../lexicon.js';
+import { CONTACT_DETAILS, RULE_QUANTIFIERS, SELF_SUBJECTS, TYPE_BY_WORD } from '../lexicon.js';
+import { isFieldLike, isTypedItem } from './field-items.js';
+import type { Line } from './normalise.js';
 import { isPluralForm, singular } from '../text.js';
 import { sharedNotes } from '../field-lists.js';
 
@@ -76,4 +78,14 @@ export function recordsByField(text: string): boolean {
   if (words.some((w) => RULE_QUANTIFIERS.has(w))) return false;
   const determined = /^(?:a|an|the|each|one|given|their|its|every|any)$/i.test(m[3] as string);
   return isPluralForm(head) && TYPE_BY_WORD[head] === undefined && TYPE_BY_WORD[singular(head)] === undefined && (['by', 'per'].includes((m[2] as string).toLowerCase()) || determined);
+}
+
+/** "name, email, date of birth" alone on its line: at least two short items and no sentence end inside. */
+export function itemsLine(line: Line | undefined): string[] | undefined {
+  // ("Passengers: name, address": a list with its own subject is read as one)
+  if (line?.kind !== 'sentence' || /[.!?]\s|[:=]|\s[-–—]\s/.test(line.text)) return undefined;
+  const items = splitOutsideParens(line.text.replace(/[.]$/, ''), /\s*,\s*(?:and\s+)?|\s+and\s+/);
+  // ("We teach taster sessions and weekend courses", "Small family business, 9 inflatable tubs": talk, not fields)
+  const short = (b: string): boolean => b.replace(/\s*\([^)]*\)/g, '').split(/\s+/).length <= 4 && !/^\d/.test(b) && !SELF_SUBJECTS.includes((b.split(/\s+/)[0] ?? '').toLowerCase());
+  return items.length >= 2 && items.every((b) => short(b) && (isFieldLike(b) || isTypedItem(b))) ? items : undefined;
 }

@@ -67,11 +67,19 @@ describe('normalise: the layout of a prompt', () => {
   });
 
   it('reads "no." after a noun as the abbreviation of number, ending no sentence', () => {
-    expect(repairSpelling('board no. (unique), member no. 5, say no. Yes or no.')).toBe('board no (unique), member no 5, say no. Yes or no.');
+    expect(repairSpelling('board no. (unique), member no. 5, say no. Yes or no.')).toBe('board number (unique), member no 5, say no. Yes or no.');
+    // ("membership no. (unique)", "the tracking no. then ...", "no. of lions": the field is a number)
+    expect(repairSpelling('the tracking no. then we mark it, membership no., no. of lions (1-3), paid yes or no.')).toBe('the tracking number then we mark it, membership number, number of lions (1-3), paid yes or no.');
   });
 
   it('never splits a sentence after an abbreviation or inside a number', () => {
     expect(sentences('A price of 6.5 euros, e.g. cakes. Next.')).toEqual(['A price of 6.5 euros, e.g. cakes.', 'Next.']);
+  });
+
+  it('never splits a sentence inside parentheses that close ("sash level (1 = white ... 10 = black)")', () => {
+    expect(sentences('Each grading: date, sash level (1 = white ... 10 = black), examiner. Next.')).toEqual(['Each grading: date, sash level (1 = white ... 10 = black), examiner.', 'Next.']);
+    // (a parenthesis left open ends nothing: the sentences after it are still split)
+    expect(sentences('A note (see below. Then more. Last.')).toEqual(['A note (see below.', 'Then more.', 'Last.']);
   });
 
   it('reads short indented lines under a plain line as that line\'s bullets', () => {

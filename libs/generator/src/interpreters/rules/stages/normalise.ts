@@ -149,8 +149,13 @@ export function normalise(prompt: string): Normalised {
 export function sentences(text: string): string[] {
   const out: string[] = [];
   let start = 0;
+  let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
+    // ("sash level (1 = white ... 10 = black)": a full stop inside parentheses that close ends nothing)
+    if (c === '(') depth += 1;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    if (depth > 0 && text.indexOf(')', i) > 0) continue;
     if ((c === '.' || c === '!' || c === '?') && (i + 1 === text.length || /\s/.test(text[i + 1] as string))) {
       const piece = text.slice(start, i + 1);
       if (c === '.' && (ABBREVIATIONS.test(piece) || (NUMBER_SIGN.test(piece) && /^\s*\d/.test(text.slice(i + 1))))) continue;
@@ -240,6 +245,10 @@ export function repairSpelling(text: string): string {
       return /^[A-Z]/.test(w) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed;
     })
     .replace(THEN_AFTER_COMPARATIVE, '$1$2 than')
+    // ("membership no. (unique)", "the tracking no. then ...", "no. of lions (1-3)": "no." after a
+    // noun, or before "of", is a number; "paid yes or no." is not)
+    .replace(/\b(?!(?:yes|or|and|say|says|answer|is|was|are|were|say)\b)([a-z]+)\s+no\.(?=\s*(?:[(,;)]|$|(?:then|and|like|so|pls|please)\b))/gim, '$1 number')
+    .replace(/(^|[,;:(]\s*|\b(?:and|the|a)\s+)no\.\s+of\b/gim, '$1number of')
     // ("size S M or L", "size XS S M L XL": short capitals after a field's name are its values)
     .replace(/\b([a-z]+)\s+((?:[A-Z]{1,3}\s+(?:or\s+)?){1,7}[A-Z]{1,3})(?=\s*(?:$|[,.;)]|\s+and\s))/g, (_all, name: string, values: string) => `${name} (${values.split(/\s+(?:or\s+)?/).join(', ')})`)
     // ("every game we play should be recorded with ...": a clause saying who does it names no other record)
