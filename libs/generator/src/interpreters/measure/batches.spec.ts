@@ -128,7 +128,10 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // Batches 35 (A-L) and 36 (M-Z): written blind at the start of session 2026-11-28 (day) and run once on main as
   // the night session left it (a4fcb34), before any change: first contact 9 / 26 / 3 / 2 and 4 / 29 / 5 / 2
   '35': { faithful: 10, silentlyWrongAtMost: 3 },
-  '36': { faithful: 7, silentlyWrongAtMost: 5 },
+  // (36: 6 faithful and 6 silently wrong since session 2026-11-28 afternoon: a quantity bounded by whole numbers is
+  // counted in whole units, as 501 of 522 such fields were by the writers, and scuba cylinders' "size in litres (1 to
+  // 20)" was one of the 21 the writer wanted fractional; nine prompts of 08-40 gained)
+  '36': { faithful: 6, silentlyWrongAtMost: 6 },
   // Batches 37 (A-L) and 38 (M-Z): written blind at the start of the same session, sealed while its mechanisms
   // were made, and run once on its final interpreter (1c66b42): first contact 6 / 27 / 6 / 1 and 6 / 28 / 5 / 1
   '37': { faithful: 6, silentlyWrongAtMost: 6 },

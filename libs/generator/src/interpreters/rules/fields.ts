@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { YES_NO, SAID_OF_RECORD, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STATE_FIELD_NAMES, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS, WEEKDAY_RANGE, weekdaysBetween } from './lexicon.js';
+import { MEASURED_HEADS, MONEY_WORDS, YES_NO, SAID_OF_RECORD, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STATE_FIELD_NAMES, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS, WEEKDAY_RANGE, weekdaysBetween } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { askedPerson, askedThing, hintFromName } from './field-types.js';
 import { type Tok, textOf, tokenize } from './tokens.js';
@@ -389,6 +389,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (type === 'datetime' && /\bdate\b/i.test(text) && !/\btime\b/i.test(text)) type = 'date';
   if (mods.min !== undefined) min = mods.min;
   if (mods.max !== undefined) max = mods.max;
+  // "hours booked from 1 to 4", "width in cm between 30 and 200": a quantity written with whole-number
+  // bounds is counted in whole units (the fresh batches' writers typed 501 of 522 such fields so);
+  // money and a measure such as a weight or a temperature keep their fractions whatever their bounds
+  if (!mods.type && type === 'number' && [mods.min, mods.max].every((b) => b !== undefined && Number.isInteger(b)) && !MEASURED_HEADS.has(ws.filter((w) => !MEASURE_UNITS.has(w) && !MORE_UNITS.has(w)).pop() ?? '') && !ws.some((w) => MONEY_WORDS.has(w)) && !(mods.unit && CURRENCY_UNITS.has(mods.unit))) type = 'integer';
   if (type === 'date' || type === 'datetime' || type === 'boolean' || type === 'enum' || type === 'reference') {
     min = undefined;
     max = undefined;

@@ -10,7 +10,7 @@ import { readItem, type FieldItem } from './phrasings.js';
 import { tableAt } from './table-rows.js';
 import { FIELD_NOTE_AFTER_COMMA, sharedNotes } from '../field-lists.js';
 import { filledInStatements } from './filled-in.js';
-import { recordsNamedBefore } from './list-subject.js';
+import { headingNoun, recordsNamedBefore, recordsOpeningItems } from './list-subject.js';
 
 /**
  * Stage 2: typed clauses. Layout decides what can be decided without reading the sentence: a
@@ -303,6 +303,8 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   const plural = before.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase())) || /^[A-Z][a-z]+$/.test(before);
   // ("grade (3 to 8)": a note in parentheses after the name says no more about whether it is a field)
   const fieldish = (p: string): boolean => isFieldLike(p) || isTypedItem(p) || (plural && /^[a-z]+(?: [a-z]+)?(?:\s*\([^()]*\))?$/i.test(p) && !p.toLowerCase().replace(/\(.*\)/, '').split(' ').some((w) => MODALS.has(w)));
+  const opened = recordsOpeningItems(parts);
+  if (opened) return { kind: 'fieldList', subject: opened.subject, items: opened.items.map((p) => readItem(p).item), source: text, nounPhrase: true };
   if (parts.length < 2 || !parts.every(fieldish) || parts.filter((p) => isFieldLike(p) || isTypedItem(p)).length * 2 < parts.length) return undefined;
   // ("And projects: name, ...": the conjunction only joins it to the list before)
   const ws = before.split(/\s+/).filter((w, k) => k > 0 || !/^(?:and|also|plus|then)$/i.test(w));
@@ -392,10 +394,3 @@ export function bareListOf(sentence: string): string[] | undefined {
   const parts = splitItems(text);
   return parts.length >= 3 && parts.every((p) => isFieldLike(p) || isTypedItem(p)) ? parts : undefined;
 }
-
-/** "## Order lines" names order lines (a heading is a label); "## Log expenses" still asks to log them. */
-function headingNoun(heading: string): { nounPhrase?: true } {
-  const ws = heading.trim().split(/\s+/);
-  return ws.length > 1 && !KEEPING.has(ws[0]?.toLowerCase() ?? '') ? { nounPhrase: true } : {};
-}
-

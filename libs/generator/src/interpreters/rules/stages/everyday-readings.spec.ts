@@ -283,4 +283,26 @@ describe('links and lists in any notation (session 2026-11-28 day)', () => {
     expect(mailroom.resources.map((r) => r.name)).toEqual(['Parcel']);
     expect(mailroom.resources[0]?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['recipientName', 'floor', 'courier', 'trackingNumber']));
   });
+
+  it('a bound after a field\'s name is a note on it, in any list ("hours booked from 1 to 4", "rating from 0 to 3000")', () => {
+    const bp = read('Billiards hall table bookings - table number (1 to 12), player name, start time and hours booked from 1 to 4 - and I need to see the bookings for any one table.');
+    expect(bp.resources.map((r) => [r.name, r.fields.filter((f) => !f.generated).map((f) => f.name)])).toEqual([['Booking', ['tableNumber', 'playerName', 'startTime', 'hoursBooked']]]);
+    expect(listsOf('Billiards hall table bookings - table number (1 to 12), player name, start time and hours booked from 1 to 4 - and I need to see the bookings for any one table.', 'Booking')).toContainEqual(['tableNumber']);
+  });
+
+  it('"ladder - players with name, email, ...": the records a list is of may open its first item', () => {
+    const bp = read('Table tennis club ladder - players with name, email (one per player), rating from 0 to 3000 and join date.');
+    expect(bp.resources.map((r) => [r.name, r.fields.map((f) => f.name)])).toEqual([['Player', ['name', 'email', 'rating', 'joinDate']]]);
+    // (after a verb it is a request, read as a sentence: "log callouts with ...")
+    expect(read('Emergency plumber: log callouts with customer name, phone number, address and problem.').resources.map((r) => r.name)).toEqual(['Callout']);
+  });
+
+  it('a quantity bounded by whole numbers is a whole number; money and measures such as a weight keep their fractions', () => {
+    expect(typeOf('Bookings have a name and hours booked (1 to 4).', 'Booking', 'hoursBooked')).toBe('integer');
+    expect(typeOf('Orders have a name and a width in cm between 30 and 200.', 'Order', 'widthCm')).toBe('integer');
+    expect(typeOf('Scooters have a code and a battery percent from 0 to 100.', 'Scooter', 'batteryPercent')).toBe('integer');
+    expect(typeOf('Bookings have a name and a weight in kg (40 to 120).', 'Booking', 'weightKg')).toBe('number');
+    expect(typeOf('Lots have a name and a price from 1 to 500.', 'Lot', 'price')).toBe('number');
+    expect(typeOf('Jobs have a name and hours (1.5 to 4).', 'Job', 'hours')).toBe('number');
+  });
 });

@@ -2,11 +2,16 @@ import { DETERMINERS, MODALS, NAMING_HEADS, PREPOSITION_LIKE, TYPE_BY_WORD, VERB
 import { isPluralForm, singular } from '../text.js';
 import { readItem } from './phrasings.js';
 
+const N = '-?\\d+(?:[.,]\\d+)?';
+/** "from 1 to 4", "1-20", "between 50 and 120", "min 1 max 20", "up to 8", "at least 1": a bound written after a field's name. */
+const TRAILING_BOUND = new RegExp(`\\s+(?:(?:from\\s+)?${N}\\s*(?:to|-|–)\\s*${N}|between\\s+${N}\\s+and\\s+${N}|(?:(?:min|max|minimum|maximum|up to|at least|at most)\\s+${N}\\s*)+)\\s*$`, 'i');
+
 /** Whether a written item reads as a field (stage 1b's list readers, stages/clauses.ts and anchored-lists.ts). */
 
 /** A bullet that names a field: a short noun phrase, no modal, not opening on a verb ("check in date" ends on a typed noun). */
 export function isFieldLike(text: string): boolean {
-  const head = text.replace(/\(.*?\)/g, '').split(/\s*[:=]\s*|\s[-–—]\s/)[0] ?? '';
+  // ("hours booked from 1 to 4", "weight class in kg between 50 and 120": a bound after the name is a note on it)
+  const head = (text.replace(/\(.*?\)/g, '').split(/\s*[:=]\s*|\s[-–—]\s/)[0] ?? '').replace(TRAILING_BOUND, '');
   const ws = head.toLowerCase().split(/\s+/).filter(Boolean);
   // "did i do a water change yes or no": a question answered yes or no is a yes/no
   if (/^(?:did|do|does|is|are|was|were|has|have)\s+(?:i|we|you|they|it|he|she)\b.*\b(?:yes or no|yes\/no|y\/n)\??$/.test(ws.join(' ')) && ws.length <= 10) return true;

@@ -1,5 +1,6 @@
-import { COLLECTION_TAILS, DETERMINERS, FIELD_LABELS, PLAIN_ADJECTIVES, PREPOSITIONS, SHOP_WORDS, KEEPING, META_NOUNS, MISSPELT_POSSESSIVES, MODALS, NOMINALIZATION, SELF_SUBJECTS, TIME_WORDS, VERB_SET, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, DETERMINERS, FIELD_LABELS, PLAIN_ADJECTIVES, PREPOSITIONS, SHOP_WORDS, KEEPING, META_NOUNS, MISSPELT_POSSESSIVES, MODALS, NOMINALIZATION, POSSESSIVES, SELF_SUBJECTS, TIME_WORDS, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm } from '../text.js';
+import { isFieldLike, isTypedItem } from './field-items.js';
 import { objectAfter, type ListSetting } from './context.js';
 
 /**
@@ -82,4 +83,23 @@ export function recordsBeforePlace(subject: string[]): string[] {
   if (placeAt <= 0) return subject;
   if (placeAt <= 2 && isPluralForm(subject[placeAt - 1] as string) && !VERB_SET.has(subject[0] as string)) return subject.slice(0, placeAt);
   return subject.slice(placeAt + 1).some((w) => SHOP_WORDS.has(w)) ? (recordsNamedBefore(subject, 2)?.subject.split(' ') ?? subject) : subject;
+}
+
+/**
+ * "Table tennis club ladder - players with name, email, ...": the records a list is of, opening its
+ * first item, and the items. Not after a verb or a possessive ("log callouts with ...", "keep our
+ * classes with ..."), which the sentence reader reads as a request.
+ */
+export function recordsOpeningItems(parts: readonly string[]): { subject: string; items: string[] } | undefined {
+  const opener = /^((?:[a-z]+\s+){0,2}[a-z]+)\s+with\s+(.+)$/i.exec(parts[0] ?? '');
+  const ws = (opener?.[1] ?? '').toLowerCase().split(/\s+/);
+  if (!opener || parts.length < 2 || !isPluralForm(ws[ws.length - 1] as string) || ws.slice(0, -1).some((w) => VERB_SET.has(w) || POSSESSIVES.has(w))) return undefined;
+  const items = [opener[2] as string, ...parts.slice(1)];
+  return items.every((p) => isFieldLike(p) || isTypedItem(p)) ? { subject: opener[1] as string, items } : undefined;
+}
+
+/** "## Order lines" names order lines (a heading is a label); "## Log expenses" still asks to log them. */
+export function headingNoun(heading: string): { nounPhrase?: true } {
+  const ws = heading.trim().split(/\s+/);
+  return ws.length > 1 && !KEEPING.has(ws[0]?.toLowerCase() ?? '') ? { nounPhrase: true } : {};
 }
