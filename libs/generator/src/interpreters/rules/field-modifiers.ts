@@ -1,6 +1,7 @@
 import type { FieldType } from '@backforge/blueprint';
 import type { JsonValue } from '@backforge/contracts';
-import { CURRENCY_UNITS, FLAG_WORDS, MEASURE_UNITS, NEGATIONS, OTHER_UNITS, TIME_UNITS, TYPE_WORDS, type TypeHint } from './lexicon.js';
+import { CURRENCY_UNITS, FLAG_WORDS, MEASURE_UNITS, NEGATIONS, OTHER_UNITS, TIME_UNITS, TYPE_BY_WORD, TYPE_WORDS, type TypeHint } from './lexicon.js';
+import { taggedAsVerb } from './text.js';
 import { type Tok, splitList, textOf } from './tokens.js';
 
 /** Flags, bounds, defaults, units and values written with a field item ("an optional note", "at most 100 characters"). */
@@ -109,6 +110,11 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
   const values = splitList(inner.filter((t) => !FLAG_WORDS.has(t.w)))
     .map((v) => textOf(v).trim())
     .filter((v) => v.length > 0);
+  // "fabric (chiffon jersey silk)", "belt (white blue purple brown black)": words typed without commas,
+  // three or more, none a word of a phrase, are the values one by one
+  // (not beside a flag or after a comma: "(optional, empty until filed)", "(unique property reference number)")
+  const spaced = values.length === 1 && !inner.some((t) => t.w === ',' || FLAG_WORDS.has(t.w)) ? (values[0] as string).split(/\s+(?:or\s+)?/) : [];
+  if (spaced.length >= 3 && spaced.every((w) => /^[a-z]+$/i.test(w) && !PHRASE_WORDS.has(w.toLowerCase()) && TYPE_BY_WORD[w.toLowerCase()] === undefined) && !spaced.some((w) => taggedAsVerb(values[0] as string, w))) values.splice(0, 1, ...spaced);
   if (values.length >= 2) {
     const lowered = values.map((v) => v.toLowerCase());
     if (lowered.length === 2 && ((lowered.includes('yes') && lowered.includes('no')) || (lowered.includes('true') && lowered.includes('false')))) {
@@ -124,6 +130,9 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
     if (kept.length >= 2) mods.values = [...new Set(kept)];
   }
 }
+
+/** Words that join a phrase ("one per player", "see the notes"), never one of several values typed with spaces. */
+const PHRASE_WORDS = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'by', 'for', 'per', 'to', 'with', 'from', 'and', 'if', 'only', 'not', 'no', 'each', 'every', 'one', 'all', 'any', 'some', 'see', 'same', 'than', 'as', 'but', 'then', 'etc', 'also', 'usually', 'always', 'about', 'more', 'less', 'until', 'while', 'when', 'after', 'before', 'once', 'empty', 'blank']);
 
 /** Words that make a note in parentheses a sentence, not a list of values. */
 const SENTENCE_WORDS = new Set(['has', 'have', 'had', 'is', 'are', 'was', 'were', 'so', 'because', 'never', 'when', 'we', 'our', 'it', 'they', 'can', 'will', 'should', 'must']);

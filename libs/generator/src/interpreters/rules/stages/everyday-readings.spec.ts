@@ -305,4 +305,13 @@ describe('links and lists in any notation (session 2026-11-28 day)', () => {
     expect(typeOf('Lots have a name and a price from 1 to 500.', 'Lot', 'price')).toBe('number');
     expect(typeOf('Jobs have a name and hours (1.5 to 4).', 'Job', 'hours')).toBe('number');
   });
+
+  it('values typed with spaces in parentheses are values ("fabric (chiffon jersey silk)"); a phrase or a clause there is not', () => {
+    const values = (prompt: string, resource: string, field: string): unknown => read(prompt).resources.find((r) => r.name === resource)?.fields.find((f) => f.name === field)?.values;
+    expect(values('products: name, fabric (chiffon jersey silk), colour, price.', 'Product', 'fabric')).toEqual(['chiffon', 'jersey', 'silk']);
+    expect(values('members: name, belt (white blue purple brown black), email.', 'Member', 'belt')).toEqual(['white', 'blue', 'purple', 'brown', 'black']);
+    expect(values('Market days have a date and a cancelled flag (bad weather happens).', 'MarketDay', 'cancelledFlag')).toBeUndefined();
+    expect(values('Properties have a uprn (unique property reference number) and an address.', 'Property', 'uprn')).toBeUndefined();
+    expect(values('Placements have a start date and an end date (empty while ongoing).', 'Placement', 'endDate')).toBeUndefined();
+  });
 });
