@@ -314,4 +314,14 @@ describe('links and lists in any notation (session 2026-11-28 day)', () => {
     expect(values('Properties have a uprn (unique property reference number) and an address.', 'Property', 'uprn')).toBeUndefined();
     expect(values('Placements have a start date and an end date (empty while ongoing).', 'Placement', 'endDate')).toBeUndefined();
   });
+
+  it('"a status that goes from requested to in progress to delivered" in a list of fields gives the states and their moves', () => {
+    const status = read('Commissions have a client and a status which goes from consultation to blocking to trimming to finished.').resources[0]?.fields.find((f) => f.name === 'status');
+    expect(status?.values).toEqual(['consultation', 'blocking', 'trimming', 'finished']);
+    expect(status?.transitions).toEqual([
+      { from: 'consultation', to: 'blocking' },
+      { from: 'blocking', to: 'trimming' },
+      { from: 'trimming', to: 'finished' },
+    ]);
+  });
 });
