@@ -4,7 +4,7 @@ import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens } from './declarations.js';
 import { itemsLine, recordsByField, sameHeadPair } from './list-items.js';
-import { statesOf, valuesOfField } from './field-states.js';
+import { stateHolder, statesOf, valuesOfField } from './field-states.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
 import { tableAt } from './table-rows.js';
@@ -182,6 +182,10 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       owner.items.push({ words: 'status', values: states.values, moves: true, steps: states.steps });
       continue;
     }
+    // ("Articles have a title and a status. The status goes from draft to ...": that record's status)
+    const statusOf = states ? stateHolder(out, states.words) : undefined;
+    if (states && statusOf) out.push({ kind: 'fieldList', subject: statusOf, items: [{ words: states.words, values: states.values, moves: true, steps: states.steps }], source: text, nounPhrase: true });
+    if (states && statusOf) continue;
     // (a record described in a sentence the reader reads: its status is a list of its own, joined to it by name)
     // ("A commission's status goes from quoted to ...": the record and the field named)
     const whose = states ? /^([a-z]+)'s\s+(status|state|stage)$/.exec(states.words) : null;

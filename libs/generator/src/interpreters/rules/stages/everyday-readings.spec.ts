@@ -324,4 +324,13 @@ describe('links and lists in any notation (session 2026-11-28 day)', () => {
       { from: 'trimming', to: 'finished' },
     ]);
   });
+
+  it('"The status goes from draft to review to published" after the record\'s sentence is that record\'s status, with its moves', () => {
+    const status = read('Articles have a title and a status. The status goes from draft to review to published.').resources[0]?.fields.find((f) => f.name === 'status');
+    expect(status?.values).toEqual(['draft', 'review', 'published']);
+    expect(status?.transitions).toEqual([
+      { from: 'draft', to: 'review' },
+      { from: 'review', to: 'published' },
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import { STATE_FIELD_NAMES } from '../lexicon.js';
 import type { Clause } from './clauses.js';
 import type { FieldItem } from './phrasings.js';
 
@@ -64,4 +65,14 @@ export function valuesOfField(out: readonly Clause[], list: FieldList): boolean 
   if (/\bin\s+(?:this\s+|that\s+)?order\b/i.test(list.source.split(';')[0] ?? '')) field.moves = true;
   delete field.type;
   return true;
+}
+
+/**
+ * "Articles have a title and a status." then "The status goes from draft to ...": the records of the
+ * latest sentence that gave them that field, whose status the states are.
+ */
+export function stateHolder(before: readonly Clause[], field: string): string | undefined {
+  if (!STATE_FIELD_NAMES.has(field)) return undefined;
+  const said = [...before].reverse().find((c): c is Extract<Clause, { kind: 'statement' }> => c.kind === 'statement' && new RegExp(`\\b(?:has|have|with)\\b.*\\b${field}\\b`, 'i').test(c.text));
+  return said ? /^(?:(?:a|an|each|every|the|my|our)\s+)?([a-z]+)\s+(?:has|have|had|got|gets)\b/i.exec(said.text)?.[1]?.toLowerCase() : undefined;
 }
