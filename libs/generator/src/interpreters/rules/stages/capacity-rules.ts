@@ -130,17 +130,22 @@ export const CAPACITY_PHRASINGS: RulePhrasing[] = [
       ['Meetups have a title and a maximum number of attendees. Attendees register for a meetup with a name; once a meetup is full, further registrations are refused.', 'a meetup takes at most maxAttendees registrations'],
       ['Workshops have a date and seats. Tickets have a workshop and a name. Stop selling tickets once a workshop\'s seats are gone.', 'a workshop takes at most seats tickets'],
       ['Sessions have a date and a maximum number of swimmers. Bookings have a name and an email. And of course no overbooking!', 'a session takes at most maxSwimmers bookings'],
+      ['Workshops have a title and places. Bookings have a workshop and a name. Bookings are taken only while places are left.', 'a workshop takes at most places bookings'],
     ],
     read: ({ ws, ctx }) => {
-      // ("stop selling tickets once a workshop's seats are gone": its places used up say the same)
-      const usedUp = /\b(?:are|is)\s+(?:gone|taken|sold out|used up|booked up)\b/.test(ws.join(' '));
+      // ("stop selling tickets once a workshop's seats are gone": its places used up say the same;
+      // "book a workshop while places are left", "as long as seats remain": only while some are not)
+      const left = /\b(?:while|as long as|if)\s+(?:there\s+are\s+)?(?:still\s+)?(?:some\s+)?([a-z]+)\s+(?:are\s+)?(?:left|remain|remaining|available|free)\b/.exec(ws.join(' '));
+      const usedUp = left !== null || /\b(?:are|is)\s+(?:gone|taken|sold out|used up|booked up)\b/.test(ws.join(' '));
       const overbooking = ws.some((w) => /^overbook/.test(w));
       if (!usedUp && !overbooking && !ws.some((w) => /^over[a-z]+ed$/.test(w) || w === 'full')) return undefined;
       const limitsOf = (parent: ResourceDraft): FieldDraft[] => parent.fields.filter((f) => f.spec.type === 'integer' && /capacity|seats|spots|slots|limit|max|places|tickets|size/i.test(f.spec.name));
       // ("and of course no overbooking!": the record with a limit is the one booked, when only one has
       // a limit; its bookings, if they point at nothing yet, are tied to it)
       const namedParents = ctx.resources.filter((r) => ws.some((w) => r.words.includes(singular(w))));
-      const parents = namedParents.length > 0 || !overbooking ? namedParents : ctx.resources.filter((r) => limitsOf(r).length === 1);
+      // ("only while places are left": the record whose limit the words name)
+      const byLimit = left ? ctx.resources.filter((r) => limitsOf(r).some((f) => f.spec.name.toLowerCase().includes(singular(left[1] as string)))) : [];
+      const parents = byLimit.length > 0 ? byLimit : namedParents.length > 0 || !overbooking ? namedParents : ctx.resources.filter((r) => limitsOf(r).length === 1);
       const found = parents.flatMap((parent) => {
         const limits = limitsOf(parent);
         const pointing = pointingAt(ctx, parent);

@@ -333,4 +333,10 @@ describe('links and lists in any notation (session 2026-11-28 day)', () => {
       { from: 'review', to: 'published' },
     ]);
   });
+
+  it('"members book a workshop while places are left" is a capacity on the bookings, not a condition dropped', () => {
+    const rules = (prompt: string): unknown => read(prompt).rules.map((r) => (r.kind === 'capacity' ? `${r.resource}.${r.via} <= ${r.limitField}` : r.kind));
+    expect(rules('Workshops have a title and places. Members have a name. Members book a workshop while places are left.')).toEqual(['Booking.workshop <= places']);
+    expect(rules('Trips have a date and seats. Tickets have a trip and a name. People buy tickets as long as seats remain.')).toEqual(['Ticket.trip <= seats']);
+  });
 });

@@ -26,6 +26,8 @@ export function isRuleClause(ctx: ReadingState, c: Clause): boolean {
   // "stop selling tickets once a workshop is full", "... once a workshop's seats are gone": a limit reached
   const reached = /\b(?:once|when|after|if)\b.*\b(?:is|are|gets|get|becomes)\s+(?:full|gone|taken|sold out|used up|booked up)\b/.test(said);
   if (reached && /^(?:stop|stops|close|closes|no|block|refuse)\b/.test(said)) return true;
+  // "only while places are left", "as long as seats remain": a limit not yet reached
+  if (/(?:^|\s)(?:only\s+)?(?:while|as long as)\s+(?:there\s+are\s+)?(?:still\s+)?(?:some\s+)?[a-z]+\s+(?:are\s+)?(?:left|remain|remaining|available|free)$/.test(said)) return true;
   // "an event is capped at its max participants", "a workshop is full when its bookings reach its rigging points"
   // (capacitySaid leaves lists alone itself: "list ...", "show ...")
   if (!/^(?:get|sort)\b/.test(said) && capacitySaid(ctx, ws)) return true;

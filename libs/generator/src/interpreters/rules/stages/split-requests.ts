@@ -88,6 +88,15 @@ export function splitTrailingRule(sentence: string): string[] {
 }
 
 /**
+ * "Members book a workshop while places are left": the condition on what is left is a rule of its
+ * own ("Only while places are left."), read by the capacity phrasings, and the request stays a request.
+ */
+export function splitWhileLeft(sentence: string): string[] {
+  const m = /^(.+?\S)\s*,?\s+(?:but\s+)?(?:only\s+)?(while|as long as)\s+((?:there\s+are\s+)?(?:still\s+)?(?:some\s+)?[a-z]+\s+(?:are\s+)?(?:left|remaining|remain|available|free))\s*[.!]?$/i.exec(sentence);
+  return m && (m[1] as string).split(/\s+/).length >= 2 ? [`${m[1] as string}.`, `Only ${(m[2] as string).toLowerCase()} ${m[3] as string}.`] : [sentence];
+}
+
+/**
  * "Swimmers book with their name and email, and can tick whether they're a season ticket holder":
  * a yes/no the writer says is ticked is one more item of the list before it ("... and whether
  * they're a season ticket holder"), never an action named "mark whether"; so is one the writer

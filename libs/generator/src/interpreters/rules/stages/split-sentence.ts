@@ -2,7 +2,7 @@ import { DIMENSIONS, NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET 
 import { isPluralForm, singular as singularOf, verbInfinitive } from '../text.js';
 import { splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
-import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, RULE_CLAUSE, eachOnesFields, namedCollection, scaleNote, searchableBy, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether } from './split-requests.js';
+import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, RULE_CLAUSE, eachOnesFields, namedCollection, scaleNote, searchableBy, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, splitWhileLeft, tickedWhether } from './split-requests.js';
 
 export { eachOnesFields, namedCollection, scaleNote, searchableBy, splitAtNewRecordClause, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether };
 
@@ -33,6 +33,7 @@ export function splitSentence(sentence: string): string[] {
     .flatMap(splitAtDashedSubject)
     .flatMap(splitAtNewRecordClause)
     .flatMap(splitTrailingRule)
+    .flatMap(splitWhileLeft)
     .flatMap(splitAtLeadingCondition)
     .flatMap(splitLeadingTime)
     .flatMap(splitAtRequestAfterContext)
