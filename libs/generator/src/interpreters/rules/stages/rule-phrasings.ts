@@ -3,10 +3,11 @@ import type { ReadingState } from './reading-state.js';
 import type { FieldDraft } from '../fields.js';
 import { NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS, RULE_COPULAS, SHARE_WORDS, VERB_SET, VERBS, ZERO_WORDS, BELOW_WORDS, ONCE_WORDS } from '../lexicon.js';
 import { keyOf, type ActionDraft, type ResourceDraft, type RuleDraft } from '../model.js';
-import { pastParticiple, plural, singular, splitIdentifier, verbLemma } from '../text.js';
+import { camelCase, pastParticiple, plural, singular, splitIdentifier, verbInfinitive, verbLemma } from '../text.js';
+import { pushTransition } from './actions.js';
+import { addField, fieldByWords, fieldOf } from './resolve.js';
 import { splitList, textOf, words as wordsOf, type Clause } from '../tokens.js';
 import { stripDeterminers } from './reading.js';
-import { fieldByWords } from './resolve.js';
 import { counterPattern } from './rules.js';
 import { atMostOneOf, comparisonIn, oneRecordPerCombination, PARENT_RULE_PHRASINGS } from './rules-between-records.js';
 import { CAPACITY_PHRASINGS } from './capacity-rules.js';
@@ -214,11 +215,12 @@ export const RULE_PHRASINGS: RulePhrasing[] = [
     examples: [
       ['Books have a title and a status (available, borrowed). Members can borrow a book, which marks it borrowed. A book that is already borrowed cannot be borrowed again.', 'borrowBook is refused when it was already done'],
       ['Invoices have a number and a paid flag. Staff can mark an invoice as paid. An invoice cannot be paid twice.', 'markInvoicePaid is refused when it was already done'],
+      ['Refunds have an amount and an order reference. A refund that was already issued can\'t be issued again.', 'issueRefund is refused when it was already done'],
     ],
-    read: ({ ws, ctx }) => {
+    read: ({ clause: c, ws, ctx }) => {
       if (!ws.some((w) => ONCE_WORDS.has(w))) return undefined;
       const sets = (a: ActionDraft, w: string): boolean => a.effects.some((e) => 'set' in e && 'literal' in e.to && (e.set === w || e.to.literal === w));
-      const guarded = ctx.actions.find((a) => a.kind === 'transition' && ws.some((w) => verbLemma(w, new Set([firstVerb(a)])) !== undefined || w === pastParticiple(firstVerb(a)) || sets(a, w)));
+      const guarded = ctx.actions.find((a) => a.kind === 'transition' && ws.some((w) => verbLemma(w, new Set([firstVerb(a)])) !== undefined || w === pastParticiple(firstVerb(a)) || sets(a, w))) ?? doneOnce(ctx, ws, c.text);
       if (!guarded) return undefined;
       const says = `${guarded.name ?? guarded.verb} is refused when it was already done`;
       if (guarded.guards.length > 0) return { kind: 'guard', action: guarded, says };
@@ -346,4 +348,25 @@ export function readRuleClause(ctx: ReadingState, clause: Clause): { phrasing: s
     if (reading) return { phrasing: p.name, reading };
   }
   return { phrasing: 'none', reading: { kind: 'refused', reason: 'a rule I cannot enforce' } };
+}
+
+/**
+ * "A refund that was already issued can't be issued again", with no action that issues: the record
+ * named is issued by a new action, once (its status takes the state when it lists it, else a yes/no
+ * of that name is kept), and the guard goes on it.
+ */
+function doneOnce(ctx: ReadingState, ws: readonly string[], text: string): ActionDraft | undefined {
+  const res = ctx.resources.find((r) => ws.slice(0, 3).some((w) => singular(w) === r.words[r.words.length - 1]));
+  // ("a desk can't be reserved twice for the same day" is one reservation per desk and day, not a desk reserved once)
+  if (ws.some((w) => w === 'same' || w === 'per' || PERIOD_NOUNS.has(w))) return undefined;
+  const state = ws.find((w, k) => /^[a-z]{3,}(?:ed|en)$/.test(w) && (ws.indexOf(w) !== ws.lastIndexOf(w) || ws[k - 1] === 'already'));
+  const verb = state ? verbInfinitive(state) : undefined;
+  if (!res || !state || !verb || verb === state) return undefined;
+  const status = res.fields.find((f) => f.spec.type === 'enum' && f.spec.values?.includes(state));
+  const flag = status ?? fieldOf(ctx, res, state) ?? addField(ctx, res, { spec: { name: state, type: 'boolean', required: false, default: false, generated: 'managed' }, words: [state] });
+  const to = status ? state : true;
+  if (!status && flag.spec.type !== 'boolean') return undefined;
+  const name = camelCase([verb, ...res.words]);
+  pushTransition(ctx, res, text, { verb, name, guards: [{ field: flag.spec.name, op: 'ne', value: { literal: to }, message: `This ${res.words.join(' ')} is already ${state}` }], effects: [{ set: flag.spec.name, to: { literal: to } }] });
+  return ctx.actions.find((a) => a.kind === 'transition' && a.name === name);
 }
