@@ -8,7 +8,7 @@ import { outcomeOf, tally, type BatchPrompt } from './batch-match.js';
  * figures may only improve: each floor below is the figure recorded after the fixes of issue 8.
  * Every accepted prompt is a valid blueprint, and every gap is named in the user's words.
  */
-// (floors raised to the figures at the end of session 2026-11-28 late: 08, 10, 14, 15, 20, 22, 25 faithful up;
+// (floors raised to the figures at the end of session 2026-11-28 afternoon: 13, 16, 22-26, 34, 37, 39; before that, at the end of session 2026-11-28 late: 08, 10, 14, 15, 20, 22, 25 faithful up;
 // 20, 22, 25, 26 silently wrong down)
 const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> = {
   // (6 since session 2026-11-28 night: restaurant bookings' 'party size must be at least 1' is read now, and
@@ -32,7 +32,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '12': { faithful: 16, silentlyWrongAtMost: 2 },
   // Batch 13: first contact 1 faithful / 4 silently wrong (docs/prompts.md), before any fix for
   // it; then the session's general fixes (sections, sentence splits, units, phone number)
-  '13': { faithful: 16, silentlyWrongAtMost: 2 },
+  '13': { faithful: 17, silentlyWrongAtMost: 1 },
   // Batch 14: first contact 4 faithful / 13 silently wrong (docs/prompts.md), then the session's
   // general mechanisms (2026-11-27: rules between records, records made with a verb, field notes)
   // (20 from session 2026-11-27 late: parent guards read in more words)
@@ -47,7 +47,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // refusals, blueprints the validator refused, fixed (a date compared with a count, a record named "2027")
   // (7 silently wrong until 2026-11-27 evening: "Our pony club runs rallies ..." is now read as context,
   // so the warning on it, which had counted that prompt's unrelated misses as named, is gone)
-  '16': { faithful: 17, silentlyWrongAtMost: 6 },
+  '16': { faithful: 19, silentlyWrongAtMost: 4 },
   // Batch 17: first contact 3 faithful / 7 silently wrong (docs/prompts.md, session 2026-11-27
   // evening), then the general fixes made after it
   '17': { faithful: 34, silentlyWrongAtMost: 0 },
@@ -73,27 +73,27 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '21': { faithful: 12, silentlyWrongAtMost: 6 },
   // (22: opera's "**We need to:** ..., see the cast of a production" is read now, and "the cast" as
   // one cast member, a get: the warning on "We need to" that had made its miss named is gone)
-  '22': { faithful: 14, silentlyWrongAtMost: 4 },
+  '22': { faithful: 16, silentlyWrongAtMost: 3 },
   // Batches 23 (A-L) and 24 (M-Z): written blind during session 2026-11-27 late and run once on its
   // interpreter as it stood then (005e915): first contact 1 / 20 / 12 / 7 and 5 / 22 / 6 / 7 (docs/prompts.md)
   // (session 2026-11-28: the lists of six refused prompts read by stages/anchored-lists.ts; two of them,
   // airsoft and eid sweets, now misname a field or miss a filter without a warning, so 14 silently wrong)
   // (15 since session 2026-11-28 late: garden club bulbs now reads "the guest list"-style requests and its
   // name and values, so the one warning that had covered its miss, an update taken for granted, is gone)
-  '23': { faithful: 5, silentlyWrongAtMost: 12 },
+  '23': { faithful: 6, silentlyWrongAtMost: 12 },
   // (7 since 'bookings = client name, ...' is read: photo booth hire went from refused to one miss, hours typed as a number)
   // (8 since session 2026-11-28: toastmasters went from refused to one misnamed field, speechTitle for title)
   // (9 since session 2026-11-28 afternoon: valet parking's talk about the writer is ignored in the last stage too, and
   // the warning on it had covered three misnamed fields)
-  '24': { faithful: 8, silentlyWrongAtMost: 9 },
+  '24': { faithful: 9, silentlyWrongAtMost: 8 },
   // Batches 25 (A-L) and 26 (M-Z): written blind during session 2026-11-28, sealed and run once on its
   // interpreter as it stood then (7d616f7): first contact 3 / 32 / 4 / 1 and 4 / 28 / 7 / 1 (docs/prompts.md)
   // (25: e-bike hire's parent guard is read now that "thats" is "that's", and the warning on it had
   // covered its misread sizes: 5 silently wrong; 26: mead, underfloor heating faithful, 6)
   // (6 since session 2026-11-28 day: the flea market's "no bookings on a cancelled market day" is read now as the parent guard asked for, and the warning on it had
   // covered the prompt's other misses: pitch codes read from a table's ranges, a category's name)
-  '25': { faithful: 6, silentlyWrongAtMost: 6 },
-  '26': { faithful: 7, silentlyWrongAtMost: 5 },
+  '25': { faithful: 7, silentlyWrongAtMost: 5 },
+  '26': { faithful: 8, silentlyWrongAtMost: 5 },
   // Batches 27 (A-L) and 28 (M-Z): written blind during session 2026-11-28 late, sealed and run once on its
   // interpreter as it stood then (e3740f9): first contact 4 / 28 / 8 / 0 and 10 / 20 / 9 / 1 (docs/prompts.md)
   // (then the session's later fixes, not first contact: 27 ceilidh faithful; "every lesson for a client" and
@@ -124,7 +124,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (4 since session 2026-11-28 day: the hamster rescue's "you cant apply for a hamster thats already adopted" is read now as the parent guard asked for, and the warning on it had
   // covered the prompt's other misses: the application named Adopt, a sex as text)
   '33': { faithful: 6, silentlyWrongAtMost: 4 },
-  '34': { faithful: 5, silentlyWrongAtMost: 6 },
+  '34': { faithful: 7, silentlyWrongAtMost: 6 },
   // Batches 35 (A-L) and 36 (M-Z): written blind at the start of session 2026-11-28 (day) and run once on main as
   // the night session left it (a4fcb34), before any change: first contact 9 / 26 / 3 / 2 and 4 / 29 / 5 / 2
   '35': { faithful: 10, silentlyWrongAtMost: 3 },
@@ -134,11 +134,11 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '36': { faithful: 6, silentlyWrongAtMost: 6 },
   // Batches 37 (A-L) and 38 (M-Z): written blind at the start of the same session, sealed while its mechanisms
   // were made, and run once on its final interpreter (1c66b42): first contact 6 / 27 / 6 / 1 and 6 / 28 / 5 / 1
-  '37': { faithful: 6, silentlyWrongAtMost: 6 },
+  '37': { faithful: 7, silentlyWrongAtMost: 6 },
   '38': { faithful: 6, silentlyWrongAtMost: 5 },
   // Batches 39 (A-L) and 40 (M-Z): written blind at the start of session 2026-11-28 (afternoon) and run once on
   // main as the day session left it (0ea7d24), before any change: first contact 2 / 33 / 3 / 2 and 2 / 29 / 7 / 2
-  '39': { faithful: 2, silentlyWrongAtMost: 3 },
+  '39': { faithful: 5, silentlyWrongAtMost: 3 },
   '40': { faithful: 2, silentlyWrongAtMost: 7 },
   // (session 2026-11-28 day raised 16, 19, 22, 27, 30, 31, 33, 34, 35 and 36 to their figures on its final
   // interpreter: 383 of 1,207 faithful over 08-38; docs/prompts.md)

@@ -16,7 +16,7 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // names its record VinylRecord; see batches.spec.ts)
   '11': { faithfulAfter: 28, faithfulAnySize: 31, medianChangedAtMost: 2 },
   '12': { faithfulAfter: 32, faithfulAnySize: 40, medianChangedAtMost: 13 },
-  '13': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 11.5 },
+  '13': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 11.5 },
   // batch 14 at its first contact (main 898fff5's interpreter, unchanged)
   '14': { faithfulAfter: 39, faithfulAnySize: 40, medianChangedAtMost: 6 },
   // batches 19 and 20: edits written from their first-contact drafts (e77b95e: 33 and 36 of 40
@@ -26,7 +26,7 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // batches 21 and 22: edits written from their first-contact drafts (2fc80d4: 31 and 28 of 40
   // faithful after one edit, docs/prompts.md); floors measured on this session's final interpreter
   // (33 and 31 on session 2026-11-28's interpreter)
-  '21': { faithfulAfter: 33, faithfulAnySize: 40, medianChangedAtMost: 13 },
+  '21': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 13 },
   '22': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 10 },
   // batches 25 and 26: edits written from their first-contact drafts (7d616f7: 32 and 36 of 40)
   // (session 2026-11-28 late raised 14 to 39, 20 to 39, 22 to 34, 25 to 33)
@@ -38,9 +38,9 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // batches 29 and 30: edits written from their first-contact drafts (e9be80b) by two helpers as the
   // user; measured on the session's interpreter (the examples of two guards through one parent fixed
   // for 29's kitchen hire and audio guides)
-  '29': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 13 },
+  '29': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 13 },
   // (30: qigong, refused at first contact, is read now, so its edit is one edit, of a longer draft)
-  '30': { faithfulAfter: 32, faithfulAnySize: 40, medianChangedAtMost: 16.5 },
+  '30': { faithfulAfter: 33, faithfulAnySize: 40, medianChangedAtMost: 16.5 },
   // batches 31 and 32: edits written from their first-contact drafts (9bea23f, the session's final interpreter)
   '31': { faithfulAfter: 33, faithfulAnySize: 40, medianChangedAtMost: 16.5 },
   '32': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 16 },
@@ -56,6 +56,7 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   '36': { faithfulAfter: 34, faithfulAnySize: 39, medianChangedAtMost: 7 },
   // batches 39 and 40: edits written by two helpers as the user, each once and never run, from the drafts of
   // session 2026-11-28 afternoon's interpreter after its first two mechanisms (4d71553); measured on 1950f9b
+  // (session 2026-11-28 afternoon's final interpreter: 13, 21, 29 and 30 one or two more after one edit)
   '39': { faithfulAfter: 35, faithfulAnySize: 39, medianChangedAtMost: 12 },
   '40': { faithfulAfter: 34, faithfulAnySize: 38, medianChangedAtMost: 13 },
 };
