@@ -304,7 +304,9 @@ export class Context {
     const raiserParams = raiser ? this.params(raiser, s, 1) : undefined;
     const by = raise && 'literal' in raise.by ? raise.by.literal : raise && 'param' in raise.by ? raiserParams?.[raise.by.param] : undefined;
     if (!raiser || !raiserParams || typeof by !== 'number' || by <= 0) return false;
-    const times = Math.floor((target.literal - current) / by) + 1 - (guard.op === 'gte' && (target.literal - current) % by === 0 ? 1 : 0);
+    // (the fewest runs after which the value meets the guard: reaching it for gte, passing it for gt)
+    const gap = (target.literal - current) / by;
+    const times = guard.op === 'gte' ? Math.ceil(gap) : Math.floor(gap) + 1;
     // (a setup of more than a few dozen calls says the guard is not meant to be reached this way)
     if (times > 50) return false;
     for (let k = 0; k < times; k++) s.run(raiser.name, { [raiser.by]: this.lookupValue(made, raiser.by), ...raiserParams }, 'before');

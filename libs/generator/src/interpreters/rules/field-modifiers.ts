@@ -1,6 +1,6 @@
 import type { FieldType } from '@backforge/blueprint';
 import type { JsonValue } from '@backforge/contracts';
-import { CURRENCY_UNITS, FLAG_WORDS, MEASURE_UNITS, NEGATIONS, OTHER_UNITS, TIME_UNITS, TYPE_BY_WORD, TYPE_WORDS, type TypeHint } from './lexicon.js';
+import { CURRENCY_UNITS, FLAG_WORDS, MEASURE_UNITS, NEGATIONS, OTHER_UNITS, PHRASE_WORDS, TIME_UNITS, TYPE_BY_WORD, TYPE_WORDS, type TypeHint } from './lexicon.js';
 import { taggedAsVerb } from './text.js';
 import { type Tok, splitList, textOf } from './tokens.js';
 
@@ -131,8 +131,6 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
   }
 }
 
-/** Words that join a phrase ("one per player", "see the notes"), never one of several values typed with spaces. */
-const PHRASE_WORDS = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'by', 'for', 'per', 'to', 'with', 'from', 'and', 'if', 'only', 'not', 'no', 'each', 'every', 'one', 'all', 'any', 'some', 'see', 'same', 'than', 'as', 'but', 'then', 'etc', 'also', 'usually', 'always', 'about', 'more', 'less', 'until', 'while', 'when', 'after', 'before', 'once', 'empty', 'blank']);
 
 /** Words that make a note in parentheses a sentence, not a list of values. */
 const SENTENCE_WORDS = new Set(['has', 'have', 'had', 'is', 'are', 'was', 'were', 'so', 'because', 'never', 'when', 'we', 'our', 'it', 'they', 'can', 'will', 'should', 'must']);

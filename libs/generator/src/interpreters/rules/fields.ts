@@ -2,7 +2,7 @@ import type { FieldSpec, FieldType } from '@backforge/blueprint';
 import { MEASURED_HEADS, MONEY_WORDS, YES_NO, SAID_OF_RECORD, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STATE_FIELD_NAMES, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS, WEEKDAY_RANGE, weekdaysBetween } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { askedPerson, askedThing, hintFromName } from './field-types.js';
-import { statesOf } from './stages/field-states.js';
+import { statesInOrder } from './stages/field-states.js';
 import { type Tok, textOf, tokenize } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
 
@@ -43,7 +43,7 @@ function roleOf(ws: readonly string[], lookup: ResourceLookup, self: readonly st
 }
 
 /** A field's name, then its states in order: in parentheses with arrows, or in a clause that says they go from one to the next. */
-const STATE_CHAIN = /^((?:an?\s+|the\s+|its\s+|their\s+)?[a-z][a-z ]{0,30}?)\s*(?:\(\s*([^()]*(?:→|->|=>)[^()]*?)\s*\)|,?\s+(?:that|which)\s+(?:goes|moves|runs|progresses)\s+((?:from\s+)?.+?))[.]?$/i;
+const STATE_CHAIN = /^((?:an?\s+|the\s+|its\s+|their\s+)?[a-z][a-z ]{0,30}?)\s*(?:\(\s*([^()]*(?:→|->|=>)[^()]*?)\s*\)|,?\s+(?:that|which)\s+(?:goes|moves|runs|progresses)\s+(?:from\s+)?(.+?))[.]?$/i;
 
 export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self: string[], given: GivenItem = {}): ItemReading {
   // "a yes/no for the colour enlarger", "a tick box for paid": a yes/no named by what it is for
@@ -53,7 +53,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // "a status that goes from requested to in progress to delivered", "a status (draft → review → published)":
   // states in the order written, each moving to the next
   const chain = STATE_CHAIN.exec(item.map((t) => t.raw).join(' ').trim());
-  const states = chain && !given.values ? statesOf(`${chain[1] as string} goes ${(chain[2] ?? chain[3]) as string}`) : undefined;
+  const states = chain && !given.values ? statesInOrder((chain[2] ?? chain[3]) as string) : undefined;
   if (chain && states) return readFieldItem(tokenize(chain[1] as string), lookup, self, { ...given, values: states.values, moves: true, steps: states.steps });
   const mods: Modifiers = givenMods(given);
   // "a delivery day (Monday to Saturday)": a day of the week within a range, not a date

@@ -365,11 +365,13 @@ export const DESCRIBED = /^(?:a|an|the|one|its|their|his|her|our|my|your)\s/i;
 export const MEASURE_UNITS = new Set(['kw', 'kwh', 'watts', 'feet', 'ft', 'inches', 'tonnes', 'tons', 'kg', 'kilograms', 'grams', 'g', 'mg', 'milligrams', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'mm', 'millimetres', 'centimetres', 'liters', 'litres', 'ml', 'cl']);
 /** How a unit abbreviation reads in a field's name ("weight in g" -> weightGrams). */
 export const UNIT_NAMES: Record<string, string> = { g: 'grams' };
-/** Currencies: "fee in pounds" written as a label keeps its currency in the name (`feePounds`), as fresh prompts' writers expect. */
+/** Words that join a phrase ("one per player", "see the notes"), never one of several values typed with spaces. */
+export const PHRASE_WORDS = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'by', 'for', 'per', 'to', 'with', 'from', 'and', 'if', 'only', 'not', 'no', 'each', 'every', 'one', 'all', 'any', 'some', 'see', 'same', 'than', 'as', 'but', 'then', 'etc', 'also', 'usually', 'always', 'about', 'more', 'less', 'until', 'while', 'when', 'after', 'before', 'once', 'empty', 'blank']);
 /** Continuous measures: a field whose name ends on one keeps its fractions whatever its bounds (fields.ts). */
 export const MEASURED_HEADS = new Set(['weight', 'temperature', 'temp', 'area', 'distance', 'acidity', 'ph', 'humidity', 'rainfall', 'moisture', 'volume']);
 /** Words naming money: a field named with one keeps its cents whatever its bounds (fields.ts). */
 export const MONEY_WORDS = new Set(['price', 'prices', 'value', 'amount', 'cost', 'total', 'salary', 'budget', 'fee', 'fees', 'balance', 'wage', 'rate', 'tip', 'deposit', 'discount', 'tax', 'pay', 'spend', 'rent', 'income', 'payment', 'donation', 'takings', 'fare', 'charge', 'bid', 'refund']);
+/** Currencies: "fee in pounds" written as a label keeps its currency in the name (`feePounds`), as fresh prompts' writers expect. */
 export const CURRENCY_UNITS = new Set(['dollars', 'euros', 'pounds', 'usd', 'eur', 'gbp', 'cents', 'pence']);
 /** Things numbered in a sequence: their "X number" is a whole number, not an identifier ("room number" is one). */
 export const SEQUENCE_NUMBERS = new Set(['episode', 'shirt', 'jersey', 'pitch', 'plot', 'seat', 'bed', 'lane', 'court', 'locker', 'round', 'chapter', 'season', 'lap', 'bib', 'berth', 'stall', 'platform', 'gate', 'box', 'chair', 'entry', 'hanger', 'kennel', 'lift', 'puzzle', 'spot', 'stable', 'visit', 'issue', 'bay', 'pen', 'peg', 'cage', 'desk', 'cabin', 'hut', 'pod', 'bin', 'floor', 'level', 'storey', 'row', 'pier', 'mooring', 'tee', 'hole', 'week', 'stage', 'step', 'heat', 'page', 'verse', 'fridge', 'freezer', 'load', 'cap', 'run', 'hutch', 'tank', 'shelf', 'rack', 'tent', 'race', 'match', 'game', 'lot', 'batch', 'table', 'start', 'print', 'station', 'duck', 'class']);

@@ -7,7 +7,7 @@ import { camelCase, pascalCase, pastParticiple, splitIdentifier, verbLemma } fro
 import { splitList, type Tok, words as wordsOf } from '../tokens.js';
 import { type ObjectRef, type Segment, withDirection } from './reading.js';
 import { addField, fieldOf, mentionedFields, objectOf, resourceFromObject } from './resolve.js';
-import { actedOn, pushTransition } from './actions.js';
+import { actedOn, pushOnce, pushTransition } from './actions.js';
 import { readRule } from './rules.js';
 import type { ReadingState } from './reading-state.js';
 
@@ -45,14 +45,7 @@ export function readQuantity(ctx: ReadingState, s: Segment, obj: ObjectRef): voi
     // "customers redeem a coupon once": with nothing to count down, a single use is a state kept
     // (409 after); "the token can be used once" names no action anyone takes, and stays refused
     const state = pastParticiple(s.lemma.split('_')[0] as string);
-    const flag = fieldOf(ctx, res, state) ?? addField(ctx, res, { spec: { name: state, type: 'boolean', required: false, default: false, generated: 'managed' }, words: [state] });
-    if (flag.spec.type === 'boolean') {
-      pushTransition(ctx, res, s.text, {
-        verb: s.lemma,
-        name: camelCase([...s.lemma.split('_'), ...res.words]),
-        guards: [{ field: flag.spec.name, op: 'ne', value: { literal: true }, message: `This ${res.words.join(' ')} is already ${state}` }],
-        effects: [{ set: flag.spec.name, to: { literal: true } }],
-      });
+    if (pushOnce(ctx, res, s.text, { verb: s.lemma, name: camelCase([...s.lemma.split('_'), ...res.words]), state })) {
       ctx.understood.push(`${s.lemma} marks ${pascalCase(res.words)} ${state}, once`);
       return;
     }

@@ -1,4 +1,4 @@
-import type { EffectSpec, FilterSpec, GuardSpec, ParamSpec } from '@backforge/blueprint';
+import type { EffectSpec, FieldSpec, FilterSpec, GuardSpec, ParamSpec } from '@backforge/blueprint';
 import { prepareFieldList } from '../field-lists.js';
 import { GENERATED_NOUNS, NAME_NOISE, NOMINALIZATION, POSSESSIVES, VERBS } from '../lexicon.js';
 import { type ActionDraft, keyOf, type ResourceDraft, type RuleDraft } from '../model.js';
@@ -8,7 +8,7 @@ import { ACTION_PHRASINGS } from './action-phrasings.js';
 import { readFilters, readOrder } from './filters.js';
 import { type ObjectRef, type Segment, sentenceCase, stripDeterminers, withDirection } from './reading.js';
 import type { ReadingState } from './reading-state.js';
-import { ensureResource, findResource, resourceFromObject, titleNoun } from './resolve.js';
+import { addField, ensureResource, fieldOf, findResource, resourceFromObject, titleNoun } from './resolve.js';
 import { readItems } from './sentences.js';
 
 /**
@@ -91,6 +91,20 @@ export function readFieldListCreate(ctx: ReadingState, s: Segment): void {
 /** A state change of one record looked up by id: the shape of every transition a prompt names. */
 export function pushTransition(ctx: ReadingState, res: { words: string[] }, text: string, t: { verb: string; name: string; params?: ParamSpec[]; guards?: GuardSpec[]; effects: EffectSpec[] }): void {
   pushAction(ctx, { kind: 'transition', resource: keyOf(res.words), verb: t.verb, name: t.name, by: 'id', description: sentenceCase(text), filters: [], params: t.params ?? [], guards: t.guards ?? [], effects: t.effects });
+}
+
+/**
+ * An action that puts a record in `state` once and is refused after ("redeem a coupon once", "a
+ * refund that was already issued can't be issued again"): `field` takes `to`, and may not hold it yet.
+ * Without a field given, a yes/no named after the state is kept (managed, false at first).
+ */
+export function pushOnce(ctx: ReadingState, res: ResourceDraft, text: string, t: { verb: string; name: string; state: string; field?: string; to?: string | true }): boolean {
+  const flag = t.field === undefined ? (fieldOf(ctx, res, t.state) ?? addField(ctx, res, { spec: { name: t.state, type: 'boolean', required: false, default: false, generated: 'managed' }, words: [t.state] })).spec : undefined;
+  if (flag && flag.type !== 'boolean') return false;
+  const field = t.field ?? (flag as FieldSpec).name;
+  const to = t.to ?? true;
+  pushTransition(ctx, res, text, { verb: t.verb, name: t.name, guards: [{ field, op: 'ne', value: { literal: to }, message: `This ${res.words.join(' ')} is already ${t.state}` }], effects: [{ set: field, to: { literal: to } }] });
+  return true;
 }
 
 export function pushAction(ctx: ReadingState, a: ActionDraft): void {

@@ -11,6 +11,10 @@ import type { RulePhrasing, RuleReading } from './rule-phrasings.js';
  * bookings reach its rigging points", "an event is capped at its max participants", "seats are
  * limited"). A count of records is a whole number, so the limit becomes an integer (rules.ts).
  */
+/** "while places are left", "as long as there are still seats remaining": a limit not yet reached; the words name the limit. */
+export const SOME_LEFT = '(?:only\\s+)?(while|as long as)\\s+((?:there\\s+are\\s+)?(?:still\\s+)?(?:some\\s+)?([a-z]+)\\s+(?:are\\s+)?(?:left|remaining|remain|available|free))';
+const LEFT_IN = new RegExp(`\\b${SOME_LEFT}\\b`);
+
 export const pointingAt = (ctx: ReadingState, parent: ResourceDraft): ResourceDraft[] => ctx.resources.filter((r) => r !== parent && referenceTo(r, parent) !== undefined);
 /** The records pointing at `parent` the words name, else the only one. */
 const childNamed = (ctx: ReadingState, parent: ResourceDraft, ws: readonly string[]): ResourceDraft | undefined => {
@@ -135,7 +139,7 @@ export const CAPACITY_PHRASINGS: RulePhrasing[] = [
     read: ({ ws, ctx }) => {
       // ("stop selling tickets once a workshop's seats are gone": its places used up say the same;
       // "book a workshop while places are left", "as long as seats remain": only while some are not)
-      const left = /\b(?:while|as long as|if)\s+(?:there\s+are\s+)?(?:still\s+)?(?:some\s+)?([a-z]+)\s+(?:are\s+)?(?:left|remain|remaining|available|free)\b/.exec(ws.join(' '));
+      const left = LEFT_IN.exec(ws.join(' '));
       const usedUp = left !== null || /\b(?:are|is)\s+(?:gone|taken|sold out|used up|booked up)\b/.test(ws.join(' '));
       const overbooking = ws.some((w) => /^overbook/.test(w));
       if (!usedUp && !overbooking && !ws.some((w) => /^over[a-z]+ed$/.test(w) || w === 'full')) return undefined;
@@ -144,7 +148,7 @@ export const CAPACITY_PHRASINGS: RulePhrasing[] = [
       // a limit; its bookings, if they point at nothing yet, are tied to it)
       const namedParents = ctx.resources.filter((r) => ws.some((w) => r.words.includes(singular(w))));
       // ("only while places are left": the record whose limit the words name)
-      const byLimit = left ? ctx.resources.filter((r) => limitsOf(r).some((f) => f.spec.name.toLowerCase().includes(singular(left[1] as string)))) : [];
+      const byLimit = left ? ctx.resources.filter((r) => limitsOf(r).some((f) => f.spec.name.toLowerCase().includes(singular(left[3] as string)))) : [];
       const parents = byLimit.length > 0 ? byLimit : namedParents.length > 0 || !overbooking ? namedParents : ctx.resources.filter((r) => limitsOf(r).length === 1);
       const found = parents.flatMap((parent) => {
         const limits = limitsOf(parent);

@@ -68,9 +68,8 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       const bullets: string[] = [];
       let j = i + 1;
       for (; j < lines.length && (lines[j] as Line).kind === 'bullet'; j++) bullets.push((lines[j] as Extract<Line, { kind: 'bullet' }>).text);
-      // "### Students" over "name, email, date of birth": one line of items, written on a line instead of as bullets
-      // (not under the document's title: "# Doll hospital" over "toys, teddies and dolls" says what it takes in)
-      // (and only as the whole section: "Small saddler's workshop, two of us." over more sentences is talk)
+      // "### Students" over "name, email, date of birth": one line of items instead of bullets (not under the
+      // document's title, and only as the whole section: "Small saddler's workshop, two of us." over more is talk)
       const alone = j + 1 >= lines.length || (lines[j + 1] as Line).kind === 'heading';
       const lineUnder = j === i + 1 && line.level >= 2 && alone ? itemsLine(lines[j]) : undefined;
       if (lineUnder) {
@@ -182,10 +181,11 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       owner.items.push({ words: 'status', values: states.values, moves: true, steps: states.steps });
       continue;
     }
-    // ("Articles have a title and a status. The status goes from draft to ...": that record's status)
     const statusOf = states ? stateHolder(out, states.words) : undefined;
-    if (states && statusOf) out.push({ kind: 'fieldList', subject: statusOf, items: [{ words: states.words, values: states.values, moves: true, steps: states.steps }], source: text, nounPhrase: true });
-    if (states && statusOf) continue;
+    if (states && statusOf) {
+      out.push({ kind: 'fieldList', subject: statusOf, items: [{ words: states.words, values: states.values, moves: true, steps: states.steps }], source: text, nounPhrase: true });
+      continue;
+    }
     // (a record described in a sentence the reader reads: its status is a list of its own, joined to it by name)
     // ("A commission's status goes from quoted to ...": the record and the field named)
     const whose = states ? /^([a-z]+)'s\s+(status|state|stage)$/.exec(states.words) : null;

@@ -19,9 +19,15 @@ export function statesOf(sentence: string): { words: string; values: string[]; s
     /^(?:the\s+|its\s+|their\s+|a\s+|an\s+)?([a-z][a-z' ]{0,30}?)\s+(?:goes|go|moves|move|flows|runs|progresses|(?:flow|workflow|lifecycle|transitions)\s*:)\s+(?:from\s+)?(.+?)[.!]?$/i.exec(sentence.trim()) ??
     /^(?:the\s+)?([a-z]+)\s+(?:values|states|stages|steps)\s*,?\s*(?:\(?\s*in\s+(?:that|this)?\s*order\s*\)?)?\s*:\s*(.+?(?:->|→|=>).+?)[.!]?$/i.exec(sentence.trim());
   if (!m) return undefined;
+  const states = statesInOrder(m[2] as string);
+  return states ? { words: (m[1] as string).toLowerCase(), ...states } : undefined;
+}
+
+/** "quoted to booked to done, or booked to cancelled": the states as written, in order, with their moves. */
+export function statesInOrder(chain: string): { values: string[]; steps: { from: string; to: string }[] } | undefined {
   // "..., nothing else", "... once it has been posted back", "..., in that order": what follows the states says no state
   // (", and I need to be able to change it as it goes along": the writer's ask after the states)
-  const written = (m[2] as string).replace(/\s*,\s*and\s+(?:i|we|you)\b.*$/i, '').replace(/\s*,?\s*(?:and\s+)?(?:nothing else|no other moves?|only|(?:always\s+)?in (?:that|this) order)\s*$/i, '');
+  const written = chain.replace(/\s*,\s*and\s+(?:i|we|you)\b.*$/i, '').replace(/\s*,?\s*(?:and\s+)?(?:nothing else|no other moves?|only|(?:always\s+)?in (?:that|this) order)\s*$/i, '');
   // ("..., although sadly some go from in care to died": a branch told as a clause of its own)
   const branches = written.split(/\s*,?\s*\bor\b\s*|\s*[,;]\s*/).map((b) => b.replace(/^(?:although|though|but|and|while|whereas)\s+(?:[a-z]+\s+){0,3}?(?:can\s+|may\s+|might\s+)?(?:go|goes|move|moves)\s+(?:straight\s+)?(?:from\s+)?/i, ''));
   const chains: string[][] = [];
@@ -39,7 +45,7 @@ export function statesOf(sentence: string): { words: string; values: string[]; s
   }
   if ((chains[0]?.length ?? 0) < 2 || chains.some((c) => c.length < 2 || c.some((v) => v.split(/\s+/).length > 3))) return undefined;
   const steps = chains.flatMap((c) => c.slice(1).map((to, k) => ({ from: c[k] as string, to })));
-  return { words: (m[1] as string).toLowerCase(), values: [...new Set(chains.flat())], steps };
+  return { values: [...new Set(chains.flat())], steps };
 }
 
 /** The item of a list before that `list` gives the values of: named by its subject, with no values yet, and every item of `list` a plain word or two. */

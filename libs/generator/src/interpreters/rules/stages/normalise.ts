@@ -247,7 +247,7 @@ export function repairSpelling(text: string): string {
     .replace(THEN_AFTER_COMPARATIVE, '$1$2 than')
     // ("membership no. (unique)", "the tracking no. then ...", "no. of lions (1-3)": "no." after a
     // noun, or before "of", is a number; "paid yes or no." is not)
-    .replace(/\b(?!(?:yes|or|and|say|says|answer|is|was|are|were|say)\b)([a-z]+)\s+no\.(?=\s*(?:[(,;)]|$|(?:then|and|like|so|pls|please)\b))/gim, '$1 number')
+    .replace(/\b(?!(?:yes|or|and|say|says|answer|is|was|are|were)\b)([a-z]+)\s+no\.(?=\s*(?:[(,;)]|$|(?:then|and|like|so|pls|please)\b))/gim, '$1 number')
     .replace(/(^|[,;:(]\s*|\b(?:and|the|a)\s+)no\.\s+of\b/gim, '$1number of')
     // ("size S M or L", "size XS S M L XL": short capitals after a field's name are its values)
     .replace(/\b([a-z]+)\s+((?:[A-Z]{1,3}\s+(?:or\s+)?){1,7}[A-Z]{1,3})(?=\s*(?:$|[,.;)]|\s+and\s))/g, (_all, name: string, values: string) => `${name} (${values.split(/\s+(?:or\s+)?/).join(', ')})`)

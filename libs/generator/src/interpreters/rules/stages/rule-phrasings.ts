@@ -4,8 +4,8 @@ import type { FieldDraft } from '../fields.js';
 import { NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS, RULE_COPULAS, SHARE_WORDS, VERB_SET, VERBS, ZERO_WORDS, BELOW_WORDS, ONCE_WORDS } from '../lexicon.js';
 import { keyOf, type ActionDraft, type ResourceDraft, type RuleDraft } from '../model.js';
 import { camelCase, pastParticiple, plural, singular, splitIdentifier, verbInfinitive, verbLemma } from '../text.js';
-import { pushTransition } from './actions.js';
-import { addField, fieldByWords, fieldOf } from './resolve.js';
+import { pushOnce } from './actions.js';
+import { fieldByWords } from './resolve.js';
 import { splitList, textOf, words as wordsOf, type Clause } from '../tokens.js';
 import { stripDeterminers } from './reading.js';
 import { counterPattern } from './rules.js';
@@ -363,10 +363,7 @@ function doneOnce(ctx: ReadingState, ws: readonly string[], text: string): Actio
   const verb = state ? verbInfinitive(state) : undefined;
   if (!res || !state || !verb || verb === state) return undefined;
   const status = res.fields.find((f) => f.spec.type === 'enum' && f.spec.values?.includes(state));
-  const flag = status ?? fieldOf(ctx, res, state) ?? addField(ctx, res, { spec: { name: state, type: 'boolean', required: false, default: false, generated: 'managed' }, words: [state] });
-  const to = status ? state : true;
-  if (!status && flag.spec.type !== 'boolean') return undefined;
   const name = camelCase([verb, ...res.words]);
-  pushTransition(ctx, res, text, { verb, name, guards: [{ field: flag.spec.name, op: 'ne', value: { literal: to }, message: `This ${res.words.join(' ')} is already ${state}` }], effects: [{ set: flag.spec.name, to: { literal: to } }] });
+  if (!pushOnce(ctx, res, text, { verb, name, state, ...(status ? { field: status.spec.name, to: state } : {}) })) return undefined;
   return ctx.actions.find((a) => a.kind === 'transition' && a.name === name);
 }

@@ -8,11 +8,13 @@ import { isBaseOrGerund, segment } from './segment.js';
 import { addRule } from './actions.js';
 import { FIELD_STATEMENT, fieldStatement, readRuleClause, type RuleReading } from './rule-phrasings.js';
 import { beatsTheRest, withinParent } from './rules-between-records.js';
-import { capacity, capacitySaid, pointingAt, wholeLimit } from './capacity-rules.js';
+import { capacity, capacitySaid, pointingAt, SOME_LEFT, wholeLimit } from './capacity-rules.js';
 import { forParentInState, whileParentIs } from './parent-state.js';
 import type { ReadingState } from './reading-state.js';
 
 /** Rules: rule clauses read into guards, capacity, uniqueness, counters and field constraints. */
+const ENDS_WHILE_LEFT = new RegExp(`(?:^|\\s)${SOME_LEFT}$`);
+
 export function isRuleClause(ctx: ReadingState, c: Clause): boolean {
   const ws = wordsOf(c.toks);
   if (counterPattern(ctx, c)) return true;
@@ -27,7 +29,7 @@ export function isRuleClause(ctx: ReadingState, c: Clause): boolean {
   const reached = /\b(?:once|when|after|if)\b.*\b(?:is|are|gets|get|becomes)\s+(?:full|gone|taken|sold out|used up|booked up)\b/.test(said);
   if (reached && /^(?:stop|stops|close|closes|no|block|refuse)\b/.test(said)) return true;
   // "only while places are left", "as long as seats remain": a limit not yet reached
-  if (/(?:^|\s)(?:only\s+)?(?:while|as long as)\s+(?:there\s+are\s+)?(?:still\s+)?(?:some\s+)?[a-z]+\s+(?:are\s+)?(?:left|remain|remaining|available|free)$/.test(said)) return true;
+  if (ENDS_WHILE_LEFT.test(said)) return true;
   // "an event is capped at its max participants", "a workshop is full when its bookings reach its rigging points"
   // (capacitySaid leaves lists alone itself: "list ...", "show ...")
   if (!/^(?:get|sort)\b/.test(said) && capacitySaid(ctx, ws)) return true;

@@ -1,5 +1,6 @@
 import { KEEP_VERBS, VERB_SET } from '../lexicon.js';
 import { plural } from '../text.js';
+import { SOME_LEFT } from './capacity-rules.js';
 
 /** Splits of one sentence that says or asks for several things (stage 1a, split-sentence.ts applies them). */
 
@@ -87,12 +88,14 @@ export function splitTrailingRule(sentence: string): string[] {
   return [`${m[1] as string}${item}${m[3] as string}.`, `The ${item} ${m[4] as string}`];
 }
 
+const WHILE_LEFT_AT_END = new RegExp(`^(.+?\\S)\\s*,?\\s+(?:but\\s+)?${SOME_LEFT}\\s*[.!]?$`, 'i');
+
 /**
  * "Members book a workshop while places are left": the condition on what is left is a rule of its
  * own ("Only while places are left."), read by the capacity phrasings, and the request stays a request.
  */
 export function splitWhileLeft(sentence: string): string[] {
-  const m = /^(.+?\S)\s*,?\s+(?:but\s+)?(?:only\s+)?(while|as long as)\s+((?:there\s+are\s+)?(?:still\s+)?(?:some\s+)?[a-z]+\s+(?:are\s+)?(?:left|remaining|remain|available|free))\s*[.!]?$/i.exec(sentence);
+  const m = WHILE_LEFT_AT_END.exec(sentence);
   return m && (m[1] as string).split(/\s+/).length >= 2 ? [`${m[1] as string}.`, `Only ${(m[2] as string).toLowerCase()} ${m[3] as string}.`] : [sentence];
 }
 
