@@ -140,6 +140,11 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // main as the day session left it (0ea7d24), before any change: first contact 2 / 33 / 3 / 2 and 2 / 29 / 7 / 2
   '39': { faithful: 5, silentlyWrongAtMost: 3 },
   '40': { faithful: 2, silentlyWrongAtMost: 7 },
+  // Batches 41 (A-L) and 42 (M-Z): written blind at the start of session 2026-11-28 (evening) and run once on
+  // main as the afternoon session left it (5e4fd66's interpreter, cd74c3b), before any change: first contact
+  // 3 / 32 / 4 / 1 and 1 / 33 / 4 / 2
+  '41': { faithful: 3, silentlyWrongAtMost: 4 },
+  '42': { faithful: 1, silentlyWrongAtMost: 4 },
   // (session 2026-11-28 day raised 16, 19, 22, 27, 30, 31, 33, 34, 35 and 36 to their figures on its final
   // interpreter: 383 of 1,207 faithful over 08-38; docs/prompts.md)
 };
