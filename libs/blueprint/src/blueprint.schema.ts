@@ -299,6 +299,14 @@ export function buildBlueprintJsonSchema(withDiscriminator: boolean): JsonObject
               via: camel('Reference field of resource pointing at the parent.'),
               limitField: camel('integer field of the parent holding the limit.'),
               message: text('Message of the 409.', 300),
+              freedWhen: closed(
+                {
+                  field: camel('boolean or enum field of resource.'),
+                  value: { oneOf: [{ type: 'string' }, { type: 'boolean' }], description: 'The value (true, or one of the enum\'s values) of a record that takes no place.' },
+                },
+                ['field', 'value'],
+                'Records holding this value take no place, e.g. {"field": "cancelled", "value": true}: a cancelled booking frees its seat.',
+              ),
             },
             ['kind', 'resource', 'via', 'limitField', 'message'],
           ),

@@ -265,6 +265,11 @@ export interface CapacityRule {
   via: string;
   limitField: string;
   message: string;
+  /**
+   * Records whose `field` holds `value` take no place: a booking kept as cancelled frees its seat.
+   * `field` is a boolean or enum field of `resource`.
+   */
+  freedWhen?: { field: string; value: string | boolean };
 }
 
 export interface MembershipRule {

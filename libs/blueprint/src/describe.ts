@@ -51,7 +51,7 @@ function describeEffect(effect: EffectSpec): string {
 function describeRule(rule: RuleSpec): string {
   switch (rule.kind) {
     case 'capacity':
-      return `rule capacity: ${rule.resource} records per ${rule.via} may not exceed its ${rule.limitField}`;
+      return `rule capacity: ${rule.resource} records per ${rule.via} may not exceed its ${rule.limitField}${rule.freedWhen ? ` (not counting ${rule.freedWhen.field} = ${JSON.stringify(rule.freedWhen.value)})` : ''}`;
     case 'membership':
       return `rule membership: ${rule.resource}.${rule.field} must be one of its ${rule.via}'s ${rule.listField}`;
     case 'parentGuard':

@@ -139,6 +139,8 @@ const semantic: Case[] = [
   ['a capacity rule on a missing resource', 'rsvp', (bp) => { bp.rules[0].resource = 'Booking'; }, '/rules/0/resource', /"Booking" is not defined/],
   ['a capacity rule via a non-reference', 'rsvp', (bp) => { bp.rules[0].via = 'guestName'; }, '/rules/0/via', /Rsvp.guestName must be a reference/],
   ['a capacity limit that is not an integer', 'rsvp', (bp) => { bp.rules[0].limitField = 'title'; }, '/rules/0/limitField', /must be an integer field, got string/],
+  ['a capacity freed by a missing field', 'rsvp', (bp) => { bp.rules[0].freedWhen = { field: 'cancelled', value: true }; }, '/rules/0/freedWhen/field', /"cancelled" is not a field of Rsvp/],
+  ['a capacity freed by a value its field never holds', 'rsvp', (bp) => { bp.rules[0].freedWhen = { field: 'guestName', value: true }; }, '/rules/0/freedWhen/value', /Rsvp.guestName \(string\) never holds true/],
   ['a membership list that is not a list', 'poll', (bp) => { bp.rules[0].listField = 'question'; }, '/rules/0/listField', /Poll.question must be a stringList/],
   ['a membership on a missing field', 'poll', (bp) => { bp.rules[0].field = 'choice'; }, '/rules/0/field', /"choice" is not a field of Vote/],
   ['an action without a success example', 'todo', (bp) => { bp.actions[0].examples[0].expect = { status: 400 }; }, '/actions/0/examples', /at least one example that succeeds/],

@@ -149,8 +149,13 @@ export function readRule(text: string): Read<RuleSpec> {
   if (!split) return { problem: `a rule ends with else "<message>", got ${text}` };
   const [head, message] = split;
   let m: RegExpExecArray | null;
-  if ((m = new RegExp(`^capacity: (${IDENT}) via (${IDENT}), limit (${IDENT})$`).exec(head))) {
-    return { kind: 'capacity', resource: m[1] ?? '', via: m[2] ?? '', limitField: m[3] ?? '', message };
+  if ((m = new RegExp(`^capacity: (${IDENT}) via (${IDENT}), limit (${IDENT})(?:, not counting (${IDENT}) (.+))?$`).exec(head))) {
+    const rule: RuleSpec = { kind: 'capacity', resource: m[1] ?? '', via: m[2] ?? '', limitField: m[3] ?? '', message };
+    if (m[4] === undefined) return rule;
+    // "not counting cancelled true": records holding that value take no place
+    const value = parseJson(m[5] ?? '');
+    if (typeof value !== 'string' && typeof value !== 'boolean') return { problem: `a capacity's "not counting <field> <value>" takes true, false or a "quoted" value, got ${m[5] ?? ''}` };
+    return { ...rule, freedWhen: { field: m[4], value } };
   }
   if ((m = new RegExp(`^membership: (${IDENT}) via (${IDENT}), (${IDENT}) in (${IDENT})$`).exec(head))) {
     return { kind: 'membership', resource: m[1] ?? '', via: m[2] ?? '', field: m[3] ?? '', listField: m[4] ?? '', message };

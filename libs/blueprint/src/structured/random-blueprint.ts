@@ -167,7 +167,8 @@ function randomRules(r: Random, resources: readonly ResourceSpec[]): RuleSpec[] 
       const parent = resources.find((p) => p.name === via.references);
       if (!parent) continue;
       const limit = parent.fields.find((f) => f.type === 'integer');
-      if (limit && r.chance(0.5)) rules.push({ kind: 'capacity', resource: child.name, via: via.name, limitField: limit.name, message: r.text() });
+      const flag = child.fields.find((f) => f.type === 'boolean');
+      if (limit && r.chance(0.5)) rules.push({ kind: 'capacity', resource: child.name, via: via.name, limitField: limit.name, message: r.text(), ...(flag && r.chance(0.5) ? { freedWhen: { field: flag.name, value: true } } : {}) });
       const list = parent.fields.find((f) => f.type === 'stringList');
       const member = child.fields.find((f) => f.type === 'string' || f.type === 'enum');
       if (list && member && r.chance(0.5)) rules.push({ kind: 'membership', resource: child.name, via: via.name, field: member.name, listField: list.name, message: r.text() });

@@ -112,7 +112,7 @@ function renderAction(action: ActionSpec, blueprint: Blueprint, examples: boolea
 function renderRule(rule: RuleSpec): string {
   switch (rule.kind) {
     case 'capacity':
-      return `- capacity: ${rule.resource} via ${rule.via}, limit ${rule.limitField}, else ${json(rule.message)}`;
+      return `- capacity: ${rule.resource} via ${rule.via}, limit ${rule.limitField}${rule.freedWhen ? `, not counting ${rule.freedWhen.field} ${json(rule.freedWhen.value)}` : ''}, else ${json(rule.message)}`;
     case 'membership':
       return `- membership: ${rule.resource} via ${rule.via}, ${rule.field} in ${rule.listField}, else ${json(rule.message)}`;
     case 'parentGuard': {

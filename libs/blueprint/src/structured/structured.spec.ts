@@ -99,6 +99,17 @@ describe('structured prompt: gaps and problems are named, never dropped', () => 
     expect(rendered).toContain('- reprice: update Product fields price — ');
   });
 
+  it('reads a capacity that does not count cancelled records, and names a value it cannot hold', () => {
+    const draft = (freed: string): string =>
+      ['# Club', '## Session', '- title', '- seats: integer', '## Booking', '- session: reference to Session', '- status: one of "booked" | "cancelled"', '## Actions', '- createBooking: create Booking', '## Rules', `- capacity: Booking via session, limit seats, not counting ${freed}, else "Full"`].join('\n');
+    const parsed = parseStructuredPrompt(draft('status "cancelled"'));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+    expect(parsed.blueprint.rules).toEqual([{ kind: 'capacity', resource: 'Booking', via: 'session', limitField: 'seats', message: 'Full', freedWhen: { field: 'status', value: 'cancelled' } }]);
+    expect(renderStructuredPrompt(parsed.blueprint, { examples: false })).toContain('limit seats, not counting status "cancelled", else "Full"');
+    const bad = parseStructuredPrompt(draft('status 3'));
+    expect(bad.ok ? [] : bad.problems.map((p) => p.message)).toEqual([expect.stringContaining('takes true, false or a "quoted" value, got 3')]);
+  });
+
   it('names the line of every part it cannot read, and of every meaning problem', () => {
     const bad = parseStructuredPrompt('# Shop\n\n## Product\n\n- name: string, very important\n\n## Actions\n\n- sell: frobnicate Product');
     expect(bad.ok ? [] : bad.problems).toEqual([

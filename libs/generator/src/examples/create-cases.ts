@@ -1,4 +1,4 @@
-import type { Blueprint, ExampleCase, ResourceSpec } from '@backforge/blueprint';
+import type { Blueprint, ExampleCase, ResourceSpec, TransitionAction } from '@backforge/blueprint';
 import type { JsonObject, JsonValue } from '@backforge/contracts';
 import type { Context } from './derive.js';
 import { makeParent, parentGuardCase } from './parents.js';
@@ -82,6 +82,12 @@ export function createCases(ctx: Context, resource: ResourceSpec): ExampleCase[]
       const next = firstChild ? ctx.input(resource, 2, s, { parentFor: { [rule.via]: parent.step } }) : undefined;
       if (!next) continue;
       cases.push({ name: `refuses a ${what} beyond the ${words(parentSpec.name)}'s ${words(rule.limitField)}`, ...steps(s), input: next, expect: { status: 409, errorCode: 'RULE_VIOLATED' } });
+      // a record the rule frees (a cancelled booking) gives its place back
+      const freer = rule.freedWhen ? freeingAction(ctx.bp, resource.name, rule.freedWhen) : undefined;
+      if (freer && firstChild) {
+        s.run(freer.name, { id: { $ref: `${firstChild.step}.id` } }, 'freed');
+        cases.push({ name: `takes a ${what} in the place a ${words(rule.freedWhen?.field ?? '')} one gave back`, ...steps(s), input: next, expect: { status: 200, result: ctx.echo(resource, next) } });
+      }
     } else if (rule.kind === 'membership') {
       cases.push({ name: `refuses a ${words(rule.field)} the ${words(parentSpec.name)} does not offer`, ...steps(full), input: { ...input, [rule.field]: 'not-an-offered-value' }, expect: { status: 400 } });
     }
@@ -91,6 +97,23 @@ export function createCases(ctx: Context, resource: ResourceSpec): ExampleCase[]
     if (field) cases.push({ name: `refuses a ${words(field.name)} of the wrong type`, ...steps(full), input: { ...input, [field.name]: wrongType(field) }, expect: { status: 400, errorCode: 'VALIDATION_FAILED' } });
   }
   return cases;
+}
+
+/**
+ * The transition that sets a capacity's `freedWhen` on a yes/no, taking nothing but the record's id
+ * and checking nothing but that flag ("cancel a booking"), so an example can run it on any record.
+ */
+function freeingAction(bp: Blueprint, resource: string, freed: { field: string; value: string | boolean }): TransitionAction | undefined {
+  if (typeof freed.value !== 'boolean') return undefined;
+  return bp.actions.find(
+    (a): a is TransitionAction =>
+      a.kind === 'transition' &&
+      a.resource === resource &&
+      a.by === 'id' &&
+      a.params.length === 0 &&
+      a.guards.every((g) => g.field === freed.field) &&
+      a.effects.some((e) => 'set' in e && e.set === freed.field && 'literal' in e.to && e.to.literal === freed.value),
+  );
 }
 
 /** A second record repeating the values of a unique combination is refused 409. */

@@ -95,7 +95,8 @@ function emitRules(resource: ResourceSpec, model: ResolvedModel): string {
       return `  { kind: 'parentGuard', via: ${literal(camelIdentifier(rule.via, 'via'))}, parent: ${parentRef}, field: ${literal(camelIdentifier(rule.field, 'field'))}, op: ${literal(rule.op)}${value}, message: ${literal(rule.message)} },`;
     }
     if (rule.kind === 'capacity') {
-      return `  { kind: 'capacity', collection: ${literal(resource.plural)}, via: ${literal(camelIdentifier(rule.via, 'via'))}, parent: ${parentRef}, limitField: ${literal(camelIdentifier(rule.limitField, 'limitField'))}, message: ${literal(rule.message)} },`;
+      const freed = rule.freedWhen ? `, freedWhen: { field: ${literal(camelIdentifier(rule.freedWhen.field, 'freedWhen'))}, value: ${literal(rule.freedWhen.value)} }` : '';
+      return `  { kind: 'capacity', collection: ${literal(resource.plural)}, via: ${literal(camelIdentifier(rule.via, 'via'))}, parent: ${parentRef}, limitField: ${literal(camelIdentifier(rule.limitField, 'limitField'))}, message: ${literal(rule.message)}${freed} },`;
     }
     return `  { kind: 'membership', via: ${literal(camelIdentifier(rule.via, 'via'))}, field: ${literal(camelIdentifier(rule.field, 'field'))}, parent: ${parentRef}, listField: ${literal(camelIdentifier(rule.listField, 'listField'))}, message: ${literal(rule.message)} },`;
   });

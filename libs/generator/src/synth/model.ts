@@ -221,6 +221,7 @@ function checkRule(rule: RuleSpec, path: string, resources: ReadonlyMap<string, 
   if (rule.kind === 'capacity') {
     const limit = fieldOf(parent, rule.limitField);
     if (!limit || !NUMERIC.has(limit.type)) throw new SynthesisError(`'${String(rule.limitField)}' must be a number of ${parent.name}`, `${path}.limitField`);
+    if (rule.freedWhen && !fieldOf(resource, rule.freedWhen.field)) throw new SynthesisError(`unknown field '${String(rule.freedWhen.field)}' of ${resource.name}`, `${path}.freedWhen.field`);
     return;
   }
   if (rule.kind === 'parentGuard') {

@@ -22,7 +22,7 @@ function withPlaceholders(value: JsonValue, refs: Set<string>): JsonValue {
 function ruleLine(rule: RuleSpec): string {
   switch (rule.kind) {
     case 'capacity':
-      return `${rule.resource} records of one parent (\`${rule.via}\`) cannot exceed its \`${rule.limitField}\` (409): ${markdownText(rule.message)}`;
+      return `${rule.resource} records of one parent (\`${rule.via}\`) cannot exceed its \`${rule.limitField}\` (409)${rule.freedWhen ? `, those whose \`${rule.freedWhen.field}\` is \`${markdownText(JSON.stringify(rule.freedWhen.value))}\` not counted` : ''}: ${markdownText(rule.message)}`;
     case 'membership':
       return `${rule.resource}.${rule.field} must be one of its parent's \`${rule.listField}\` (400): ${markdownText(rule.message)}`;
     case 'parentGuard':

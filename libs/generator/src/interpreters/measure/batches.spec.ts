@@ -32,12 +32,12 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '12': { faithful: 16, silentlyWrongAtMost: 2 },
   // Batch 13: first contact 1 faithful / 4 silently wrong (docs/prompts.md), before any fix for
   // it; then the session's general fixes (sections, sentence splits, units, phone number)
-  '13': { faithful: 17, silentlyWrongAtMost: 1 },
+  '13': { faithful: 20, silentlyWrongAtMost: 1 },
   // Batch 14: first contact 4 faithful / 13 silently wrong (docs/prompts.md), then the session's
   // general mechanisms (2026-11-27: rules between records, records made with a verb, field notes)
   // (20 from session 2026-11-27 late: parent guards read in more words)
   // (21 from session 2026-11-28: stamps' list read before refusing, face value kept whole)
-  '14': { faithful: 24, silentlyWrongAtMost: 2 },
+  '14': { faithful: 26, silentlyWrongAtMost: 2 },
   // Batch 15: first contact on the session's interpreter, 10 faithful / 7 silently wrong; then
   // fixes its failures suggested (not first contact)
   // (4 since session 2026-11-28 late: photo club's "| status | open / judging / closed |" is read as values and its
@@ -47,7 +47,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // refusals, blueprints the validator refused, fixed (a date compared with a count, a record named "2027")
   // (7 silently wrong until 2026-11-27 evening: "Our pony club runs rallies ..." is now read as context,
   // so the warning on it, which had counted that prompt's unrelated misses as named, is gone)
-  '16': { faithful: 19, silentlyWrongAtMost: 4 },
+  '16': { faithful: 21, silentlyWrongAtMost: 4 },
   // Batch 17: first contact 3 faithful / 7 silently wrong (docs/prompts.md, session 2026-11-27
   // evening), then the general fixes made after it
   '17': { faithful: 34, silentlyWrongAtMost: 0 },
@@ -92,7 +92,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // covered its misread sizes: 5 silently wrong; 26: mead, underfloor heating faithful, 6)
   // (6 since session 2026-11-28 day: the flea market's "no bookings on a cancelled market day" is read now as the parent guard asked for, and the warning on it had
   // covered the prompt's other misses: pitch codes read from a table's ranges, a category's name)
-  '25': { faithful: 7, silentlyWrongAtMost: 5 },
+  '25': { faithful: 7, silentlyWrongAtMost: 6 },
   '26': { faithful: 8, silentlyWrongAtMost: 5 },
   // Batches 27 (A-L) and 28 (M-Z): written blind during session 2026-11-28 late, sealed and run once on its
   // interpreter as it stood then (e3740f9): first contact 4 / 28 / 8 / 0 and 10 / 20 / 9 / 1 (docs/prompts.md)
@@ -123,7 +123,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // interpreter (aad7ed4, the same as 9bea23f's): first contact 5 / 30 / 3 / 2 and 4 / 29 / 6 / 1
   // (4 since session 2026-11-28 day: the hamster rescue's "you cant apply for a hamster thats already adopted" is read now as the parent guard asked for, and the warning on it had
   // covered the prompt's other misses: the application named Adopt, a sex as text)
-  '33': { faithful: 6, silentlyWrongAtMost: 4 },
+  '33': { faithful: 6, silentlyWrongAtMost: 5 },
   '34': { faithful: 7, silentlyWrongAtMost: 6 },
   // Batches 35 (A-L) and 36 (M-Z): written blind at the start of session 2026-11-28 (day) and run once on main as
   // the night session left it (a4fcb34), before any change: first contact 9 / 26 / 3 / 2 and 4 / 29 / 5 / 2
@@ -131,10 +131,10 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (36: 6 faithful and 6 silently wrong since session 2026-11-28 afternoon: a quantity bounded by whole numbers is
   // counted in whole units, as 501 of 522 such fields were by the writers, and scuba cylinders' "size in litres (1 to
   // 20)" was one of the 21 the writer wanted fractional; nine prompts of 08-40 gained)
-  '36': { faithful: 6, silentlyWrongAtMost: 6 },
+  '36': { faithful: 6, silentlyWrongAtMost: 7 },
   // Batches 37 (A-L) and 38 (M-Z): written blind at the start of the same session, sealed while its mechanisms
   // were made, and run once on its final interpreter (1c66b42): first contact 6 / 27 / 6 / 1 and 6 / 28 / 5 / 1
-  '37': { faithful: 7, silentlyWrongAtMost: 6 },
+  '37': { faithful: 7, silentlyWrongAtMost: 7 },
   '38': { faithful: 6, silentlyWrongAtMost: 5 },
   // Batches 39 (A-L) and 40 (M-Z): written blind at the start of session 2026-11-28 (afternoon) and run once on
   // main as the day session left it (0ea7d24), before any change: first contact 2 / 33 / 3 / 2 and 2 / 29 / 7 / 2
@@ -145,6 +145,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // 3 / 32 / 4 / 1 and 1 / 33 / 4 / 2
   '41': { faithful: 3, silentlyWrongAtMost: 4 },
   '42': { faithful: 1, silentlyWrongAtMost: 4 },
+  // (session 2026-11-28 evening: "cancel a job" with no status keeps the job, marked cancelled, beside the delete; 13, 14
+  // and 16 gained 7 faithful, and 25, 33, 36 and 37 one silently wrong each, where the stated reading "cancel ... as
+  // deleting" had been the only warning and had covered other misses)
   // (session 2026-11-28 day raised 16, 19, 22, 27, 30, 31, 33, 34, 35 and 36 to their figures on its final
   // interpreter: 383 of 1,207 faithful over 08-38; docs/prompts.md)
 };

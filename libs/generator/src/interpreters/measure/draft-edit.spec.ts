@@ -18,7 +18,9 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   '12': { faithfulAfter: 32, faithfulAnySize: 40, medianChangedAtMost: 13 },
   '13': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 11.5 },
   // batch 14 at its first contact (main 898fff5's interpreter, unchanged)
-  '14': { faithfulAfter: 39, faithfulAnySize: 40, medianChangedAtMost: 6 },
+  // (14: 38 since session 2026-11-28 evening: the after-school club's draft now keeps its cancelled bookings, so the
+  // saved edit, made from the draft before, is 14 of 24 lines new against it; 25 and 35: medians up for the same reason)
+  '14': { faithfulAfter: 38, faithfulAnySize: 40, medianChangedAtMost: 6 },
   // batches 19 and 20: edits written from their first-contact drafts (e77b95e: 33 and 36 of 40
   // faithful after one edit, docs/prompts.md); these floors are the figures after the night's fixes
   '19': { faithfulAfter: 38, faithfulAnySize: 40, medianChangedAtMost: 9 },
@@ -30,7 +32,7 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   '22': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 10 },
   // batches 25 and 26: edits written from their first-contact drafts (7d616f7: 32 and 36 of 40)
   // (session 2026-11-28 late raised 14 to 39, 20 to 39, 22 to 34, 25 to 33)
-  '25': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 13 },
+  '25': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 14 },
   '26': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 13 },
   // batches 27 and 28: edits written from their first-contact drafts (bd78602: 37 and 39 of 40)
   '27': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 11.5 },
@@ -50,7 +52,7 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // rewritten the actions, the new lines count as taken out, so the medians of 12, 21 and 27 rose)
   // batches 35 and 36: edits written by two helpers as the user from their first-contact drafts (a4fcb34's
   // interpreter: 36 and 34 of 40 faithful after one edit); floors on session 2026-11-28 day's interpreter
-  '35': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 7.5 },
+  '35': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 8 },
   // (36: 34 since session 2026-11-28 afternoon: scuba cylinders, faithful at first contact so without an edit, types
   // "size in litres (1 to 20)" as a whole number now; batches.spec.ts)
   '36': { faithfulAfter: 34, faithfulAnySize: 39, medianChangedAtMost: 7 },

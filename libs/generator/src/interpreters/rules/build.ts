@@ -1,4 +1,5 @@
 import { BLUEPRINT_SCHEMA_VERSION, toPascalCase, type ActionSpec, type Blueprint, type ResourceSpec, type RuleSpec } from '@backforge/blueprint';
+import { ENDING_VERBS } from './lexicon.js';
 import { keyOf, type ActionDraft, type Analysis, type ResourceDraft } from './model.js';
 import { camelCase, pascalCase, plural, splitIdentifier } from './text.js';
 
@@ -29,7 +30,10 @@ export function buildBlueprint(name: string, prompt: string, analysis: Analysis)
     used.add(n);
     return { ...spec, name: n };
   });
-  const rules: RuleSpec[] = analysis.rules.map((r) => ({ ...r, resource: resourceName(r.resource) }));
+  const rules: RuleSpec[] = analysis.rules.map((r) => {
+    const freedWhen = r.kind === 'capacity' ? endedState(analysis.actions, r.resource) : undefined;
+    return { ...r, resource: resourceName(r.resource), ...(freedWhen ? { freedWhen } : {}) };
+  });
   const human = name
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
@@ -43,6 +47,19 @@ export function buildBlueprint(name: string, prompt: string, analysis: Analysis)
     actions,
     rules,
   };
+}
+
+/**
+ * The state a record is put in when it is cancelled, revoked, ... ("guests can cancel a booking"):
+ * a record kept in it takes no place under its parent's capacity, as a deleted one would not.
+ */
+function endedState(actions: readonly ActionDraft[], resource: string): { field: string; value: string | boolean } | undefined {
+  for (const a of actions) {
+    if (a.kind !== 'transition' || a.resource !== resource || !ENDING_VERBS.has(a.verb)) continue;
+    const set = a.effects.find((e) => 'set' in e && 'to' in e && 'literal' in e.to && (typeof e.to.literal === 'string' || e.to.literal === true));
+    if (set && 'set' in set && 'literal' in set.to) return { field: set.set, value: set.to.literal as string | boolean };
+  }
+  return undefined;
 }
 
 function toResource(r: ResourceDraft): ResourceSpec {

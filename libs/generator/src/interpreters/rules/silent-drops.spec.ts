@@ -299,8 +299,8 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a name
     const outcome = faithfulOrNamed(
       "Dentist appointments for patients, with a date and time, the dentist's name and notes. Patients can cancel an appointment.",
       (bp) => {
-        expect(fieldNames(bp, 'Appointment')).toEqual(['patient', 'date', 'time', 'dentistName', 'notes']);
-        expect(bp.actions.filter((a) => a.kind === 'delete').map((a) => a.name)).toEqual(['deleteAppointment']);
+        expect(fieldNames(bp, 'Appointment')).toEqual(['patient', 'date', 'time', 'dentistName', 'notes', 'cancelled']);
+        expect(bp.actions.filter((a) => a.kind === 'delete' || a.kind === 'transition').map((a) => a.name)).toEqual(['deleteAppointment', 'cancelAppointment']);
       },
       /cancel|patient/,
     );
