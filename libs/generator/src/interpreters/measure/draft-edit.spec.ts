@@ -19,7 +19,8 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   '13': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 11.5 },
   // batch 14 at its first contact (main 898fff5's interpreter, unchanged)
   // (14: 38 since session 2026-11-28 evening: the after-school club's draft now keeps its cancelled bookings, so the
-  // saved edit, made from the draft before, is 14 of 24 lines new against it; 25 and 35: medians up for the same reason)
+  // saved edit, made from the draft before, is 14 of 24 lines new against it; 25 and 35: medians up for the same reason,
+  // and 25 once more when junk removal's draft gained its status)
   '14': { faithfulAfter: 38, faithfulAnySize: 40, medianChangedAtMost: 6 },
   // batches 19 and 20: edits written from their first-contact drafts (e77b95e: 33 and 36 of 40
   // faithful after one edit, docs/prompts.md); these floors are the figures after the night's fixes
@@ -32,7 +33,7 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   '22': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 10 },
   // batches 25 and 26: edits written from their first-contact drafts (7d616f7: 32 and 36 of 40)
   // (session 2026-11-28 late raised 14 to 39, 20 to 39, 22 to 34, 25 to 33)
-  '25': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 14 },
+  '25': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 15 },
   '26': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 13 },
   // batches 27 and 28: edits written from their first-contact drafts (bd78602: 37 and 39 of 40)
   '27': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 11.5 },
@@ -61,6 +62,10 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // (session 2026-11-28 afternoon's final interpreter: 13, 21, 29 and 30 one or two more after one edit)
   '39': { faithfulAfter: 35, faithfulAnySize: 39, medianChangedAtMost: 12 },
   '40': { faithfulAfter: 34, faithfulAnySize: 38, medianChangedAtMost: 13 },
+  // Batches 41 and 42: the drafts of first contact (3bdf138) edited once by helpers playing their users; misses are
+  // edits of more than half their lines (8 and 11), made where the draft had lost whole records
+  '41': { faithfulAfter: 32, faithfulAnySize: 40, medianChangedAtMost: 16 },
+  '42': { faithfulAfter: 29, faithfulAnySize: 36, medianChangedAtMost: 19 },
 };
 
 describe('line diff', () => {

@@ -1,10 +1,10 @@
-import { CONTEXT_LABELS, KEEPING, REQUEST_HEADING, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, RECORD_SECTION_LABELS, MODALS, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, TYPE_BY_WORD, VERB_SET } from '../lexicon.js';
+import { CONTEXT_LABELS, KEEPING, REQUEST_HEADING, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, RECORD_SECTION_LABELS, MODALS, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, VERB_SET } from '../lexicon.js';
 import { isFieldLike, isTypedItem } from './field-items.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens } from './declarations.js';
 import { itemsLine, recordsByField, sameHeadPair } from './list-items.js';
-import { stateHolder, statesOf, valuesOfField } from './field-states.js';
+import { statesHolder, statesOf, statusLine, valuesOfField } from './field-states.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
 import { tableAt } from './table-rows.js';
@@ -134,6 +134,12 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       out.push({ kind: 'context', text: line.text, why: 'explains the spec' });
       continue;
     }
+    // "Status of a hedgehog: in care, ready, released": the states of a record, joined to its list by name
+    const status = line.kind === 'sentence' ? statusLine(out, line.text) : undefined;
+    const statusOwner = status && out.findLast((c): c is typeof status => c.kind === 'fieldList' && singular(c.subject.toLowerCase().split(/\s+/).pop() ?? '') === status.subject);
+    if (status && !statusOwner) out.push(status);
+    if (status && (!statusOwner || !statusOwner.items.some((it) => STATE_FIELD_NAMES.has(it.words.toLowerCase())))) statusOwner?.items.push(...status.items);
+    if (status && (!statusOwner || statusOwner.items.includes(status.items[0] as FieldItem))) continue;
     // "Dialysis unit scheduling - spec", "Project: cattle weigh-ins": a document's label names no record; "R1." only numbers one
     if (line.kind === 'sentence' && (documentLine(line.text) || /^[A-Z]{0,3}\d{1,3}[.)]?$/.test(line.text.trim()))) {
       out.push({ kind: 'context', text: line.text, why: documentLine(line.text) ? 'names the document' : 'numbers a requirement' });
@@ -181,17 +187,10 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       owner.items.push({ words: 'status', values: states.values, moves: true, steps: states.steps });
       continue;
     }
-    const statusOf = states ? stateHolder(out, states.words) : undefined;
-    if (states && statusOf) {
-      out.push({ kind: 'fieldList', subject: statusOf, items: [{ words: states.words, values: states.values, moves: true, steps: states.steps }], source: text, nounPhrase: true });
-      continue;
-    }
     // (a record described in a sentence the reader reads: its status is a list of its own, joined to it by name)
-    // ("A commission's status goes from quoted to ...": the record and the field named)
-    const whose = states ? /^([a-z]+)'s\s+(status|state|stage)$/.exec(states.words) : null;
-    const record = whose ? (whose[1] as string) : states?.words;
-    if (states && record && !owner && !record.includes(' ') && !STATE_FIELD_NAMES.has(record) && !TYPE_BY_WORD[record] && /^(?:a|an|each|every|the)\s/i.test(text) && new RegExp(`\\b(?:a|an|each|every|for each|for every)\\s+${record}\\b`, 'i').test(wholeText)) {
-      out.push({ kind: 'fieldList', subject: record, items: [{ words: whose ? (whose[2] as string) : 'status', values: states.values, moves: true, steps: states.steps }], source: text, nounPhrase: true });
+    const held = states && !owner ? statesHolder(out, states.words, text, wholeText) : undefined;
+    if (states && held) {
+      out.push({ kind: 'fieldList', subject: held.record, items: [{ words: held.field, values: states.values, moves: true, steps: states.steps }], source: text, nounPhrase: true });
       continue;
     }
     // "status - booked in, diagnosing, ..." on a line after a record's fields is one more of them;

@@ -32,4 +32,38 @@ describe('everyday readings (session 2026-11-28 evening)', () => {
     const status = read('Workshops have a title and a number of seats. Bookings have a workshop, a name and a status (booked, attended, cancelled). A booking can\'t be made when the workshop is full. Guests can cancel a booking.');
     expect(status.rules).toContainEqual(expect.objectContaining({ kind: 'capacity', resource: 'Booking', freedWhen: { field: 'status', value: 'cancelled' } }));
   });
+
+  const status = (prompt: string, resource: string) => read(prompt).resources.find((r) => r.name === resource)?.fields.find((f) => f.name === 'status');
+
+  it('"jobs go from enquiry to accepted to ..." after the jobs are described gives their status, with its moves', () => {
+    for (const states of ['Jobs go from enquiry to accepted to painting to finished.', 'The status goes from enquiry to accepted to painting to finished.']) {
+      expect(status(`Jobs have a customer name and a price. ${states}`, 'Job')).toMatchObject({
+        type: 'enum',
+        values: ['enquiry', 'accepted', 'painting', 'finished'],
+        transitions: [{ from: 'enquiry', to: 'accepted' }, { from: 'accepted', to: 'painting' }, { from: 'painting', to: 'finished' }],
+      });
+    }
+  });
+
+  it('reads states told as a list in order, with commas and "then", and a side state reached from some or all', () => {
+    expect(status('Requests have a title and a deadline. Every request moves through received, transcribing, proofreading and sent, in that order.', 'Request')?.values).toEqual(['received', 'transcribing', 'proofreading', 'sent']);
+    expect(status('Enquiries have a name and a date. An enquiry goes new, then quoted, then booked.', 'Enquiry')?.transitions).toEqual([{ from: 'new', to: 'quoted' }, { from: 'quoted', to: 'booked' }]);
+    expect(status('Collections have an address and a date. A collection goes from booked to collected to paid, or it can be cancelled while it is still booked.', 'Collection')?.transitions).toContainEqual({ from: 'booked', to: 'cancelled' });
+    const any = status('Bookings have a name and a date. Bookings go from requested to confirmed to completed, or get cancelled.', 'Booking')?.transitions;
+    expect(any?.filter((t) => t.to === 'cancelled')).toEqual([{ from: 'requested', to: 'cancelled' }, { from: 'confirmed', to: 'cancelled' }]);
+  });
+
+  it('a status line gives the states of the record it names, or of the one described before', () => {
+    expect(status('Hedgehogs have a name and a weight. Status of a hedgehog: in care, ready, released.', 'Hedgehog')?.values).toEqual(['in care', 'ready', 'released']);
+    expect(status('Jobs have a customer name and a price. Job status: quoted -> accepted -> done.', 'Job')?.transitions).toHaveLength(2);
+    expect(status('Jobs have a customer name and a price. status is booked, done or paid, we just change the status as we go.', 'Job')?.values).toEqual(['booked', 'done', 'paid']);
+    expect(status('Jobs have a customer name and a price. Status: submitted -> under review -> approved | refused.', 'Job')?.values).toEqual(['submitted', 'under review', 'approved', 'refused']);
+    expect(status('Jobs have a customer name and a price. The status is set by staff.', 'Job')).toBeUndefined();
+  });
+
+  it('a record known only by its states is described by "we book a collection with ...", not booked', () => {
+    const bp = read("A collection goes from booked to collected to paid. Customers ring up and we book a collection with the customer's name, the address and the date.");
+    expect(bp.resources.map((r) => r.name)).toEqual(['Collection']);
+    expect(bp.resources[0]?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['status', 'customerName', 'address', 'date']));
+  });
 });

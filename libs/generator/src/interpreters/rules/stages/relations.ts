@@ -1,6 +1,6 @@
 import { type FieldDraft } from '../fields.js';
 import { prepareFieldList } from '../field-lists.js';
-import { ACTOR_WORDS, COUNTED_VOTES, CREATES_OBJECT, DETERMINERS, NOMINALIZATION, PERSON_WORDS, POSSESSIVES, PREPOSITIONS, RATE_VERBS, RELATION_PREPS, SEPARATORS } from '../lexicon.js';
+import { STATE_FIELD_NAMES, ACTOR_WORDS, COUNTED_VOTES, CREATES_OBJECT, DETERMINERS, NOMINALIZATION, PERSON_WORDS, POSSESSIVES, PREPOSITIONS, RATE_VERBS, RELATION_PREPS, SEPARATORS } from '../lexicon.js';
 import { keyOf, type ResourceDraft, type RuleDraft } from '../model.js';
 import { camelCase, pascalCase, plural, singular, splitIdentifier } from '../text.js';
 import { splitList, type Tok, words as wordsOf } from '../tokens.js';
@@ -93,7 +93,10 @@ export function readRelation(ctx: ReadingState, s: Segment, obj: ObjectRef): voi
   if (!target && (obj.kind === 'resource' || headRes)) {
     const direct = obj.kind === 'resource' ? obj.res : (headRes as ResourceDraft);
     // "join the waitlist with their email": a list with no fields of its own keeps the entries
-    if (!direct.declared && direct.fields.length === 0 && withItems.length > 0) {
+    // ("we book a collection with the customer's name, ..." after "a collection goes from booked to ...":
+    // a record known only by its states is described here, not booked)
+    const undescribed = direct.fields.length === 0 ? !direct.declared : direct.fields.every((f) => STATE_FIELD_NAMES.has(f.spec.name));
+    if (undescribed && withItems.length > 0) {
       // "Patients book appointments with a date": the appointment is the patient's
       if (subjectRes && subjectRes !== direct && subjectRes.declared && subjectRes.fields.length > 0) addReference(ctx, direct, subjectRes, true);
       readItems(ctx, direct, withItems, s.text);
