@@ -54,6 +54,8 @@ export function capacitySaid(ctx: ReadingState, ws: readonly string[]): { parent
   const said = ws.join(' ');
   // ("list listings by type and max price" asks for a list; "a wind forecast over 25 knots" is a bound, not a count)
   if (/\b(?:list|show|see|view|filter|search|find)\b/.test(said) || ws.some((w) => /^\d/.test(w))) return undefined;
+  // ("an order for more than the stock count is refused" bounds what one order asks for, not how many orders there are)
+  if (/\bfor (?:more|fewer|less) than\b/.test(said)) return undefined;
   if (!ws.some((w) => CAPACITY_CUES.has(w)) && !/\bthan (?:it|they) (?:can take|has|have|holds?)\b/.test(said)) return undefined;
   const seen = new Set(ws.map((w) => singular(w)));
   /** The parent's countable fields the words name in full, the longest name first. */

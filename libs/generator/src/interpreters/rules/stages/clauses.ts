@@ -236,7 +236,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     }
     // "Sauna bookings: flat number, date; show the bookings on a given day": the list ends at the semicolon
     const semi = text.indexOf(';');
-    const before = semi > 0 && !/\([^)]*;/.test(text) ? fieldListOf(text.slice(0, semi), setting) : undefined;
+    const before = semi > 0 && !/\([^)]*;/.test(text) ? (fieldListOf(text.slice(0, semi), setting) ?? declarationOf(text.slice(0, semi))) : undefined;
     if (before) {
       out.push(before);
       for (const rest of text.slice(semi + 1).split(';').map((p) => p.trim()).filter(Boolean)) out.push({ kind: 'statement', text: rest.charAt(0).toUpperCase() + rest.slice(1) });

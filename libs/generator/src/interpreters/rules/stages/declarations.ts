@@ -237,6 +237,17 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {
+    name: 'records for someone or something, each with its fields',
+    examples: [
+      ['Parking permits for residents, each with a licence plate, a street and an expiry date.', { subject: 'parking permits', items: ['licence plate', 'street', 'expiry date'] }],
+      ['We keep lockers at the pool, each with a number and a size.', { subject: 'lockers', items: ['number', 'size'] }],
+    ],
+    // "Parking permits for residents, each with ...": "each" is one of the records named first, not of
+    // whom or where they are for
+    match: (s) => /^(?:(?:we|i)\s+(?:keep|have|hire out|rent out|run|sell)\s+)?(?:the\s+|our\s+)?((?:[a-z]+\s+)?[a-z]+s)\s+(?:for|of|at|in|from|on)\s+[a-z' ]{1,40}?,\s*each\s+(?:with|having|has|holding)\s+(.+?)[.!]?$/i.exec(s),
+    read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
+  },
+  {
     name: 'records whose first word is a verb too, with what they have',
     examples: [
       ['Order lines have a tile, a finish and a quantity.', { subject: 'order lines', items: ['tile', 'finish', 'quantity'] }],

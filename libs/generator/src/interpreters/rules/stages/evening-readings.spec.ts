@@ -66,4 +66,16 @@ describe('everyday readings (session 2026-11-28 evening)', () => {
     expect(bp.resources.map((r) => r.name)).toEqual(['Collection']);
     expect(bp.resources[0]?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['status', 'customerName', 'address', 'date']));
   });
+
+  it('"parking permits for residents, each with ..." describes the permits, and a list after a semicolon is still read', () => {
+    const bp = read('Parking permits for residents, each with a licence plate, a street and an expiry date; list permits by street.');
+    expect(bp.resources.map((r) => [r.name, r.fields.map((f) => f.name)])).toEqual([['Permit', ['licencePlate', 'street', 'expiryDate']]]);
+    expect(bp.actions.find((a) => a.kind === 'list')).toMatchObject({ filters: [{ field: 'street', op: 'eq' }] });
+  });
+
+  it('"an order for more than the stock count is refused" bounds one order, never the number of orders', () => {
+    const r = interpretPrompt('x', 'Products have a name and a stock count. Orders have a product, a company name and a quantity. An order for more than the stock count of that product is refused.');
+    expect(r.ok && r.blueprint.rules.filter((x) => x.kind === 'capacity')).toEqual([]);
+  });
 });
+
