@@ -53,7 +53,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '17': { faithful: 34, silentlyWrongAtMost: 0 },
   // Batch 18: first contact 10 faithful / 5 silently wrong (docs/prompts.md), written blind beside
   // batch 17 and sealed until the session's interpreter was final; then three general fixes (13/21/5/1)
-  '18': { faithful: 29, silentlyWrongAtMost: 2 },
+  '18': { faithful: 30, silentlyWrongAtMost: 2 },
   // Batch 19 (A-L) and batch 20 (M-Z): written blind at the same time by two helpers, sealed and
   // run once on main's interpreter (e77b95e) before any change of session 2026-11-27 night: first
   // contact 3 / 30 / 4 / 3 and 7 / 28 / 3 / 2 (docs/prompts.md); then the session's general fixes
@@ -131,20 +131,24 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (36: 6 faithful and 6 silently wrong since session 2026-11-28 afternoon: a quantity bounded by whole numbers is
   // counted in whole units, as 501 of 522 such fields were by the writers, and scuba cylinders' "size in litres (1 to
   // 20)" was one of the 21 the writer wanted fractional; nine prompts of 08-40 gained)
-  '36': { faithful: 6, silentlyWrongAtMost: 7 },
+  '36': { faithful: 7, silentlyWrongAtMost: 7 },
   // Batches 37 (A-L) and 38 (M-Z): written blind at the start of the same session, sealed while its mechanisms
   // were made, and run once on its final interpreter (1c66b42): first contact 6 / 27 / 6 / 1 and 6 / 28 / 5 / 1
   '37': { faithful: 7, silentlyWrongAtMost: 7 },
   '38': { faithful: 6, silentlyWrongAtMost: 5 },
   // Batches 39 (A-L) and 40 (M-Z): written blind at the start of session 2026-11-28 (afternoon) and run once on
   // main as the day session left it (0ea7d24), before any change: first contact 2 / 33 / 3 / 2 and 2 / 29 / 7 / 2
-  '39': { faithful: 5, silentlyWrongAtMost: 3 },
+  // (39, 41 and 42: one more silently wrong each since session 2026-11-28 evening, the named gap each had read now
+  // and a field named otherwise than its writer did left: the diner's quantity is read, its 'serve' is not; the banjo
+  // club's loans are returned, 'borrower name and email' stays one field; the otters' sightings are kept, 'riverStretch'
+  // where the writer wrote 'stretch')
+  '39': { faithful: 5, silentlyWrongAtMost: 4 },
   '40': { faithful: 2, silentlyWrongAtMost: 7 },
   // Batches 41 (A-L) and 42 (M-Z): written blind at the start of session 2026-11-28 (evening) and run once on
   // main as the afternoon session left it (5e4fd66's interpreter, cd74c3b), before any change: first contact
   // 3 / 32 / 4 / 1 and 1 / 33 / 4 / 2
-  '41': { faithful: 3, silentlyWrongAtMost: 4 },
-  '42': { faithful: 1, silentlyWrongAtMost: 4 },
+  '41': { faithful: 3, silentlyWrongAtMost: 5 },
+  '42': { faithful: 1, silentlyWrongAtMost: 5 },
   // (session 2026-11-28 evening: "cancel a job" with no status keeps the job, marked cancelled, beside the delete; 13, 14
   // and 16 gained 7 faithful, and 25, 33, 36 and 37 one silently wrong each, where the stated reading "cancel ... as
   // deleting" had been the only warning and had covered other misses)

@@ -103,3 +103,9 @@ export const ENUM_TARGETS: Record<string, string[]> = {
 export const NOMINALIZATION: Record<string, string[]> = {
   submit: ['submission'], cast: ['vote'], choose: ['response'], pick: ['response'], select: ['response'], register: ['registration'], enroll: ['enrollment'], enrol: ['enrollment'], apply: ['application'], book: ['booking'], reserve: ['reservation'], vote: ['vote'], rsvp: ['rsvp'], comment: ['comment'], review: ['review'], rate: ['rating'], grade: ['grade'], score: ['score'], subscribe: ['subscription'], bid: ['bid'], order: ['order'], sign_up: ['signup'], join: ['membership'], attend: ['attendance'], donate: ['donation'], answer: ['answer'], reply: ['reply'], respond: ['response'], post: ['post'], upload: ['upload'], report: ['report'], request: ['request'], complain: ['complaint'], check_into: ['check', 'in'], endorse: ['endorsement'], nominate: ['nomination'], pledge: ['pledge'], purchase: ['purchase'], buy: ['purchase'], log: ['entry'], record: ['record'], file: ['filing'], send: ['message'], leave: ['note'], shorten: ['short', 'link'],
 };
+
+/** Verbs that end a record people may want to keep, in that state ("cancelled", "revoked"). */
+export const ENDING_VERBS = new Set(['cancel', 'revoke', 'retract', 'terminate']);
+
+/** Records that are themselves a taking ("return a hire": the hire ends; no other action took it). */
+export const TAKING_RECORDS = new Set(['hire', 'loan', 'rental', 'borrowing', 'lending', 'checkout', 'lease', 'rent']);

@@ -45,7 +45,7 @@ export const MODALS = new Set(['can', 'could', 'may', 'might', 'should', 'must',
 export const META_VERBS = new Set(['support', 'allow', 'let', 'provide', 'offer', 'expose', 'have', 'include', 'handle', 'implement', 'build', 'give', 'enable', 'need', 'want', 'require']);
 
 // ---- verbs (kept in lexicon-verbs.ts, part of this vocabulary)
-export { type VerbClass, VERBS, PHRASAL, STATE_OF_VERB, ENUM_TARGETS, NOMINALIZATION } from './lexicon-verbs.js';
+export { type VerbClass, VERBS, PHRASAL, STATE_OF_VERB, ENUM_TARGETS, NOMINALIZATION, ENDING_VERBS, TAKING_RECORDS } from './lexicon-verbs.js';
 
 /** Nouns that, as the object of "show/get", ask for a tally of a relation. */
 export const TALLY_NOUNS = new Set(['result', 'results', 'count', 'counts', 'tally', 'totals', 'total', 'score', 'scores', 'standings', 'breakdown', 'statistics', 'stats', 'summary']);
@@ -185,7 +185,7 @@ export const CASUAL_SPELLINGS: Record<string, string> = {
   theyve: "they've", theyre: "they're", youre: "you're", weve: "we've", ive: "I've",
   thats: "that's", whats: "what's",
   wanna: 'want to', gonna: 'going to', gotta: 'have to',
-  wether: 'whether', adress: 'address', adresses: 'addresses', recieve: 'receive', recieved: 'received', seperate: 'separate', untill: 'until', tommorow: 'tomorrow', wich: 'which', teh: 'the',
+  qty: 'quantity', wether: 'whether', adress: 'address', adresses: 'addresses', recieve: 'receive', recieved: 'received', seperate: 'separate', untill: 'until', tommorow: 'tomorrow', wich: 'which', teh: 'the',
 };
 
 /** Phrasal verbs people use for a plain one ("pull up the visits of a client" is seeing them). */
@@ -471,8 +471,6 @@ export const CONDITION_OPENERS = new Set(['once', 'when', 'whenever', 'until', '
 export const HIGHEST = new Set(['best', 'highest', 'largest', 'biggest', 'top', 'greatest']);
 export const LOWEST = new Set(['lowest', 'smallest', 'cheapest', 'least']);
 export const BEAT_VERBS = new Set(['beat', 'beats', 'top', 'tops', 'outbid', 'outbids', 'exceed', 'exceeds']);
-/** Verbs that end a record people may want to keep, in that state ("cancelled", "revoked"). */
-export const ENDING_VERBS = new Set(['cancel', 'revoke', 'retract', 'terminate']);
 /** "marks the job done and writes down the treatment used": verbs (and particles) of noting a value while moving a record on. */
 export const NOTE_VERBS = new Set(['write', 'writes', 'writing', 'note', 'notes', 'noting', 'record', 'records', 'recording', 'enter', 'enters', 'entering', 'fill', 'fills', 'filling', 'log', 'logs', 'logging', 'add', 'adds', 'adding', 'put', 'puts', 'jot', 'jots', 'take', 'takes', 'save', 'saves']);
 export const NOTE_PARTICLES = new Set(['down', 'in', 'up']);

@@ -1,14 +1,14 @@
 import type { EffectSpec, FieldSpec } from '@backforge/blueprint';
 import { readFieldItem } from '../fields.js';
 import { prepareFieldList } from '../field-lists.js';
-import { ACTOR_WORDS, LENDING_VERBS, MADE_RECORDS, POSSESSIVES, VERBS } from '../lexicon.js';
+import { ACTOR_WORDS, LENDING_VERBS, MADE_RECORDS, POSSESSIVES, TAKING_RECORDS, VERBS } from '../lexicon.js';
 import { type ActionDraft, keyOf } from '../model.js';
 import { camelCase, pascalCase, pastParticiple, plural, singular, splitIdentifier } from '../text.js';
 import { splitList, textOf, type Tok } from '../tokens.js';
 import { type ObjectRef, type Segment, sentenceCase } from './reading.js';
 import { addField, fieldOf, findResource, relationTarget, resourceFromObject } from './resolve.js';
 import { isFieldish } from './segment.js';
-import { actedOn, filtersOf, pushAction, pushTransition } from './actions.js';
+import { actedOn, filtersOf, pushAction, pushOnce, pushTransition } from './actions.js';
 import { readRelation } from './relations.js';
 import type { ReadingState } from './reading-state.js';
 
@@ -117,13 +117,15 @@ export function readRelease(ctx: ReadingState, s: Segment, obj: ObjectRef): void
     ctx.lastResource = res;
     return;
   }
+  // "return a hire" when the hire is itself the taking: it ends, once
+  const parts = s.lemma.split('_');
+  if (res && !take && TAKING_RECORDS.has(res.words[res.words.length - 1] as string) && pushOnce(ctx, res, s.text, { verb: s.lemma, name: camelCase([...parts, ...res.words]), state: pastParticiple(parts[0] as string) })) return;
   if (!res || !take) {
     ctx.unmapped.push(`"${s.text}" (${res ? `nothing takes a ${res.words.join(' ')} first` : 'I cannot tell what is given back'})`);
     return;
   }
   ctx.lastResource = res;
   const held = take.effects.map((e) => ('set' in e ? e.set : undefined)).filter((x): x is string => x !== undefined);
-  const parts = s.lemma.split('_');
   // "rent a car and return it" when renting set status to rented: back to the first status
   const stateSet = take.effects.find((e): e is Extract<EffectSpec, { set: string }> => 'set' in e && 'literal' in e.to && typeof e.to.literal === 'string');
   const stateField = stateSet ? fieldOf(ctx, res, stateSet.set) : undefined;

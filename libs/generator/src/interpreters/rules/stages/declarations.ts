@@ -75,9 +75,10 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       ['then every visit we write down the house, the date and payment', { subject: 'visit', items: ['house', 'date', 'payment'] }],
       ['For each booking we store the charger, the driver and the start time.', { subject: 'booking', items: ['charger', 'driver', 'start time'] }],
       ["For each grit bin we want to record its location, the last refill date and whether it's damaged.", { subject: 'grit bin', items: ['location', 'last refill date', 'damaged'] }],
+      ["For every music box that comes in I note the owner's name, the maker and a fault description.", { subject: 'music box', items: ["owner's name", 'maker', 'fault description'] }],
     ],
-    // "every house we need ...": the record, then the writer keeping its fields
-    match: (s) => /^(?:(?:then|and|also|so)\s+)?(?:for\s+)?(?:each|every|per)\s+([a-z][a-z -]{1,30}?)\s*,?\s+(?:we|i)\s+(?:(?:want|need|have|would like)\s+to\s+)?(?:need|want|write down|note down|note|record|keep|store|track|log|take|ask for|collect)\s+(?:down\s+)?(.+?)[.!]?$/i.exec(s),
+    // "every house we need ...": the record, then the writer keeping its fields ("that comes in" is said of the records)
+    match: (s) => /^(?:(?:then|and|also|so)\s+)?(?:for\s+)?(?:each|every|per)\s+([a-z][a-z -]{1,30}?)(?:\s+(?:that|which|who)\s+[^,]{1,40}?)?\s*,?\s+(?:we|i)\s+(?:(?:want|need|have|would like)\s+to\s+)?(?:need|want|write down|note down|note|record|keep|store|track|log|take|ask for|collect)\s+(?:down\s+)?(.+?)[.!]?$/i.exec(s),
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {
@@ -245,6 +246,16 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     // "Parking permits for residents, each with ...": "each" is one of the records named first, not of
     // whom or where they are for
     match: (s) => /^(?:(?:we|i)\s+(?:keep|have|hire out|rent out|run|sell)\s+)?(?:the\s+|our\s+)?((?:[a-z]+\s+)?[a-z]+s)\s+(?:for|of|at|in|from|on)\s+[a-z' ]{1,40}?,\s*each\s+(?:with|having|has|holding)\s+(.+?)[.!]?$/i.exec(s),
+    read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
+  },
+  {
+    name: 'records noted one by one, with their fields',
+    examples: [
+      ['We are volunteers doing an otter survey, so I need to record each sighting with the river stretch, the date and the surveyor', { subject: 'sighting', items: ['river stretch', 'date', 'surveyor'] }],
+      ['We log every delivery with the supplier, the weight and the date received.', { subject: 'delivery', items: ['supplier', 'weight', 'date received'] }],
+    ],
+    // "so I need to record each sighting with ...": the records kept one at a time, whatever context came first
+    match: (s) => /^(?:.{0,120}?\b(?:so|and|then|to|i|we)\s+)?(?:record|log|keep|track|note|store|register|enter)\s+(?:each|every)\s+([a-z]+(?: [a-z]+)?)\s+with\s+(.+?)[.!]?$/i.exec(s),
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {

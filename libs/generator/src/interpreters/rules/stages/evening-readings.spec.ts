@@ -77,5 +77,18 @@ describe('everyday readings (session 2026-11-28 evening)', () => {
     const r = interpretPrompt('x', 'Products have a name and a stock count. Orders have a product, a company name and a quantity. An order for more than the stock count of that product is refused.');
     expect(r.ok && r.blueprint.rules.filter((x) => x.kind === 'capacity')).toEqual([]);
   });
+
+  it('"return a hire" when the hire is itself the taking ends it, once', () => {
+    const bp = read('Hires have a member name and a start date. Members return a hire.');
+    expect(bp.actions.find((a) => a.name === 'returnHire')).toMatchObject({ kind: 'transition', guards: [{ field: 'returned', op: 'ne' }], effects: [{ set: 'returned', to: { literal: true } }] });
+  });
+
+  it('records that "got" their fields have them', () => {
+    const bp = read('menu items got a name, price, and if its spicy or not. orders got customer name, phone, pickup time.');
+    expect(bp.resources.map((r) => [r.name, r.fields.map((f) => f.name)])).toEqual([
+      ['MenuItem', ['name', 'price', 'spicy']],
+      ['Order', ['customerName', 'phone', 'pickupTime']],
+    ]);
+  });
 });
 

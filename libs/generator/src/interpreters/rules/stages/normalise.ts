@@ -253,6 +253,8 @@ export function repairSpelling(text: string): string {
     .replace(/\b([a-z]+)\s+((?:[A-Z]{1,3}\s+(?:or\s+)?){1,7}[A-Z]{1,3})(?=\s*(?:$|[,.;)]|\s+and\s))/g, (_all, name: string, values: string) => `${name} (${values.split(/\s+(?:or\s+)?/).join(', ')})`)
     // ("every game we play should be recorded with ...": a clause saying who does it names no other record)
     .replace(/\b(every|each|all the|all|the|any)\s+([a-z]+)\s+(?:that\s+)?(?:we|i|you|they)\s+([a-z]+)\s+(?=(?:should|must|will|is|are|has|have|gets|get|needs|need|can|goes|go)\b)/gi, '$1 $2 ')
+    // ("menu items got a name, price ...", "orders got customer name, ...": records that "got" their fields have them)
+    .replace(/\b([a-z]+s)\s+got\s+(?=(?:a|an|the|their|its|[a-z]+\s+name|name)\b)(?!(?:[a-z]+ed)\b)/gi, '$1 have ')
     // ("people order: there name, what bulb ...": "there" before a field's name, opening an item, is "their")
     .replace(/(^|[:,;(]\s*|\n\s*[-*•]?\s*)there\s+(?=(?:name|names|email|emails|phone|phones|address|addresses|age|ages|number|numbers|details)\b)/gi, '$1their ')
     // ("i need delete orders", "I want see all orders": the "to" a learner leaves out)
