@@ -147,7 +147,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // Batches 41 (A-L) and 42 (M-Z): written blind at the start of session 2026-11-28 (evening) and run once on
   // main as the afternoon session left it (5e4fd66's interpreter, cd74c3b), before any change: first contact
   // 3 / 32 / 4 / 1 and 1 / 33 / 4 / 2
-  '41': { faithful: 3, silentlyWrongAtMost: 5 },
+  // (41: the garlic farm read faithfully since the same evening; the avocado wholesaler's orders are read, with
+  // 'numberOfCrates' where the writer wrote 'crates', so one more silently wrong)
+  '41': { faithful: 4, silentlyWrongAtMost: 6 },
   '42': { faithful: 1, silentlyWrongAtMost: 5 },
   // (session 2026-11-28 evening: "cancel a job" with no status keeps the job, marked cancelled, beside the delete; 13, 14
   // and 16 gained 7 faithful, and 25, 33, 36 and 37 one silently wrong each, where the stated reading "cancel ... as

@@ -87,9 +87,10 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       ['Every roast gets logged with the bean origin, the roast level and the roast date.', { subject: 'roast', items: ['bean origin', 'roast level', 'roast date'] }],
       ['Each delivery is recorded with a date and a weight in kg.', { subject: 'delivery', items: ['date', 'weight in kg'] }],
       ["Volunteers do the refilling, so each refill should be recorded too, with the grit bin, the volunteer's name and the date.", { subject: 'refill', items: ['grit bin', "volunteer's name", 'date'] }],
+      ['Every batch we lift on the garlic farm gets recorded with its variety, the plot it came from and the harvest date.', { subject: 'batch', items: ['variety', 'plot it came from', 'harvest date'] }],
     ],
     // ("Volunteers do the refilling, so each refill should be recorded too, with ...": what leads up to it says why)
-    match: (s) => /^(?:[^,]{1,80},\s*(?:so|and)\s+)?(?:each|every|a|an)\s+([a-z][a-z -]{1,30}?)\s+(?:gets|is|are|get|(?:should|must|will|needs to)(?:\s+also)?\s+be)(?:\s+also)?\s+(?:logged|recorded|stored|saved|entered|registered|noted|kept)\s*(?:too|as well)?\s*,?\s+with\s+(.+?)[.!]?$/i.exec(s),
+    match: (s) => /^(?:[^,]{1,80},\s*(?:so|and)\s+)?(?:each|every|a|an)\s+([a-z][a-z -]{1,30}?)(?:\s+(?:that|which|we|i)\s+[^,]{1,40}?)?\s+(?:gets|is|are|get|(?:should|must|will|needs to)(?:\s+also)?\s+be)(?:\s+also)?\s+(?:logged|recorded|stored|saved|entered|registered|noted|kept)\s*(?:too|as well)?\s*,?\s+with\s+(.+?)[.!]?$/i.exec(s),
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {
@@ -246,6 +247,37 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     // "Parking permits for residents, each with ...": "each" is one of the records named first, not of
     // whom or where they are for
     match: (s) => /^(?:(?:we|i)\s+(?:keep|have|hire out|rent out|run|sell)\s+)?(?:the\s+|our\s+)?((?:[a-z]+\s+)?[a-z]+s)\s+(?:for|of|at|in|from|on)\s+[a-z' ]{1,40}?,\s*each\s+(?:with|having|has|holding)\s+(.+?)[.!]?$/i.exec(s),
+    read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
+  },
+  {
+    name: 'what each record should hold',
+    examples: [
+      ['We supply avocados by the crate to restaurants, so each order should hold the restaurant, the number of crates and the delivery date.', { subject: 'order', items: ['restaurant', 'number of crates', 'delivery date'] }],
+      ['Judging is on the day, so every entry must include the entrant name, the category and the score.', { subject: 'entry', items: ['entrant name', 'category', 'score'] }],
+    ],
+    // "..., so each order should hold ...": what leads up to it is context, the records are the ones each names
+    // (with no context before, "Every book should store ..." is read by the sentence reader)
+    match: (s) => /^.{1,120}?,\s*(?:so|and|then)\s+(?:each|every)\s+([a-z]+(?: [a-z]+)?)\s+(?:should|must|needs to|will|has to|would|can)\s+(?:hold|have|include|contain|record|store|keep|carry|show)\s+(.+?)[.!]?$/i.exec(s),
+    read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
+  },
+  {
+    name: "each record's fields, told with a possessive",
+    examples: [
+      ["Our jaffle van's menu needs each filling's name, price, whether it's vegan and whether it's sold out today", { subject: 'filling', items: ['name', 'price', 'vegan', 'sold out today'] }],
+      ["We keep every volunteer's name, phone and start date.", { subject: 'volunteer', items: ['name', 'phone', 'start date'] }],
+    ],
+    // "the menu needs each filling's name, price, ...": the records are the ones whose fields are listed
+    match: (s) => /^(?:.{0,80}?\b(?:needs?|has|have|holds?|keeps?|lists?|shows?|records?|wants?|stores?|logs?|tracks?)\s+)(?:each|every)\s+([a-z]+(?: [a-z]+)?)'s\s+(.+?)[.!]?$/i.exec(s),
+    read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
+  },
+  {
+    name: 'a register of records, with their fields',
+    examples: [
+      ["For my Saturday abacus lessons I need a register of pupils with their name, age and a parent's phone number", { subject: 'pupils', items: ['name', 'age', "parent's phone number"] }],
+      ['We want a log of deliveries with the supplier, the weight and the date.', { subject: 'deliveries', items: ['supplier', 'weight', 'date'] }],
+    ],
+    // "I need a register of pupils with ...": the register is the records it holds (a colon after starts another list)
+    match: (s) => /^(?:.{0,120}?\b)?(?:a|an|the)\s+(?:register|list|log|record|database|directory|roster|catalogue|catalog|inventory|book)\s+of\s+(?:all\s+)?(?:the\s+|our\s+|my\s+)?([a-z]+s)\s+(?:with|including|showing|holding)\s+([^:]+?)[.!]?$/i.exec(s),
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {

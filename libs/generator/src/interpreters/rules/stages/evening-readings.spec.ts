@@ -90,5 +90,18 @@ describe('everyday readings (session 2026-11-28 evening)', () => {
       ['Order', ['customerName', 'phone', 'pickupTime']],
     ]);
   });
+
+  it('the records a sentence is about, behind context and relative clauses', () => {
+    const names = (prompt: string) => read(prompt).resources.map((r) => r.name);
+    expect(names('Every batch we lift on the garlic farm gets recorded with its variety, the plot it came from, harvest date and weight in kilograms.')).toEqual(['Batch']);
+    expect(names('We supply avocados by the crate to restaurants, so each order should hold the restaurant, the number of crates and the delivery date.')).toEqual(['Order']);
+    expect(names('I need a register of pupils with their name, age (5 to 12) and a parent phone number.')).toEqual(['Pupil']);
+  });
+
+  it('"..., and customers place orders for one product giving their email and a quantity" starts the orders with their fields', () => {
+    const bp = read('Products have a scent, a form (sticks, cones or resin), pack size and price, and customers place orders for one product giving their email and a quantity between 1 and 20.');
+    expect(bp.resources.find((r) => r.name === 'Order')?.fields.map((f) => f.name)).toEqual(['email', 'quantity', 'product']);
+    expect(bp.resources.find((r) => r.name === 'Product')?.fields.map((f) => f.name)).toEqual(['scent', 'form', 'packSize', 'price']);
+  });
 });
 

@@ -1,4 +1,4 @@
-import { CASUAL_SPELLINGS, CONTEXT_LABELS, CURRENCY_SIGNS, GREETINGS, PHRASAL_VERBS, SECTION_LABELS, SIGN_OFFS, THAN_WORDS } from '../lexicon.js';
+import { CASUAL_SPELLINGS, CONTEXT_LABELS, CURRENCY_SIGNS, GREETINGS, PHRASAL_VERBS, SECTION_LABELS, SIGN_OFFS, THAN_WORDS, VERB_SET } from '../lexicon.js';
 import { documentLine } from './context.js';
 import { readSections } from './sections.js';
 import { splitSentence } from './split-sentence.js';
@@ -255,6 +255,8 @@ export function repairSpelling(text: string): string {
     .replace(/\b(every|each|all the|all|the|any)\s+([a-z]+)\s+(?:that\s+)?(?:we|i|you|they)\s+([a-z]+)\s+(?=(?:should|must|will|is|are|has|have|gets|get|needs|need|can|goes|go)\b)/gi, '$1 $2 ')
     // ("menu items got a name, price ...", "orders got customer name, ...": records that "got" their fields have them)
     .replace(/\b([a-z]+s)\s+got\s+(?=(?:a|an|the|their|its|[a-z]+\s+name|name)\b)(?!(?:[a-z]+ed)\b)/gi, '$1 have ')
+    // ("customers place orders for one product giving their email and a quantity": what they give, they give with it)
+    .replace(/(?<!\bby\s)\b(?:giving|providing|supplying|leaving)\s+(?=(?:their|his|her)\s)/gi, 'with ')
     // ("people order: there name, what bulb ...": "there" before a field's name, opening an item, is "their")
     .replace(/(^|[:,;(]\s*|\n\s*[-*•]?\s*)there\s+(?=(?:name|names|email|emails|phone|phones|address|addresses|age|ages|number|numbers|details)\b)/gi, '$1their ')
     // ("i need delete orders", "I want see all orders": the "to" a learner leaves out)
@@ -269,6 +271,9 @@ export function repairSpelling(text: string): string {
     // ("..., home score and away score, and list matches by date": a list request ends the list of fields)
     // ("..., a status available / rented / repair, we need to change the status": the writer's own sentence ends the list)
     .replace(/,\s+(?:and\s+)?(?=(?:i|we)\s+(?:need|want|can|must|should|have to|would|will|also)\b)/gi, (m, at: number, all: string) => (listBefore(all, at) ? '. ' : m))
+    // ("..., pack size and price, and customers place orders for one product ...": people doing something start a sentence)
+    .replace(/,\s+and\s+(?:the\s+)?([a-z]+s)\s+([a-z]+)(?=\s+(?:a|an|the|their|one|[a-z]+s)\b)/gi, (m, who: string, verb: string, at: number, all: string) =>
+      listBefore(all, at) && VERB_SET.has(verb.toLowerCase()) ? `. ${who.charAt(0).toUpperCase()}${who.slice(1)} ${verb}` : m)
     // (only after a list of two commas or more in the same sentence: "..., and I want to see all orders" stays)
     .replace(/,\s+and\s+(?:(?:i|we)\s+(?:can|want to|need to|would like to)\s+)?(list|show|see|view|find|search|look up)\s+(?=(?:all\s+|the\s+|my\s+|our\s+)?[a-z]+s\b)/gi, (m, verb: string, at: number, all: string) =>
       listBefore(all, at) ? `. ${verb.charAt(0).toUpperCase()}${verb.slice(1)} ` : m)
