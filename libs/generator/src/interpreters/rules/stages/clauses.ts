@@ -3,7 +3,7 @@ import { isFieldLike, isTypedItem } from './field-items.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens } from './declarations.js';
-import { itemsLine, recordsByField, sameHeadPair } from './list-items.js';
+import { itemsLine, pluralBy, recordsByField, recordsByFieldParts, sameHeadPair } from './list-items.js';
 import { statesHolder, statesOf, statusLine, valuesOfField } from './field-states.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
@@ -159,13 +159,14 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     const recordsBy = label !== null && !startsWithVerb(labelled) && /^[a-z]+s\s+(?:by|of|for|on|per|in)\s+\S/i.test(labelled);
     // (and under "## What we need", "- fixtures on a date")
     // (and anywhere, a bullet naming records by a field, "- trails by grade", "- enrolments per class": no field is named so)
-    const bulletBy = label === null && line.kind === 'bullet' && !startsWithVerb(line.text) && (recordsByField(line.text) || (underRequests && /^(?:all\s+)?[a-z]+s\s+(?:by|of|for|on|per|in)\s+(?:a|an|the|each|one|given|their|its)\s+\S/i.test(line.text))) && !/\b(?:is|are|be|must|can|can't|cannot|should|will|may|never)\b/i.test(line.text);
+    const bulletBy = label === null && line.kind === 'bullet' && (!startsWithVerb(line.text) || pluralBy(line.text)) && (recordsByField(line.text) || (underRequests && /^(?:all\s+)?[a-z]+s\s+(?:by|of|for|on|per|in)\s+(?:a|an|the|each|one|given|their|its)\s+\S/i.test(line.text))) && !/\b(?:is|are|be|must|can|can't|cannot|should|will|may|never)\b/i.test(line.text);
     const toShow = (label && LIST_LABELS.has((label[1] as string).toLowerCase())) || (line.kind === 'bullet' && underListLabel) || (recordsBy && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase())) || bulletBy;
-    const text = toShow && !startsWithVerb(labelled) ? `List ${labelled}` : labelled;
-    // ("Lists: courses by discipline; a student's bookings": each part is a list to show)
-    const shown = toShow && label ? splitOutsideParens(labelled.replace(/[.!]$/, ''), /\s*;\s*/) : [];
-    if (shown.length > 1) {
-      for (const part of shown) out.push({ kind: 'statement', text: startsWithVerb(part) ? part : `List ${part}` });
+    const text = toShow && (!startsWithVerb(labelled) || pluralBy(labelled)) ? `List ${labelled}` : labelled;
+    // ("Lists: courses by discipline; a student's bookings", "Stays by cabin, and stays by arrival date.": each part is a list to show)
+    const byParts = label === null && line.kind === 'sentence' ? recordsByFieldParts(line.text) : undefined;
+    const shown = toShow && label ? splitOutsideParens(labelled.replace(/[.!]$/, ''), /\s*;\s*/) : (byParts ?? []);
+    if (shown.length > 1 || byParts) {
+      for (const part of shown) out.push({ kind: 'statement', text: startsWithVerb(part) && !pluralBy(part) ? part : `List ${part}` });
       continue;
     }
     // "status goes queued -> printing -> done, or printing -> failed": the states of a field listed before

@@ -103,5 +103,13 @@ describe('everyday readings (session 2026-11-28 evening)', () => {
     expect(bp.resources.find((r) => r.name === 'Order')?.fields.map((f) => f.name)).toEqual(['email', 'quantity', 'product']);
     expect(bp.resources.find((r) => r.name === 'Product')?.fields.map((f) => f.name)).toEqual(['scent', 'form', 'packSize', 'price']);
   });
+
+  it('reads a list\'s filter in parentheses, before "filter", and records by a field whose first word is a verb too', () => {
+    const lists = (prompt: string) => read(prompt).actions.filter((a) => a.kind === 'list').map((a) => (a.kind === 'list' ? a.filters.map((f) => f.field) : []));
+    expect(lists('Rooms have a number and smoking (yes/no).\n- add rooms, list rooms (filter on smoking)')).toEqual([['smoking']]);
+    expect(lists('Jobs have a customer name and a type (a, b).\n- jobs: create, list with a type filter, get by id')).toEqual([['type']]);
+    expect(lists('Loans have a player name and an issue date.\n- loans by player name')).toEqual([['playerName']]);
+    expect(lists('Stays have a guest name, an arrival date and a cabin. Stays by cabin, and stays by arrival date.')).toEqual([['cabin', 'arrivalDate']]);
+  });
 });
 

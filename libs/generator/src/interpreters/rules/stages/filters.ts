@@ -114,8 +114,10 @@ export function paramName(op: FilterOperator, field: FieldSpec): string {
  * The filters a list asks for, read from the words after its verb ("by category", "cheaper than
  * a given price", "on a given day"). `lemma` is the list's verb (search reads text as contains).
  */
-export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readonly Tok[], s: { lemma: string; text: string; subject?: readonly string[] }): FilterSpec[] {
+export function readFilters(ctx: FilterContext, res: ResourceDraft, written: readonly Tok[], s: { lemma: string; text: string; subject?: readonly string[] }): FilterSpec[] {
   const filters: FilterSpec[] = [];
+  // ("list dishes (filter on vegetarian)": a filter said in parentheses is read as if it were not)
+  const toks = written.flatMap((t) => (t.inner && /^(?:filter|filtered|by|per)$/.test(t.inner[0]?.w ?? '') ? t.inner : [t]));
   const add = (field: FieldDraft, op: FilterOperator): void => {
     const f: FilterSpec = { param: paramName(op, field.spec), field: field.spec.name, op };
     if (!filters.some((x) => x.param === f.param)) filters.push(f);
@@ -237,6 +239,12 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, toks: readon
     }
     if (multiWord > 0) {
       i += multiWord - 1;
+      continue;
+    }
+    // "list jobs with a status filter": the field named before "filter"
+    const before = ws[i + 1] === 'filter' ? ctx.fieldAt(res, toks, i) : undefined;
+    if (before && before.end === i + 1) {
+      add(before.field, eqOp(before.field));
       continue;
     }
     // "todos that are done", "open issues": a state value names a boolean or enum filter

@@ -80,6 +80,15 @@ export function recordsByField(text: string): boolean {
   return isPluralForm(head) && TYPE_BY_WORD[head] === undefined && TYPE_BY_WORD[singular(head)] === undefined && (['by', 'per'].includes((m[2] as string).toLowerCase()) || determined);
 }
 
+/** "loans by player name", "stays by cabin": records by a field, though their first word is a verb too. */
+export const pluralBy = (text: string): boolean => /^[a-z]+s\s+(?:by|per)\s/i.test(text.trim());
+
+/** "Stays by cabin, and stays by arrival date.": a sentence made only of records by a field, its parts. */
+export function recordsByFieldParts(text: string): string[] | undefined {
+  const parts = splitOutsideParens(text.replace(/[.!]$/, ''), /\s*(?:,|;)\s*(?:and\s+)?|\s+and\s+(?=(?:all\s+)?(?:the\s+)?[a-z]+s\s+(?:by|per)\s)/i);
+  return parts.length > 0 && parts.every((p) => recordsByField(p) && pluralBy(p)) ? parts : undefined;
+}
+
 /** "name, email, date of birth" alone on its line: at least two short items and no sentence end inside. */
 export function itemsLine(line: Line | undefined): string[] | undefined {
   // ("Passengers: name, address": a list with its own subject is read as one)
