@@ -183,7 +183,7 @@ export const CASUAL_SPELLINGS: Record<string, string> = {
   cant: "can't", dont: "don't", doesnt: "doesn't", didnt: "didn't", isnt: "isn't", arent: "aren't", wasnt: "wasn't", werent: "weren't",
   shouldnt: "shouldn't", wouldnt: "wouldn't", couldnt: "couldn't", havent: "haven't", hasnt: "hasn't", wont: "won't",
   theyve: "they've", theyre: "they're", youre: "you're", weve: "we've", ive: "I've",
-  thats: "that's", whats: "what's",
+  thats: "that's", whats: "what's", whos: "who's",
   wanna: 'want to', gonna: 'going to', gotta: 'have to',
   qty: 'quantity', wether: 'whether', adress: 'address', adresses: 'addresses', recieve: 'receive', recieved: 'received', seperate: 'separate', untill: 'until', tommorow: 'tomorrow', wich: 'which', teh: 'the',
 };

@@ -1,7 +1,7 @@
 import { prepareFieldList } from '../field-lists.js';
 import { AGENT_NOUN_RESOURCES, ALL_WORDS, INDEFINITE_ARTICLES, RELATIVE_BE, AWARD_VERBS, CHARACTER_WORDS, CONDITION_WORDS, COUNT_NOUNS, COUNT_WORDS, CRUD_FILLERS, DETERMINERS, LIST_LEAD_WORDS, LOOKUP_KEYS, META_NOUNS, NOMINALIZATION, PLAIN_GET_VERBS, POSSESSIVES, PREPOSITIONS, RECORD_LIST_NOUNS, RELATIVE_WORDS, SCALE_NOUNS, SEPARATORS, STATE_FIELD_NAMES, TALLY_NOUNS, TITLE_TAILS, VERB_SET, VERBS, ENDING_VERBS } from '../lexicon.js';
 import type { GuardSpec } from '@backforge/blueprint';
-import { type ActionDraft, keyOf, type ResourceDraft } from '../model.js';
+import { type ActionDraft, keyOf, referenceTo, type ResourceDraft } from '../model.js';
 import { camelCase, isPluralForm, pascalCase, pastParticiple, plural, singular, splitIdentifier, verbLemma } from '../text.js';
 import { splitList, textOf, words as wordsOf } from '../tokens.js';
 import { readTake } from './action-holding.js';
@@ -135,7 +135,8 @@ export function readListOrGet(ctx: ReadingState, s: Segment, obj: ObjectRef): vo
     readState(ctx, s, resolved, after);
     return;
   }
-  if (s.rest[0]?.w === 'who' && s.rest[1]) {
+  if (['who', "who's", 'whos'].includes(s.rest[0]?.w ?? '') && s.rest[1]) {
+    if (readWhoFor(ctx, s)) return;
     const lemma = verbLemma(s.rest[1].w, VERB_SET);
     const made = lemma ? [...ctx.actions].reverse().find((a) => a.kind === 'create' && a.verb === lemma) : undefined;
     const madeRes = made ? ctx.resources.find((r) => keyOf(r.words) === made.resource) : undefined;
@@ -180,6 +181,30 @@ export function readListOrGet(ctx: ReadingState, s: Segment, obj: ObjectRef): vo
   if (!PLAIN_GET_VERBS.has(s.lemma)) draft.name = camelCase([...s.lemma.split('_'), ...res.words]);
   pushAction(ctx, draft);
   return;
+}
+
+/**
+ * "see who has booked onto each retreat", "who's got tickets for a social", "who is coming to each
+ * lesson": the records that point at the one named after the preposition, listed by it.
+ */
+function readWhoFor(ctx: ReadingState, s: Segment): boolean {
+  const ws = s.rest.map((t) => t.w);
+  const at = ws.findIndex((w, k) => k > 1 && ['onto', 'on', 'to', 'for', 'in', 'at', 'into'].includes(w));
+  if (at < 0) return false;
+  let j = at + 1;
+  while (j < ws.length && (DETERMINERS.has(ws[j] as string) || POSSESSIVES.has(ws[j] as string) || ['particular', 'given', 'certain', 'specific'].includes(ws[j] as string))) j++;
+  // ("list the retreats and see who has booked onto each one": "one" is the record named before)
+  const named = ws[j] === 'one' || j === ws.length ? undefined : resourceAt(ctx, s.rest, j);
+  // (only when the sentence ends there: "... on a session and what sessions are on a given day" asks more)
+  if ((named ? named.end : Math.min(j + 1, ws.length)) < ws.length) return false;
+  const parent = named ? named.res : ctx.lastResource;
+  const children = parent ? ctx.resources.filter((r) => r !== parent && referenceTo(r, parent) !== undefined) : [];
+  const child = children.length === 1 ? (children[0] as ResourceDraft) : undefined;
+  const ref = child && parent ? referenceTo(child, parent) : undefined;
+  if (!child || !ref) return false;
+  pushAction(ctx, { kind: 'list', resource: keyOf(child.words), verb: s.lemma, description: sentenceCase(s.text), filters: [{ param: ref.spec.name, field: ref.spec.name, op: 'eq' }], params: [], guards: [], effects: [] });
+  ctx.lastResource = child;
+  return true;
 }
 
 /** "edit a book", "set a task's status to done": an update, or a transition to a named value. */

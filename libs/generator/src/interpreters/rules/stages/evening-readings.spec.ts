@@ -111,5 +111,13 @@ describe('everyday readings (session 2026-11-28 evening)', () => {
     expect(lists('Loans have a player name and an issue date.\n- loans by player name')).toEqual([['playerName']]);
     expect(lists('Stays have a guest name, an arrival date and a cabin. Stays by cabin, and stays by arrival date.')).toEqual([['cabin', 'arrivalDate']]);
   });
+
+  it('"see who is coming to each lesson", "whos signed up for a gig" lists the records pointing at it', () => {
+    const listOf = (prompt: string, resource: string) => read(prompt).actions.find((a) => a.kind === 'list' && a.resource === resource);
+    expect(listOf('Lessons have a date. Bookings have a lesson and a name. I want see who is coming to each lesson.', 'Booking')).toMatchObject({ filters: [{ field: 'lesson', op: 'eq' }] });
+    expect(listOf('Gigs have a date and max players. Signups have a gig, a name and a part. And see whos signed up for a gig.', 'Signup')).toMatchObject({ filters: [{ field: 'gig', op: 'eq' }] });
+    // (a sentence that asks more after it is left to the reading of the whole)
+    expect(listOf("Sessions have a title and a date. Bookings have a session and a name. I want to see who's booked on a session and what sessions are on a given day.", 'Booking')).toBeDefined();
+  });
 });
 
