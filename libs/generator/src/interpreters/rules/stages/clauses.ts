@@ -3,7 +3,7 @@ import { isFieldLike, isTypedItem } from './field-items.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens } from './declarations.js';
-import { itemsLine, pluralBy, recordsByField, recordsByFieldParts, sameHeadPair } from './list-items.js';
+import { itemsLine, listParts, pluralBy, recordsByField, recordsByFieldParts, sameHeadPair } from './list-items.js';
 import { statesHolder, statesOf, statusLine, valuesOfField } from './field-states.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
@@ -164,7 +164,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     const text = toShow && (!startsWithVerb(labelled) || pluralBy(labelled)) ? `List ${labelled}` : labelled;
     // ("Lists: courses by discipline; a student's bookings", "Stays by cabin, and stays by arrival date.": each part is a list to show)
     const byParts = label === null && line.kind === 'sentence' ? recordsByFieldParts(line.text) : undefined;
-    const shown = toShow && label ? splitOutsideParens(labelled.replace(/[.!]$/, ''), /\s*;\s*/) : (byParts ?? []);
+    const shown = toShow && label ? listParts(labelled) : (byParts ?? []);
     if (shown.length > 1 || byParts) {
       for (const part of shown) out.push({ kind: 'statement', text: startsWithVerb(part) && !pluralBy(part) ? part : `List ${part}` });
       continue;

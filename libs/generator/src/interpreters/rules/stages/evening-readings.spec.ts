@@ -119,5 +119,15 @@ describe('everyday readings (session 2026-11-28 evening)', () => {
     // (a sentence that asks more after it is left to the reading of the whole)
     expect(listOf("Sessions have a title and a date. Bookings have a session and a name. I want to see who's booked on a session and what sessions are on a given day.", 'Booking')).toBeDefined();
   });
+
+  it('a "Lists:" label parts its lists at commas and middle dots when each names records by something', () => {
+    const lists = (prompt: string) => read(prompt).actions.filter((a) => a.kind === 'list').map((a) => [a.resource, a.kind === 'list' ? a.filters.map((f) => f.field) : []]);
+    expect(lists('Members have a name and a unit (a, b). Events have a date. Attendances have a member and an event.\n**Lists:** attendance for an event · members by unit')).toEqual(
+      expect.arrayContaining([['Member', ['unit']], ['Attendance', ['event']]]),
+    );
+    expect(lists('Cars have an owner name and a build status (planning, building, done). Entries have a car.\nLists: entries by car, cars by build status.')).toEqual(
+      expect.arrayContaining([['Car', ['buildStatus']], ['Entry', ['car']]]),
+    );
+  });
 });
 

@@ -83,6 +83,19 @@ export function recordsByField(text: string): boolean {
 /** "loans by player name", "stays by cabin": records by a field, though their first word is a verb too. */
 export const pluralBy = (text: string): boolean => /^[a-z]+s\s+(?:by|per)\s/i.test(text.trim());
 
+/**
+ * The lists a "Lists:" label asks for: "courses by discipline; a student's bookings", "events from a
+ * date onwards · attendance for an event", "entries for a track day, cars by build status" (commas
+ * part them only when every part names records by something).
+ */
+export function listParts(text: string): string[] {
+  const parts = splitOutsideParens(text.replace(/[.!]$/, ''), /\s*[;·]\s*/);
+  return parts.flatMap((p) => {
+    const commas = splitOutsideParens(p, /\s*,\s*(?:and\s+)?/);
+    return commas.length > 1 && commas.every((c) => /^(?:all\s+)?(?:the\s+)?(?:[a-z]+\s+)?[a-z]+s\s+(?:by|for|of|per|on|in|from)\s/i.test(c)) ? commas : [p];
+  });
+}
+
 /** "Stays by cabin, and stays by arrival date.": a sentence made only of records by a field, its parts. */
 export function recordsByFieldParts(text: string): string[] | undefined {
   const parts = splitOutsideParens(text.replace(/[.!]$/, ''), /\s*(?:,|;)\s*(?:and\s+)?|\s+and\s+(?=(?:all\s+)?(?:the\s+)?[a-z]+s\s+(?:by|per)\s)/i);
