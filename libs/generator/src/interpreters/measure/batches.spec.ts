@@ -152,7 +152,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (41: the garlic farm read faithfully since the same evening; the avocado wholesaler's orders are read, with
   // 'numberOfCrates' where the writer wrote 'crates', so one more silently wrong)
   '41': { faithful: 4, silentlyWrongAtMost: 6 },
-  '42': { faithful: 1, silentlyWrongAtMost: 5 },
+  // (42: 6 since the same evening: the nougat kitchen, refused before, is read, its 'whether it passed the taste
+  // check' named tasteCheckPassed where its writer wrote passedTasteCheck)
+  '42': { faithful: 1, silentlyWrongAtMost: 6 },
   // (session 2026-11-28 evening: "cancel a job" with no status keeps the job, marked cancelled, beside the delete; 13, 14
   // and 16 gained 7 faithful, and 25, 33, 36 and 37 one silently wrong each, where the stated reading "cancel ... as
   // deleting" had been the only warning and had covered other misses)

@@ -190,6 +190,10 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   // "in minutes" -> unit
   const inIdx = ws.lastIndexOf('in');
   let unitWords = inIdx > 0 ? ws.slice(inIdx + 1) : [];
+  // ("in whole degrees C": counted in whole units)
+  if (unitWords[0] === 'whole' && unitWords.length > 1) [mods.type, unitWords] = [mods.type ?? 'integer', unitWords.slice(1)];
+  // ("temperature in degrees C", "in degrees F": the temperature's scale is its unit)
+  if (unitWords[0] === 'degrees' && (['c', 'celsius', 'f', 'fahrenheit'].includes(unitWords[1] ?? '') || (unitWords.length === 1 && /temp/.test(ws.join(' '))))) unitWords = [['f', 'fahrenheit'].includes(unitWords[1] ?? '') ? 'fahrenheit' : 'celsius'];
   // "the green weight in kg before roasting": what follows the unit says when, not what
   const when = unitWords.length === 2 ? ['before', 'after'] : ['before', 'after', 'when', 'at', 'on', 'per', 'for'];
   if (unitWords.length >= 2 && (TIME_UNITS.has(unitWords[0] as string) || OTHER_UNITS.has(unitWords[0] as string)) && when.includes(unitWords[1] as string)) {

@@ -1,6 +1,7 @@
 import type { Clause } from './clauses.js';
-import { readItem, splitValues, type FieldItem } from './phrasings.js';
-import { CONTACT_DETAILS, LENDING_RECORDS, NOMINALIZATION, VERB_SET } from '../lexicon.js';
+import { readItem, type FieldItem } from './phrasings.js';
+import { LENDING_RECORDS, NOMINALIZATION, VERB_SET } from '../lexicon.js';
+import { listItems, recordWithFields } from './declaration-items.js';
 import { singular, verbLemma } from '../text.js';
 
 export { pairedNames, relativeFlags, splitOutsideParens } from './list-items.js';
@@ -271,6 +272,20 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {
+    name: 'what each record gets',
+    examples: [
+      ['Batch log for my nougat kitchen: every batch gets a flavour (honey almond, pistachio or plain), the cook date, the slab weight in grams and whether it passed the taste check.', { subject: 'batch', items: ['flavour', 'cook date', 'slab weight in grams', 'taste check passed'] }],
+      ['Each guest gets a name, a table number and a meal choice.', { subject: 'guest', items: ['name', 'table number', 'meal choice'] }],
+    ],
+    // "every batch gets a flavour, the cook date, ...": what each record is given is its fields (three at least:
+    // "each member gets a badge" says what happens to it)
+    match: (s) => /^(?:[^:]{1,60}:\s+)?(?:each|every)\s+([a-z]+(?: [a-z]+)?)\s+gets\s+((?:a|an|the|its|their)\s.+?)[.!]?$/i.exec(s),
+    read: (m, sentence) => {
+      const items = listItems(m[2] as string);
+      return items && items.length >= 3 ? { kind: 'fieldList', subject: (m[1] as string).toLowerCase(), items, source: sentence, nounPhrase: true } : undefined;
+    },
+  },
+  {
     name: 'a register of records, with their fields',
     examples: [
       ["For my Saturday abacus lessons I need a register of pupils with their name, age and a parent's phone number", { subject: 'pupils', items: ['name', 'age', "parent's phone number"] }],
@@ -324,12 +339,6 @@ function linkingRecord(m: RegExpExecArray, sentence: string): FieldList | undefi
   return { kind: 'fieldList', subject: m[1] as string, items: [...refs, ...items], source: sentence, nounPhrase: true };
 }
 
-/** The records a sentence names with a list of at least two fields, or undefined. */
-function recordWithFields(subject: string, list: string, sentence: string): FieldList | undefined {
-  const items = listItems(list);
-  return items && items.length >= 2 ? { kind: 'fieldList', subject, items, source: sentence, nounPhrase: true } : undefined;
-}
-
 /** "We fill in the home legs and the away legs, each from 0 to 13": fields the writer adds to the record just described. */
 export function laterFields(sentence: string): FieldItem[] | undefined {
   const m = /^(?:(?:then|later|afterwards)\s+)?(?:we|i)\s+(?:then\s+|later\s+|also\s+)?(?:fill in|write in|add|enter)\s+(.+?)[.!]?$/i.exec(sentence.trim());
@@ -351,64 +360,6 @@ export function declarationOf(sentence: string): FieldList | undefined {
     if (read) return read;
   }
   return undefined;
-}
-
-/**
- * "a start date, an end date and a status (pending, approved), pending at first": the items, an
- * item opening on a value of the one before being that one's default. Undefined when an item is
- * not a noun phrase (the reader then reads the sentence and names what it cannot).
- */
-export function listItems(list: string): FieldItem[] | undefined {
-  const parts = splitTopLevel(list);
-  const items: FieldItem[] = [];
-  let owner: string | undefined;
-  for (const part of parts) {
-    let words = part.replace(/^(?:and|or)\s+/i, '').replace(/^(?:a|an|the|its|their|any)\s+/i, '').trim();
-    if (!words) continue;
-    // "a return date that stays empty until it comes back": a value that may be missing is optional
-    const empty = /\s+(?:that|which)\s+(?:stays|is|remains|can be|may be|is left)\s+(?:empty|blank)\b.*$/i.exec(words);
-    if (empty) words = words.slice(0, empty.index);
-    const prev = items[items.length - 1];
-    const first = words.split(/\s+/)[0]?.toLowerCase() ?? '';
-    const values = prev ? (prev.values ?? splitValues(/\(([^()]+)\)/.exec(prev.words)?.[1] ?? '')) : [];
-    if (prev && values.some((v) => v.toLowerCase() === first) && /\b(?:at first|by default|to start|initially|first)\b/i.test(words)) {
-      prev.default = values.find((v) => v.toLowerCase() === first);
-      continue;
-    }
-    // (what a parenthesis says is the item's values or type, never a clause)
-    const bare = words.replace(/\([^()]*\)/g, ' ').trim();
-    // ("how many people it can take" asks a number, it states nothing)
-    if (!/^how\s+(?:many|much|long|often)\b/i.test(bare) && (/\b(?:can|must|should|will|is|are|cannot|can't|not|never)\b/i.test(bare) || bare.split(/\s+/).length > 6)) return undefined;
-    // "the tenant's name, email and phone": contact details after a possessive share its owner
-    const own = /^([a-z]+)'s\s+[a-z]/i.exec(words);
-    // ("their email" names its own owner)
-    if (own) owner = own[1];
-    else if (owner && CONTACT_DETAILS.has(words.toLowerCase()) && !/^(?:and\s+|or\s+)?(?:their|its|his|her)\s/i.test(part)) words = `${owner}'s ${words}`;
-    else owner = undefined;
-    const item = readItem(words).item;
-    items.push(empty ? { ...item, flags: [...(item.flags ?? []), 'optional'] } : item);
-  }
-  return items.length > 0 ? items : undefined;
-}
-
-/** Commas and "and" outside parentheses. */
-function splitTopLevel(list: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let cur = '';
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i] as string;
-    if (c === '(') depth++;
-    if (c === ')') depth = Math.max(0, depth - 1);
-    // "between 0 and 20" is one range, not two items
-    if (depth === 0 && (c === ',' || (/^\sand\s/i.test(list.slice(i, i + 5)) && !/\bbetween\s+\S+$/i.test(cur)))) {
-      parts.push(cur);
-      cur = '';
-      if (c !== ',') i += 3;
-    } else cur += c;
-  }
-  parts.push(cur);
-  return parts.map((p) => p.trim()).filter(Boolean);
 }
 
 /** What a booking takes that is no record of its own ("book a place", "reserve a spot"). */

@@ -129,5 +129,19 @@ describe('everyday readings (session 2026-11-28 evening)', () => {
       expect.arrayContaining([['Car', ['buildStatus']], ['Entry', ['car']]]),
     );
   });
+
+  it('a temperature "in whole degrees C" is counted in whole degrees Celsius; "in degrees" of an angle is no temperature', () => {
+    const field = (prompt: string) => read(prompt).resources[0]?.fields[0];
+    expect(field('Batches have a sugar temperature in whole degrees C (120 to 160) and a weight.')).toMatchObject({ name: 'sugarTemperatureCelsius', type: 'integer', min: 120, max: 160 });
+    expect(field('Batches have a temperature in degrees F and a weight.')).toMatchObject({ name: 'temperatureFahrenheit', type: 'number' });
+    expect(field('Readings have an angle in degrees and a note.')?.name).not.toMatch(/Celsius/);
+  });
+
+  it('"whether it passed the taste check" keeps what was passed in its name; "whether they paid the £4" does not', () => {
+    const names = (prompt: string) => read(prompt).resources[0]?.fields.map((f) => f.name);
+    expect(names('Every batch gets a flavour, the cook date, the slab weight in grams and whether it passed the taste check.')).toContain('tasteCheckPassed');
+    expect(names('Members: name, email, whether they are bringing their own instrument')).toContain('bringingOwnInstrument');
+    expect(names('Members: name, email, whether they have paid the £4')).toContain('paid');
+  });
 });
 

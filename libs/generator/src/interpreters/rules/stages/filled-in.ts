@@ -1,6 +1,6 @@
 import { singular } from '../text.js';
 import type { Clause } from './clauses.js';
-import { listItems } from './declarations.js';
+import { listItems } from './declaration-items.js';
 import type { FieldItem } from './phrasings.js';
 
 /**

@@ -1,4 +1,6 @@
 import { CURRENCY_UNITS, MEASURE_UNITS, OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS, VALUE_NOUNS, WEEKDAY_RANGE, weekdaysBetween } from '../lexicon.js';
+import { yesNoName } from './yes-no-names.js';
+import type { FieldItem } from './field-item.js';
 
 /**
  * Stage 3a: the registry of field-item phrasings. Each entry reads one way of writing a field in a
@@ -6,24 +8,7 @@ import { CURRENCY_UNITS, MEASURE_UNITS, OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS,
  * never hands back English to be read again. A new phrasing is one entry plus its examples, and
  * phrasings.spec.ts turns every entry's examples into a test.
  */
-export interface FieldItem {
-  /** The words naming the field, as written ("team name"). */
-  words: string;
-  /** A type the item states (`text`, `number`, `date`, `boolean`, ...). */
-  type?: string;
-  /** Allowed values, in the order written. */
-  values?: string[];
-  /** Flags written next to it: unique, optional, required. */
-  flags?: string[];
-  /** The values are states written in order ("new → triaged → fixed"): each moves to the next. */
-  moves?: boolean;
-  /** The moves as written when they branch ("a to b to c, or b to d"). */
-  steps?: { from: string; to: string }[];
-  /** A default written next to it ("pending at first"). */
-  default?: string;
-  /** The item names another record this one belongs to ("belongs to an employee"). */
-  refersTo?: boolean;
-}
+export type { FieldItem };
 
 export interface Phrasing {
   name: string;
@@ -289,10 +274,11 @@ export const PHRASINGS: Phrasing[] = [
       ['whether they have paid the £4', item('paid', { type: 'boolean' })],
       ['whether the student attended', item('attended', { type: 'boolean' })],
       ['whether there is step-free access', item('step-free access', { type: 'boolean' })],
+      ['whether it passed the taste check', item('taste check passed', { type: 'boolean' })],
     ],
-    // ("they have paid the £4": what was paid is not part of the name)
-    match: (s) => /^whether\s+(?:(?:it|they|he|she|we|there|(?:the|their|his|her)\s+[a-z]+(?=\s+(?:is|was|has been|[a-z]+ed)\b))(?:'s|'re|'ve|\s+is|\s+are|\s+was|\s+were|\s+has been|\s+have|\s+has)?\s+)?([a-z][\w '-]{0,30}?)(?:\s+(?:the|a|an|their|its)\s+\S.*)?$/i.exec(s),
-    read: (m) => item(m[1] as string, { type: 'boolean' }),
+    // ("they have paid the £4": what was paid is not part of the name; what was passed is: yes-no-names.ts)
+    match: (s) => /^whether\s+(?:(?:it|they|he|she|we|there|(?:the|their|his|her)\s+[a-z]+(?=\s+(?:is|was|has been|[a-z]+ed)\b))(?:'s|'re|'ve|\s+is|\s+are|\s+was|\s+were|\s+has been|\s+have|\s+has)?\s+)?([a-z][\w '-]{0,30}?)(?:\s+(?:the|a|an|their|its)\s+(\S.*))?$/i.exec(s),
+    read: (m) => item(yesNoName(m[1] as string, m[2]), { type: 'boolean' }),
   },
   {
     name: 'a question word before the noun',
