@@ -53,7 +53,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '17': { faithful: 34, silentlyWrongAtMost: 0 },
   // Batch 18: first contact 10 faithful / 5 silently wrong (docs/prompts.md), written blind beside
   // batch 17 and sealed until the session's interpreter was final; then three general fixes (13/21/5/1)
-  '18': { faithful: 30, silentlyWrongAtMost: 2 },
+  '18': { faithful: 31, silentlyWrongAtMost: 2 },
   // Batch 19 (A-L) and batch 20 (M-Z): written blind at the same time by two helpers, sealed and
   // run once on main's interpreter (e77b95e) before any change of session 2026-11-27 night: first
   // contact 3 / 30 / 4 / 3 and 7 / 28 / 3 / 2 (docs/prompts.md); then the session's general fixes
@@ -151,7 +151,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // 3 / 32 / 4 / 1 and 1 / 33 / 4 / 2
   // (41: the garlic farm read faithfully since the same evening; the avocado wholesaler's orders are read, with
   // 'numberOfCrates' where the writer wrote 'crates', so one more silently wrong)
-  '41': { faithful: 4, silentlyWrongAtMost: 6 },
+  '41': { faithful: 5, silentlyWrongAtMost: 6 },
   // (42: 6 since the same evening: the nougat kitchen, refused before, is read, its 'whether it passed the taste
   // check' named tasteCheckPassed where its writer wrote passedTasteCheck)
   '42': { faithful: 1, silentlyWrongAtMost: 6 },

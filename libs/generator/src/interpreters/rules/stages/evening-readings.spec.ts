@@ -143,5 +143,9 @@ describe('everyday readings (session 2026-11-28 evening)', () => {
     expect(names('Members: name, email, whether they are bringing their own instrument')).toContain('bringingOwnInstrument');
     expect(names('Members: name, email, whether they have paid the £4')).toContain('paid');
   });
+
+  it('"- **return** a hire - once only" returns the hire', () => {
+    expect(read("Hires have a member name and a start date.\n- **return** a hire - once only, a hire can't be returned twice").actions.map((a) => a.name)).toContain('returnHire');
+  });
 });
 
