@@ -147,5 +147,11 @@ describe('everyday readings (session 2026-11-28 evening)', () => {
   it('"- **return** a hire - once only" returns the hire', () => {
     expect(read("Hires have a member name and a start date.\n- **return** a hire - once only, a hire can't be returned twice").actions.map((a) => a.name)).toContain('returnHire');
   });
+
+  it('"job type - resole, heel, stretch or polish - price" gives the field its values between the dashes', () => {
+    const job = read('Jobs have a customer name, a job type - resole, heel, stretch or polish - price and ready date.').resources[0];
+    expect(job?.fields.map((f) => f.name)).toEqual(['customerName', 'jobType', 'price', 'readyDate']);
+    expect(job?.fields.find((f) => f.name === 'jobType')?.values).toEqual(['resole', 'heel', 'stretch', 'polish']);
+  });
 });
 

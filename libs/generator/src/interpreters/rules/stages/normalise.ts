@@ -249,6 +249,8 @@ export function repairSpelling(text: string): string {
     // noun, or before "of", is a number; "paid yes or no." is not)
     .replace(/\b(?!(?:yes|or|and|say|says|answer|is|was|are|were)\b)([a-z]+)\s+no\.(?=\s*(?:[(,;)]|$|(?:then|and|like|so|pls|please)\b))/gim, '$1 number')
     .replace(/(^|[,;:(]\s*|\b(?:and|the|a)\s+)no\.\s+of\b/gim, '$1number of')
+    // ("bag colour - natural, black or navy - and how many in stock": values between dashes, in a line, are the field's)
+    .replace(/\b([a-z]+(?: [a-z]+)?)[ \t]+[-–—][ \t]+((?:[a-z]+(?: [a-z]+)?[ \t]*,[ \t]*)+[a-z]+(?: [a-z]+)?,?[ \t]+or[ \t]+[a-z]+(?: [a-z]+)?)[ \t]+[-–—][ \t]+/gi, '$1 ($2), ')
     // ("- **return** a hire - once only, ...": a bullet that does something to a record, then a note on it)
     .replace(/^(\s*[-*•]\s+)(\**([a-z]+)\**\s+(?:a|an|the)\s+[a-z]+)\s+[-–—]\s+(?=\S)/gim, (all, lead: string, act: string, verb: string) => (VERB_SET.has(verb.toLowerCase()) ? `${lead}${act}. ` : all))
     // ("size S M or L", "size XS S M L XL": short capitals after a field's name are its values)
