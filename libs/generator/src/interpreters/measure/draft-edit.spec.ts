@@ -68,7 +68,7 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // Batches 41 and 42: the drafts of first contact (3bdf138) edited once by helpers playing their users; misses are
   // edits of more than half their lines (8 and 11), made where the draft had lost whole records
   '41': { faithfulAfter: 32, faithfulAnySize: 40, medianChangedAtMost: 16 },
-  '42': { faithfulAfter: 29, faithfulAnySize: 36, medianChangedAtMost: 19 },
+  '42': { faithfulAfter: 31, faithfulAnySize: 36, medianChangedAtMost: 19 },
 };
 
 describe('line diff', () => {
