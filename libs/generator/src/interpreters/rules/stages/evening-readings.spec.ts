@@ -153,5 +153,11 @@ describe('everyday readings (session 2026-11-28 evening)', () => {
     expect(job?.fields.map((f) => f.name)).toEqual(['customerName', 'jobType', 'price', 'readyDate']);
     expect(job?.fields.find((f) => f.name === 'jobType')?.values).toEqual(['resole', 'heel', 'stretch', 'polish']);
   });
+
+  it('"a grade from 1 to 6 for how hard it is" is a grade; "Nobody under 12 may book" is the booking\'s least age', () => {
+    expect(read('Trips have a canyon name, a date, a grade from 1 to 6 for how hard it is, and a number of places.').resources[0]?.fields.find((f) => f.name === 'grade')).toMatchObject({ type: 'integer', min: 1, max: 6 });
+    const bp = read('Trips have a canyon name and a date. Guests book onto a trip with their name and their age. Nobody under 12 may book.');
+    expect(bp.resources.find((r) => r.name === 'Booking')?.fields.find((f) => f.name === 'age')?.min).toBe(12);
+  });
 });
 

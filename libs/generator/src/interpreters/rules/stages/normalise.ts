@@ -249,6 +249,8 @@ export function repairSpelling(text: string): string {
     // noun, or before "of", is a number; "paid yes or no." is not)
     .replace(/\b(?!(?:yes|or|and|say|says|answer|is|was|are|were)\b)([a-z]+)\s+no\.(?=\s*(?:[(,;)]|$|(?:then|and|like|so|pls|please)\b))/gim, '$1 number')
     .replace(/(^|[,;:(]\s*|\b(?:and|the|a)\s+)no\.\s+of\b/gim, '$1number of')
+    // ("a grade from 1 to 6 for how hard it is": what the field is for says nothing of its name)
+    .replace(/[ \t]+(?:for|to say|to show)[ \t]+how[ \t]+[a-z]+[ \t]+(?:it|they)[ \t]+(?:is|are)\b/gi, '')
     // ("bag colour - natural, black or navy - and how many in stock": values between dashes, in a line, are the field's)
     .replace(/\b([a-z]+(?: [a-z]+)?)[ \t]+[-–—][ \t]+((?:[a-z]+(?: [a-z]+)?[ \t]*,[ \t]*)+[a-z]+(?: [a-z]+)?,?[ \t]+or[ \t]+[a-z]+(?: [a-z]+)?)[ \t]+[-–—][ \t]+/gi, '$1 ($2), ')
     // ("- **return** a hire - once only, ...": a bullet that does something to a record, then a note on it)

@@ -255,6 +255,26 @@ export const RULE_PHRASINGS: RulePhrasing[] = [
   // capacities, however they are said (stages/capacity-rules.ts)
   ...CAPACITY_PHRASINGS,
   {
+    name: 'nobody under an age may do it',
+    examples: [
+      ['Trips have a canyon name and a date. Guests book onto a trip with their name and their age. Nobody under 12 may book.', 'age is at least 12'],
+      ['Parties have a date. Bookings have a party, a child name and an age. No children under 4 can book.', 'age is at least 4'],
+    ],
+    read: ({ ws, ctx }) => {
+      const said = ws.join(' ');
+      // ("must be at least 16 to ride" is read as an action, "ride", before any rule sees it)
+      const m = /^(?:nobody|no one|noone|no-one|no guests?|no kids|no children)\s+(?:under|younger than|below)\s+(\d+)\b/.exec(said);
+      const min = Number(m?.[1]);
+      if (!m) return undefined;
+      const aged = ctx.resources.flatMap((r) => r.fields.filter((f) => (f.spec.type === 'integer' || f.spec.type === 'number') && /^(?:age|ageYears|ageInYears)$/.test(f.spec.name)));
+      const field = aged.length === 1 ? aged[0] : undefined;
+      if (!field || !Number.isFinite(min)) return undefined;
+      const spec = cloneSpec(field.spec);
+      spec.min = min;
+      return { kind: 'field', field, spec, says: `${spec.name} is at least ${min}` };
+    },
+  },
+  {
     name: 'a number that never goes below zero',
     examples: [
       ['Racks have a label and a used units count. Allocate units on a rack (increase used units by an amount). Used units can never go below zero.', 'usedUnitsCount never goes below zero'],
