@@ -149,10 +149,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // Batches 41 (A-L) and 42 (M-Z): written blind at the start of session 2026-11-28 (evening) and run once on
   // main as the afternoon session left it (5e4fd66's interpreter, cd74c3b), before any change: first contact
   // 3 / 32 / 4 / 1 and 1 / 33 / 4 / 2
-  // (41: the garlic farm and easel hire read faithfully since the same evening; the avocado wholesaler's orders are
-  // read, with 'numberOfCrates' where the writer wrote 'crates', and the canyoning trips' grade, leaving 'Nobody under
-  // 12 may book' that the capacity read in the same clause drops: two more silently wrong)
-  '41': { faithful: 5, silentlyWrongAtMost: 7 },
+  // (41: the garlic farm, easel hire and canyoning read faithfully since the same evening; the avocado wholesaler's
+  // orders are read, with 'numberOfCrates' where the writer wrote 'crates', so one more silently wrong)
+  '41': { faithful: 6, silentlyWrongAtMost: 6 },
   // (42: 6 since the same evening: the nougat kitchen, refused before, is read, its 'whether it passed the taste
   // check' named tasteCheckPassed where its writer wrote passedTasteCheck)
   '42': { faithful: 1, silentlyWrongAtMost: 6 },

@@ -159,5 +159,11 @@ describe('everyday readings (session 2026-11-28 evening)', () => {
     const bp = read('Trips have a canyon name and a date. Guests book onto a trip with their name and their age. Nobody under 12 may book.');
     expect(bp.resources.find((r) => r.name === 'Booking')?.fields.find((f) => f.name === 'age')?.min).toBe(12);
   });
+
+  it('a clause of two rules keeps both: "Nobody under 12 may book, and once a trip\'s places are gone it must stop taking bookings"', () => {
+    const bp = read("Trips have a canyon name, a date and a number of places. Guests book onto a trip with their name and their age. Nobody under 12 may book, and once a trip's places are gone it must stop taking bookings.");
+    expect(bp.resources.find((r) => r.name === 'Booking')?.fields.find((f) => f.name === 'age')?.min).toBe(12);
+    expect(bp.rules).toContainEqual(expect.objectContaining({ kind: 'capacity', resource: 'Booking', limitField: 'places' }));
+  });
 });
 

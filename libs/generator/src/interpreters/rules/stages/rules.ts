@@ -1,7 +1,7 @@
 import { COUNT_VERBS, NEGATIONS, REFUSALS, VERB_SET } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { camelCase, singular, verbLemma } from '../text.js';
-import { type Clause, words as wordsOf } from '../tokens.js';
+import { type Clause, tokenize, words as wordsOf } from '../tokens.js';
 import { stripDeterminers } from './reading.js';
 import { addField, addReference, fieldByWords, fieldOf } from './resolve.js';
 import { isBaseOrGerund, segment } from './segment.js';
@@ -75,6 +75,17 @@ export function readRule(ctx: ReadingState, c: Clause): void {
   const { phrasing, reading } = readRuleClause(ctx, c);
   ctx.ruleReadings.push({ clause: c.text, phrasing, reading: reading.kind });
   applyRuleReading(ctx, c, reading);
+  // "Nobody under 12 may book, and once a trip's places are gone it must stop taking bookings": one
+  // clause, two rules; the reading above took the whole, so the part before ", and once" is read on
+  // its own too, and kept when it is another rule (it had been dropped without a word)
+  const cut = c.text.search(/,\s+and\s+(?=(?:once|when|if|as soon as)\b)/i);
+  if (reading.kind === 'refused' || cut <= 0) return;
+  const head: Clause = { ...c, text: c.text.slice(0, cut), toks: tokenize(c.text.slice(0, cut)) };
+  const first = readRuleClause(ctx, head);
+  if (first.reading.kind !== 'refused' && first.reading.kind !== reading.kind) {
+    ctx.ruleReadings.push({ clause: head.text, phrasing: first.phrasing, reading: first.reading.kind });
+    applyRuleReading(ctx, head, first.reading);
+  }
 }
 
 /** The one place a rule reading changes the analysis. */
