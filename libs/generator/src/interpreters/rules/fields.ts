@@ -3,6 +3,7 @@ import { MEASURED_HEADS, MONEY_WORDS, YES_NO, SAID_OF_RECORD, CONTACT_DETAILS, M
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { askedPerson, askedThing, hintFromName } from './field-types.js';
 import { statesInOrder } from './stages/field-states.js';
+import { isDone } from './stages/yes-no-names.js';
 import { type Tok, textOf, tokenize } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
 
@@ -95,7 +96,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   else if (mods.boolean && toks.length > 2) toks = toks.filter((t, k) => k === 0 || !['was', 'were', 'is', 'are', 'been'].includes(t.w));
   let ws = toks.map((t) => t.w).filter((w) => /^[a-z0-9]/.test(w));
   // "whether they've paid the deposit": what was done to a thing is named thing first (depositPaid)
-  if (boolLead === 0 && ws.length >= 3 && ws.length <= 4 && /^[a-z]{2,}(?:ed|en|id|ught)$/.test(ws[0] as string) && !/eed$/.test(ws[0] as string) && ['the', 'a', 'an', 'their', 'its', 'his', 'her'].includes(ws[1] as string)) ws = [...ws.slice(2), ws[0] as string];
+  // (stages/yes-no-names.ts names a yes/no of a list item the same way)
+  if (boolLead === 0 && ws.length >= 3 && ws.length <= 4 && isDone(ws[0] as string) && ['the', 'a', 'an', 'their', 'its', 'his', 'her'].includes(ws[1] as string)) ws = [...ws.slice(2), ws[0] as string];
   // ("whether it contains a battery": an article inside a yes/no's words is no part of its name;
   // "whether they need a lift" is said of the record: needsLift)
   // ("bringing a dog: yes/no": nor in one typed yes/no)

@@ -4,7 +4,7 @@ import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens } from './declarations.js';
 import { itemsLine, listParts, pluralBy, recordsByField, recordsByFieldParts, sameHeadPair } from './list-items.js';
-import { statesHolder, statesOf, statusLine, valuesOfField } from './field-states.js';
+import { latestListOf, statesHolder, statesOf, statusLine, valuesOfField } from './field-states.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
 import { tableAt } from './table-rows.js';
@@ -136,7 +136,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     }
     // "Status of a hedgehog: in care, ready, released": the states of a record, joined to its list by name
     const status = line.kind === 'sentence' ? statusLine(out, line.text) : undefined;
-    const statusOwner = status && out.findLast((c): c is typeof status => c.kind === 'fieldList' && singular(c.subject.toLowerCase().split(/\s+/).pop() ?? '') === status.subject);
+    const statusOwner = status && latestListOf(out, status.subject);
     if (status && !statusOwner) out.push(status);
     if (status && (!statusOwner || !statusOwner.items.some((it) => STATE_FIELD_NAMES.has(it.words.toLowerCase())))) statusOwner?.items.push(...status.items);
     if (status && (!statusOwner || statusOwner.items.includes(status.items[0] as FieldItem))) continue;
@@ -183,7 +183,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       continue;
     }
     // "a job goes from quoted to in progress to ready": the record's states, kept in its status
-    const owner = states && !states.words.includes(' ') ? [...out].reverse().find((c): c is Extract<Clause, { kind: 'fieldList' }> => c.kind === 'fieldList' && singular(c.subject.toLowerCase().split(/\s+/).pop() ?? '') === singular(states.words)) : undefined;
+    const owner = states && !states.words.includes(' ') ? latestListOf(out, states.words) : undefined;
     if (states && owner && !owner.items.some((it) => STATE_FIELD_NAMES.has(it.words.toLowerCase()))) {
       owner.items.push({ words: 'status', values: states.values, moves: true, steps: states.steps });
       continue;

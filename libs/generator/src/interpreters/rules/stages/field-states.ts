@@ -109,22 +109,26 @@ export function valuesOfField(out: readonly Clause[], list: FieldList): boolean 
  */
 export function statesHolder(before: readonly Clause[], words: string, text: string, wholeText: string): { record: string; field: string } | undefined {
   const statements = [...before].reverse().filter((c): c is Extract<Clause, { kind: 'statement' }> => c.kind === 'statement');
-  const describing = (c: { text: string }): string | undefined => DESCRIBING.exec(c.text)?.[1]?.toLowerCase();
   if (STATE_FIELD_NAMES.has(words)) {
     const said = statements.find((c) => new RegExp(`\\b(?:has|have|with)\\b.*\\b${words}\\b`, 'i').test(c.text));
-    const record = said ? describing(said) : describing(statements[0] ?? { text: '' });
+    const record = describing((said ?? statements[0])?.text ?? '');
     return record ? { record, field: words } : undefined;
   }
   const whose = /^([a-z]+)'s\s+(status|state|stage)$/.exec(words);
   const record = whose ? (whose[1] as string) : words;
   if (record.includes(' ') || STATE_FIELD_NAMES.has(record) || TYPE_BY_WORD[record]) return undefined;
   const eachSaid = /^(?:a|an|each|every|the)\s/i.test(text) && new RegExp(`\\b(?:a|an|each|every|for each|for every)\\s+${record}\\b`, 'i').test(wholeText);
-  const described = statements.some((c) => singular(describing(c) ?? '') === singular(record));
+  const described = statements.some((c) => singular(describing(c.text) ?? '') === singular(record));
   return eachSaid || described ? { record: singular(record), field: whose ? (whose[2] as string) : 'status' } : undefined;
 }
 
-/** "Jobs have a ...", "Each order has ...": the records a sentence describes. */
-const DESCRIBING = /^(?:(?:a|an|each|every|the|my|our)\s+)?([a-z]+)\s+(?:has|have|had|got|gets|hold|holds|need|needs)\b/i;
+/** "Jobs have a ...", "Each order has ...": the records a sentence describes, as written (lower case). */
+const describing = (text: string): string | undefined => /^(?:(?:a|an|each|every|the|my|our)\s+)?([a-z]+)\s+(?:has|have|had|got|gets|hold|holds|need|needs)\b/i.exec(text)?.[1]?.toLowerCase();
+
+/** The latest field list before that is about `record` (its last word, singular, is the record's). */
+export function latestListOf(before: readonly Clause[], record: string): FieldList | undefined {
+  return before.findLast((c): c is FieldList => c.kind === 'fieldList' && singular(c.subject.toLowerCase().split(/\s+/).pop() ?? '') === singular(record));
+}
 
 /**
  * A sentence that gives a record's states on their own: "Status of a hedgehog: in care, ready,
@@ -153,10 +157,8 @@ const STATUS_LINE =
 function describedBefore(before: readonly Clause[]): string | undefined {
   for (const c of [...before].reverse()) {
     if (c.kind === 'fieldList') return singular(c.subject.toLowerCase().split(/\s+/).pop() ?? '');
-    if (c.kind === 'statement') {
-      const d = DESCRIBING.exec(c.text)?.[1];
-      if (d) return singular(d.toLowerCase());
-    }
+    const d = c.kind === 'statement' ? describing(c.text) : undefined;
+    if (d) return singular(d);
   }
   return undefined;
 }

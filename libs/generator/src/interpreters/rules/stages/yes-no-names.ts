@@ -6,6 +6,9 @@
  */
 export function yesNoName(verb: string, object: string | undefined): string {
   if (!object || /[\d£$€]/.test(object) || object.split(/\s+/).length > 3) return verb;
-  const done = /(?:ed|en|paid|done|sent|sold|won|lost|kept|held|made|bought|caught)$/i.test(verb) && !/eed$/i.test(verb);
-  return done ? `${object} ${verb}` : `${verb} ${object}`;
+  return isDone(verb) ? `${object} ${verb}` : `${verb} ${object}`;
 }
+
+/** A verb telling what was done ("paid", "passed", "bought", "sent"), not "need" or "bringing". */
+export const isDone = (verb: string): boolean => (/^[a-z]{2,}(?:ed|en|id|ught)$/i.test(verb) && !/eed$/i.test(verb)) || DONE_IRREGULAR.has(verb.toLowerCase());
+const DONE_IRREGULAR = new Set(['done', 'sent', 'sold', 'won', 'lost', 'kept', 'held', 'made']);
