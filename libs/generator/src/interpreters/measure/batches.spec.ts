@@ -155,6 +155,11 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (42: 6 since the same evening: the nougat kitchen, refused before, is read, its 'whether it passed the taste
   // check' named tasteCheckPassed where its writer wrote passedTasteCheck)
   '42': { faithful: 1, silentlyWrongAtMost: 6 },
+  // Batches 43 (A-L) and 44 (M-Z): written blind at the start of session 2026-11-28 (night 2) and run once on main
+  // as the evening session left it (9a49416's interpreter, c3e7f85), before any change: first contact 9 / 25 / 5 / 1
+  // and 5 / 28 / 5 / 2
+  '43': { faithful: 9, silentlyWrongAtMost: 5 },
+  '44': { faithful: 5, silentlyWrongAtMost: 5 },
   // (session 2026-11-28 evening: "cancel a job" with no status keeps the job, marked cancelled, beside the delete; 13, 14
   // and 16 gained 7 faithful, and 25, 33, 36 and 37 one silently wrong each, where the stated reading "cancel ... as
   // deleting" had been the only warning and had covered other misses)
