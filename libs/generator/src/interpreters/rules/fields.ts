@@ -323,7 +323,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   }
   // ("induction required (yes/no)": a yes/no keeps what it says is needed, and points at no record)
   const yesNo = mods.boolean === true || mods.type === 'boolean';
-  const named = ws.filter((w) => !NAME_NOISE.has(w) || (yesNo && (w === 'required' || w === 'needed')));
+  // ("valid until", "free from": a word before a preposition it governs is the name's head, no noise)
+  const named = ws.filter((w, k) => !NAME_NOISE.has(w) || (yesNo && (w === 'required' || w === 'needed')) || (k === 0 && /^(?:until|till|from|to|through)$/.test(ws[k + 1] ?? '')));
   if (named.length > 0) ws = named;
   // references to other resources ("a post", "the author (a member)")
   const target = pointsAt ?? (yesNo ? undefined : (lookup(ws) ?? roleOf(ws, lookup, self)));

@@ -209,8 +209,19 @@ function withoutUnworkableActions(blueprint: Blueprint): { blueprint: Blueprint;
   if (actions.length === 0) return { blueprint, gaps: [] };
   const gaps = blueprint.actions
     .filter((_, i) => unworkable.has(i))
-    .map((a) => `not done: "${a.description}" (${a.name} could never succeed: no record can be in a state it accepts; say which state it moves from)`);
+    .map((a) => `not done: "${a.description}" (${a.name} could never succeed: ${unreachedState(blueprint, a) ?? 'no record can be in a state it accepts; say which state it moves from'})`);
   return { blueprint: { ...blueprint, actions }, gaps };
+}
+
+/** "no action moves an order to "finished"": the state a transition's guard asks for that no other action sets, if any. */
+function unreachedState(blueprint: Blueprint, action: Blueprint['actions'][number]): string | undefined {
+  if (action.kind !== 'transition') return undefined;
+  const sets = (field: string, value: unknown): boolean =>
+    blueprint.actions.some((a) => a !== action && a.resource === action.resource && a.kind === 'transition' && a.effects.some((e) => 'set' in e && e.set === field && 'literal' in e.to && e.to.literal === value));
+  const guard = action.guards.find((g) => g.op === 'eq' && g.value !== undefined && 'literal' in g.value && !sets(g.field, g.value.literal));
+  if (!guard?.value || !('literal' in guard.value)) return undefined;
+  const state = literalText(guard.value.literal);
+  return `no action moves ${/^[AEIOU]/.test(action.resource) ? 'an' : 'a'} ${action.resource} to "${state}"; add one (e.g. "mark it as ${state}")`;
 }
 
 const literalText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
@@ -268,10 +279,12 @@ function readStructured(name: string, text: string): InterpretResult {
     const missing = [...parsed.problems.map((p) => `line ${p.line}: ${p.message}`), ...gaps];
     return { ok: false, error: { code: 'PROMPT_NOT_UNDERSTOOD', message: 'The structured prompt has lines that could not be read.', understood: [], missing, example: text }, ignored: [], draft: text };
   }
-  const blueprint = deriveExamples(parsed.blueprint);
+  // (a step no record can reach is left out and named, as in a prompt, rather than refusing the whole draft)
+  const { blueprint, gaps: unworkable } = withoutUnworkableActions(deriveExamples(parsed.blueprint));
   const checked = validateBlueprint(blueprint);
   if (!checked.ok) return refuse(name, text, 'The structured prompt was read, but the backend it describes is not consistent.', [], [...gaps, ...formatBlueprintIssues(checked.errors).slice(0, 10)], [], blueprint);
-  return { ok: true, blueprint: checked.blueprint, interpreter: 'rules', warnings: gaps, ignored: [], draft: renderDraft(checked.blueprint, parsed.gaps.map((g) => g.text)) };
+  const warnings = [...gaps, ...unworkable];
+  return { ok: true, blueprint: checked.blueprint, interpreter: 'rules', warnings, ignored: [], draft: renderDraft(checked.blueprint, [...parsed.gaps.map((g) => g.text), ...unworkable]) };
 }
 
 function refuse(name: string, prompt: string, message: string, understood: string[], missing: string[], ignored: string[], partial: Blueprint | undefined): InterpretResult {

@@ -218,7 +218,7 @@ export const TABLE_NOTE_HEADERS = new Set(['notes', 'note', 'comment', 'comments
 
 /** Type words written in a table or after a field ("price (EUR)", "deposit | money"). */
 export const TYPE_NOTATIONS: Record<string, string> = {
-  text: 'text', string: 'text', str: 'text', varchar: 'text', int: 'integer', integer: 'integer', number: 'number', decimal: 'number', float: 'number', money: 'number', currency: 'number', price: 'number',
+  text: 'text', string: 'string', str: 'string', varchar: 'string', int: 'integer', integer: 'integer', number: 'number', decimal: 'number', float: 'number', money: 'number', currency: 'number', price: 'number',
   eur: 'number', euro: 'number', euros: 'number', usd: 'number', dollars: 'number', gbp: 'number', '€': 'number', '$': 'number', '£': 'number',
   date: 'date', datetime: 'datetime', timestamp: 'datetime', time: 'datetime', bool: 'boolean', boolean: 'boolean', 'yes/no': 'boolean', 'true/false': 'boolean', email: 'email', url: 'url', link: 'url',
 };
@@ -243,6 +243,8 @@ export const LENDING_RECORDS: Record<string, string> = { borrow: 'loan', lend: '
 export const CAPACITY_TRACES = ['overbook', 'overbooking', 'overbooked', 'oversell', 'overselling', 'oversold', 'full', 'capacity'];
 /** Labels over the records of a spec ("Entities:", "Data", "Objects"); never a record themselves. */
 export const RECORD_SECTION_LABELS = new Set(['entities', 'entity', 'objects', 'object', 'data', 'data model', 'resources', 'resource', 'records', 'record types']);
+/** Labels before the one record a heading names ("Entity: Closure", "Table - bookings"). */
+export const RECORD_HEADING_LABELS = new Set([...RECORD_SECTION_LABELS, 'table', 'model', 'record', 'collection', 'record type', 'object type', 'entity type']);
 
 /** Every label of a spec's parts (stages/sections.ts). */
 export const SECTION_LABELS = new Set([...SENTENCE_HEADINGS, ...RECORD_SECTION_LABELS]);

@@ -4,7 +4,7 @@ import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
 import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens } from './declarations.js';
 import { itemsLine, listParts, pluralBy, recordsByField, recordsByFieldParts, sameHeadPair } from './list-items.js';
-import { latestListOf, statesHolder, statesOf, statusLine, valuesOfField } from './field-states.js';
+import { joinStatusLine, latestListOf, statesHolder, statesOf, valuesOfField } from './field-states.js';
 import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
 import { tableAt } from './table-rows.js';
@@ -135,11 +135,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       continue;
     }
     // "Status of a hedgehog: in care, ready, released": the states of a record, joined to its list by name
-    const status = line.kind === 'sentence' ? statusLine(out, line.text) : undefined;
-    const statusOwner = status && latestListOf(out, status.subject);
-    if (status && !statusOwner) out.push(status);
-    if (status && (!statusOwner || !statusOwner.items.some((it) => STATE_FIELD_NAMES.has(it.words.toLowerCase())))) statusOwner?.items.push(...status.items);
-    if (status && (!statusOwner || statusOwner.items.includes(status.items[0] as FieldItem))) continue;
+    if (line.kind === 'sentence' && joinStatusLine(out, line.text)) continue;
     // "Dialysis unit scheduling - spec", "Project: cattle weigh-ins": a document's label names no record; "R1." only numbers one
     if (line.kind === 'sentence' && (documentLine(line.text) || /^[A-Z]{0,3}\d{1,3}[.)]?$/.test(line.text.trim()))) {
       out.push({ kind: 'context', text: line.text, why: documentLine(line.text) ? 'names the document' : 'numbers a requirement' });

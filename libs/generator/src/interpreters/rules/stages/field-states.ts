@@ -145,9 +145,30 @@ export function statusLine(before: readonly Clause[], text: string): FieldList |
   const values = chain?.values ?? written.split(/\s*(?:,|\/|\bor\b|\band\b)\s*/).filter(Boolean);
   if (values.length < 2 || values.some((v) => v.split(/\s+/).length > 3 || !/^[a-z][a-z -]*$/i.test(v))) return undefined;
   const record = named ? singular(named.toLowerCase()) : describedBefore(before);
-  if (!record || STATE_FIELD_NAMES.has(record) || TYPE_BY_WORD[record]) return undefined;
+  // ("Order status: ...": a word that names a kind of value, "order", is a record when a list was about it)
+  if (!record || STATE_FIELD_NAMES.has(record) || (TYPE_BY_WORD[record] && !latestListOf(before, record))) return undefined;
   const field = (m[2] as string).toLowerCase();
   return { kind: 'fieldList', subject: record, items: [{ words: field, values, ...(chain ? { moves: true, steps: chain.steps } : {}) }], source: text, nounPhrase: true };
+}
+
+/**
+ * A status line (statusLine) joined to the list of its record: it gives a listed status with no
+ * values its states ("- Order: ..., status" then "Order status: received -> shipped"), or is one
+ * more item of the list, or a list of its own. False when the text is no status line.
+ */
+export function joinStatusLine(out: Clause[], text: string): boolean {
+  const status = statusLine(out, text);
+  if (!status) return false;
+  const item = status.items[0] as FieldItem;
+  const owner = latestListOf(out, status.subject);
+  if (!owner) {
+    out.push(status);
+    return true;
+  }
+  const valueless = owner.items.find((it) => it.words.toLowerCase() === item.words && !it.values?.length);
+  if (valueless) Object.assign(valueless, item, { words: valueless.words });
+  else if (!owner.items.some((it) => STATE_FIELD_NAMES.has(it.words.toLowerCase()))) owner.items.push(item);
+  return valueless !== undefined || owner.items.includes(item);
 }
 
 const STATUS_LINE =

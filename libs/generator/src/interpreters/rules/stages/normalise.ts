@@ -1,5 +1,6 @@
 import { CASUAL_SPELLINGS, CONTEXT_LABELS, CURRENCY_SIGNS, GREETINGS, PHRASAL_VERBS, SECTION_LABELS, SIGN_OFFS, THAN_WORDS, VERB_SET } from '../lexicon.js';
 import { documentLine } from './context.js';
+import { endpointLines } from './endpoints.js';
 import { readSections } from './sections.js';
 import { splitSentence } from './split-sentence.js';
 
@@ -35,6 +36,8 @@ export function normalise(prompt: string): Normalised {
   const dropped: string[] = [];
   // ("name | length (feet) | berths": items split by bars, with no table around them and no "=" or ":" before values, are a list)
   const raw = prompt.replace(/\r\n?/g, '\n').replace(EMOJI_BETWEEN_WORDS, '. ').replace(EMOJI, '').split('\n').filter((l) => l.trim() !== '')
+    // ("POST /jobs/{id}/start": a route says an action)
+    .flatMap((l) => endpointLines(l))
     .map((l, k, all) => (/^\s*[^|\s:=][^|:=]*(?:\s\|\s[^|:=]+){2,}$/.test(l) && !/^\s*\|?\s*:?-{2,}/.test(all[k + 1] ?? '') ? l.replace(/\s\|\s/g, ', ') : l))
     // ("manage yachts (add, edit, remove, list)": the verbs in parentheses are what is asked)
     .map((l) => l.replace(MANAGE_VERBS, (_m, what: string, verbs: string) => `${verbs} ${what}`))
@@ -45,6 +48,9 @@ export function normalise(prompt: string): Normalised {
       const apply = parts.every((p) => CRUD_START.test(p)) && parts.some((p) => /\s/.test(p));
       return apply ? `${mark}${parts.map((p) => p.replace(/^(\S+)/, `$1 ${what}`)).join(', ')}` : all;
     }));
+  columnsAsItems(raw);
+  // ("date_of_birth", "contact_phone": a name written as a programmer writes it is its words)
+  raw.forEach((l, k) => (raw[k] = l.replace(/\b([a-z]+(?:_[a-z0-9]+)+)\b/gi, (w: string) => w.replace(/_/g, ' '))));
   const consumed = new Set<number>();
   /** What was said beside field items, read after everything else (fieldItem). */
   const ruleNotes: string[] = [];
@@ -143,6 +149,28 @@ export function normalise(prompt: string): Normalised {
   // the rules said beside fields are read as rules, once every record is known
   if (ruleNotes.length > 0) lines.push({ kind: 'heading', text: 'Rules', level: 2 }, ...ruleNotes.map((text) => ({ kind: 'sentence' as const, text })));
   return { lines: readSections(lines), dropped };
+}
+
+/** "  contact_name      required": a name, a gap of spaces, then what is said of it (a table drawn with spaces). */
+const COLUMN_LINE = /^(\s*)(?:[-*•+]\s+)?([A-Za-z][A-Za-z0-9_]*(?: [A-Za-z0-9_]+){0,2})(?: {2,}|\t+)(\S.*)$/;
+
+const HTTP_VERBS: Record<string, string> = { GET: 'get', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+
+/** Lines laid out in two columns, two or more of them, are items "name: what is said of it". */
+function columnsAsItems(raw: string[]): void {
+  // (a sentence after a gap is no note: "R1  Store client sites: business name, ...")
+  const column = (l: string): RegExpExecArray | null => {
+    const m = COLUMN_LINE.exec(l);
+    return m && (m[3] as string).split(/\s+/).length <= 8 ? m : null;
+  };
+  if (raw.filter((l) => column(l)).length < 2) return;
+  raw.forEach((l, k) => {
+    const m = column(l);
+    // ("GET    one batch by batch code": a method over what it does is an action, said with its verb)
+    const method = m ? HTTP_VERBS[m[2] as string] : undefined;
+    if (m && method) raw[k] = `${m[1] as string}- ${VERB_SET.has((m[3] as string).split(/\s+/)[0]?.toLowerCase() ?? '') ? '' : `${method} `}${m[3] as string}`;
+    else if (m) raw[k] = `${m[1] as string}- ${m[2] as string} (${m[3] as string})`;
+  });
 }
 
 /** Sentences of one line: split after . ! ? before a space, never after an abbreviation. */

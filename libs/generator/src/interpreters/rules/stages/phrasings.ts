@@ -1,5 +1,7 @@
-import { CURRENCY_UNITS, MEASURE_UNITS, OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS, VALUE_NOUNS, WEEKDAY_RANGE, weekdaysBetween } from '../lexicon.js';
+import { TYPE_NOTATIONS, VALUE_NOUNS, WEEKDAY_RANGE, weekdaysBetween } from '../lexicon.js';
+import { FLAGS, readParen, unitType } from './paren-notes.js';
 import { yesNoName } from './yes-no-names.js';
+export { FLAGS } from './paren-notes.js';
 import type { FieldItem } from './field-item.js';
 
 /**
@@ -23,7 +25,6 @@ export function arrowStates(text: string): string[] {
   return text.split(/\s*(?:→|->|=>|>)\s*/).map((v) => v.trim()).filter(Boolean);
 }
 
-export const FLAGS = new Set(['unique', 'optional', 'required', 'mandatory']);
 
 
 /** "a / b / c", "a | b | c", "a, b or c": the values, trimmed, in order. */
@@ -36,36 +37,6 @@ export function splitValues(text: string): string[] {
     .split(/\s*(?:\/|\||,|\bor\b)\s*/i)
     .map((v) => v.trim().replace(/^(?:and|or)\s+/i, '').replace(/[.;]$/, ''))
     .filter((v) => v.length > 0);
-}
-
-/** "(unique, required)", "(EUR)", "(date)": flags and a type in one parenthesis, or nothing. */
-function readParen(inner: string): { type?: string; flags: string[]; default?: string } | undefined {
-  // "(e.g. M31, unique)": an example says nothing of the type, unless it is a decimal ("e.g. 1.052"
-  // is a number); "(date and time)" is one type
-  const decimal = /^(?:e\.?g\.?|eg|for example|for instance|such as|like)\s+-?\d*\.\d+$/i.test(inner.trim());
-  if (decimal) return { type: 'number', flags: [] };
-  const parts = withoutExamples(inner)
-    .replace(/\bdate\s*(?:and|&|\+)\s*time\b/gi, 'datetime')
-    .split(/\s*,\s*|\s+and\s+/).map((p) => p.trim().toLowerCase()).filter(Boolean);
-  // "(one sign-up per email)": one record per value is a unique value
-  const onePer = (p: string): boolean => /^(?:one|only one|a single|max(?:imum)? one|at most one)\s+[\w -]+\s+per\s+\S/.test(p);
-  // ("(no duplicates)", "(no two the same)", "(must be unique)": said in words, still unique)
-  const sameNever = (p: string): boolean => /^(?:no (?:duplicates?|dupes|two (?:the same|alike|identical)|repeats)|must be unique|never (?:repeated|the same)|each (?:one )?different)$/.test(p);
-  const flags = parts.filter((p) => FLAGS.has(p) || onePer(p) || sameNever(p)).map((p) => (p === 'mandatory' ? 'required' : onePer(p) || sameNever(p) ? 'unique' : p));
-  const types = parts.filter((p) => TYPE_NOTATIONS[p] !== undefined);
-  // "(boolean, default false)", "(yes/no, starts as no)": a default written beside the type
-  const defaults = parts.map((p) => /^(?:default(?:s to|\s*[:=])?|starts? (?:as|at|with|out as)|initially)\s+(\S.*)$/.exec(p)?.[1]).filter((d): d is string => d !== undefined);
-  if (flags.length + types.length + defaults.length !== parts.length || parts.length === 0 || flags.length + types.length === 0) return undefined;
-  const type = types[0] === undefined ? undefined : TYPE_NOTATIONS[types[0]];
-  return { ...(type ? { type } : {}), flags, ...(defaults[0] !== undefined ? { default: defaults[0] } : {}) };
-}
-
-/** The parenthesis without its examples ("e.g. M31, unique" -> "unique"). */
-function withoutExamples(inner: string): string {
-  return inner
-    .split(/\s*,\s*/)
-    .filter((p, k, all) => !/^(?:e\.?g\.?|eg|for example|for instance|such as|like)\s/i.test(p) && !(k > 0 && /^(?:e\.?g\.?|eg|for example|such as)\s/i.test(all[k - 1] ?? '') && /^[A-Z0-9]/.test(p) && !FLAGS.has(p.toLowerCase())))
-    .join(', ');
 }
 
 /** "(mint, good, worn)", "(haircut, beard trim or both)": short plain words that are not a type, flag, number or example. */
@@ -94,10 +65,9 @@ export function readNote(note: string): { type?: string; flags: string[]; record
   const unit = /^in\s+([a-z0-9]+)$/.exec(n)?.[1];
   let type: string | undefined;
   if (/\bwhole numbers?\b|\bintegers?\b/.test(n) || /^how many\b/.test(n)) type = 'integer';
-  else if (/\bdate\s*(?:and|&|\+)\s*time\b/.test(n)) type = 'datetime';
+  else if (/\bdate\s*(?:and|&|\+)\s*(?:time|hour)\b/.test(n)) type = 'datetime';
   else if (/\byes\s*(?:\/|or)\s*no\b|\btrue\s*(?:\/|or)\s*false\b/.test(n)) type = 'boolean';
-  else if (unit && TIME_UNITS.has(unit)) type = 'integer';
-  else if (unit && (CURRENCY_UNITS.has(unit) || MEASURE_UNITS.has(unit) || OTHER_UNITS.has(unit))) type = 'number';
+  else if (unit && unitType(unit)) type = unitType(unit);
   else if (/^(?:an?\s+)?(?:decimal\s+)?number$/.test(n)) type = 'number';
   else if (/^e\.?g\.?\s/.test(n) || /^(?:e\.?g|eg|for example|such as|like)\b/.test(n)) type = undefined;
   else {
@@ -240,8 +210,9 @@ export const PHRASINGS: Phrasing[] = [
     examples: [
       ['express? (yes/no)', item('express', { type: 'boolean' })],
       ['paid?', item('paid', { type: 'boolean' })],
+      ['deposit paid? yes/no', item('deposit paid', { type: 'boolean' })],
     ],
-    match: (s) => /^([a-z][\w '-]{0,40}?)\s*\?\s*(?:\((?:yes\s*\/\s*no|y\/n|true\s*\/\s*false)\))?$/i.exec(s),
+    match: (s) => /^([a-z][\w '-]{0,40}?)\s*\?\s*(?:\(?(?:yes\s*\/\s*no|y\/n|true\s*\/\s*false)\)?)?$/i.exec(s),
     read: (m) => item(m[1] as string, { type: 'boolean' }),
   },
   {
@@ -299,7 +270,8 @@ export const PHRASINGS: Phrasing[] = [
     match: (s) => (/\bdefault/i.test(s) ? null : /^([a-z][\w '-]{0,40}?)\s*\(\s*([^()/|]+(?:[/|][^()/|]+)+)\)$/i.exec(s)),
     read: (m) => {
       const values = splitValues(m[2] as string);
-      const yesNo = values.length === 2 && /^(yes|true|y)$/i.test(values[0] as string);
+      // ("(yes/no, no when recorded)": what it starts as, said after the yes/no, is no third value)
+      const yesNo = values.length >= 2 && /^(yes|true|y)$/i.test(values[0] as string) && values.slice(2).every((v) => /^(?:no|yes|false|true)\s+(?:when|until|at first|by default|to start)\b/i.test(v));
       return yesNo ? item(m[1] as string, { type: 'boolean' }) : item(m[1] as string, { values });
     },
   },
@@ -321,8 +293,9 @@ export const PHRASINGS: Phrasing[] = [
       return m && readParen(m[2] as string) ? m : null;
     },
     read: (m) => {
-      const p = readParen(m[2] as string) as { type?: string; flags: string[]; default?: string };
-      return item(m[1] as string, { ...(p.type ? { type: p.type } : {}), flags: p.flags, ...(p.default !== undefined ? { default: p.default } : {}) });
+      const p = readParen(m[2] as string) as NonNullable<ReturnType<typeof readParen>>;
+      // ("(whole number, not negative)": the bound is read as the plain name's "(0 or more)" is)
+      return item(p.notNegative ? `${m[1] as string} (0 or more)` : (m[1] as string), { ...(p.type ? { type: p.type } : {}), flags: p.flags, ...(p.default !== undefined ? { default: p.default } : {}) });
     },
   },
   {

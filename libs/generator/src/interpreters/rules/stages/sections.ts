@@ -1,4 +1,5 @@
-import { CONTACT_DETAILS, RECORD_SECTION_LABELS, SECTION_LABELS, TYPE_BY_WORD, VALUE_NOUNS } from '../lexicon.js';
+import { CONTACT_DETAILS, RECORD_HEADING_LABELS, RECORD_SECTION_LABELS, SECTION_LABELS, TYPE_BY_WORD, VALUE_NOUNS } from '../lexicon.js';
+import { readLifecycles } from './lifecycle.js';
 import type { Line } from './normalise.js';
 
 /**
@@ -16,7 +17,7 @@ export function readSections(lines: readonly Line[]): Line[] {
   const out: Line[] = [];
   for (const line of lines) {
     if (line.kind === 'heading') {
-      out.push({ ...line, text: withoutFieldsWord(withoutNumber(line.text)) });
+      out.push({ ...line, text: recordOfHeading(withoutFieldsWord(withoutNumber(line.text))) });
       continue;
     }
     if (line.kind === 'row') {
@@ -31,7 +32,7 @@ export function readSections(lines: readonly Line[]): Line[] {
     }
     for (const part of labelledParts(text)) out.push({ ...line, text: part });
   }
-  return describedAfterItems(out);
+  return readLifecycles(describedAfterItems(out));
 }
 
 /** An item that asks for something done ("list bookings for a date"), not a field. */
@@ -87,6 +88,17 @@ function withoutEntityWord(text: string): string {
 function withoutFieldsWord(text: string): string {
   const m = /^(.+?)\s+(?:fields|attributes|properties|columns|data|details)$/i.exec(text);
   return m && !RECORD_SECTION_LABELS.has((m[1] as string).toLowerCase()) ? (m[1] as string) : text;
+}
+
+/**
+ * "Entity: Closure", "Resource: Microscope", "Fields per fencer", "Fields for each order": the
+ * heading labels the record it names; the label is no part of its name.
+ */
+function recordOfHeading(text: string): string {
+  const labelled = /^([A-Za-z]+(?: [a-z]+)?)\s*(?::|\s[-–—])\s*([A-Za-z].*)$/.exec(text);
+  if (labelled && RECORD_HEADING_LABELS.has((labelled[1] as string).toLowerCase())) return labelled[2] as string;
+  const per = /^(?:fields|attributes|properties|columns|details|data)\s+(?:per|for|of)\s+(?:(?:each|every|a|an|the|one)\s+)?(.+)$/i.exec(text);
+  return per ? (per[1] as string) : text;
 }
 
 /** "Operations: a; b; c" -> "Operations: a", "Operations: b", "Operations: c". */

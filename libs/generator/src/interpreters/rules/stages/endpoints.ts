@@ -1,0 +1,79 @@
+import { singular } from '../text.js';
+
+/**
+ * Stage 1a: endpoints written as HTTP routes. People who write a spec often list the API they want
+ * as routes ("POST /campaigns, GET /campaigns?status=", "POST /jobs/{id}/start"). Each route says
+ * an action in the words the next stages read: a POST to a collection creates one, a GET lists
+ * them (by the query's fields), a GET of one finds it (by the path's field when it is not the id),
+ * PUT/PATCH updates, DELETE deletes, and a POST to a verb under one record does that verb to it.
+ */
+
+const METHOD = '(?:GET|POST|PUT|PATCH|DELETE)';
+/** "POST /jobs/{id}/start", "GET/POST /clients", "POST/GET horses", "GET /tests?vehicle=...". */
+const ROUTE = new RegExp(
+  `\\b(${METHOD}(?:\\s*\\/\\s*${METHOD})*)\\s+(\\/?)([a-z][a-z0-9_-]*)((?:\\/(?:\\{[^}\\s]+\\}|:[a-z]\\w*|[a-z][a-z0-9_-]*))*)\\/?((?:\\?[^\\s,;]*)?)`,
+  'g',
+);
+
+/** A route's path after its collection: a record's key ("{id}", ":registration") and a verb after it. */
+function pathParts(path: string): { key?: string; verb?: string } {
+  const parts = path.split('/').filter(Boolean);
+  const key = parts[0] && /^(?:\{.+\}|:.+)$/.test(parts[0]) ? parts[0].replace(/^[{:]|\}$/g, '') : undefined;
+  const verb = key !== undefined && parts[1] && /^[a-z][a-z-]*$/.test(parts[1]) ? parts[1] : undefined;
+  return { ...(key !== undefined ? { key } : {}), ...(verb !== undefined ? { verb } : {}) };
+}
+
+/** "?client=&stage=", "?status=" and what follows the route ("(GET supports ?client= and ?stage=)", "filtered by status and customer"). */
+function filtersOf(query: string, after: string): string[] {
+  const named = [...`${query} ${after}`.matchAll(/[?&]([a-z][a-z0-9_]*)=/gi)].map((m) => (m[1] as string).replace(/_/g, ' '));
+  const said = /^\s*(?:[-–—:(]\s*)?(?:filtered|filterable|searchable)?\s*by\s+([a-z][a-z ,]*?)(?:\)|$)/i.exec(after)?.[1];
+  const words = said ? said.split(/\s*,\s*|\s+and\s+|\s+or\s+/).filter(Boolean) : [];
+  return [...new Set([...named, ...words])];
+}
+
+/** One action, in words, per method of a route. */
+function routeActions(methods: string[], collection: string, path: string, query: string, after: string): string[] {
+  const one = singular(collection.replace(/[_-]/g, ' '));
+  const many = collection.replace(/[_-]/g, ' ');
+  const { key, verb } = pathParts(path);
+  const article = /^[aeiou]/.test(one) ? 'an' : 'a';
+  return methods.map((method) => {
+    if (verb) return `${verb.replace(/-/g, ' ')} ${article} ${one}`;
+    if (key !== undefined) {
+      if (method === 'GET') return key === 'id' ? `show ${article} ${one}` : `find ${article} ${one} by ${key.replace(/_/g, ' ')}`;
+      if (method === 'PUT' || method === 'PATCH') return `update ${article} ${one}`;
+      if (method === 'DELETE') return `delete ${article} ${one}`;
+      return `update ${article} ${one}`;
+    }
+    if (method === 'POST') return `create ${article} ${one}`;
+    if (method === 'GET') {
+      const by = filtersOf(query, after);
+      return by.length ? `list ${many} by ${by.join(' and ')}` : `list ${many}`;
+    }
+    return `update ${many}`;
+  });
+}
+
+/**
+ * A line holding routes, as the lines that say their actions (a bullet stays a bullet); the
+ * line unchanged when it holds none. What follows a route's verb in arrows ("(booked -> in
+ * progress)") is kept beside it: it says which states the step moves between.
+ */
+export function endpointLines(line: string): string[] {
+  // ("GET supports ?client=": a method word without a path is no route; "POST/GET horses" is one)
+  const routes = [...line.matchAll(ROUTE)].filter((m) => m[2] === '/' || (m[1] as string).includes('/'));
+  if (routes.length === 0) return [line];
+  const lead = /^\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)?/.exec(line)?.[0] ?? '';
+  const bullet = /[-*•+]|\d/.test(lead) ? lead : `${lead}- `;
+  const out: string[] = [];
+  routes.forEach((m, k) => {
+    const end = m.index + m[0].length;
+    const after = line.slice(end, routes[k + 1]?.index ?? line.length).replace(/^[\s,;]+|[\s,;]+$/g, '');
+    const methods = (m[1] as string).split(/\s*\/\s*/);
+    const [collection, path, query] = [m[3] as string, m[4] as string, m[5] as string];
+    const moves = /^\(?\s*([a-z][a-z ]*?\s*(?:->|→)\s*[a-z][a-z ]*?)\s*\)?$/i.exec(after)?.[1];
+    const verb = pathParts(path).verb;
+    for (const action of routeActions(methods, collection, path, query, after)) out.push(`${bullet}${action}${moves && verb ? ` (${moves})` : ''}`);
+  });
+  return out;
+}

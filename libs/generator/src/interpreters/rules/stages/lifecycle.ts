@@ -1,0 +1,81 @@
+import { SECTION_LABELS, VERB_SET } from '../lexicon.js';
+import { pastParticiple } from '../text.js';
+import type { Line } from './normalise.js';
+
+/**
+ * Stage 1c: a lifecycle written as a section of its own. A spec often gives a record's states
+ * under a label ("Campaign lifecycle", "Workflow", "## Status flow") as arrows, one chain or a
+ * step a line, with the verb of a step beside the state it reaches ("received -> consultation
+ * (publish) -> granted (grant) or refused (refuse)", "- draft -> live (launch)"). The section
+ * says a record's status and its steps, so it is written as the lines the next stages read for
+ * them: "<record> status: a -> b; b -> c" and, per named verb, "<verb> a <record> (a -> b)".
+ */
+const LIFECYCLE_LABEL = /^(?:(?:the\s+)?([A-Za-z][A-Za-z ]{0,30}?)(?:'s)?\s+)?(?:lifecycle|life cycle|workflow|status flow|status workflow|state machine|transitions|states|statuses|status|stages)$/i;
+const ARROW = /\s*(?:->|→|=>)\s*/;
+
+interface Step {
+  from: string;
+  to: string;
+  verb?: string;
+}
+
+/** "received -> consultation (publish) -> granted (grant) or refused (refuse)": the steps in order, each with its verb. */
+export function chainSteps(text: string): Step[] | undefined {
+  const parts = text.replace(/[`*]/g, '').replace(/[.;]$/, '').split(ARROW);
+  if (parts.length < 2) return undefined;
+  const steps: Step[] = [];
+  let from: string[] = [];
+  for (const part of parts) {
+    const states = part.split(/\s+or\s+|\s*\|\s*|\s*\/\s*/).map((s) => /^([a-z][a-z -]*?)\s*(?:\(\s*([a-z]+)\s*\))?$/i.exec(s.trim()));
+    if (states.some((s) => s === null || (s[1] as string).split(/\s+/).length > 3)) return undefined;
+    const reached = states.map((s) => ({ state: (s as RegExpExecArray)[1] as string, verb: (s as RegExpExecArray)[2] }));
+    for (const f of from) for (const r of reached) steps.push({ from: f, to: r.state, ...(r.verb ? { verb: r.verb } : {}) });
+    from = reached.map((r) => r.state);
+  }
+  return steps;
+}
+
+/** The record whose states a lifecycle section gives: the latest one listed with a status, else the latest one listed. */
+function recordBefore(lines: readonly Line[]): string | undefined {
+  const text = (l: Line): string => (l.kind === 'row' ? '' : l.text);
+  const withStatus = lines.findLast((l) => l.kind !== 'heading' && /^[A-Za-z][A-Za-z ]{0,30}?\s*:\s.*\b(?:status|state|stage)\b/i.test(text(l)));
+  if (withStatus) return /^([A-Za-z][A-Za-z ]{0,30}?)\s*:/.exec(text(withStatus))?.[1];
+  const headings = lines.flatMap((l, k) => (l.kind === 'heading' && lines[k + 1]?.kind === 'bullet' && !SECTION_LABELS.has(l.text.toLowerCase()) ? [k] : []));
+  const listed = headings.findLast((k) => lines.slice(k + 1).findIndex((l) => l.kind !== 'bullet') !== 0);
+  return listed === undefined ? undefined : (lines[listed] as { text: string }).text;
+}
+
+export function readLifecycles(lines: readonly Line[]): Line[] {
+  const out: Line[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Line;
+    const label = line.kind !== 'row' && line.text.split(/\s+/).length <= 4 ? LIFECYCLE_LABEL.exec(line.text.replace(/:$/, '').trim()) : null;
+    const chains: Step[][] = [];
+    let j = i + 1;
+    for (; label && j < lines.length; j++) {
+      const next = lines[j] as Line;
+      const steps = next.kind === 'row' || next.kind === 'heading' ? undefined : chainSteps(next.text);
+      if (!steps) break;
+      chains.push(steps);
+    }
+    const record = label ? (label[1] ?? recordBefore(out)) : undefined;
+    if (!label || chains.length === 0 || !record) {
+      out.push(line);
+      continue;
+    }
+    const steps = chains.flat();
+    // ("Buttons: Forge, Finish, Deliver" after "ordered -> forging -> finished -> delivered": one verb per step, in order)
+    const verbs = /^(?:buttons?|actions?|steps|verbs|transitions|moves)\s*:\s*(.+?)\.?$/i.exec(lines[j]?.kind === 'sentence' || lines[j]?.kind === 'bullet' ? (lines[j] as { text: string }).text : '')?.[1]?.split(/\s*,\s*(?:and\s+)?|\s+and\s+/);
+    if (verbs?.length === steps.length && verbs.every((v) => /^[a-z]+$/i.test(v)) && steps.every((s) => !s.verb)) {
+      steps.forEach((s, k) => (s.verb = (verbs[k] as string).toLowerCase()));
+      j++;
+    }
+    const one = record.trim().replace(/s$/i, '');
+    out.push({ kind: 'sentence', text: `${one} status: ${steps.map((s) => `${s.from} -> ${s.to}`).join('; ')}` });
+    // (a verb the readers do not know says where it leads: "forge a commission to forging", as "upgrade a customer to gold")
+    const article = /^[aeiou]/i.test(one) ? 'an' : 'a';
+    for (const s of steps) if (s.verb) out.push({ kind: 'bullet', text: `${s.verb} ${article} ${one.toLowerCase()} ${VERB_SET.has(s.verb) || pastParticiple(s.verb) === s.to.toLowerCase() ? `(${s.from} -> ${s.to})` : `to ${s.to}`}`, depth: 0 });
+    i = j - 1;
+  }
+  return out;
+}

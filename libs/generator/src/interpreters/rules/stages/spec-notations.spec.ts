@@ -1,0 +1,135 @@
+import { accept, action, field, fieldNames } from '../test-support.js';
+import { interpretPrompt } from '../interpret.js';
+import { endpointLines } from './endpoints.js';
+import { chainSteps } from './lifecycle.js';
+
+/** The notations of written specs (session 2026-11-28, night 2): routes, lifecycles, columns, labels. */
+describe('notations of a written spec', () => {
+  it('a heading "Entity: Closure", "Resource: Microscope" or "Fields per fencer" names the record, not its label', () => {
+    for (const heading of ['Entity: Closure', 'Resource: Closure', 'Table - Closure', 'Fields per closure', 'Fields for each closure']) {
+      const bp = accept(`Road closures\n\n${heading}\n  * road name\n  * starts on (date)\n  * contractor\n`);
+      expect([heading, bp.resources.map((r) => r.name)]).toEqual([heading, ['Closure']]);
+      expect(fieldNames(bp, 'Closure')).toEqual(['roadName', 'startsOn', 'contractor']);
+    }
+  });
+
+  it('fields laid out in two columns of spaces are items with their notes', () => {
+    const bp = accept('Entity: Download\n  driver_name       text\n  download_date     date\n  infringements     whole number, not negative\n  reviewed          yes/no, no when recorded\n  roasted_weight    kg, decimal\n');
+    expect(field(bp, 'Download', 'driverName').type).toBe('text');
+    expect(field(bp, 'Download', 'downloadDate').type).toBe('date');
+    expect(field(bp, 'Download', 'infringements')).toMatchObject({ type: 'integer', min: 0 });
+    expect(field(bp, 'Download', 'reviewed').type).toBe('boolean');
+    expect(field(bp, 'Download', 'roastedWeight').type).toBe('number');
+  });
+
+  it('a method in a column over what it does is that action', () => {
+    const bp = accept('Entity: Batch\n  batch code      unique\n  roast date      date\n\nEndpoints\n  POST   create a batch\n  GET    one batch by batch code\n');
+    expect(action(bp, 'getBatchByBatchCode', 'get').by).toBe('batchCode');
+  });
+
+  it('a name written in snake case is its words, typed by them', () => {
+    const bp = accept('Patients:\n- full_name\n- date_of_birth\n- valid_until (date)\n');
+    expect(fieldNames(bp, 'Patient')).toEqual(['fullName', 'dateOfBirth', 'validUntil']);
+    expect(field(bp, 'Patient', 'dateOfBirth').type).toBe('date');
+  });
+
+  it('"string" written as a type is a short string; "(date and hour)" a date and time', () => {
+    const bp = accept('Dishes:\n- name (string, unique)\n- served at (date and hour)\n- notes (text)\n');
+    expect(field(bp, 'Dish', 'name')).toMatchObject({ type: 'string', unique: true });
+    expect(field(bp, 'Dish', 'servedAt').type).toBe('datetime');
+    expect(field(bp, 'Dish', 'notes').type).toBe('text');
+  });
+
+  it('"deposit paid? yes/no" is a yes/no, and the item after it stays its own', () => {
+    const bp = accept('## Commission\n- customer name\n- deposit paid? yes/no\n- price\n');
+    expect(fieldNames(bp, 'Commission')).toEqual(['customerName', 'depositPaid', 'price']);
+    expect(field(bp, 'Commission', 'depositPaid').type).toBe('boolean');
+  });
+
+  it('"Order status: a -> b -> c" after a list naming the status gives it its states, an order being a record there', () => {
+    const bp = accept('Entities:\n- Order: customer name, due date, status\n\nOrder status: received -> raising -> shipped\n');
+    expect(field(bp, 'Order', 'status')).toMatchObject({ type: 'enum', values: ['received', 'raising', 'shipped'] });
+  });
+});
+
+describe('routes as actions', () => {
+  it.each([
+    ['- POST /campaigns, GET /campaigns?status=', ['- create a campaign', '- list campaigns by status']],
+    ['  - POST /jobs/{id}/start     (booked -> in progress)', ['  - start a job (booked -> in progress)']],
+    ['- POST/GET horses', ['- create a horse', '- list horses']],
+    [' GET/POST /projects           (GET supports ?client= and ?stage=)', [' - list projects by client and stage', ' - create a project']],
+    ['1. POST /customers, GET /customers/{registration}', ['1. create a customer', '1. find a customer by registration']],
+    ['2. PATCH /orders/{id} to change the due date; DELETE /orders/:id', ['2. update an order', '2. delete an order']],
+    ['3. GET /orders filtered by status and customer', ['3. list orders by status and customer']],
+    ['We GET requests from customers.', ['We GET requests from customers.']],
+  ])('%s', (line, lines) => {
+    expect(endpointLines(line)).toEqual(lines);
+  });
+
+  it('a spec whose endpoints are routes gets those actions', () => {
+    const bp = accept('Entities:\n- Vehicle: registration (unique), make\n- Job: vehicle, price, status (booked, in progress, done)\n\nEndpoints:\n  - POST /vehicles\n  - GET /vehicles/{registration}\n  - GET /jobs?vehicle=...\n  - POST /jobs/{id}/start (booked -> in progress)\n');
+    expect(action(bp, 'createVehicle', 'create')).toBeDefined();
+    expect(action(bp, 'getVehicleByRegistration', 'get').by).toBe('registration');
+    expect(bp.actions.some((a) => a.kind === 'list' && a.resource === 'Job' && a.filters.some((f) => f.field === 'vehicle'))).toBe(true);
+    expect(action(bp, 'startJob', 'transition')).toBeDefined();
+  });
+});
+
+describe('a lifecycle written as a section', () => {
+  it('reads each step of a chain with the verb beside the state it reaches', () => {
+    expect(chainSteps('received -> consultation (publish) -> granted (grant) or refused (refuse)')).toEqual([
+      { from: 'received', to: 'consultation', verb: 'publish' },
+      { from: 'consultation', to: 'granted', verb: 'grant' },
+      { from: 'consultation', to: 'refused', verb: 'refuse' },
+    ]);
+    expect(chainSteps('`draft` → `sent` → `approved`')).toEqual([
+      { from: 'draft', to: 'sent' },
+      { from: 'sent', to: 'approved' },
+    ]);
+    expect(chainSteps('a sentence with no arrows')).toBeUndefined();
+  });
+
+  it('"Campaign lifecycle" over steps a line gives the status, its moves and the named steps', () => {
+    const bp = accept('Entities\n1. Campaign: title, goal (amount), status.\n\nCampaign lifecycle\n- draft -> live (launch)\n- live -> closed (close)\n- draft -> cancelled (cancel)\n');
+    expect(bp.resources.map((r) => r.name)).toEqual(['Campaign']);
+    expect(field(bp, 'Campaign', 'status')).toMatchObject({ type: 'enum', values: ['draft', 'live', 'closed', 'cancelled'] });
+    for (const name of ['launchCampaign', 'closeCampaign', 'cancelCampaign']) expect(action(bp, name, 'transition')).toBeDefined();
+  });
+
+  it('"Workflow" over a chain belongs to the record listed before; "Buttons: ..." names its steps in order', () => {
+    const bp = accept('## Commission\n- customer name\n- price\n\n## Workflow\n`ordered` -> `forging` -> `finished` -> `delivered`\n\nButtons: **Forge**, **Finish**, **Deliver**\n');
+    expect(bp.resources.map((r) => r.name)).toEqual(['Commission']);
+    expect(field(bp, 'Commission', 'status')).toMatchObject({ type: 'enum', values: ['ordered', 'forging', 'finished', 'delivered'] });
+    expect(action(bp, 'forgeCommission', 'transition').effects).toEqual([{ set: 'status', to: { literal: 'forging' } }]);
+    for (const name of ['finishCommission', 'deliverCommission']) expect(action(bp, name, 'transition')).toBeDefined();
+  });
+});
+
+describe('an edited draft with a step no record can reach', () => {
+  it('is read with that step left out and named, not refused over it', () => {
+    const draft = [
+      '# Cooperage',
+      '',
+      '## Order (orders)',
+      '',
+      '- customerName: string, required',
+      '- status: one of "received" | "finished" | "shipped", required, managed, default "received"',
+      '',
+      '## Actions',
+      '',
+      '- createOrder: create Order — Create an order.',
+      '- listOrders: list Order — List orders.',
+      '  - page 20 of 100',
+      '- shipOrder: transition Order by id — Ship an order, only once it is finished',
+      '  - guard status eq "finished" else "Only a finished order can be shipped"',
+      '  - set status to "shipped"',
+      '',
+    ].join('\n');
+    const r = interpretPrompt('cooperage', draft);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.blueprint.actions.map((a) => a.name)).toEqual(['createOrder', 'listOrders']);
+    expect(r.warnings).toEqual(['not done: "Ship an order, only once it is finished" (shipOrder could never succeed: no action moves an Order to "finished"; add one (e.g. "mark it as finished"))']);
+    expect(r.draft).toContain('- [ ] not done: "Ship an order, only once it is finished"');
+  });
+});
