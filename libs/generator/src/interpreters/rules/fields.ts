@@ -108,7 +108,9 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     if (place > 0) ws = ws.slice(0, place);
     if (ws.length >= 3) ws = ws.filter((w, k) => k === 0 || !['a', 'an', 'the'].includes(w));
   }
-  if (boolLead === 0 && ws.length >= 2 && SAID_OF_RECORD.has(ws[0] as string)) ws = [`${ws[0] as string}s`, ...ws.slice(1)];
+  // ("whether they want salted egg yolk": what they want is the name; yesNoName)
+  if (boolLead === 0 && ws.length >= 2 && /^wants?$/.test(ws[0] as string)) ws = ws.slice(1);
+  else if (boolLead === 0 && ws.length >= 2 && SAID_OF_RECORD.has(ws[0] as string)) ws = [`${ws[0] as string}s`, ...ws.slice(1)];
   while (ws.length && (DETERMINERS.has(ws[0] as string) || ws[0] === 'of' || ws[0] === 'also')) {
     if (['many', 'several', 'multiple'].includes(ws[0] as string) && ws.length > 1) {
       const target = lookup(ws.slice(1));
@@ -372,7 +374,8 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
   if (listOf) type = 'stringList';
   if (countOf) {
     type = 'integer';
-    min = 0;
+    // ("number of plates (1 or 2)": the numbers written are its least and most)
+    min = run && mods.values ? min : 0;
   }
   if (mods.unit && !mods.type && !listOf) {
     // "price (pence)", "fee in cents": whole numbers of the smallest coin

@@ -250,7 +250,7 @@ export const RECORD_HEADING_LABELS = new Set([...RECORD_SECTION_LABELS, 'table',
 export const SECTION_LABELS = new Set([...SENTENCE_HEADINGS, ...RECORD_SECTION_LABELS]);
 
 /** Labels whose items are lists to show ("Views: admissions per ward"); "Reports" and "Pages" are too often records themselves. */
-export const LIST_LABELS = new Set(['views', 'view', 'screens', 'queries', 'lists', 'lists wanted', 'lists needed', 'reports wanted', 'searches wanted']);
+export const LIST_LABELS = new Set(['views', 'view', 'screens', 'queries', 'lists', 'lists wanted', 'lists needed', 'reports wanted', 'searches wanted', 'lists we want', 'lists we need', 'lists i want', 'lists i need', 'views we want', 'views we need', 'views wanted', 'views needed']);
 /** Section labels of a spec over what explains it, never what it keeps ("Purpose", "Background"): what follows is context. */
 export const CONTEXT_LABELS = new Set(['purpose', 'background', 'context', 'overview', 'introduction', 'intro', 'about', 'about us', 'who we are', 'motivation', 'problem']);
 

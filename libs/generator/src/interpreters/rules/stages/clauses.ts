@@ -1,14 +1,14 @@
-import { CONTEXT_LABELS, KEEPING, REQUEST_HEADING, ITEM_QUESTION_WORDS, LIST_LABELS, META_NOUNS, RECORD_SECTION_LABELS, MODALS, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, VERB_SET } from '../lexicon.js';
+import { CONTEXT_LABELS, KEEPING, REQUEST_HEADING, LIST_LABELS, META_NOUNS, RECORD_SECTION_LABELS, MODALS, PRONOUN_SUBJECTS, SELF_SUBJECTS, SENTENCE_HEADINGS, STATE_FIELD_NAMES, VERB_SET } from '../lexicon.js';
 import { isFieldLike, isTypedItem } from './field-items.js';
 import { isPluralForm, singular, verbLemma } from '../text.js';
 import type { Line } from './normalise.js';
-import { declarationOf, laterFields, pairedNames, relativeFlags, splitOutsideParens } from './declarations.js';
-import { itemsLine, listParts, pluralBy, recordsByField, recordsByFieldParts, sameHeadPair } from './list-items.js';
+import { declarationOf, laterFields, pairedNames } from './declarations.js';
+import { bareListOf, itemsLine, listParts, pluralBy, recordsByField, recordsByFieldParts, splitItems } from './list-items.js';
 import { joinStatusLine, latestListOf, statesHolder, statesOf, valuesOfField } from './field-states.js';
-import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, type ListSetting } from './context.js';
+import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, tradeCovers, withPronounResolved, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
 import { tableAt } from './table-rows.js';
-import { FIELD_NOTE_AFTER_COMMA, sharedNotes } from '../field-lists.js';
+import { FIELD_NOTE_AFTER_COMMA } from '../field-lists.js';
 import { filledInStatements } from './filled-in.js';
 import { headingNoun, recordsNamedBefore, recordsOpeningItems } from './list-subject.js';
 
@@ -26,6 +26,9 @@ export type Clause =
   | { kind: 'heading'; text: string }
   | { kind: 'statement'; text: string };
 
+/** A bullet that says a rule in a sentence of its own ("a practice is capped at its max players", "bookings can't overlap"). */
+const RULE_BULLET = /^(?:(?:a|an|the|each|every|no)\s+)?[a-z]+(?:\s[a-z]+)?\s+(?:is|are|must|can't|cannot|can not|may not|should|never|has to|have to)\s+\S+(?:\s+\S+){2,}$/i;
+
 /** Verbs of looking that open a list to show ("show", "see", "search ..."), besides the verbs we act on. */
 const LOOKING = new Set(['show', 'see', 'search', 'find', 'view', 'filter', 'browse', 'look']);
 const COPULAS = new Set(['can', 'is', 'are', 'be', 'must', 'should', 'will', 'may', 'could']);
@@ -42,7 +45,7 @@ const LIST_RE = /^([A-Za-z](?:[A-Za-z0-9' ]|(?<=[A-Za-z0-9])-(?=[A-Za-z])){0,120
 /** "a list of performers", "for each specimen", "a record of each tyre set": the records a list is of. */
 const LIST_OF = /(?:\b(?:(?:a|the|one)\s+(?:list|record|log|register|catalogue|catalog|database|note)\s+of|(?:for|of)\s+(?:each|every))|(?:\s[-–—]\s|[,;]\s)(?:each|every))\s+(?:(?:each|every|all|the|my|our)\s+)?([a-z][a-z' ]*)$/i;
 
-export { isFieldLike, isTypedItem };
+export { bareListOf, isFieldLike, isTypedItem, splitItems };
 
 export function toClauses(lines: readonly Line[]): Clause[] {
   const out: Clause[] = [];
@@ -68,6 +71,10 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       const bullets: string[] = [];
       let j = i + 1;
       for (; j < lines.length && (lines[j] as Line).kind === 'bullet'; j++) bullets.push((lines[j] as Extract<Line, { kind: 'bullet' }>).text);
+      // ("## Attendance" over "- member", "- practice", "- a practice is capped at its max players": the rule after the
+      // fields is said of them, read once the list is)
+      const said = bullets.length > 2 ? bullets.filter((b, k) => k >= 2 && RULE_BULLET.test(b)) : [];
+      if (said.length > 0) bullets.splice(bullets.length - said.length, said.length);
       // "### Students" over "name, email, date of birth": one line of items instead of bullets (not under the
       // document's title, and only as the whole section: "Small saddler's workshop, two of us." over more is talk)
       const alone = j + 1 >= lines.length || (lines[j + 1] as Line).kind === 'heading';
@@ -108,6 +115,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
         // (only a heading naming states does: "## Tables" over "table number", "seats" is a record)
         const states = /\(.*\border\b.*\)/i.test(line.text) || STATE_FIELD_NAMES.has(singular(line.text.toLowerCase().replace(/\s*\(.*$/, '')));
         if (!(states && valuesOfField(out, list))) out.push(list);
+        for (const rule of said) out.push({ kind: 'statement', text: rule });
         continue;
       }
       const rows = j === i + 1 ? tableAt(lines, i + 1) : undefined;
@@ -157,7 +165,7 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     // (and anywhere, a bullet naming records by a field, "- trails by grade", "- enrolments per class": no field is named so)
     const bulletBy = label === null && line.kind === 'bullet' && (!startsWithVerb(line.text) || pluralBy(line.text)) && (recordsByField(line.text) || (underRequests && /^(?:all\s+)?[a-z]+s\s+(?:by|of|for|on|per|in)\s+(?:a|an|the|each|one|given|their|its)\s+\S/i.test(line.text))) && !/\b(?:is|are|be|must|can|can't|cannot|should|will|may|never)\b/i.test(line.text);
     const toShow = (label && LIST_LABELS.has((label[1] as string).toLowerCase())) || (line.kind === 'bullet' && underListLabel) || (recordsBy && SENTENCE_HEADINGS.has((label[1] as string).toLowerCase())) || bulletBy;
-    const text = toShow && (!startsWithVerb(labelled) || pluralBy(labelled)) ? `List ${labelled}` : labelled;
+    const text = withPronounResolved(out, toShow && (!startsWithVerb(labelled) || pluralBy(labelled)) ? `List ${labelled}` : labelled);
     // ("Lists: courses by discipline; a student's bookings", "Stays by cabin, and stays by arrival date.": each part is a list to show)
     const byParts = label === null && line.kind === 'sentence' ? recordsByFieldParts(line.text) : undefined;
     const shown = toShow && label ? listParts(labelled) : (byParts ?? []);
@@ -237,6 +245,10 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     if (before) {
       out.push(before);
       for (const rest of text.slice(semi + 1).split(';').map((p) => p.trim()).filter(Boolean)) out.push({ kind: 'statement', text: rest.charAt(0).toUpperCase() + rest.slice(1) });
+      continue;
+    }
+    if (tradeCovers(text)) {
+      out.push({ kind: 'context', text, why: 'says who the writer is' });
       continue;
     }
     const list = declarationOf(text) ?? fieldListOf(text, setting) ?? (unframed !== text ? declarationOf(unframed) : undefined);
@@ -335,62 +347,4 @@ function listOfRecords(text: string): Extract<Clause, { kind: 'fieldList' }> | u
   const pronoun = ws.findIndex((w, k) => k > 0 && SELF_SUBJECTS.concat(['you', 'they']).includes(w.toLowerCase()));
   const subject = (pronoun > 0 ? ws.slice(0, pronoun) : ws).join(' ');
   return subject && !META_NOUNS.has(subject.toLowerCase()) ? { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text } : undefined;
-}
-
-/** "and which theme": a question word before a noun asks for that field (not before "they want"). */
-const ASKS = new RegExp(`^(?:${ITEM_QUESTION_WORDS.join('|')})\\s+(?!(?:${[...PRONOUN_SUBJECTS, ...SELF_SUBJECTS, 'you', 'he', 'she', 'the', 'a', 'an', 'is', 'are', 'kind', 'sort', 'type'].join('|')})\\b)(?=[a-z])`, 'i');
-
-/** Comma parts outside parentheses; "position - a, b, c" or "role: a, b" keeps the rest as its values. ("whether it's been collected": "been" only says when it became true) */
-export function splitItems(list: string): string[] {
-  return relativeFlags(sharedNotes(commaItems(list), false)).flatMap(sameHeadPair).map((p) => p.replace(ASKS, '').replace(/^((?:whether|if)\s+(?:it'?s|it\s+(?:is|has)|they(?:'re|\s+are|\s+have)))\s+been\s+/i, '$1 '));
-}
-
-function commaItems(list: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let cur = '';
-  // "full name; school; grade (3 to 8)": semicolons part the items when no comma does
-  const sep = /;/.test(list) && !/,/.test(list.replace(/\([^()]*\)/g, '')) ? ';' : ',';
-  for (const c of list) {
-    if (c === '(') depth++;
-    if (c === ')') depth = Math.max(0, depth - 1);
-    if (c === sep && depth === 0) {
-      parts.push(cur);
-      cur = '';
-    } else cur += c;
-  }
-  parts.push(cur);
-  const items: string[] = [];
-  for (const p of parts.map((x) => x.trim().replace(/^(?:and|or|also|plus)\s+/i, '').replace(/^(?:a|an|the)\s+/i, '')).filter(Boolean)) {
-    // "slot length in minutes, max 10", "length in minutes, 15-90": a bound alone belongs to the item before it
-    if (items.length > 0 && /^(?:(?:max|min|maximum|minimum|at least|at most|up to|no more than)\s+\d|\d+(?:\.\d+)?\s*(?:-|–|to)\s*\d+(?:\.\d+)?$)/i.test(p)) items[items.length - 1] += `, ${p}`;
-    else items.push(p);
-  }
-  // "status requested, confirmed, done or cancelled" (quotes dropped): a state name, then its values to the end
-  // ("date reported and a status of reported, scheduled or fixed": the item before it ends at "and")
-  const STATE = /^(?:(.+?)\s+and\s+)?(?:(?:a|the)\s+)?([a-z]+)\s+(?:of\s+)?([a-z]+(?:ed|ing))$/i;
-  const stateAt = items.findIndex((p, k) => k < items.length - 1 && STATE_FIELD_NAMES.has((STATE.exec(p)?.[2] ?? '').toLowerCase()));
-  const valuesAfter = items.slice(stateAt + 1);
-  if (stateAt >= 0 && valuesAfter.every((p) => /^[a-z]+(?:\s+(?:or|and)\s+[a-z]+)?$/i.test(p)) && / or /i.test(valuesAfter[valuesAfter.length - 1] as string)) {
-    const [, before, name, first] = STATE.exec(items[stateAt] as string) as RegExpExecArray;
-    return [...items.slice(0, stateAt), ...(before ? [before] : []), `${name as string}: ${[first, ...valuesAfter].join(', ')}`];
-  }
-  // "status one of requested, confirmed, cancelled" opens its values like a colon does
-  const opener = items.findIndex((p) => /^[a-z][\w ]{0,30}?\s*(?::|=|\s[-–—]|\s(?:is\s+|can be\s+)?(?:one of|either))\s*\S/i.test(p));
-  // "type: galaxy / nebula, constellation": values written with slashes, bars or arrows end at the comma
-  const ownSeparators = opener >= 0 && /[/|→>]/.test(items[opener] as string);
-  if (opener >= 0 && opener < items.length - 1 && !ownSeparators) return [...items.slice(0, opener), items.slice(opener).join(', ')];
-  // "last name and first name" stays two items only when written with a comma
-  const last = items[items.length - 1];
-  // ("condition (mint, good) and whether it's for trade": "and" inside the parenthesis stays there)
-  if (last && / and /.test(last.replace(/\([^()]*\)/g, '()')) && items.length > 1) items.splice(items.length - 1, 1, ...splitOutsideParens(last, /\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')));
-  return items;
-}
-
-/** "venue, date, fee, paid yes or no", "Guest give name, passport number, ...": a list with no subject of its own. */
-export function bareListOf(sentence: string): string[] | undefined {
-  const text = sentence.replace(/[.!]+$/, '').replace(/^(?:[a-z]+\s+){0,2}?(?:give|gives|provide|provides|enter|enters|fill in|fills in|tell us|tells us|write down|writes down)\s+(?:(?:their|his|her|the|us)\s+)?/i, '');
-  if (/:/.test(text)) return undefined;
-  const parts = splitItems(text);
-  return parts.length >= 3 && parts.every((p) => isFieldLike(p) || isTypedItem(p)) ? parts : undefined;
 }

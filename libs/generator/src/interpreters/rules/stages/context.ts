@@ -1,7 +1,8 @@
 import nlp from 'compromise';
-import { COLLECTION_TAILS, DETERMINERS, DOCUMENT_LABELS, META_NOUNS, MODALS, ON_RECORD_PREPS, PREPOSITION_LIKE, POSSESSIVES, PRONOUN_SUBJECTS, VERB_SET, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
+import { CONTACT_DETAILS, TYPE_BY_WORD, COLLECTION_TAILS, DETERMINERS, DOCUMENT_LABELS, META_NOUNS, MODALS, ON_RECORD_PREPS, PREPOSITION_LIKE, POSSESSIVES, PRONOUN_SUBJECTS, VERB_SET, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
 import { isPluralForm, plural, singular, taggedAsVerb, verbLemma } from '../text.js';
 import { isSoftwareAsk } from './split-sentence.js';
+import type { Clause } from './clauses.js';
 
 /**
  * Stage 2a: talk about the writer and what their sentences say of the records. "We're a small
@@ -32,6 +33,9 @@ export function contextOf(sentence: string): string | undefined {
   if (then && partKind((then[1] as string).toLowerCase()) === 'self' && isSituation(`our ${(then[2] as string).toLowerCase()}`)) return 'says who the writer is';
   // "Small family business, 9 inflatable tubs": who the writer is, without a verb
   if (/^(?:an?\s+)?(?:[a-z-]+\s+){0,3}(?:business|company|firm|shop|team|club|charity|outfit|operation|studio|practice|farm|school|society)(?:\s*,\s*(?:about\s+|around\s+)?\d[\d,]*\s+[a-z ]+)?$/i.test(text) && !/\b(?:need|want|keep|track|record|log|store|list|have|has|with)\b/i.test(text)) return 'says who the writer is';
+  // "My sister and I run a singing telegram business - birthdays, anniversaries, the odd breakup song": who
+  // the writer is, then what their trade covers; a list that names no field keeps nothing
+  if (tradeCovers(text)) return 'says who the writer is';
   // ("about 2,000 customers": a comma inside a number parts nothing)
   if (/[:,;]/.test(text.replace(/(\d),(\d)/g, '$1$2'))) return undefined;
   // "My wife and I restore old chairs": the writer and a partner are the writer
@@ -69,6 +73,18 @@ export function contextOf(sentence: string): string | undefined {
   // ("runs track sessions": "track" names the sessions; "to track", "and track" would be the writer's verb)
   if (/^(?:our|my) [a-z' ]{1,30}? (?:runs|organises|organizes|manages|owns|hosts|operates|looks after)\b[^:,;]*$/i.test(text) && !/\b(?:need|needs|want|wants|keep|record|log|store|list)\b|\b(?:to|we|i|and)\s+track\b/i.test(text)) return 'says who the writer is';
   return undefined;
+}
+
+/** "My sister and I run a singing telegram business - birthdays, anniversaries, ...": who the writer is, then what their trade covers. */
+export function tradeCovers(sentence: string): boolean {
+  const covers = /^([^:;,]+?)(?:\s[-–—]\s|:\s)([^:;]+)$/.exec(sentence.replace(/[.!?]+$/, '').trim());
+  return covers !== null && contextOf(covers[1] as string) === 'says who the writer is' && !namesFields(covers[2] as string);
+}
+
+/** A list that names fields ("name, email and a start date"), not the things a trade covers ("whelks, cockles"). */
+function namesFields(list: string): boolean {
+  const ws = list.toLowerCase().split(/[\s,]+/).filter(Boolean);
+  return ws.some((w) => TYPE_BY_WORD[w] !== undefined || CONTACT_DETAILS.has(w) || ['name', 'names', 'number', 'date', 'and', 'each', 'every', 'with', 'has', 'have'].includes(w)) || ws.length > 12;
 }
 
 /** "my lego collection is getting out of hand", "our paperwork is a mess": the writer's situation, no data. */
@@ -186,3 +202,18 @@ export function objectAfter(ws: readonly string[]): string[] | undefined {
   if (verbs === 0 || rest.length === 0 || rest.length > 3) return undefined;
   return rest.every((w) => /^[a-z][a-z'-]*$/i.test(w) && !PREPOSITION_LIKE.has(w.toLowerCase()) && !MODALS.has(w.toLowerCase()) && !DETERMINERS.has(w.toLowerCase())) ? rest : undefined;
 }
+
+/**
+ * "We have about six performers." then "Each one has a stage name, ...": a pronoun subject after a
+ * sentence of context names the records that sentence counted ("Each performer has ...").
+ */
+export function withPronounResolved(before: readonly Clause[], text: string): string {
+  const m = /^(?:each one|every one|each of them|each|they each|they all|they)\s+(has|have|gets|get|needs|need|holds|hold)\b(.*)$/i.exec(text);
+  const prev = before[before.length - 1];
+  // ("about six performers": how many there are is no part of their name)
+  const antecedent = m && prev?.kind === 'context' ? lastNounPhrase(prev.text)?.replace(/^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty|hundred|dozen|several|few)\s+/, '') : undefined;
+  if (!m || !antecedent) return text;
+  const verb = (m[1] as string).toLowerCase();
+  return `Each ${singular(antecedent)} ${verb === 'have' ? 'has' : verb.endsWith('s') ? verb : `${verb}s`}${m[2] as string}`;
+}
+

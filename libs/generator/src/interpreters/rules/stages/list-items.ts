@@ -1,5 +1,5 @@
 /** How a written list is parted and its items flagged (stage 1b's list readers: declarations.ts, clauses.ts). */
-import { CONTACT_DETAILS, RULE_QUANTIFIERS, SELF_SUBJECTS, TYPE_BY_WORD } from '../lexicon.js';
+import { CONTACT_DETAILS, ITEM_QUESTION_WORDS, PRONOUN_SUBJECTS, RULE_QUANTIFIERS, SELF_SUBJECTS, STATE_FIELD_NAMES, TYPE_BY_WORD } from '../lexicon.js';
 import { isFieldLike, isTypedItem } from './field-items.js';
 import type { Line } from './normalise.js';
 import { isPluralForm, singular } from '../text.js';
@@ -20,6 +20,9 @@ export function pairedNames(bullet: string): string[] {
   // ("name, venue, date": plain words are fields too once one of them is a field's name)
   const plain = (p: string): boolean => /^[a-z]+(?: [a-z]+)?$/i.test(p.trim()) && !['and', 'or'].some((w) => p.toLowerCase().split(' ').includes(w));
   if (several.length >= 2 && (several.every(fieldy) || (several.length >= 3 && several.every(plain) && several.some(fieldy)))) return sharedNotes(several, true);
+  // ("red player and black player (both are players)": two fields of one head, as in a comma list)
+  const pair = sameHeadPair(bullet);
+  if (pair.length === 2) return pair;
   // "in service? yes/no": a question answered yes or no is a yes/no field
   return [bullet.replace(/\?\s*(?:\(?\s*(?:yes\s*\/\s*no|y\s*\/\s*n|yes or no)\s*\)?)$/i, ' (yes/no)')];
 }
@@ -110,4 +113,62 @@ export function itemsLine(line: Line | undefined): string[] | undefined {
   // ("We teach taster sessions and weekend courses", "Small family business, 9 inflatable tubs": talk, not fields)
   const short = (b: string): boolean => b.replace(/\s*\([^)]*\)/g, '').split(/\s+/).length <= 4 && !/^\d/.test(b) && !SELF_SUBJECTS.includes((b.split(/\s+/)[0] ?? '').toLowerCase());
   return items.length >= 2 && items.every((b) => short(b) && (isFieldLike(b) || isTypedItem(b))) ? items : undefined;
+}
+
+/** "and which theme": a question word before a noun asks for that field (not before "they want"). */
+const ASKS = new RegExp(`^(?:${ITEM_QUESTION_WORDS.join('|')})\\s+(?!(?:${[...PRONOUN_SUBJECTS, ...SELF_SUBJECTS, 'you', 'he', 'she', 'the', 'a', 'an', 'is', 'are', 'kind', 'sort', 'type'].join('|')})\\b)(?=[a-z])`, 'i');
+
+/** Comma parts outside parentheses; "position - a, b, c" or "role: a, b" keeps the rest as its values. ("whether it's been collected": "been" only says when it became true) */
+export function splitItems(list: string): string[] {
+  return relativeFlags(sharedNotes(commaItems(list), false)).flatMap(sameHeadPair).map((p) => p.replace(ASKS, '').replace(/^((?:whether|if)\s+(?:it'?s|it\s+(?:is|has)|they(?:'re|\s+are|\s+have)))\s+been\s+/i, '$1 '));
+}
+
+function commaItems(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let cur = '';
+  // "full name; school; grade (3 to 8)": semicolons part the items when no comma does
+  const sep = /;/.test(list) && !/,/.test(list.replace(/\([^()]*\)/g, '')) ? ';' : ',';
+  for (const c of list) {
+    if (c === '(') depth++;
+    if (c === ')') depth = Math.max(0, depth - 1);
+    if (c === sep && depth === 0) {
+      parts.push(cur);
+      cur = '';
+    } else cur += c;
+  }
+  parts.push(cur);
+  const items: string[] = [];
+  for (const p of parts.map((x) => x.trim().replace(/^(?:and|or|also|plus)\s+/i, '').replace(/^(?:a|an|the)\s+/i, '')).filter(Boolean)) {
+    // "slot length in minutes, max 10", "length in minutes, 15-90": a bound alone belongs to the item before it
+    if (items.length > 0 && /^(?:(?:max|min|maximum|minimum|at least|at most|up to|no more than)\s+\d|\d+(?:\.\d+)?\s*(?:-|–|to)\s*\d+(?:\.\d+)?$)/i.test(p)) items[items.length - 1] += `, ${p}`;
+    else items.push(p);
+  }
+  // "status requested, confirmed, done or cancelled" (quotes dropped): a state name, then its values to the end
+  // ("date reported and a status of reported, scheduled or fixed": the item before it ends at "and")
+  const STATE = /^(?:(.+?)\s+and\s+)?(?:(?:a|the)\s+)?([a-z]+)\s+(?:of\s+)?([a-z]+(?:ed|ing))$/i;
+  const stateAt = items.findIndex((p, k) => k < items.length - 1 && STATE_FIELD_NAMES.has((STATE.exec(p)?.[2] ?? '').toLowerCase()));
+  const valuesAfter = items.slice(stateAt + 1);
+  if (stateAt >= 0 && valuesAfter.every((p) => /^[a-z]+(?:\s+(?:or|and)\s+[a-z]+)?$/i.test(p)) && / or /i.test(valuesAfter[valuesAfter.length - 1] as string)) {
+    const [, before, name, first] = STATE.exec(items[stateAt] as string) as RegExpExecArray;
+    return [...items.slice(0, stateAt), ...(before ? [before] : []), `${name as string}: ${[first, ...valuesAfter].join(', ')}`];
+  }
+  // "status one of requested, confirmed, cancelled" opens its values like a colon does
+  const opener = items.findIndex((p) => /^[a-z][\w ]{0,30}?\s*(?::|=|\s[-–—]|\s(?:is\s+|can be\s+)?(?:one of|either))\s*\S/i.test(p));
+  // "type: galaxy / nebula, constellation": values written with slashes, bars or arrows end at the comma
+  const ownSeparators = opener >= 0 && /[/|→>]/.test(items[opener] as string);
+  if (opener >= 0 && opener < items.length - 1 && !ownSeparators) return [...items.slice(0, opener), items.slice(opener).join(', ')];
+  // "last name and first name" stays two items only when written with a comma
+  const last = items[items.length - 1];
+  // ("condition (mint, good) and whether it's for trade": "and" inside the parenthesis stays there)
+  if (last && / and /.test(last.replace(/\([^()]*\)/g, '()')) && items.length > 1) items.splice(items.length - 1, 1, ...splitOutsideParens(last, /\s+and\s+/).map((p) => p.replace(/^(?:a|an|the)\s+/i, '')));
+  return items;
+}
+
+/** "venue, date, fee, paid yes or no", "Guest give name, passport number, ...": a list with no subject of its own. */
+export function bareListOf(sentence: string): string[] | undefined {
+  const text = sentence.replace(/[.!]+$/, '').replace(/^(?:[a-z]+\s+){0,2}?(?:give|gives|provide|provides|enter|enters|fill in|fills in|tell us|tells us|write down|writes down)\s+(?:(?:their|his|her|the|us)\s+)?/i, '');
+  if (/:/.test(text)) return undefined;
+  const parts = splitItems(text);
+  return parts.length >= 3 && parts.every((p) => isFieldLike(p) || isTypedItem(p)) ? parts : undefined;
 }

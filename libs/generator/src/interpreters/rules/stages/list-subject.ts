@@ -43,7 +43,8 @@ export function recordsNamedBefore(words: readonly string[], items: number, sett
   if (lastVerb >= 0 && lastVerb < ws.length - 1) ws = ws.slice(lastVerb + 1);
   while (ws.length > 1 && ([DETERMINERS, KEEPING, MISSPELT_POSSESSIVES].some((set) => set.has((ws[0] as string).toLowerCase())) || /^(?:each|every)$/i.test(ws[0] as string))) ws.shift();
   // "the water meter readings for the flats in our building": the records end before the preposition
-  const prep = ws.findIndex((w, k) => k > 0 && ['for', 'in', 'at', 'from', 'on', 'of', 'by', 'per'].includes(w.toLowerCase()));
+  // ("mooncake orders ahead of Mid-Autumn", "orders before the festival": so do they before a time)
+  const prep = ws.findIndex((w, k) => k > 0 && ['for', 'in', 'at', 'from', 'on', 'of', 'by', 'per', 'ahead', 'before', 'after', 'during', 'until', 'till', 'over'].includes(w.toLowerCase()));
   // ("Ladder register for the maintenance team": or after the book they are kept in, unless the records follow: "a system for the horses")
   const keptFor = prep > 0 && COLLECTION_TAILS.has((ws[prep - 1] as string).toLowerCase()) && !isPluralForm((ws[ws.length - 1] as string).toLowerCase());
   if (prep > 0 && (isPluralForm((ws[prep - 1] as string).toLowerCase()) || keptFor)) ws = ws.slice(0, prep);

@@ -141,9 +141,13 @@ export function normalise(prompt: string): Normalised {
         lines.push({ kind: 'heading', text: s.trim().replace(/:$/, ''), level: 4 });
         return;
       }
-      const { text, cut } = trimTalk(s);
+      // ("and customers (they must be 18+): name, ...": the "and" joins the record to what came before, it names nothing)
+      const { text, cut } = trimTalk(s.replace(/^(?:and|also|plus)\s+(?=[a-z][a-z ]{0,30}(?:\s*\([^)]*\))?\s*:)/i, ''));
       dropped.push(...cut);
-      for (const part of splitSentence(text)) lines.push({ kind: 'sentence', text: part });
+      // ("customers (they must be 18+ so i keep it): name, ...": a sentence beside the label is said after the list)
+      const aside = /^([a-z][a-z ]{0,30}?)\s*\(((?:they|it|he|she|we|i|each|every|all)\b[^()]{3,80})\)\s*:\s*(\S.*)$/i.exec(text);
+      const parts = aside ? [`${aside[1] as string}: ${aside[3] as string}`, `${(aside[2] as string).charAt(0).toUpperCase()}${(aside[2] as string).slice(1)}.`] : [text];
+      for (const part of parts.flatMap((t) => splitSentence(t))) lines.push({ kind: 'sentence', text: part });
     });
   });
   // the rules said beside fields are read as rules, once every record is known
@@ -273,6 +277,8 @@ export function repairSpelling(text: string): string {
       return /^[A-Z]/.test(w) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed;
     })
     .replace(THEN_AFTER_COMPARATIVE, '$1$2 than')
+    // ("pick up time": the noun is one word before another noun, as the writers spell it, 45 times of 46)
+    .replace(/\bpick[- ]up\s+(?=(?:time|date|day|address|location|place|point|slot|window|spot)s?\b)/gi, 'pickup ')
     // ("membership no. (unique)", "the tracking no. then ...", "no. of lions (1-3)": "no." after a
     // noun, or before "of", is a number; "paid yes or no." is not)
     .replace(/\b(?!(?:yes|or|and|say|says|answer|is|was|are|were)\b)([a-z]+)\s+no\.(?=\s*(?:[(,;)]|$|(?:then|and|like|so|pls|please)\b))/gim, '$1 number')
@@ -308,6 +314,9 @@ export function repairSpelling(text: string): string {
     // ("..., pack size and price, and customers place orders for one product ...": people doing something start a sentence)
     .replace(/,\s+and\s+(?:the\s+)?([a-z]+s)\s+([a-z]+)(?=\s+(?:a|an|the|their|one|[a-z]+s)\b)/gi, (m, who: string, verb: string, at: number, all: string) =>
       listBefore(all, at) && VERB_SET.has(verb.toLowerCase()) ? `. ${who.charAt(0).toUpperCase()}${who.slice(1)} ${verb}` : m)
+    // ("..., a start date and an end date, and an urn whose condition is broken can't be hired out": a rule after the list is a sentence of its own)
+    .replace(/,\s+and\s+(?=(?:a|an|the|no|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:whose|that|which|who)\b[^,.;]*?\b(?:can't|cannot|can not|mustn't|must not|may not|should not|shouldn't|won't|never|(?:is|are) not|isn't|aren't)\b)/gi, (m, at: number, all: string) =>
+      listBefore(all, at) ? '. ' : m)
     // (only after a list of two commas or more in the same sentence: "..., and I want to see all orders" stays)
     .replace(/,\s+and\s+(?:(?:i|we)\s+(?:can|want to|need to|would like to)\s+)?(list|show|see|view|find|search|look up)\s+(?=(?:all\s+|the\s+|my\s+|our\s+)?[a-z]+s\b)/gi, (m, verb: string, at: number, all: string) =>
       listBefore(all, at) ? `. ${verb.charAt(0).toUpperCase()}${verb.slice(1)} ` : m)
@@ -337,7 +346,8 @@ function fieldItem(written: string): { text: string; readLater: string[]; contex
     readLater.push(`${(said[2] as string).replace(/[.!]+$/, '')}.`);
     text = said[1] as string;
   }
-  text = boundsInParens(text);
+  // ("age (must be 14 or over)": what it must be, in parentheses, is the field's note)
+  text = boundsInParens(text.replace(/\(\s*(?:must|should|has to|needs to)\s+be\s+(?=\d|at least|at most|between|over|under|no more|no less)/i, '('));
   const noted = /^([^-–—]+\([^)]*\))\s+[-–—]\s+(\S.{2,})$/.exec(text);
   if (noted && !FIELD_RULE_NOTE.test(`x - ${noted[2] as string}`)) {
     context.push(noted[2] as string);

@@ -266,12 +266,14 @@ export const PHRASINGS: Phrasing[] = [
       ['how it felt (good/ok/bad)', item('how it felt', { values: ['good', 'ok', 'bad'] })],
       ['size (S / M / L / XL)', item('size', { values: ['S', 'M', 'L', 'XL'] })],
       ['purpose (survey | inspection | training)', item('purpose', { values: ['survey', 'inspection', 'training'] })],
+      ['attended (y/n, filled in after)', item('attended', { type: 'boolean' })],
     ],
     match: (s) => (/\bdefault/i.test(s) ? null : /^([a-z][\w '-]{0,40}?)\s*\(\s*([^()/|]+(?:[/|][^()/|]+)+)\)$/i.exec(s)),
     read: (m) => {
       const values = splitValues(m[2] as string);
       // ("(yes/no, no when recorded)": what it starts as, said after the yes/no, is no third value)
-      const yesNo = values.length >= 2 && /^(yes|true|y)$/i.test(values[0] as string) && values.slice(2).every((v) => /^(?:no|yes|false|true)\s+(?:when|until|at first|by default|to start)\b/i.test(v));
+      // ("(y/n, filled in after)": a note after the yes/no says when it is filled in, no third value)
+      const yesNo = values.length >= 2 && /^(yes|true|y)$/i.test(values[0] as string) && /^(no|false|n)$/i.test(values[1] as string) && values.slice(2).every((v) => v.split(/\s+/).length >= 2);
       return yesNo ? item(m[1] as string, { type: 'boolean' }) : item(m[1] as string, { values });
     },
   },

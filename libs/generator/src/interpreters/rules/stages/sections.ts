@@ -145,6 +145,9 @@ export function valuesInParens(text: string): string {
  * written with a slash, is two fields (a slash between single words is a list of values).
  */
 export function pairedFields(text: string): string[] | undefined {
+  // ("member + practice": two fields joined with a plus)
+  const plus = /^([a-z]+(?:\s[a-z]+)?)\s*\+\s*([a-z]+(?:\s[a-z]+)?)$/i.exec(text.trim());
+  if (plus) return [plus[1] as string, plus[2] as string];
   const m = /^([a-z]+(?:\s[a-z]+)?)\s([a-z]+)\s*\/\s*([a-z]+(?:\s[a-z]+)?)\s([a-z]+)$/i.exec(text.trim());
   return m && (m[2] as string).toLowerCase() === (m[4] as string).toLowerCase() && m[1]?.toLowerCase() !== m[3]?.toLowerCase() ? [`${m[1] as string} ${m[2] as string}`, `${m[3] as string} ${m[4] as string}`] : undefined;
 }

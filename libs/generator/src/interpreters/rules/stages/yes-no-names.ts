@@ -5,6 +5,9 @@
  * no part of the name.
  */
 export function yesNoName(verb: string, object: string | undefined): string {
+  // ("whether they want salted egg yolk": what they want is the yes/no, as the writers named it 3 times of 3)
+  const wanted = /^(?:want|wants|wanted)\s+(.+)$/i.exec(object ? `${verb} ${object}` : verb)?.[1];
+  if (wanted && wanted.split(/\s+/).length <= 4) return wanted;
   if (!object || /[\d£$€]/.test(object) || object.split(/\s+/).length > 3) return verb;
   return isDone(verb) ? `${object} ${verb}` : `${verb} ${object}`;
 }

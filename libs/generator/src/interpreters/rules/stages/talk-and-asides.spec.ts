@@ -1,0 +1,78 @@
+import { accept, field, fieldNames } from '../test-support.js';
+import { interpretPrompt } from '../interpret.js';
+import { contextOf } from './context.js';
+
+/** What people write around their records (session 2026-11-28, night 2): their trade, counts, asides, rules among fields. */
+describe('talk around the records', () => {
+  it('who the writer is, then what the trade covers, keeps nothing', () => {
+    expect(contextOf('My sister and I run a singing telegram business - birthdays, anniversaries, the odd breakup song.')).toBe('says who the writer is');
+    expect(contextOf('We run a shop - customers, orders and their dates')).toBeUndefined();
+    const r = interpretPrompt('x', 'My sister and I run a singing telegram business - birthdays, anniversaries, the odd breakup song. Bookings have a date, an address and a song.');
+    expect(r.ok && r.blueprint.resources.map((x) => x.name)).toEqual(['Booking']);
+    expect(r.ignored).toContain('"My sister and I run a singing telegram business - birthdays, anniversaries, the odd breakup song." (says who the writer is)');
+  });
+
+  it('"each one has ..." after a sentence counting the records names them', () => {
+    for (const [prompt, record, fields] of [
+      ['We have about six performers. Each one has a stage name and a phone number.', 'Performer', ['stageName', 'phoneNumber']],
+      ['We look after 40 hives. Each of them has a name and a location.', 'Hive', ['name', 'location']],
+      ['I have like 5 fish tanks. They each have a name and a volume in litres.', 'Tank', ['name', 'volumeLitres']],
+    ] as const) {
+      const bp = accept(prompt);
+      expect([prompt, fieldNames(bp, record)]).toEqual([prompt, fields]);
+    }
+  });
+
+  it('"and customers (they must be 18+): ..." is the customers, the aside read after them', () => {
+    const r = interpretPrompt('x', 'hey, need a quick api for my vape shop. liquids: flavour, brand, price, stock. and customers (they must be 18+ so i keep it): name, date of birth, id checked yes/no. cheers');
+    expect(r.ok && r.blueprint.resources.map((x) => x.name)).toEqual(['Liquid', 'Customer']);
+    expect(r.ok && r.warnings.some((w) => w.includes('They must be 18+'))).toBe(true);
+  });
+
+  it('"age (must be 14 or over)" bounds the field', () => {
+    expect(field(accept('Competitors:\n- name\n- age (**must be 14 or over**)\n'), 'Competitor', 'age')).toMatchObject({ type: 'integer', min: 14 });
+  });
+});
+
+describe('lists under a heading', () => {
+  it('"member + practice" is two fields, and a rule after the fields is read as a rule', () => {
+    const bp = accept('## Members\n- name\n- email\n\n## Practices\n- date\n- max players\n\n## Attendance\n- member + practice\n- a practice is capped at its max players\n');
+    expect(fieldNames(bp, 'Attendance')).toEqual(['member', 'practice']);
+    expect(bp.rules).toContainEqual(expect.objectContaining({ kind: 'capacity', resource: 'Attendance', via: 'practice', limitField: 'maxPlayers' }));
+  });
+
+  it('"## Lists we want" labels lists to show', () => {
+    const bp = accept('## Members\n- name\n- email - *unique*\n- joined (date)\n- grade, 1 to 5\n\n## Lists we want\n- members by grade\n');
+    expect(bp.actions.some((a) => a.kind === 'list' && a.resource === 'Member' && a.filters.some((f) => f.field === 'grade'))).toBe(true);
+    expect(bp.resources.map((r) => r.name)).toEqual(['Member']);
+  });
+});
+
+describe('names and bounds as the writers meant them', () => {
+  it('"orders ahead of Mid-Autumn" are orders; a time after the records is no part of their name', () => {
+    expect(accept('Taking mooncake orders ahead of Mid-Autumn: customer name, phone, collection date.').resources.map((r) => r.name)).toEqual(['Order']);
+  });
+
+  it('"whether they want salted egg yolk" is saltedEggYolk, "pick up time" pickupTime', () => {
+    for (const prompt of ['Orders: customer name, whether they want salted egg yolk, pick up time.', 'Orders have a customer name, whether they want salted egg yolk and a pick up time.']) {
+      expect([prompt, fieldNames(accept(prompt), 'Order')]).toEqual([prompt, ['customerName', 'saltedEggYolk', 'pickupTime']]);
+    }
+  });
+
+  it('"number of plates (1 or 2)" counts from 1 to 2', () => {
+    expect(field(accept('Orders with the registration number, number of plates (1 or 2) and customer email.'), 'Order', 'numberOfPlates')).toMatchObject({ type: 'integer', min: 1, max: 2 });
+  });
+
+  it('"red player and black player" on one bullet are two links to players', () => {
+    const bp = accept('## Players\n* name\n* email\n\n## Games\n* red player and black player (both are players)\n* played on (date)\n');
+    expect(fieldNames(bp, 'Game')).toEqual(['redPlayer', 'blackPlayer', 'playedOn']);
+    expect(field(bp, 'Game', 'blackPlayer')).toMatchObject({ type: 'reference', references: 'Player' });
+  });
+
+  it('"..., and an urn whose condition is broken can\'t be hired out" after a list is a rule, not lost', () => {
+    for (const rule of ["an urn whose condition is broken can't be hired out", 'an urn whose condition is broken is not for hire']) {
+      const bp = accept(`Tea urn hire: each urn has a size in litres and a condition (good, needs descaling, broken), a hire records the urn, the hirer, a start date and an end date, and ${rule}.`);
+      expect([rule, bp.rules]).toEqual([rule, [expect.objectContaining({ kind: 'parentGuard', resource: 'Hire', via: 'urn', field: 'condition', op: 'ne', value: 'broken' })]]);
+    }
+  });
+});
