@@ -72,7 +72,7 @@ export function verbForms(infinitive: string): string[] {
 }
 
 export function pastParticiple(infinitive: string): string {
-  const irregular: Record<string, string> = { pay: 'paid', read: 'read', hide: 'hidden', take: 'taken', give: 'given', rsvp: 'rsvped', set: 'set', put: 'put', shut: 'shut', lend: 'lent', hold: 'held', sell: 'sold', buy: 'bought', send: 'sent' };
+  const irregular: Record<string, string> = { pay: 'paid', read: 'read', hide: 'hidden', take: 'taken', give: 'given', rsvp: 'rsvped', set: 'set', put: 'put', shut: 'shut', lend: 'lent', hold: 'held', sell: 'sold', buy: 'bought', send: 'sent', withdraw: 'withdrawn', uphold: 'upheld', write: 'written', break: 'broken', choose: 'chosen', draw: 'drawn', throw: 'thrown', show: 'shown', freeze: 'frozen', steal: 'stolen', begin: 'begun', win: 'won', lose: 'lost', do: 'done' };
   const known = irregular[infinitive];
   if (known) return known;
   return (transform.verb.conjugate(infinitive, world.model)['PastTense'] ?? `${infinitive}ed`).toLowerCase();

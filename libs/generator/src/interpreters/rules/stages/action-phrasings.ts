@@ -107,12 +107,15 @@ export const ACTION_PHRASINGS: readonly ActionPhrasing[] = [
     examples: [
       ['Customers have a name and a tier (bronze, silver, gold). Upgrade a customer to gold.', 'transition Customer upgradeCustomer'],
       ['Tickets have a title and a priority (low, high). Shift a ticket to high.', 'transition Ticket shiftTicket'],
+      ['Appeals have a school and a status (lodged, upheld, dismissed). Uphold an appeal.', 'transition Appeal upholdAppeal'],
     ],
     match: (ctx, s) => {
       if (s.cls !== 'unknown') return undefined;
       const o = objectOf(ctx, s.rest, ctx.lastResource);
       const res = resourceFromObject(ctx, o, s);
-      const target = res ? enumTarget(ctx, res, s.rest) : undefined;
+      // ("uphold an appeal" where an appeal's status has "upheld": the state the verb names)
+      const named = res ? stateTarget(ctx, res, s.lemma.replace(/^\?/, '')) : undefined;
+      const target = res ? (enumTarget(ctx, res, s.rest) ?? (named && typeof named.value === 'string' ? { field: named.field, value: named.value } : undefined)) : undefined;
       return res && target ? { res, target } : undefined;
     },
     read: (ctx, s, _obj, m: { res: ResourceDraft; target: { field: FieldDraft; value: string } }) => setEnum(ctx, s, m.res, m.target, false),

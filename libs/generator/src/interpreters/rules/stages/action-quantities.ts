@@ -10,6 +10,7 @@ import { addField, fieldOf, mentionedFields, objectOf, resourceFromObject } from
 import { actedOn, pushOnce, pushTransition } from './actions.js';
 import { readRule } from './rules.js';
 import type { ReadingState } from './reading-state.js';
+import { setEnum, stateTarget } from './action-states.js';
 
 /**
  * Stage: actions on a number of a record — amounts added or taken ("restock a product", "a team
@@ -49,6 +50,12 @@ export function readQuantity(ctx: ReadingState, s: Segment, obj: ObjectRef): voi
       ctx.understood.push(`${s.lemma} marks ${pascalCase(res.words)} ${state}, once`);
       return;
     }
+  }
+  // ("withdraw a case" where a case's status has "withdrawn": with no number to change, the verb names a state)
+  const state = field ? undefined : stateTarget(ctx, res, s.lemma);
+  if (state && typeof state.value === 'string') {
+    setEnum(ctx, s, res, { field: state.field, value: state.value }, false);
+    return;
   }
   if (!field) {
     ctx.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has no number to change)`);

@@ -29,6 +29,16 @@ export function statesOf(sentence: string): { words: string; values: string[]; s
 /** "(it) can be cancelled while it is still booked", "(or) get cancelled": a state reached beside the chain, and from where. */
 const SIDE_BRANCH = /^(?:(?:it|they)\s+)?(?:(?:can|may|might|could)\s+)?(?:also\s+)?(?:be|get|gets|is|are)\s+([a-z]+ed)(?:\s+(?:while|when)\s+(?:it|they)\s+(?:is|are|'s)\s+(?:still\s+)?([a-z]+(?:\s[a-z]+)?))?\s*[.!]?$/i;
 
+/**
+ * "an open or in progress case can be withdrawn", "a lodged or scheduled appeal can also be withdrawn":
+ * a state reached from the states named, whatever the record is called.
+ */
+export function sideSteps(text: string): { from: string; to: string }[] | undefined {
+  const m = /^(?:an?|the|any)\s+([a-z]+(?:\s[a-z]+)?(?:\s*,\s*[a-z]+(?:\s[a-z]+)?)*\s+or\s+[a-z]+(?:\s[a-z]+)?)\s+[a-z]+\s+(?:can|may|could)\s+(?:also\s+|still\s+)?(?:be|get)\s+([a-z]{4,})\s*[.!]?$/i.exec(text.trim());
+  if (!m) return undefined;
+  return (m[1] as string).split(/\s*,\s*|\s+or\s+/).map((from) => ({ from: from.trim(), to: m[2] as string }));
+}
+
 /** "received, transcribing and sent, in that order" -> "received -> transcribing -> sent" (undefined when fewer than two). */
 function splitItemsInOrder(list: string): string | undefined {
   const items = list
@@ -45,7 +55,10 @@ export function statesInOrder(chain: string): { values: string[]; steps: { from:
   // ("goes new, then quoted, then booked": one chain, told with commas)
   const written = chain.replace(/\s*,\s*(?:and\s+)?then\s+/gi, ' then ').replace(/\s*,\s*and\s+(?:i|we|you)\b.*$/i, '').replace(/\s*,?\s*(?:and\s+)?(?:nothing else|no other moves?|only|(?:always\s+)?in (?:that|this) order)\s*$/i, '');
   // ("..., although sadly some go from in care to died": a branch told as a clause of its own)
-  const branches = written.split(/\s*,?\s*\bor\b\s*|\s*[,;]\s*/).map((b) => b.replace(/^(?:although|though|but|and|while|whereas)\s+(?:[a-z]+\s+){0,3}?(?:can\s+|may\s+|might\s+)?(?:go|goes|move|moves)\s+(?:straight\s+)?(?:from\s+)?/i, ''));
+  // ("...; an open or in progress case can be withdrawn": moves from the states named, told apart)
+  const told = written.split(/\s*;\s*/);
+  const sides = told.flatMap((t) => sideSteps(t) ?? []);
+  const branches = told.filter((t) => !sideSteps(t)).join('; ').split(/\s*,?\s*\bor\b\s*|\s*[,;]\s*/).map((b) => b.replace(/^(?:although|though|but|and|while|whereas)\s+(?:[a-z]+\s+){0,3}?(?:can\s+|may\s+|might\s+)?(?:go|goes|move|moves)\s+(?:straight\s+)?(?:from\s+)?/i, ''));
   const chains: string[][] = [];
   /** States reached from every state of the first chain but its last ("..., or get cancelled"). */
   const fromAny: string[] = [];
@@ -68,6 +81,7 @@ export function statesInOrder(chain: string): { values: string[]; steps: { from:
     else if (values.length === 1 && previous && previous.length >= 2) chains.push([previous[previous.length - 2] as string, values[0] as string]);
     else chains.push(values);
   }
+  chains.push(...sides.map((st) => [st.from, st.to]));
   if ((chains[0]?.length ?? 0) < 2 || chains.some((c) => c.length < 2 || c.some((v) => v.split(/\s+/).length > 3))) return undefined;
   const first = chains[0] as string[];
   const steps = [...chains.flatMap((c) => c.slice(1).map((to, k) => ({ from: c[k] as string, to }))), ...fromAny.flatMap((to) => first.slice(0, -1).map((from) => ({ from, to })))];

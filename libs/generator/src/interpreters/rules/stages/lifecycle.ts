@@ -1,5 +1,6 @@
 import { SECTION_LABELS, VERB_SET } from '../lexicon.js';
 import { pastParticiple } from '../text.js';
+import { sideSteps } from './field-states.js';
 import type { Line } from './normalise.js';
 
 /**
@@ -21,7 +22,11 @@ interface Step {
 
 /** "received -> consultation (publish) -> granted (grant) or refused (refuse)": the steps in order, each with its verb. */
 export function chainSteps(text: string): Step[] | undefined {
-  const parts = text.replace(/[`*]/g, '').replace(/[.;]$/, '').split(ARROW);
+  // ("lodged -> scheduled -> upheld | dismissed; a lodged or scheduled appeal can also be withdrawn")
+  const [chain, ...told] = text.replace(/[`*]/g, '').replace(/[.;]$/, '').split(/\s*;\s*/);
+  const sides = told.map((t) => sideSteps(t));
+  if (sides.some((st) => st === undefined)) return undefined;
+  const parts = (chain as string).split(ARROW);
   if (parts.length < 2) return undefined;
   const steps: Step[] = [];
   let from: string[] = [];
@@ -32,14 +37,14 @@ export function chainSteps(text: string): Step[] | undefined {
     for (const f of from) for (const r of reached) steps.push({ from: f, to: r.state, ...(r.verb ? { verb: r.verb } : {}) });
     from = reached.map((r) => r.state);
   }
-  return steps;
+  return [...steps, ...sides.flatMap((st) => st ?? [])];
 }
 
 /** The record whose states a lifecycle section gives: the latest one listed with a status, else the latest one listed. */
 function recordBefore(lines: readonly Line[]): string | undefined {
   const text = (l: Line): string => (l.kind === 'row' ? '' : l.text);
-  const withStatus = lines.findLast((l) => l.kind !== 'heading' && /^[A-Za-z][A-Za-z ]{0,30}?\s*:\s.*\b(?:status|state|stage)\b/i.test(text(l)));
-  if (withStatus) return /^([A-Za-z][A-Za-z ]{0,30}?)\s*:/.exec(text(withStatus))?.[1];
+  const withStatus = lines.findLast((l) => l.kind !== 'heading' && /^[A-Za-z]+(?: [A-Za-z]+){0,2}\s*:\s.*\b(?:status|state|stage)\b/i.test(text(l)));
+  if (withStatus) return /^([A-Za-z]+(?: [A-Za-z]+){0,2})\s*:/.exec(text(withStatus))?.[1];
   const headings = lines.flatMap((l, k) => (l.kind === 'heading' && lines[k + 1]?.kind === 'bullet' && !SECTION_LABELS.has(l.text.toLowerCase()) ? [k] : []));
   const listed = headings.findLast((k) => lines.slice(k + 1).findIndex((l) => l.kind !== 'bullet') !== 0);
   return listed === undefined ? undefined : (lines[listed] as { text: string }).text;
@@ -49,16 +54,21 @@ export function readLifecycles(lines: readonly Line[]): Line[] {
   const out: Line[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as Line;
-    const label = line.kind !== 'row' && line.text.split(/\s+/).length <= 4 ? LIFECYCLE_LABEL.exec(line.text.replace(/:$/, '').trim()) : null;
-    const chains: Step[][] = [];
+    // ("Case lifecycle: open -> in progress -> resolved; ...": the label and its chain on one line)
+    // (a bare "status: a -> b" is read where it stands, by the list or the status line)
+    const inline = line.kind === 'sentence' ? /^([^:]{1,40}):\s+(\S.*)$/.exec(line.text) : null;
+    const inlineSteps = inline && LIFECYCLE_LABEL.test((inline[1] as string).trim()) && /lifecycle|life cycle|workflow|flow|transitions|state machine/i.test(inline[1] as string) ? chainSteps(inline[2] as string) : undefined;
+    const label = inlineSteps ? LIFECYCLE_LABEL.exec((inline?.[1] as string).trim()) : line.kind !== 'row' && line.text.split(/\s+/).length <= 4 ? LIFECYCLE_LABEL.exec(line.text.replace(/:$/, '').trim()) : null;
+    const chains: Step[][] = inlineSteps ? [inlineSteps] : [];
     let j = i + 1;
-    for (; label && j < lines.length; j++) {
+    for (; label && !inlineSteps && j < lines.length; j++) {
       const next = lines[j] as Line;
       const steps = next.kind === 'row' || next.kind === 'heading' ? undefined : chainSteps(next.text);
       if (!steps) break;
       chains.push(steps);
     }
-    const record = label ? (label[1] ?? recordBefore(out)) : undefined;
+    // ("Status flow: open -> ..." on its line names no record: the status line reader finds it)
+    const record = label ? (label[1] ?? (inlineSteps ? undefined : recordBefore(out))) : undefined;
     if (!label || chains.length === 0 || !record) {
       out.push(line);
       continue;

@@ -48,7 +48,7 @@ function notedType(p: string): string | undefined {
 }
 
 /** "not negative", "positive", "0 or more": what a count or amount already is. */
-const NOT_NEGATIVE = /^(?:not negative|non-?negative|positive|never negative|(?:0|zero) or (?:more|above|higher))$/;
+const NOT_NEGATIVE = /^(?:not negative|non-?negative|positive|never negative|(?:0|zero) or (?:more|above|higher)|(?:>|>=|≥)\s*0)$/;
 
 /** The parenthesis without its examples ("e.g. M31, unique" -> "unique"). */
 function withoutExamples(inner: string): string {

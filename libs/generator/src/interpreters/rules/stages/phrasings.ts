@@ -22,7 +22,7 @@ export interface Phrasing {
 
 /** "new → triaged → fixed", "draft -> review": states written in order with arrows. */
 export function arrowStates(text: string): string[] {
-  return text.split(/\s*(?:→|->|=>|>)\s*/).map((v) => v.trim()).filter(Boolean);
+  return text.split(/\s*(?:→|->|=>|>(?!\s*=?\s*-?\d))\s*/).map((v) => v.trim()).filter(Boolean);
 }
 
 
@@ -89,8 +89,8 @@ export const PHRASINGS: Phrasing[] = [
     ],
     // ("status requested -> assigned": after a noun that takes values no colon is needed)
     match: (s) =>
-      /^([a-z][\w '-]{0,40}?)\s*(?::|=|\s[-–—](?!>)|\()\s*(\S[^()]*?(?:\s*(?:→|->|=>|>)\s*[^()]+?)+)\)?$/i.exec(s) ??
-      new RegExp(`^((?:[a-z][\\w'-]*\\s)?(?:${[...VALUE_NOUNS].join('|')}))\\s+(\\S[^()]*?(?:\\s*(?:→|->|=>|>)\\s*[^()]+?)+)$`, 'i').exec(s),
+      /^([a-z][\w '-]{0,40}?)\s*(?::|=|\s[-–—](?!>)|\()\s*(\S[^()]*?(?:\s*(?:→|->|=>|>(?!\s*=?\s*-?\d))\s*[^()]+?)+)\)?$/i.exec(s) ??
+      new RegExp(`^((?:[a-z][\\w'-]*\\s)?(?:${[...VALUE_NOUNS].join('|')}))\\s+(\\S[^()]*?(?:\\s*(?:→|->|=>|>(?!\\s*=?\\s*-?\\d))\\s*[^()]+?)+)$`, 'i').exec(s),
     read: (m) => item(m[1] as string, { values: arrowStates(m[2] as string), moves: true }),
   },
   {

@@ -105,6 +105,26 @@ describe('a lifecycle written as a section', () => {
   });
 });
 
+describe('a state reached from several, told beside the chain', () => {
+  it('"Case lifecycle: ...; an open or in progress case can be withdrawn" with "withdraw a case"', () => {
+    const bp = accept('Entities:\n- Case: member name, summary (text), status\n\nCase lifecycle: open -> in progress -> resolved; an open or in progress case can be withdrawn.\n\nActions needed:\n  * start a case (open -> in progress)\n  * resolve a case (in progress -> resolved)\n  * withdraw a case\n');
+    expect(bp.resources.map((r) => r.name)).toEqual(['Case']);
+    expect(field(bp, 'Case', 'status')).toMatchObject({ type: 'enum', values: ['open', 'in progress', 'resolved', 'withdrawn'] });
+    expect(field(bp, 'Case', 'status').transitions).toEqual(expect.arrayContaining([{ from: 'open', to: 'withdrawn' }, { from: 'in progress', to: 'withdrawn' }]));
+    expect(action(bp, 'withdrawCase', 'transition').effects).toEqual([{ set: 'status', to: { literal: 'withdrawn' } }]);
+  });
+
+  it('"Appeal statuses" over a chain with bars, and "uphold, dismiss, withdraw an appeal"', () => {
+    const bp = accept('1. Appeal: school, child name, parent email, status\n2. Appeal statuses\nlodged -> scheduled -> upheld | dismissed; a lodged or scheduled appeal can also be withdrawn.\n3. Actions\n- uphold, dismiss, withdraw an appeal\n');
+    expect(field(bp, 'Appeal', 'status')).toMatchObject({ type: 'enum', values: ['lodged', 'scheduled', 'upheld', 'dismissed', 'withdrawn'] });
+    for (const name of ['upholdAppeal', 'dismissAppeal', 'withdrawAppeal']) expect(action(bp, name, 'transition')).toBeDefined();
+  });
+
+  it('"(GBP, > 0)" is an amount, not two values', () => {
+    expect(field(accept('Referrals:\n  1. broker\n  2. sum insured (GBP, > 0)\n'), 'Referral', 'sumInsured')).toMatchObject({ type: 'number', min: 0 });
+  });
+});
+
 describe('an edited draft with a step no record can reach', () => {
   it('is read with that step left out and named, not refused over it', () => {
     const draft = [
