@@ -73,7 +73,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '21': { faithful: 12, silentlyWrongAtMost: 6 },
   // (22: opera's "**We need to:** ..., see the cast of a production" is read now, and "the cast" as
   // one cast member, a get: the warning on "We need to" that had made its miss named is gone)
-  '22': { faithful: 16, silentlyWrongAtMost: 3 },
+  // (4 since session 2026-11-28 night 2: oil deliveries' "Minimum order is 500 litres." is read now as the order's least
+  // quantity, and the warning on it had covered the prompt's other miss: litres the writer counted in whole numbers)
+  '22': { faithful: 16, silentlyWrongAtMost: 4 },
   // Batches 23 (A-L) and 24 (M-Z): written blind during session 2026-11-27 late and run once on its
   // interpreter as it stood then (005e915): first contact 1 / 20 / 12 / 7 and 5 / 22 / 6 / 7 (docs/prompts.md)
   // (session 2026-11-28: the lists of six refused prompts read by stages/anchored-lists.ts; two of them,

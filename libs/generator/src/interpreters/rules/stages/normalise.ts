@@ -1,6 +1,7 @@
 import { CASUAL_SPELLINGS, CONTEXT_LABELS, CURRENCY_SIGNS, GREETINGS, PHRASAL_VERBS, SECTION_LABELS, SIGN_OFFS, THAN_WORDS, VERB_SET } from '../lexicon.js';
 import { documentLine } from './context.js';
 import { endpointLines } from './endpoints.js';
+import { columnsAsItems, lookUpsByIt } from './line-layouts.js';
 import { readSections } from './sections.js';
 import { splitSentence } from './split-sentence.js';
 
@@ -155,28 +156,6 @@ export function normalise(prompt: string): Normalised {
   return { lines: readSections(lines), dropped };
 }
 
-/** "  contact_name      required": a name, a gap of spaces, then what is said of it (a table drawn with spaces). */
-const COLUMN_LINE = /^(\s*)(?:[-*•+]\s+)?([A-Za-z][A-Za-z0-9_]*(?: [A-Za-z0-9_]+){0,2})(?: {2,}|\t+)(\S.*)$/;
-
-const HTTP_VERBS: Record<string, string> = { GET: 'get', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
-
-/** Lines laid out in two columns, two or more of them, are items "name: what is said of it". */
-function columnsAsItems(raw: string[]): void {
-  // (a sentence after a gap is no note: "R1  Store client sites: business name, ...")
-  const column = (l: string): RegExpExecArray | null => {
-    const m = COLUMN_LINE.exec(l);
-    return m && (m[3] as string).split(/\s+/).length <= 8 ? m : null;
-  };
-  if (raw.filter((l) => column(l)).length < 2) return;
-  raw.forEach((l, k) => {
-    const m = column(l);
-    // ("GET    one batch by batch code": a method over what it does is an action, said with its verb)
-    const method = m ? HTTP_VERBS[m[2] as string] : undefined;
-    if (m && method) raw[k] = `${m[1] as string}- ${VERB_SET.has((m[3] as string).split(/\s+/)[0]?.toLowerCase() ?? '') ? '' : `${method} `}${m[3] as string}`;
-    else if (m) raw[k] = `${m[1] as string}- ${m[2] as string} (${m[3] as string})`;
-  });
-}
-
 /** Sentences of one line: split after . ! ? before a space, never after an abbreviation. */
 export function sentences(text: string): string[] {
   const out: string[] = [];
@@ -269,7 +248,9 @@ const LIST_MAKING = /\b(?:make|makes|give (?:me|us)|show (?:me|us)|get (?:me|us)
 const listBefore = (text: string, at: number): boolean => (/[^.!?\n]*$/.exec(text.slice(0, at))?.[0].split(',').length ?? 0) >= 3;
 
 /** The prompt with casual spellings repaired (lexicon CASUAL_SPELLINGS; "more X then Y" -> "than"; phrasal verbs), the layout kept. */
-export function repairSpelling(text: string): string {
+export function repairSpelling(prompt: string): string {
+  const lines = prompt.split('\n');
+  const text = [...lines, ...lookUpsByIt(lines)].join('\n');
   return text
     .replace(/\b[A-Za-z]+\b/g, (w) => {
       const fixed = CASUAL_SPELLINGS[w.toLowerCase()];
@@ -277,6 +258,11 @@ export function repairSpelling(text: string): string {
       return /^[A-Z]/.test(w) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed;
     })
     .replace(THEN_AFTER_COMPARATIVE, '$1$2 than')
+    // ("The smallest payment we accept is £1", "the biggest party we take is 12": a bound said as the least or most taken)
+    .replace(/\b(?:the\s+)?(smallest|lowest|least|minimum|biggest|largest|highest|maximum)\s+([a-z]+(?:\s[a-z]+)?)\s+(?:(?:that\s+)?(?:we|i)\s+(?:accept|take|allow|sell|book|do)\s+|(?:allowed|accepted)\s+)?is\s+(?=[£$€]?\d)/gi, (_m, way: string, what: string) =>
+      `The ${what} must be ${/^(?:smallest|lowest|least|minimum)$/i.test(way) ? 'at least' : 'at most'} `)
+    // ("dancers age between 3 and 90 lol": a field and its bounds with no verb between them)
+    .replace(/(^|[.!?]\s+)(?:(?:oh\s+)?and\s+|also\s+)?([a-z]+s'?\s+)?([a-z]+)\s+(between\s+-?\d+(?:\.\d+)?\s+and\s+-?\d+(?:\.\d+)?)(?=\s*(?:[.!]|\s+lol|$))/gim, (_m, start: string, whose: string | undefined, what: string, bounds: string) => `${start}${whose ?? ''}${what} must be ${bounds}`)
     // ("pick up time": the noun is one word before another noun, as the writers spell it, 45 times of 46)
     .replace(/\bpick[- ]up\s+(?=(?:time|date|day|address|location|place|point|slot|window|spot)s?\b)/gi, 'pickup ')
     // ("membership no. (unique)", "the tracking no. then ...", "no. of lions (1-3)": "no." after a

@@ -5,7 +5,7 @@ import { NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS, RULE_COPULAS, SHARE_WORDS, VERB
 import { keyOf, type ActionDraft, type ResourceDraft, type RuleDraft } from '../model.js';
 import { camelCase, pastParticiple, plural, singular, splitIdentifier, verbInfinitive, verbLemma } from '../text.js';
 import { pushOnce } from './actions.js';
-import { fieldByWords } from './resolve.js';
+import { fieldByWords, findResource } from './resolve.js';
 import { splitList, textOf, words as wordsOf, type Clause } from '../tokens.js';
 import { stripDeterminers } from './reading.js';
 import { counterPattern } from './rules.js';
@@ -99,12 +99,23 @@ export function stateGuard({ ws, ctx }: RuleView): RuleReading | undefined {
 
 export const FIELD_STATEMENT = 'a constraint on one field';
 
+/**
+ * "Payments must be at least £1", "a payment must be at least 1": a bound said of a record with one
+ * amount (one number that is not generated) is said of that amount.
+ */
+function amountOfRecord(ctx: ReadingState, subject: readonly string[], tail: readonly string[]): { res: ResourceDraft; field: FieldDraft } | undefined {
+  if (subject.length !== 1 || !tail.some((w) => /^\d/.test(w)) || !tail.some((w) => ['least', 'most', 'between', 'over', 'under', 'more', 'less'].includes(w))) return undefined;
+  const res = findResource(ctx, [...subject]);
+  const numbers = res?.fields.filter((f) => (f.spec.type === 'number' || f.spec.type === 'integer') && !f.spec.generated) ?? [];
+  return res && numbers.length === 1 ? { res, field: numbers[0] as FieldDraft } : undefined;
+}
+
 /** "the ISBN must be unique", "notes are optional", "difficulty is between 1 and 5". */
 export function fieldStatement({ clause: c, ws, ctx }: RuleView): Extract<RuleReading, { kind: 'field' }> | undefined {
   const cop = ws.findIndex((w) => RULE_COPULAS.has(w) || MODAL_NEGATIONS.has(w));
   // ("... can only be recorded for a tool whose induction required is yes": a condition, no field's flag)
   if (cop <= 0 || ws.some((w) => ['whose', 'while', 'unless', 'once'].includes(w))) return undefined;
-  const hit = fieldByWords(ctx, stripDeterminers(ws.slice(0, cop)));
+  const hit = fieldByWords(ctx, stripDeterminers(ws.slice(0, cop))) ?? amountOfRecord(ctx, stripDeterminers(ws.slice(0, cop)), ws.slice(cop + 1));
   if (!hit) return undefined;
   const spec = cloneSpec(hit.field.spec);
   const tail = ws.slice(cop + 1);

@@ -76,3 +76,26 @@ describe('names and bounds as the writers meant them', () => {
     }
   });
 });
+
+describe('bounds said in a sentence', () => {
+  it('"The smallest payment we accept is £1" and "Payments must be at least £1" bound the one amount a payment has', () => {
+    for (const rule of ['The smallest payment we accept is £1.', 'Payments must be at least £1.']) {
+      const bp = accept(`Payments have a donor name and an amount in pounds. ${rule}`);
+      expect([rule, bp.resources[0]?.fields.find((f) => f.type === 'number')?.min]).toEqual([rule, 1]);
+    }
+  });
+
+  it('"dancers age between 3 and 90 lol" bounds the age, however casually said', () => {
+    expect(field(accept('dancers have name, age and group. and dancers age between 3 and 90 lol. list dancers pls'), 'Dancer', 'age')).toMatchObject({ min: 3, max: 90 });
+  });
+});
+
+describe('a lookup said of the field it names', () => {
+  it.each([
+    ['Joke shop stock: every product has a name, price, quantity and a unique product code I can look it up by.', 'productCode'],
+    ['## Products\n| Field | Notes |\n|---|---|\n| SKU | unique, we look products up by it |\n| name | |\n| price | in £ |\n', 'sku'],
+    ['Products:\n- name\n- price\n- barcode (unique - we look products up by it)\n', 'barcode'],
+  ])('%s', (prompt, by) => {
+    expect(accept(prompt).actions).toContainEqual(expect.objectContaining({ kind: 'get', resource: 'Product', by }));
+  });
+});

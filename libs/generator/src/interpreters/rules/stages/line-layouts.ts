@@ -1,0 +1,53 @@
+import { VERB_SET } from '../lexicon.js';
+import { singular } from '../text.js';
+
+/**
+ * Stage 1 (part): lines rewritten before the layout is read, where the way a line is written says
+ * what it is: fields drawn in two columns of spaces, and a lookup said of the field it names.
+ */
+
+/** "  contact_name      required": a name, a gap of spaces, then what is said of it (a table drawn with spaces). */
+const COLUMN_LINE = /^(\s*)(?:[-*•+]\s+)?([A-Za-z][A-Za-z0-9_]*(?: [A-Za-z0-9_]+){0,2})(?: {2,}|\t+)(\S.*)$/;
+
+/**
+ * "| SKU | unique, we look products up by it |", "email (unique - we look customers up by it)", "a
+ * unique product code I can look it up by": a lookup said of the field it names. The words are taken
+ * off the field and said as their own sentence after the prompt ("Look products up by SKU.").
+ */
+export function lookUpsByIt(raw: string[]): string[] {
+  const said: string[] = [];
+  const LOOK = /[\s,;-]*\b(?:(?:we|i|you|staff|they)\s+(?:can\s+|will\s+|want to\s+|need to\s+)?)?look\s+([a-z]+s|it|them|one)\s+up\s+by(?:\s+(?:it|this|that))?\b/i;
+  raw.forEach((l, k) => {
+    const m = LOOK.exec(l);
+    if (!m) return;
+    const cell = /^\s*\|\s*([^|]+?)\s*\|/.exec(l);
+    const item = /^\s*(?:[-*•+]\s+)?([a-z][a-z ]{0,30}?)\s*\(/i.exec(l);
+    // ("every product has a name, ..., and a unique product code I can look it up by")
+    const inSentence = /\b(?:every|each|a|an|the)\s+([a-z]+)\s+(?:has|have|gets)\b.*?(?:,|\band)\s+(?:a|an|the)?\s*(?:unique\s+)?([a-z]+(?:\s[a-z]+){0,2})\s*$/i.exec(l.slice(0, m.index));
+    const field = cell?.[1] ?? item?.[1] ?? inSentence?.[2];
+    const records = /^(?:it|them|one)$/i.test(m[1] as string) ? (inSentence ? `a ${inSentence[1] as string}` : undefined) : (m[1] as string);
+    if (!field || !records) return;
+    raw[k] = l.replace(LOOK, '').replace(/\(\s*\)/, '').replace(/,\s*\|/, ' |');
+    said.push(`Look up ${records.startsWith('a ') ? records : `a ${singular(records)}`} by ${field.trim()}.`);
+  });
+  return said;
+}
+
+const HTTP_VERBS: Record<string, string> = { GET: 'get', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+
+/** Lines laid out in two columns, two or more of them, are items "name: what is said of it". */
+export function columnsAsItems(raw: string[]): void {
+  // (a sentence after a gap is no note: "R1  Store client sites: business name, ...")
+  const column = (l: string): RegExpExecArray | null => {
+    const m = COLUMN_LINE.exec(l);
+    return m && (m[3] as string).split(/\s+/).length <= 8 ? m : null;
+  };
+  if (raw.filter((l) => column(l)).length < 2) return;
+  raw.forEach((l, k) => {
+    const m = column(l);
+    // ("GET    one batch by batch code": a method over what it does is an action, said with its verb)
+    const method = m ? HTTP_VERBS[m[2] as string] : undefined;
+    if (m && method) raw[k] = `${m[1] as string}- ${VERB_SET.has((m[3] as string).split(/\s+/)[0]?.toLowerCase() ?? '') ? '' : `${method} `}${m[3] as string}`;
+    else if (m) raw[k] = `${m[1] as string}- ${m[2] as string} (${m[3] as string})`;
+  });
+}
