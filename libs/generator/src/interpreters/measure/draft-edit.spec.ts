@@ -63,7 +63,9 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // session 2026-11-28 afternoon's interpreter after its first two mechanisms (4d71553); measured on 1950f9b
   // (session 2026-11-28 afternoon's final interpreter: 13, 21, 29 and 30 one or two more after one edit)
   // (39: median 13 since session 2026-11-28 evening: janitorial supplies' draft now links each order to its product)
-  '39': { faithfulAfter: 35, faithfulAnySize: 39, medianChangedAtMost: 13 },
+  // (median 14 since session 2026-11-28 night 2: the banquet hall, a Markdown prompt with an "## Actions" heading, is read
+  // as a prompt instead of refused as a broken draft, so its edit is measured against a draft with records in it)
+  '39': { faithfulAfter: 35, faithfulAnySize: 39, medianChangedAtMost: 14 },
   '40': { faithfulAfter: 34, faithfulAnySize: 38, medianChangedAtMost: 13 },
   // Batches 41 and 42: the drafts of first contact (3bdf138) edited once by helpers playing their users; misses are
   // edits of more than half their lines (8 and 11), made where the draft had lost whole records

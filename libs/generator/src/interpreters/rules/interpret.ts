@@ -38,7 +38,9 @@ export function interpretPrompt(name: string, prompt: string): InterpretResult {
   const text = repairSpelling(prompt.trim());
   if (text.length === 0) return refuse(name, text, 'The prompt is empty.', [], ['a description of the data the backend keeps'], [], undefined);
   if (text.length > MAX_PROMPT_LENGTH) return refuse(name, '', `The prompt is longer than ${MAX_PROMPT_LENGTH} characters.`, [], ['a shorter description'], [], undefined);
-  if (isStructuredPrompt(text)) return readStructured(name, text);
+  // (a Markdown prompt that only happens to have "## Actions" is read as a prompt: most of its lines are no draft lines)
+  const structured = isStructuredPrompt(text) ? readStructured(name, text) : undefined;
+  if (structured && !(structured.ok === false && mostlyNotDraft(text, structured.error.missing))) return structured;
   const direct = read(name, text, unlabelled(resplitProse(text, sentences)), []);
   const n = normalise(text);
   const declared = declare(toClauses(n.lines), n.dropped);
@@ -270,6 +272,13 @@ function withoutUnreachableOrder(blueprint: Blueprint, unworkable: ReadonlySet<n
  */
 export function isStructuredPrompt(text: string): boolean {
   return /^# \S/.test(text) && /^## Actions[ \t]*$/m.test(text);
+}
+
+/** More than half of the bullets of a would-be draft could not be read as draft lines: it was written as a prompt. */
+function mostlyNotDraft(text: string, problems: readonly string[]): boolean {
+  const bullets = text.split('\n').filter((l) => /^\s*[-*]\s+\S/.test(l)).length;
+  const lineProblems = problems.filter((p) => /^line \d+:/.test(p)).length;
+  return bullets > 0 && lineProblems * 2 > bullets;
 }
 
 function readStructured(name: string, text: string): InterpretResult {

@@ -20,6 +20,9 @@ export function pairedNames(bullet: string): string[] {
   // ("name, venue, date": plain words are fields too once one of them is a field's name)
   const plain = (p: string): boolean => /^[a-z]+(?: [a-z]+)?$/i.test(p.trim()) && !['and', 'or'].some((w) => p.toLowerCase().split(' ').includes(w));
   if (several.length >= 2 && (several.every(fieldy) || (several.length >= 3 && several.every(plain) && several.some(fieldy)))) return sharedNotes(several, true);
+  // ("width (m) and depth (m)": two fields, each with its note)
+  const noted = /^([a-z][a-z ]{0,30}?\s*\([^()]*\))\s+and\s+([a-z][a-z ]{0,30}?\s*\([^()]*\))$/i.exec(bullet.trim());
+  if (noted) return [noted[1] as string, noted[2] as string];
   // ("red player and black player (both are players)": two fields of one head, as in a comma list)
   const pair = sameHeadPair(bullet);
   if (pair.length === 2) return pair;

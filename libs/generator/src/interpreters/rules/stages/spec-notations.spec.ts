@@ -153,3 +153,21 @@ describe('an edited draft with a step no record can reach', () => {
     expect(r.draft).toContain('- [ ] not done: "Ship an order, only once it is finished"');
   });
 });
+
+describe('a Markdown prompt that has an "## Actions" heading', () => {
+  it('is read as a prompt when its lines are no draft lines, and a draft with one slip is still refused with its line', () => {
+    const prompt = '# Banquet hall\n\n## Bookings\n- client name\n- event date\n- guests (whole number)\n\n## Actions\n- create, get and update a booking\n- list bookings by event date\n';
+    const r = interpretPrompt('hall', prompt);
+    expect(r.ok && r.blueprint.resources.map((x) => x.name)).toEqual(['Booking']);
+    expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.filters.some((f) => f.field === 'eventDate'))).toBe(true);
+    const slip = interpretPrompt('hall', '# Hall\n\n## Booking (bookings)\n\n- clientName: string, required\n- eventDate: date, required\n\n## Actions\n\n- createBooking: create Booking — Create a booking.\n- listBookings: lits Booking — List bookings.\n');
+    expect(slip.ok).toBe(false);
+    expect(!slip.ok && slip.error.missing.some((m) => /^line \d+:/.test(m))).toBe(true);
+  });
+
+  it('"width (m) and depth (m)" on one bullet are two measures', () => {
+    const bp = accept('## Orders\n- customer name\n- width (m) and depth (m)\n- delivery date\n');
+    expect(fieldNames(bp, 'Order')).toEqual(['customerName', 'width', 'depth', 'deliveryDate']);
+    expect(field(bp, 'Order', 'depth').type).toBe('number');
+  });
+});
