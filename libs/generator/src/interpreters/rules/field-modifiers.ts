@@ -53,6 +53,16 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
     mods.type = TYPE_WORDS[joined];
     return;
   }
+  // ("(3 letters)", "(exactly 3 characters)", "(10 digits, unique)": a length alone is both its least and its most)
+  const length = /^(?:exactly )?(\d+) (?:characters|chars|letters|digits)(?: (unique|optional|required))?$/.exec(joined);
+  if (length) {
+    mods.min = Number(length[1]);
+    mods.max = Number(length[1]);
+    mods.lengthBounds = true;
+    if (length[2] === 'unique') mods.unique = true;
+    else if (length[2] === 'optional') mods.optional = true;
+    return;
+  }
   const defIdx = ws.findIndex((w) => w === 'default' || w === 'defaults' || w === 'defaulting');
   if (defIdx >= 0) {
     readWords(inner.slice(0, defIdx), mods);
@@ -188,6 +198,14 @@ export function readWords(toks: Tok[], mods: Modifiers): Tok[] {
         mods.lengthBounds = true;
         i++;
       }
+      continue;
+    }
+    // ("a currency code (3 letters)", "exactly 10 digits"): a length said alone is both its least and its most
+    if (/^\d+$/.test(w) && ['characters', 'chars', 'letters', 'digits'].includes(next ?? '') && !['max', 'min', 'maximum', 'minimum', 'to', 'up', 'least', 'most', 'than'].includes(toks[i - 1]?.w ?? '')) {
+      mods.min = Number(w);
+      mods.max = Number(w);
+      mods.lengthBounds = true;
+      i++;
       continue;
     }
     const bound = boundAt(toks, i);

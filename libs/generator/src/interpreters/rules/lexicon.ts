@@ -377,7 +377,7 @@ export const MONEY_WORDS = new Set(['price', 'prices', 'value', 'amount', 'cost'
 export const CURRENCY_UNITS = new Set(['dollars', 'euros', 'pounds', 'usd', 'eur', 'gbp', 'cents', 'pence']);
 /** Things numbered in a sequence: their "X number" is a whole number, not an identifier ("room number" is one). */
 export const SEQUENCE_NUMBERS = new Set(['episode', 'shirt', 'jersey', 'pitch', 'plot', 'seat', 'bed', 'lane', 'court', 'locker', 'round', 'chapter', 'season', 'lap', 'bib', 'berth', 'stall', 'platform', 'gate', 'box', 'chair', 'entry', 'hanger', 'kennel', 'lift', 'puzzle', 'spot', 'stable', 'visit', 'issue', 'bay', 'pen', 'peg', 'cage', 'desk', 'cabin', 'hut', 'pod', 'bin', 'floor', 'level', 'storey', 'row', 'pier', 'mooring', 'tee', 'hole', 'week', 'stage', 'step', 'heat', 'page', 'verse', 'fridge', 'freezer', 'load', 'cap', 'run', 'hutch', 'tank', 'shelf', 'rack', 'tent', 'race', 'match', 'game', 'lot', 'batch', 'table', 'start', 'print', 'station', 'duck', 'class']);
-export const QUANTITY_QUALIFIERS = new Set(['for', 'against', 'per']);
+export const QUANTITY_QUALIFIERS = new Set(['for', 'against', 'per', 'in', 'out']);
 
 // ---- field items (fields.ts, field-modifiers.ts)
 export const TYPE_WORDS: Record<string, FieldType> = {

@@ -142,8 +142,11 @@ export function normalise(prompt: string): Normalised {
         lines.push({ kind: 'heading', text: s.trim().replace(/:$/, ''), level: 4 });
         return;
       }
+      // ("For our bureau de change counter, record each transaction ...": where the writer works is context)
+      const place = /^for\s+(?:our|my)\s+[a-z' -]{2,50}?,\s+(?=[a-z])/i.exec(s)?.[0] ?? '';
+      if (place) dropped.push(place.replace(/,\s*$/, ''));
       // ("and customers (they must be 18+): name, ...": the "and" joins the record to what came before, it names nothing)
-      const { text, cut } = trimTalk(s.replace(/^(?:and|also|plus)\s+(?=[a-z][a-z ]{0,30}(?:\s*\([^)]*\))?\s*:)/i, ''));
+      const { text, cut } = trimTalk(s.slice(place.length).replace(/^(?:and|also|plus)\s+(?=[a-z][a-z ]{0,30}(?:\s*\([^)]*\))?\s*:)/i, ''));
       dropped.push(...cut);
       // ("customers (they must be 18+ so i keep it): name, ...": a sentence beside the label is said after the list)
       const aside = /^([a-z][a-z ]{0,30}?)\s*\(((?:they|it|he|she|we|i|each|every|all)\b[^()]{3,80})\)\s*:\s*(\S.*)$/i.exec(text);
@@ -263,6 +266,12 @@ export function repairSpelling(prompt: string): string {
       `The ${what} must be ${/^(?:smallest|lowest|least|minimum)$/i.test(way) ? 'at least' : 'at most'} `)
     // ("dancers age between 3 and 90 lol": a field and its bounds with no verb between them)
     .replace(/(^|[.!?]\s+)(?:(?:oh\s+)?and\s+|also\s+)?([a-z]+s'?\s+)?([a-z]+)\s+(between\s+-?\d+(?:\.\d+)?\s+and\s+-?\d+(?:\.\d+)?)(?=\s*(?:[.!]|\s+lol|$))/gim, (_m, start: string, whose: string | undefined, what: string, bounds: string) => `${start}${whose ?? ''}${what} must be ${bounds}`)
+    // ("Catalogue for my shop: for each product the brand, ...": the records the list is of, said after the label)
+    // ("for every batch record the honey variety": a verb after the record is the writer's, read as written)
+    .replace(/:\s+for\s+(each|every)\s+([a-z]+(?:\s[a-z]+)?)\s+the\s+(?=[a-z])/gi, (m, each: string, what: string) =>
+      VERB_SET.has(what.split(' ')[1]?.toLowerCase() ?? '') ? m : `. For ${each.toLowerCase()} ${what}: `)
+    // ("a 3-letter currency code": how many letters is a note on the field, not part of its name)
+    .replace(/\b(\d+)-(letter|digit|character|char)s?\s+([a-z]+(?:\s[a-z]+)?)\b/gi, (_m, n: string, unit: string, what: string) => `${what} (${n} ${unit.toLowerCase()}s)`)
     // ("pick up time": the noun is one word before another noun, as the writers spell it, 45 times of 46)
     .replace(/\bpick[- ]up\s+(?=(?:time|date|day|address|location|place|point|slot|window|spot)s?\b)/gi, 'pickup ')
     // ("membership no. (unique)", "the tracking no. then ...", "no. of lions (1-3)": "no." after a

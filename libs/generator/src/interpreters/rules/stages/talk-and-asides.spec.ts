@@ -99,3 +99,24 @@ describe('a lookup said of the field it names', () => {
     expect(accept(prompt).actions).toContainEqual(expect.objectContaining({ kind: 'get', resource: 'Product', by }));
   });
 });
+
+describe('one-liners that open on where or what', () => {
+  it('"For our bureau de change counter, record each transaction with a 3-letter currency code, amount in, ..."', () => {
+    const r = interpretPrompt('x', "For our bureau de change counter, record each transaction with a 3-letter currency code, amount in, exchange rate, amount out and the cashier's initials, and let us list transactions by currency code.");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(fieldNames(r.blueprint, 'Transaction')).toEqual(['currencyCode', 'amountIn', 'exchangeRate', 'amountOut', 'cashierInitials']);
+    expect(field(r.blueprint, 'Transaction', 'currencyCode')).toMatchObject({ type: 'string', min: 3, max: 3 });
+    expect(field(r.blueprint, 'Transaction', 'amountIn').type).toBe('number');
+    expect(r.ignored).toContain('"For our bureau de change counter" (greeting or sign-off)');
+  });
+
+  it('"Catalogue for my shop: for each product the brand, ..." lists the products', () => {
+    const bp = accept('Catalogue for my yerba mate shop: for each product the brand, cut (con palo, sin palo or despalada), pack size in grams, price and stock quantity, with a product list I can filter by brand.');
+    expect(fieldNames(bp, 'Product')).toEqual(['brand', 'cut', 'packSizeGrams', 'price', 'stockQuantity']);
+  });
+
+  it('"(3 letters)", "(10 digits, unique)": a length alone is both its least and its most', () => {
+    expect(field(accept('Patients have an nhs number (10 digits, unique) and a name.'), 'Patient', 'nhsNumber')).toMatchObject({ type: 'string', unique: true, min: 10, max: 10 });
+  });
+});
