@@ -162,6 +162,10 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // and 5 / 28 / 5 / 2
   '43': { faithful: 9, silentlyWrongAtMost: 5 },
   '44': { faithful: 5, silentlyWrongAtMost: 5 },
+  // Batches 45 (A-L) and 46 (M-Z): written blind during session 2026-11-28 (night 2), sealed while its mechanisms
+  // were made, and run once on its final interpreter (50b1aba, e8f33b9): first contact 5 / 27 / 7 / 1 and 3 / 35 / 1 / 1
+  '45': { faithful: 5, silentlyWrongAtMost: 7 },
+  '46': { faithful: 3, silentlyWrongAtMost: 1 },
   // (session 2026-11-28 evening: "cancel a job" with no status keeps the job, marked cancelled, beside the delete; 13, 14
   // and 16 gained 7 faithful, and 25, 33, 36 and 37 one silently wrong each, where the stated reading "cancel ... as
   // deleting" had been the only warning and had covered other misses)
