@@ -120,3 +120,11 @@ describe('one-liners that open on where or what', () => {
     expect(field(accept('Patients have an nhs number (10 digits, unique) and a name.'), 'Patient', 'nhsNumber')).toMatchObject({ type: 'string', unique: true, min: 10, max: 10 });
   });
 });
+
+describe('a rule on a field that was not kept', () => {
+  it('goes with the field, named, instead of refusing the prompt with the blueprint check', () => {
+    const r = interpretPrompt('x', 'Kimono rental shop in Kyoto: kimonos have a code, pattern, size (S, M, L) and daily price, and rentals link a kimono to a customer name and rental date; a kimono can\'t be rented twice on the same date.');
+    expect(r.ok).toBe(true);
+    expect(r.ok && r.warnings.some((w) => w.startsWith('not kept: "rentals link a kimono to a customer name"'))).toBe(true);
+  });
+});
