@@ -73,8 +73,14 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   '42': { faithfulAfter: 31, faithfulAnySize: 36, medianChangedAtMost: 19 },
   // Batches 43 and 44: each first-contact draft (9a49416's interpreter) edited once by a helper playing its user, without
   // running it (branches edits43 a962c5d, edits44 188a19a); measured on the same interpreter: 36 and 33 of 40
-  '43': { faithfulAfter: 36, faithfulAnySize: 39, medianChangedAtMost: 12 },
-  '44': { faithfulAfter: 33, faithfulAnySize: 38, medianChangedAtMost: 16.5 },
+  // (38 and 35 on the session's final interpreter, c405268; medians 11 and 10.5)
+  '43': { faithfulAfter: 38, faithfulAnySize: 40, medianChangedAtMost: 11 },
+  '44': { faithfulAfter: 35, faithfulAnySize: 40, medianChangedAtMost: 10.5 },
+  // Batches 45 and 46: the drafts of their first contact (50b1aba) edited once by helpers playing their users, without
+  // running them (branches edits45 e558743, edits46 2390070); measured on c405268: 34 and 35 of 40, every miss an edit
+  // of more than half its lines
+  '45': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 12.5 },
+  '46': { faithfulAfter: 35, faithfulAnySize: 39, medianChangedAtMost: 13.5 },
 };
 
 describe('line diff', () => {
