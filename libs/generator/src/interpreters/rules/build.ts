@@ -64,14 +64,12 @@ function endedState(actions: readonly ActionDraft[], resource: string): { field:
 
 function toResource(r: ResourceDraft): ResourceSpec {
   const last = r.words[r.words.length - 1] as string;
-  // (a combination naming a field that was not kept, itself named as a gap, goes with it)
-  const kept = (r.uniqueTogether ?? []).filter((names) => names.every((n) => r.fields.some((f) => f.spec.name === n))).map((names) => [...names]);
   return {
     name: pascalCase(r.words),
     plural: camelCase([...r.words.slice(0, -1), plural(last)]),
     description: r.origin.slice(0, 2000),
     fields: r.fields.map((f) => ({ ...f.spec })),
-    ...(kept.length ? { uniqueTogether: kept } : {}),
+    ...(r.uniqueTogether?.length ? { uniqueTogether: r.uniqueTogether.map((names) => [...names]) } : {}),
   };
 }
 

@@ -35,6 +35,13 @@ export interface Modifiers {
   positive?: boolean;
 }
 
+/** "3 letters", "10 digits": a length said alone is both the least and the most a text takes. */
+function exactLength(mods: Modifiers, n: number): void {
+  mods.min = n;
+  mods.max = n;
+  mods.lengthBounds = true;
+}
+
 export function readParen(inner: Tok[], mods: Modifiers): void {
   const ws = inner.map((t) => t.w);
   const joined = ws.filter((w) => w !== ',' && w !== '/').join(' ');
@@ -56,9 +63,7 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
   // ("(3 letters)", "(exactly 3 characters)", "(10 digits, unique)": a length alone is both its least and its most)
   const length = /^(?:exactly )?(\d+) (?:characters|chars|letters|digits)(?: (unique|optional|required))?$/.exec(joined);
   if (length) {
-    mods.min = Number(length[1]);
-    mods.max = Number(length[1]);
-    mods.lengthBounds = true;
+    exactLength(mods, Number(length[1]));
     if (length[2] === 'unique') mods.unique = true;
     else if (length[2] === 'optional') mods.optional = true;
     return;
@@ -202,9 +207,7 @@ export function readWords(toks: Tok[], mods: Modifiers): Tok[] {
     }
     // ("a currency code (3 letters)", "exactly 10 digits"): a length said alone is both its least and its most
     if (/^\d+$/.test(w) && ['characters', 'chars', 'letters', 'digits'].includes(next ?? '') && !['max', 'min', 'maximum', 'minimum', 'to', 'up', 'least', 'most', 'than'].includes(toks[i - 1]?.w ?? '')) {
-      mods.min = Number(w);
-      mods.max = Number(w);
-      mods.lengthBounds = true;
+      exactLength(mods, Number(w));
       i++;
       continue;
     }

@@ -3,7 +3,7 @@ import { MEASURED_HEADS, MONEY_WORDS, YES_NO, SAID_OF_RECORD, CONTACT_DETAILS, M
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { askedPerson, askedThing, hintFromName } from './field-types.js';
 import { statesInOrder } from './stages/field-states.js';
-import { isDone } from './stages/yes-no-names.js';
+import { isDone, isWanting } from './stages/yes-no-names.js';
 import { type Tok, textOf, tokenize } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
 
@@ -109,7 +109,7 @@ export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self
     if (ws.length >= 3) ws = ws.filter((w, k) => k === 0 || !['a', 'an', 'the'].includes(w));
   }
   // ("whether they want salted egg yolk": what they want is the name; yesNoName)
-  if (boolLead === 0 && ws.length >= 2 && /^wants?$/.test(ws[0] as string)) ws = ws.slice(1);
+  if (boolLead === 0 && ws.length >= 2 && isWanting(ws[0] as string)) ws = ws.slice(1);
   else if (boolLead === 0 && ws.length >= 2 && SAID_OF_RECORD.has(ws[0] as string)) ws = [`${ws[0] as string}s`, ...ws.slice(1)];
   while (ws.length && (DETERMINERS.has(ws[0] as string) || ws[0] === 'of' || ws[0] === 'also')) {
     if (['many', 'several', 'multiple'].includes(ws[0] as string) && ws.length > 1) {

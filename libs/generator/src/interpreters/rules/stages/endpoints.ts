@@ -8,7 +8,9 @@ import { singular } from '../text.js';
  * PUT/PATCH updates, DELETE deletes, and a POST to a verb under one record does that verb to it.
  */
 
-const METHOD = '(?:GET|POST|PUT|PATCH|DELETE)';
+/** The verb an HTTP method says when it stands alone over what it does ("GET    one batch by batch code"). */
+export const METHOD_VERBS: Record<string, string> = { GET: 'get', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+const METHOD = `(?:${Object.keys(METHOD_VERBS).join('|')})`;
 /** "POST /jobs/{id}/start", "GET/POST /clients", "POST/GET horses", "GET /tests?vehicle=...". */
 const ROUTE = new RegExp(
   `\\b(${METHOD}(?:\\s*\\/\\s*${METHOD})*)\\s+(\\/?)([a-z][a-z0-9_-]*)((?:\\/(?:\\{[^}\\s]+\\}|:[a-z]\\w*|[a-z][a-z0-9_-]*))*)\\/?((?:\\?[^\\s,;]*)?)`,
@@ -41,9 +43,8 @@ function routeActions(methods: string[], collection: string, path: string, query
     if (verb) return `${verb.replace(/-/g, ' ')} ${article} ${one}`;
     if (key !== undefined) {
       if (method === 'GET') return key === 'id' ? `show ${article} ${one}` : `find ${article} ${one} by ${key.replace(/_/g, ' ')}`;
-      if (method === 'PUT' || method === 'PATCH') return `update ${article} ${one}`;
-      if (method === 'DELETE') return `delete ${article} ${one}`;
-      return `update ${article} ${one}`;
+      // (PUT, PATCH, and a POST to one record with no verb after it, change it)
+      return method === 'DELETE' ? `delete ${article} ${one}` : `update ${article} ${one}`;
     }
     if (method === 'POST') return `create ${article} ${one}`;
     if (method === 'GET') {

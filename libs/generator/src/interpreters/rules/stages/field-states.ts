@@ -56,9 +56,9 @@ export function statesInOrder(chain: string): { values: string[]; steps: { from:
   const written = chain.replace(/\s*,\s*(?:and\s+)?then\s+/gi, ' then ').replace(/\s*,\s*and\s+(?:i|we|you)\b.*$/i, '').replace(/\s*,?\s*(?:and\s+)?(?:nothing else|no other moves?|only|(?:always\s+)?in (?:that|this) order)\s*$/i, '');
   // ("..., although sadly some go from in care to died": a branch told as a clause of its own)
   // ("...; an open or in progress case can be withdrawn": moves from the states named, told apart)
-  const told = written.split(/\s*;\s*/);
-  const sides = told.flatMap((t) => sideSteps(t) ?? []);
-  const branches = told.filter((t) => !sideSteps(t)).join('; ').split(/\s*,?\s*\bor\b\s*|\s*[,;]\s*/).map((b) => b.replace(/^(?:although|though|but|and|while|whereas)\s+(?:[a-z]+\s+){0,3}?(?:can\s+|may\s+|might\s+)?(?:go|goes|move|moves)\s+(?:straight\s+)?(?:from\s+)?/i, ''));
+  const told = written.split(/\s*;\s*/).map((t) => ({ t, side: sideSteps(t) }));
+  const sides = told.flatMap(({ side }) => side ?? []);
+  const branches = told.filter(({ side }) => !side).map(({ t }) => t).join('; ').split(/\s*,?\s*\bor\b\s*|\s*[,;]\s*/).map((b) => b.replace(/^(?:although|though|but|and|while|whereas)\s+(?:[a-z]+\s+){0,3}?(?:can\s+|may\s+|might\s+)?(?:go|goes|move|moves)\s+(?:straight\s+)?(?:from\s+)?/i, ''));
   const chains: string[][] = [];
   /** States reached from every state of the first chain but its last ("..., or get cancelled"). */
   const fromAny: string[] = [];

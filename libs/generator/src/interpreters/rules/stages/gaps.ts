@@ -86,6 +86,9 @@ function forgetField(a: Analysis, key: string, field: string): void {
     if (act.orderBy?.field === field) delete act.orderBy;
   }
   a.rules = a.rules.filter((rule) => rule.resource !== key || ![rule.via, 'field' in rule ? rule.field : undefined, 'limitField' in rule ? rule.limitField : undefined].includes(field));
+  // (a combination naming the field goes with it: kimono rental's "can't be rented twice on the same date")
+  const res = a.resources.find((r) => keyOf(r.words) === key);
+  if (res?.uniqueTogether) res.uniqueTogether = res.uniqueTogether.filter((names) => !names.includes(field));
 }
 
 function removeResource(a: Analysis, r: ResourceDraft, gaps: string[]): void {

@@ -57,8 +57,9 @@ export function readLifecycles(lines: readonly Line[]): Line[] {
     // ("Case lifecycle: open -> in progress -> resolved; ...": the label and its chain on one line)
     // (a bare "status: a -> b" is read where it stands, by the list or the status line)
     const inline = line.kind === 'sentence' ? /^([^:]{1,40}):\s+(\S.*)$/.exec(line.text) : null;
-    const inlineSteps = inline && LIFECYCLE_LABEL.test((inline[1] as string).trim()) && /lifecycle|life cycle|workflow|flow|transitions|state machine/i.test(inline[1] as string) ? chainSteps(inline[2] as string) : undefined;
-    const label = inlineSteps ? LIFECYCLE_LABEL.exec((inline?.[1] as string).trim()) : line.kind !== 'row' && line.text.split(/\s+/).length <= 4 ? LIFECYCLE_LABEL.exec(line.text.replace(/:$/, '').trim()) : null;
+    const inlineLabel = inline && /lifecycle|life cycle|workflow|flow|transitions|state machine/i.test(inline[1] as string) ? LIFECYCLE_LABEL.exec((inline[1] as string).trim()) : null;
+    const inlineSteps = inlineLabel ? chainSteps((inline as RegExpExecArray)[2] as string) : undefined;
+    const label = inlineSteps ? inlineLabel : line.kind !== 'row' && line.text.split(/\s+/).length <= 4 ? LIFECYCLE_LABEL.exec(line.text.replace(/:$/, '').trim()) : null;
     const chains: Step[][] = inlineSteps ? [inlineSteps] : [];
     let j = i + 1;
     for (; label && !inlineSteps && j < lines.length; j++) {

@@ -1,5 +1,6 @@
 import { VERB_SET } from '../lexicon.js';
 import { singular } from '../text.js';
+import { METHOD_VERBS } from './endpoints.js';
 
 /**
  * Stage 1 (part): lines rewritten before the layout is read, where the way a line is written says
@@ -33,7 +34,6 @@ export function lookUpsByIt(raw: string[]): string[] {
   return said;
 }
 
-const HTTP_VERBS: Record<string, string> = { GET: 'get', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
 
 /** Lines laid out in two columns, two or more of them, are items "name: what is said of it". */
 export function columnsAsItems(raw: string[]): void {
@@ -46,7 +46,7 @@ export function columnsAsItems(raw: string[]): void {
   raw.forEach((l, k) => {
     const m = column(l);
     // ("GET    one batch by batch code": a method over what it does is an action, said with its verb)
-    const method = m ? HTTP_VERBS[m[2] as string] : undefined;
+    const method = m ? METHOD_VERBS[m[2] as string] : undefined;
     if (m && method) raw[k] = `${m[1] as string}- ${VERB_SET.has((m[3] as string).split(/\s+/)[0]?.toLowerCase() ?? '') ? '' : `${method} `}${m[3] as string}`;
     else if (m) raw[k] = `${m[1] as string}- ${m[2] as string} (${m[3] as string})`;
   });
