@@ -48,6 +48,14 @@ describe('the draft reads back exactly', () => {
     expect(done.ok && done.blueprint.resources.map((res) => res.fields.map((f) => f.name))).toEqual([['number', 'amount']]);
   });
 
+  it('reads an edited draft as written: no spelling repair renames its fields or adds to its lines', () => {
+    // ("qty" is repaired to "quantity" in prose, and "(unique - I look repairs up by it)" adds a lookup sentence:
+    // neither may touch a draft, whose names are the user's own)
+    const draft = '# Repairs\n\neach repair has a job code (unique - I look repairs up by it) and a qty\n\n## Repair (repairs)\n\n- jobCode: string, unique\n- qty: integer, min 1\n\n## Actions\n\n- createRepair: create Repair\n- listRepairs: list Repair\n';
+    const r = interpretPrompt('repairs', draft);
+    expect(r.ok && r.blueprint.resources.map((res) => res.fields.map((f) => f.name))).toEqual([['jobCode', 'qty']]);
+  });
+
   it('refuses a structured prompt line it cannot read, naming the line', () => {
     const r = interpretPrompt('x', '# X\n\n## Book\n\n- title: strnig\n\n## Actions\n\n- createBook: create Book\n');
     expect(r.ok).toBe(false);

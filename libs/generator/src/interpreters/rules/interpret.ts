@@ -34,13 +34,15 @@ export const MAX_PROMPT_LENGTH = 20_000;
  * carries the draft of what was understood.
  */
 export function interpretPrompt(name: string, prompt: string): InterpretResult {
-  // ("cant have more bookings then quads": read as meant; warnings quote the repaired words)
-  const text = repairSpelling(prompt.trim());
-  if (text.length === 0) return refuse(name, text, 'The prompt is empty.', [], ['a description of the data the backend keeps'], [], undefined);
-  if (text.length > MAX_PROMPT_LENGTH) return refuse(name, '', `The prompt is longer than ${MAX_PROMPT_LENGTH} characters.`, [], ['a shorter description'], [], undefined);
+  // (a draft is read exactly as written: the repairs below are for prose, and "qty" stays `qty`)
+  const written = prompt.trim();
+  if (written.length === 0) return refuse(name, written, 'The prompt is empty.', [], ['a description of the data the backend keeps'], [], undefined);
+  if (written.length > MAX_PROMPT_LENGTH) return refuse(name, '', `The prompt is longer than ${MAX_PROMPT_LENGTH} characters.`, [], ['a shorter description'], [], undefined);
   // (a Markdown prompt that only happens to have "## Actions" is read as a prompt: most of its lines are no draft lines)
-  const structured = isStructuredPrompt(text) ? readStructured(name, text) : undefined;
-  if (structured && !(structured.ok === false && mostlyNotDraft(text, structured.error.missing))) return structured;
+  const draft = isStructuredPrompt(written) ? readStructured(name, written) : undefined;
+  if (draft && !(draft.ok === false && mostlyNotDraft(written, draft.error.missing))) return draft;
+  // ("cant have more bookings then quads": read as meant; warnings quote the repaired words)
+  const text = repairSpelling(written);
   const direct = read(name, text, unlabelled(resplitProse(text, sentences)), []);
   const n = normalise(text);
   const declared = declare(toClauses(n.lines), n.dropped);

@@ -22,10 +22,14 @@ export function lookUpsByIt(raw: string[]): string[] {
     const m = LOOK.exec(l);
     if (!m) return;
     const cell = /^\s*\|\s*([^|]+?)\s*\|/.exec(l);
-    const item = /^\s*(?:[-*•+]\s+)?([a-z][a-z ]{0,30}?)\s*\(/i.exec(l);
+    // ("- job code (unique, we look jobs up by it)"; in a sentence, "each repair has a job code (unique - I look
+    // repairs up by it)", the words before the parenthesis after the last article or verb)
+    const label = /^\s*(?:[-*•+]\s+)?([a-z][a-z ]{0,30}?)\s*\(/i.exec(l)?.[1];
+    const item = label && !/\b(?:has|have|gets|with|is|are)\b/i.test(label) ? label : undefined;
+    const beforeParen = /(?:^|[,:]|\b(?:a|an|the|its|their|has|have|with))\s+((?:unique\s+)?[a-z]+(?:\s[a-z]+){0,2}?)\s*\([^()]*$/i.exec(l.slice(0, m.index));
     // ("every product has a name, ..., and a unique product code I can look it up by")
     const inSentence = /\b(?:every|each|a|an|the)\s+([a-z]+)\s+(?:has|have|gets)\b.*?(?:,|\band)\s+(?:a|an|the)?\s*(?:unique\s+)?([a-z]+(?:\s[a-z]+){0,2})\s*$/i.exec(l.slice(0, m.index));
-    const field = cell?.[1] ?? item?.[1] ?? inSentence?.[2];
+    const field = cell?.[1] ?? item ?? beforeParen?.[1] ?? inSentence?.[2];
     const records = /^(?:it|them|one)$/i.test(m[1] as string) ? (inSentence ? `a ${inSentence[1] as string}` : undefined) : (m[1] as string);
     if (!field || !records) return;
     raw[k] = l.replace(LOOK, '').replace(/\(\s*\)/, '').replace(/,\s*\|/, ' |');

@@ -95,6 +95,7 @@ describe('a lookup said of the field it names', () => {
     ['Joke shop stock: every product has a name, price, quantity and a unique product code I can look it up by.', 'productCode'],
     ['## Products\n| Field | Notes |\n|---|---|\n| SKU | unique, we look products up by it |\n| name | |\n| price | in £ |\n', 'sku'],
     ['Products:\n- name\n- price\n- barcode (unique - we look products up by it)\n', 'barcode'],
+    ["Stock on my counter: each product has a bar code (unique - I look products up by it), the maker's name and a price.", 'barCode'],
   ])('%s', (prompt, by) => {
     expect(accept(prompt).actions).toContainEqual(expect.objectContaining({ kind: 'get', resource: 'Product', by }));
   });
