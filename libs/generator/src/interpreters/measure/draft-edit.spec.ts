@@ -81,6 +81,11 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // of more than half its lines
   '45': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 12.5 },
   '46': { faithfulAfter: 35, faithfulAnySize: 39, medianChangedAtMost: 13.5 },
+  // Batches 47 and 48: the drafts of their first contact (3958382) edited once by helpers playing their users, without
+  // running them (branches edits47 cc88e3f, edits48 fe4d86d): 33 and 38 of 40 on that interpreter; 35 and 38 once an
+  // edited draft is read before the prose repairs (two edits had been refused or renamed by them)
+  '47': { faithfulAfter: 35, faithfulAnySize: 40, medianChangedAtMost: 10.5 },
+  '48': { faithfulAfter: 38, faithfulAnySize: 40, medianChangedAtMost: 4 },
 };
 
 describe('line diff', () => {
