@@ -6,7 +6,7 @@ import type { TypedList } from './stages/reading-state.js';
 import { buildBlueprint } from './build.js';
 import { emptyDraft, renderDraft } from '../draft.js';
 import { deriveExamples } from './examples.js';
-import type { Analysis } from './model.js';
+import { keyOf, type Analysis } from './model.js';
 import { toClauses } from './stages/clauses.js';
 import { declare, droppedAsIgnored, type Declared } from './stages/declare.js';
 import { findGaps } from './stages/gaps.js';
@@ -15,8 +15,8 @@ import { resplitProse } from './stages/split-sentence.js';
 import { unlabelled } from './stages/sections.js';
 import { untracedLines } from './stages/coverage.js';
 import { headNames } from './stages/names.js';
-import { plainRecordNames } from './stages/record-names.js';
-import { pascalCase, splitIdentifier } from './text.js';
+import { misnamedRecord, plainRecordNames } from './stages/record-names.js';
+import { pascalCase, plural, splitIdentifier } from './text.js';
 import { SECTION_LABELS } from './lexicon.js';
 
 export { fragmentWords } from './stages/gaps.js';
@@ -125,21 +125,37 @@ function labelRecords(bp: Blueprint): number {
 }
 
 function read(name: string, prompt: string, text: string, ignored: string[], lists: readonly TypedList[] = []): InterpretResult {
+  const first = readOnce(name, prompt, text, ignored, lists);
+  if (!first.misnamed || !first.result.ok) return first.result;
+  // (the fields of the records the prompt acts on, read under another name: read again under theirs, kept if it leaves less undone)
+  const { from, to } = first.misnamed;
+  const again = readOnce(name, prompt, text, ignored, lists, new Map([[keyOf(from), to]])).result;
+  // (the renaming is stated, and counts as a gap when readings are compared)
+  const note = `named ${pascalCase(to)} after "${from.join(' ')}": the fields listed there are the ${plural(to.join(' '))}' the prompt acts on; if they belong to another record, rename it in the draft`;
+  if (!again.ok || again.warnings.length + 1 >= first.result.warnings.length) return first.result;
+  const warnings = [note, ...again.warnings];
+  const renamed: InterpretResult = { ...again, warnings, draft: renderDraft(again.blueprint, warnings) };
+  namingNotesOf.set(renamed, namingNotesOf.get(again) ?? []);
+  return renamed;
+}
+
+function readOnce(name: string, prompt: string, text: string, ignored: string[], lists: readonly TypedList[], aliases?: ReadonlyMap<string, readonly string[]>): { result: InterpretResult; misnamed?: ReturnType<typeof misnamedRecord> } {
   let analysis: Analysis;
   try {
-    analysis = analyze(text, lists);
+    analysis = analyze(text, lists, aliases);
   } catch (error) {
     // A prompt the grammar trips over is still a prompt not understood, never a crash of the job.
-    return refuse(name, prompt, 'The prompt could not be read.', [], [`the sentence structure could not be followed (${error instanceof Error ? error.message : String(error)})`], ignored, undefined);
+    return { result: refuse(name, prompt, 'The prompt could not be read.', [], [`the sentence structure could not be followed (${error instanceof Error ? error.message : String(error)})`], ignored, undefined) };
   }
   const plain = plainRecordNames(analysis);
+  const misnamed = aliases ? undefined : misnamedRecord(plain.analysis, prompt);
   const { analysis: found, gaps } = findGaps(plain.analysis);
   const { analysis: kept, notes: headNotes } = headNames(found, prompt);
   const notes = [...plain.notes, ...headNotes];
   const understood = describe(kept);
   if (kept.resources.length === 0) {
     const missing = [...gaps, 'no kind of record with fields was described (e.g. "Books have a title and an author")'];
-    return refuse(name, prompt, 'The prompt was not understood: I could not find any kind of record to keep.', understood, missing, ignored, undefined);
+    return { result: refuse(name, prompt, 'The prompt was not understood: I could not find any kind of record to keep.', understood, missing, ignored, undefined), misnamed };
   }
   const ruled = withoutInconsistentRules(withoutReferenceCycles(buildBlueprint(name, prompt, kept)));
   gaps.push(...ruled.gaps);
@@ -149,11 +165,11 @@ function read(name: string, prompt: string, text: string, ignored: string[], lis
   const checked = validateBlueprint(blueprint);
   if (!checked.ok) {
     // The rules produced something the blueprint schema refuses: report it rather than ship it.
-    return refuse(name, prompt, 'The prompt was read, but the backend it describes is not consistent.', understood, [...gaps, ...formatBlueprintIssues(checked.errors).slice(0, 10)], ignored, blueprint);
+    return { result: refuse(name, prompt, 'The prompt was read, but the backend it describes is not consistent.', understood, [...gaps, ...formatBlueprintIssues(checked.errors).slice(0, 10)], ignored, blueprint), misnamed };
   }
   const result: InterpretResult = { ok: true, blueprint: checked.blueprint, interpreter: 'rules', warnings: gaps, ignored, draft: renderDraft(checked.blueprint, gaps) };
   namingNotesOf.set(result, notes);
-  return result;
+  return { result, misnamed };
 }
 
 /**

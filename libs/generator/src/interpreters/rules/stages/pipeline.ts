@@ -19,8 +19,8 @@ import { keepReadings, readBelongsTo, readContext, readDeclaration, readItems } 
  * every declared record is known, so "a post" in a list becomes a reference; rules are read once
  * the actions they name exist).
  */
-export function analyze(prompt: string, lists: readonly TypedList[] = []): Analysis {
-  return runPipeline(new ReadingState(prompt, lists));
+export function analyze(prompt: string, lists: readonly TypedList[] = [], aliases?: ReadonlyMap<string, readonly string[]>): Analysis {
+  return runPipeline(new ReadingState(prompt, lists, aliases));
 }
 
 export function runPipeline(ctx: ReadingState): Analysis {

@@ -47,6 +47,8 @@ export class ReadingState {
   constructor(
     prompt: string,
     readonly lists: readonly TypedList[] = [],
+    /** Records to name otherwise wherever they are made or looked up (stages/record-names.ts, misnamedRecord). */
+    readonly aliases: ReadonlyMap<string, readonly string[]> = new Map(),
   ) {
     this.clauses = splitClauses(prompt);
   }

@@ -1,6 +1,6 @@
 import { DETERMINERS, EXISTENCE_WORDS, LEADING_COUNTS, MODALS, PREPOSITIONS, QUESTION_WORDS, VERB_SET, WRITER_WORDS } from '../lexicon.js';
-import { isDescribed, keyOf, type Analysis } from '../model.js';
-import { pascalCase, singular } from '../text.js';
+import { isDescribed, keyOf, type Analysis, type ResourceDraft } from '../model.js';
+import { pascalCase, plural, singular } from '../text.js';
 import { renameRecord } from './names.js';
 
 /**
@@ -42,4 +42,46 @@ export function plainRecordNames(input: Analysis): { analysis: Analysis; notes: 
 function undescribed(a: Analysis, words: readonly string[]): string[] | undefined {
   const bare = a.resources.filter((x) => keyOf(x.words) !== keyOf(words) && !isDescribed(x));
   return bare.length === 1 ? (bare[0] as { words: string[] }).words : undefined;
+}
+
+/**
+ * "Customers book a bay online: the bay number, the date, ... Staff list the bookings for a date":
+ * the fields went to a record named by the words before them (`BayOnline`), and the records the
+ * prompt acts on (bookings) were left with none. When exactly one record is acted on but not
+ * described, and exactly one described record is acted on by nothing the prompt says and linked
+ * to nothing, they are one record, named as the actions name it. The caller reads the prompt again
+ * with the one named as the other, and keeps that reading only if it leaves less undone.
+ */
+export function misnamedRecord(a: Analysis, prompt: string): { from: string[]; to: string[] } | undefined {
+  const actedOn = (r: ResourceDraft): boolean => a.actions.some((x) => !x.implicit && x.resource === keyOf(r.words));
+  const bare = a.resources.filter((r) => !isDescribed(r) && actedOn(r));
+  if (bare.length !== 1 || a.resources.some((r) => !isDescribed(r) && r !== bare[0])) return undefined;
+  const linked = (r: ResourceDraft): boolean =>
+    a.resources.some((o) => o !== r && o.fields.some((f) => f.spec.type === 'reference' && [f.spec.references, keyOf(r.words)].includes(pascalCase(r.words)))) ||
+    r.fields.some((f) => f.spec.type === 'reference') ||
+    a.rules.some((x) => x.resource === keyOf(r.words));
+  // (its name said nowhere but where its fields are: "book a bay online: ...", "log every catch as it's brought to the scales: ...")
+  const said = (text: string, r: ResourceDraft): number => text.toLowerCase().split(new RegExp(`\\b${r.words.join('[\\s-]+').replace(/y$/, '(?:y|ie)')}(?:e?s)?\\b`)).length - 1;
+  const namedOnce = (r: ResourceDraft): boolean => said(prompt, r) <= said(r.origin, r);
+  const lonely = a.resources.filter((r) => isDescribed(r) && !actedOn(r) && !linked(r) && namedOnce(r) && !nounOfPrompt(prompt, last(r.words)));
+  const head = last((bare[0] as ResourceDraft).words);
+  // ("Rental - which rickshaw, ...": a record the prompt labels over fields of its own was misread there, not elsewhere)
+  if (new RegExp(`(?:^|\\n|[.;:!]\\s)\\s*(?:[-*#]+\\s*)?${(bare[0] as ResourceDraft).words.join('\\s+')}s?\\s*(?::|\\s[-–—])`, 'i').test(prompt)) return undefined;
+  if (/(?:ed|est)$/.test(head) || !(asNoun(prompt, head) || new RegExp(`\\b${plural(head)}\\b`, 'i').test(prompt))) return undefined;
+  const to = (bare[0] as ResourceDraft).words;
+  return lonely.length === 1 ? { from: (lonely[0] as ResourceDraft).words, to } : undefined;
+}
+
+const last = (ws: readonly string[]): string => ws[ws.length - 1] as string;
+
+/** The prompt uses the word as a noun: after an article or a possessive ("the bookings", "a ticket", "our blue plaques"). */
+function asNoun(prompt: string, word: string, between = '(?:[a-z]+\\s+)?'): boolean {
+  const forms = `(?:${word}|${plural(word)})`;
+  return new RegExp(`\\b(?:a|an|the|each|every|our|my|their|its|this|that|one)\\s+${between}${forms}\\b`, 'i').test(prompt.replace(/[*_`]/g, ''));
+}
+
+/** A noun the prompt uses as one: right after an article, or in the plural ("nominations:"; "has" is no plural of "ha", nor "gets" of "get"). */
+function nounOfPrompt(prompt: string, word: string): boolean {
+  const pluralSaid = !VERB_SET.has(word) && !MODALS.has(word) && !['has', 'does', 'is', 'was'].includes(plural(word)) && new RegExp(`\\b${plural(word)}\\b`, 'i').test(prompt);
+  return pluralSaid || asNoun(prompt, word, '');
 }

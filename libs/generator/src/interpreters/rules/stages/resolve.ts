@@ -13,6 +13,9 @@ export function findResource(ctx: ReadingState, ws: readonly string[]): Resource
   const clean = stripDeterminers(ws.map((w) => w.toLowerCase()));
   if (clean.length === 0) return undefined;
   const sing = [...clean.slice(0, -1), singular(clean[clean.length - 1] as string)];
+  // (a record read as another, "a bay online" as the bookings: its words find that record)
+  const alias = ctx.aliases.get(keyOf(sing));
+  if (alias) return ctx.resources.find((r) => keyOf(r.words) === keyOf(alias));
   const joinedSing = sing.join('').replace(/-/g, '');
   const exact = ctx.resources.find((r) => keyOf(r.words) === keyOf(sing) || keyOf(r.words) === keyOf(clean) || r.words.join('') === joinedSing);
   if (exact) return exact;
@@ -77,7 +80,8 @@ export function ensureResource(ctx: ReadingState, ws: string[], origin: string, 
 export function newResource(ctx: ReadingState, ws: string[], origin: string, declared = false): ResourceDraft {
   // "Science fair 2027": a year or a number says which one, it names no kind of record
   const named = ws.filter((w) => /^[a-z]/i.test(w));
-  const res: ResourceDraft = { words: named.length > 0 ? named : ['record'], fields: [], origin, declared };
+  const alias = ctx.aliases.get(keyOf(named));
+  const res: ResourceDraft = { words: alias ? [...alias] : named.length > 0 ? named : ['record'], fields: [], origin, declared };
   ctx.resources.push(res);
   return res;
 }

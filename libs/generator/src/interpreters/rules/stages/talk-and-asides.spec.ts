@@ -129,3 +129,18 @@ describe('a rule on a field that was not kept', () => {
     expect(r.ok && r.warnings.some((w) => w.startsWith('not kept: "rentals link a kimono to a customer name"'))).toBe(true);
   });
 });
+
+describe('the records the prompt acts on, when their fields went to a record named by the words around them', () => {
+  it('"book a bay online: the bay number, ..." then "the bookings for a particular date" gives the bookings those fields', () => {
+    const bp = accept("We're a small golf range. Customers should be able to book a bay online: the bay number, the date and their name. Staff need a list of the bookings for a particular date.");
+    expect(bp.resources.map((r) => r.name)).toEqual(['Booking']);
+    expect(fieldNames(bp, 'Booking')).toEqual(['bayNumber', 'date', 'name']);
+    expect(bp.actions).toContainEqual(expect.objectContaining({ kind: 'list', resource: 'Booking', filters: [expect.objectContaining({ field: 'date' })] }));
+  });
+
+  it('a record the prompt names as a noun keeps its name: the enrolments it lists without fields stay a gap', () => {
+    const r = interpretPrompt('x', "For each workshop I need the title, the weekday and a capacity. I'd like to see the enrolments for a given workshop.");
+    expect(r.ok && r.blueprint.resources.map((res) => res.name)).toEqual(['Workshop']);
+    expect(r.ok && r.warnings.some((w) => w.includes('Enrolment'))).toBe(true);
+  });
+});
