@@ -54,6 +54,21 @@ const STATE_CLASSES: readonly VerbClass[] = ['get', 'delete', 'create', 'release
 
 export const ACTION_PHRASINGS: readonly ActionPhrasing[] = [
   phrasing({
+    name: 'a step with its states in parentheses',
+    examples: [
+      ['Repairs have a boat name and a status (open, in repair, ready). Start a repair (from open to in repair).', 'transition Repair startRepair'],
+      ['Referrals have a name and a status (received, booked, scanned). Book a referral (from received to booked).', 'transition Referral bookReferral'],
+    ],
+    // ("start a repair (from open to in repair)", as stages/lifecycle.ts writes a spec's step: whatever the verb, it moves the status)
+    match: (ctx, s, obj) => {
+      const res = obj.kind === 'resource' ? resourceFromObject(ctx, obj, s) : undefined;
+      const step = s.rest.map((t) => (t.w === '#paren' ? /^from\s+(.+?)\s+to\s+(.+)$/.exec(textOf(t.inner ?? [])) : null)).find((m) => m !== null);
+      const field = res && step ? res.fields.find((f) => f.spec.type === 'enum' && [step[1], step[2]].every((v) => (f.spec.values ?? []).includes((v as string).trim().toLowerCase()))) : undefined;
+      return res && step && field ? { res, target: { field, value: (step[2] as string).trim().toLowerCase() } } : undefined;
+    },
+    read: (ctx, s, _obj, m: { res: ResourceDraft; target: { field: FieldDraft; value: string } }) => setEnum(ctx, s, m.res, m.target, false),
+  }),
+  phrasing({
     name: 'occupancy',
     examples: [
       ['Spots have a number and whether it is occupied. Cars park in a spot.', 'transition Spot parkSpot'],

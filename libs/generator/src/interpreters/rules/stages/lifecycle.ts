@@ -1,5 +1,4 @@
-import { SECTION_LABELS, VERB_SET } from '../lexicon.js';
-import { pastParticiple } from '../text.js';
+import { SECTION_LABELS } from '../lexicon.js';
 import { sideSteps } from './field-states.js';
 import type { Line } from './normalise.js';
 
@@ -11,8 +10,12 @@ import type { Line } from './normalise.js';
  * says a record's status and its steps, so it is written as the lines the next stages read for
  * them: "<record> status: a -> b; b -> c" and, per named verb, "<verb> a <record> (a -> b)".
  */
-const LIFECYCLE_LABEL = /^(?:(?:the\s+)?([A-Za-z][A-Za-z ]{0,30}?)(?:'s)?\s+)?(?:lifecycle|life cycle|workflow|status flow|status workflow|state machine|transitions|states|statuses|status|stages)$/i;
+const LIFECYCLE_LABEL = /^(?:(?:the\s+)?([A-Za-z][A-Za-z ]{0,30}?)(?:'s)?\s+)?(?:lifecycle|life cycle|workflow|flows?|status flow|status workflow|state machine|transitions|states|statuses|status|stages)$/i;
+/** "Status lifecycle", "State machine": a label naming the field, not the record, whose states follow. */
+const FIELD_LABEL = /^(?:status|state|stage|statuses|states|stages)$/i;
 const ARROW = /\s*(?:->|→|=>)\s*/;
+/** "Buttons: Forge, Finish", "Actions on a repair: start (open -> in repair), ...": the verbs of the steps. */
+const VERB_LIST = /^(?:buttons?|actions?|steps|verbs|transitions|moves)(?:\s+(?:on|for|of)\s+(?:a|an|the|each)\s+[a-z]+)?\s*:\s*(.+?)\.?$/i;
 
 interface Step {
   from: string;
@@ -22,6 +25,9 @@ interface Step {
 
 /** "received -> consultation (publish) -> granted (grant) or refused (refuse)": the steps in order, each with its verb. */
 export function chainSteps(text: string): Step[] | undefined {
+  // ("bake: pending -> baked": a step named by its verb before a colon)
+  const named = /^\s*([a-z]+)\s*:\s*([a-z][a-z -]*?)\s*(?:->|→|=>)\s*([a-z][a-z -]*?)\s*\.?$/i.exec(text.replace(/[`*]/g, ''));
+  if (named && !FIELD_LABEL.test(named[1] as string)) return [{ from: named[2] as string, to: named[3] as string, verb: (named[1] as string).toLowerCase() }];
   // ("lodged -> scheduled -> upheld | dismissed; a lodged or scheduled appeal can also be withdrawn")
   const [chain, ...told] = text.replace(/[`*]/g, '').replace(/[.;]$/, '').split(/\s*;\s*/);
   const sides = told.map((t) => sideSteps(t));
@@ -69,23 +75,34 @@ export function readLifecycles(lines: readonly Line[]): Line[] {
       chains.push(steps);
     }
     // ("Status flow: open -> ..." on its line names no record: the status line reader finds it)
-    const record = label ? (label[1] ?? (inlineSteps ? undefined : recordBefore(out))) : undefined;
+    // ("Status lifecycle: received -> booked -> ...": the states of the record listed before it)
+    const named = label?.[1] !== undefined && !FIELD_LABEL.test(label[1]) ? label[1] : undefined;
+    const record = label ? (named ?? (inlineSteps && label[1] === undefined ? undefined : recordBefore(out))) : undefined;
     if (!label || chains.length === 0 || !record) {
       out.push(line);
       continue;
     }
     const steps = chains.flat();
     // ("Buttons: Forge, Finish, Deliver" after "ordered -> forging -> finished -> delivered": one verb per step, in order)
-    const verbs = /^(?:buttons?|actions?|steps|verbs|transitions|moves)\s*:\s*(.+?)\.?$/i.exec(lines[j]?.kind === 'sentence' || lines[j]?.kind === 'bullet' ? (lines[j] as { text: string }).text : '')?.[1]?.split(/\s*,\s*(?:and\s+)?|\s+and\s+/);
+    // ("Actions on a repair: start (open -> in repair), finish (in repair -> ready)": each verb with the step it makes)
+    const said = lines[j]?.kind === 'sentence' || lines[j]?.kind === 'bullet' ? (lines[j] as { text: string }).text : '';
+    const list = VERB_LIST.exec(said)?.[1];
+    const stepVerbs = list?.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((v) => /^([a-z]+)\s*\(\s*([a-z][a-z -]*?)\s*(?:->|→|=>)\s*([a-z][a-z -]*?)\s*\)$/i.exec(v));
+    if (stepVerbs?.every((m) => m !== null) && stepVerbs.every((m) => steps.some((st) => st.from === m?.[2] && st.to === m?.[3]))) {
+      for (const m of stepVerbs) for (const st of steps) if (st.from === m[2] && st.to === m[3]) st.verb = (m[1] as string).toLowerCase();
+      j++;
+    }
+    // ("Transitions: book, scan, report (each only from the previous status)": what is said of them after is a note)
+    const verbs = stepVerbs?.every((m) => m !== null) ? undefined : list?.replace(/\s*\([^()]*\)/g, '').split(/\s*,\s*(?:and\s+)?|\s+and\s+/);
     if (verbs?.length === steps.length && verbs.every((v) => /^[a-z]+$/i.test(v)) && steps.every((s) => !s.verb)) {
       steps.forEach((s, k) => (s.verb = (verbs[k] as string).toLowerCase()));
       j++;
     }
     const one = record.trim().replace(/s$/i, '');
     out.push({ kind: 'sentence', text: `${one} status: ${steps.map((s) => `${s.from} -> ${s.to}`).join('; ')}` });
-    // (a verb the readers do not know says where it leads: "forge a commission to forging", as "upgrade a customer to gold")
+    // (each step said with its states, read as that move whatever the verb: "start a repair (from open to in repair)")
     const article = /^[aeiou]/i.test(one) ? 'an' : 'a';
-    for (const s of steps) if (s.verb) out.push({ kind: 'bullet', text: `${s.verb} ${article} ${one.toLowerCase()} ${VERB_SET.has(s.verb) || pastParticiple(s.verb) === s.to.toLowerCase() ? `(${s.from} -> ${s.to})` : `to ${s.to}`}`, depth: 0 });
+    for (const s of steps) if (s.verb) out.push({ kind: 'bullet', text: `${s.verb} ${article} ${one.toLowerCase()} (from ${s.from} to ${s.to})`, depth: 0 });
     i = j - 1;
   }
   return out;

@@ -100,10 +100,20 @@ export const PHRASINGS: Phrasing[] = [
       ['plan = free | premium', item('plan', { values: ['free', 'premium'] })],
       ['status: received, washing, ready, collected', item('status', { values: ['received', 'washing', 'ready', 'collected'] })],
       ['status: open or closed', item('status', { values: ['open', 'closed'] })],
+      ['status: pending | baked | delivered (starts pending)', item('status', { values: ['pending', 'baked', 'delivered'], default: 'pending' })],
     ],
-    // ("status: open or closed": two values joined by "or" are values too, never a name)
-    match: (s) => /^([a-z][\w '-]{0,40}?)\s*[:=]\s*(\S.*[/|,].*|[a-z][\w-]*(?:\s[a-z][\w-]*)?\s+or\s+[a-z][\w-]*(?:\s[a-z][\w-]*)?)$/i.exec(s),
-    read: (m) => item(m[1] as string, { values: splitValues(m[2] as string) }),
+    // ("status: open or closed": two values joined by "or" are values too, never a name; "code: string, unique" is a type and a flag)
+    match: (s) => {
+      const m = /^([a-z][\w '-]{0,40}?)\s*[:=]\s*(\S.*[/|,].*|[a-z][\w-]*(?:\s[a-z][\w-]*)?\s+or\s+[a-z][\w-]*(?:\s[a-z][\w-]*)?)$/i.exec(s);
+      return m && !(/^[a-z][a-z ,]*$/i.test(m[2] as string) && readParen(m[2] as string)) ? m : null;
+    },
+    read: (m) => {
+      // ("status: pending | baked | delivered (starts pending)": a note after the values says where it starts)
+      const note = /^(.*?)\s*\(\s*(?:starts?|starting|defaults?|default is|initially)\s+(?:as\s+|at\s+|to\s+)?([^()]+?)\s*\)$/i.exec(m[2] as string);
+      const values = splitValues((note?.[1] ?? m[2]) as string);
+      const start = note && values.includes((note[2] as string).trim()) ? (note[2] as string).trim() : undefined;
+      return item(m[1] as string, { values, ...(start !== undefined ? { default: start } : {}) });
+    },
   },
   {
     name: 'values after a dash',
@@ -306,6 +316,8 @@ export const PHRASINGS: Phrasing[] = [
       ['code: unique', item('code', { flags: ['unique'] })],
       ['made on: date', item('made on', { type: 'date', flags: [] })],
       ['shelf: integer 1..40', item('shelf (1-40)', { type: 'integer', flags: [] })],
+      ['code: string, unique', item('code', { type: 'string', flags: ['unique'] })],
+      ['notes: text, optional', item('notes', { type: 'text', flags: ['optional'] })],
     ],
     match: (s) => {
       const m = /^([a-z][\w '-]{0,40}?)\s*:\s*([a-z][a-z ,]*?)(?:\s+(-?\d+(?:\.\d+)?)\s*(?:\.\.|-|–|to)\s*(-?\d+(?:\.\d+)?))?$/i.exec(s);

@@ -105,6 +105,31 @@ describe('a lifecycle written as a section', () => {
   });
 });
 
+describe('the steps of a lifecycle named in a spec (session 2026-11-28, night 3)', () => {
+  const moves = (bp: ReturnType<typeof accept>, name: string): unknown => action(bp, name, 'transition').effects;
+
+  it('"Status lifecycle: ..." is the status of the record listed before it; "Transitions: book, scan, report (...)" names its steps', () => {
+    const bp = accept('Referral fields:\n- patient_name (string)\n- modality: CT, MRI\n- status\n\nStatus lifecycle: received -> booked -> scanned -> reported\nTransitions: book, scan, report (each only from the previous status).\n');
+    expect(bp.resources.map((r) => r.name)).toEqual(['Referral']);
+    expect(field(bp, 'Referral', 'status')).toMatchObject({ type: 'enum', values: ['received', 'booked', 'scanned', 'reported'] });
+    expect(moves(bp, 'bookReferral')).toEqual([{ set: 'status', to: { literal: 'booked' } }]);
+    expect(moves(bp, 'reportReferral')).toEqual([{ set: 'status', to: { literal: 'reported' } }]);
+  });
+
+  it('"flows" over "bake: pending -> baked" lines: each line a step named by its verb', () => {
+    const bp = accept('Wholesale orders - a bakery\n\ncustomer\n  business_name  string, unique\n  contact_email  email\norder\n  customer       customer id\n  loaves         int, 1..500\n  status         pending | baked | delivered   (starts pending)\n\nflows\n  bake:    pending -> baked\n  deliver: baked -> delivered\n');
+    expect(moves(bp, 'bakeOrder')).toEqual([{ set: 'status', to: { literal: 'baked' } }]);
+    expect(action(bp, 'deliverOrder', 'transition')).toBeDefined();
+  });
+
+  it('"Actions on a repair: start (open -> in repair), ..." after "Status flow: ...": a verb the readers know still makes the step it is given', () => {
+    const bp = accept('Net loft\n\n1. Boats\n   Each boat has a name (unique), the skipper and a phone.\n\n2. Repairs\n   A repair belongs to one boat and records: net type (trawl, gill or seine), price, and status.\n   Status flow: open -> in repair -> ready -> collected.\n   Actions on a repair: start (open -> in repair), finish (in repair -> ready), collect (ready -> collected).\n');
+    expect(moves(bp, 'startRepair')).toEqual([{ set: 'status', to: { literal: 'in repair' } }]);
+    expect(moves(bp, 'finishRepair')).toEqual([{ set: 'status', to: { literal: 'ready' } }]);
+    expect(fieldNames(bp, 'Repair')).not.toContain('started');
+  });
+});
+
 describe('a state reached from several, told beside the chain', () => {
   it('"Case lifecycle: ...; an open or in progress case can be withdrawn" with "withdraw a case"', () => {
     const bp = accept('Entities:\n- Case: member name, summary (text), status\n\nCase lifecycle: open -> in progress -> resolved; an open or in progress case can be withdrawn.\n\nActions needed:\n  * start a case (open -> in progress)\n  * resolve a case (in progress -> resolved)\n  * withdraw a case\n');
