@@ -19,7 +19,8 @@ const ROUTE = new RegExp(
 
 /** A route's path after its collection: a record's key ("{id}", ":registration") and a verb after it. */
 function pathParts(path: string): { key?: string; verb?: string } {
-  const parts = path.split('/').filter(Boolean);
+  // ("/tents/by-code/:code": the field the record is found by, named before its key)
+  const parts = path.split('/').filter(Boolean).filter((p, k, all) => !(k === 0 && /^by[-_][a-z]+$/i.test(p) && all[1] !== undefined && /^(?:\{.+\}|:.+)$/.test(all[1])));
   const key = parts[0] && /^(?:\{.+\}|:.+)$/.test(parts[0]) ? parts[0].replace(/^[{:]|\}$/g, '') : undefined;
   const verb = key !== undefined && parts[1] && /^[a-z][a-z-]*$/.test(parts[1]) ? parts[1] : undefined;
   return { ...(key !== undefined ? { key } : {}), ...(verb !== undefined ? { verb } : {}) };
@@ -72,9 +73,10 @@ export function endpointLines(line: string): string[] {
     const after = line.slice(end, routes[k + 1]?.index ?? line.length).replace(/^[\s,;]+|[\s,;]+$/g, '');
     const methods = (m[1] as string).split(/\s*\/\s*/);
     const [collection, path, query] = [m[3] as string, m[4] as string, m[5] as string];
-    const moves = /^\(?\s*([a-z][a-z ]*?\s*(?:->|→)\s*[a-z][a-z ]*?)\s*\)?$/i.exec(after)?.[1];
+    // (said as the step it is, "(from booked to in progress)", read as that move whatever the verb)
+    const moves = /^\(?\s*([a-z][a-z ]*?)\s*(?:->|→)\s*([a-z][a-z ]*?)\s*\)?$/i.exec(after);
     const verb = pathParts(path).verb;
-    for (const action of routeActions(methods, collection, path, query, after)) out.push(`${bullet}${action}${moves && verb ? ` (${moves})` : ''}`);
+    for (const action of routeActions(methods, collection, path, query, after)) out.push(`${bullet}${action}${moves && verb ? ` (from ${moves[1] as string} to ${moves[2] as string})` : ''}`);
   });
   return out;
 }

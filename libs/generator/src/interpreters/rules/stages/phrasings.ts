@@ -94,6 +94,17 @@ export const PHRASINGS: Phrasing[] = [
     read: (m) => item(m[1] as string, { values: arrowStates(m[2] as string), moves: true }),
   },
   {
+    name: 'a link written as a type',
+    examples: [
+      ['tent: ref Tent', item('tent (a tent)')],
+      ['owner: reference to Member', item('owner (a member)')],
+      ['customer_id -> Customer', item('customer id (a customer)')],
+    ],
+    // ("tent: ref Tent", "owner: FK member": the record it points at, read as "builder (a member)" is)
+    match: (s) => /^([a-z][\w '-]{0,40}?)\s*(?:[:=]\s*(?:ref|reference|references|fk|foreign key|link|links)(?:\s+to)?|(?:->|→))\s+([a-z][\w-]*?)(?:[\s._]?id)?$/i.exec(s),
+    read: (m) => item(`${(m[1] as string).replace(/_/g, ' ')} (a ${(m[2] as string).toLowerCase()})`),
+  },
+  {
     name: 'values after a colon or an equals sign',
     examples: [
       ['role: developer / designer / other', item('role', { values: ['developer', 'designer', 'other'] })],

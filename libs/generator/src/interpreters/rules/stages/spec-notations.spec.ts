@@ -55,7 +55,8 @@ describe('notations of a written spec', () => {
 describe('routes as actions', () => {
   it.each([
     ['- POST /campaigns, GET /campaigns?status=', ['- create a campaign', '- list campaigns by status']],
-    ['  - POST /jobs/{id}/start     (booked -> in progress)', ['  - start a job (booked -> in progress)']],
+    ['  - POST /jobs/{id}/start     (booked -> in progress)', ['  - start a job (from booked to in progress)']],
+    ['GET  /tents/by-code/:code', ['- find a tent by code']],
     ['- POST/GET horses', ['- create a horse', '- list horses']],
     [' GET/POST /projects           (GET supports ?client= and ?stage=)', [' - list projects by client and stage', ' - create a project']],
     ['1. POST /customers, GET /customers/{registration}', ['1. create a customer', '1. find a customer by registration']],
@@ -71,7 +72,14 @@ describe('routes as actions', () => {
     expect(action(bp, 'createVehicle', 'create')).toBeDefined();
     expect(action(bp, 'getVehicleByRegistration', 'get').by).toBe('registration');
     expect(bp.actions.some((a) => a.kind === 'list' && a.resource === 'Job' && a.filters.some((f) => f.field === 'vehicle'))).toBe(true);
-    expect(action(bp, 'startJob', 'transition')).toBeDefined();
+    expect(action(bp, 'startJob', 'transition').effects).toEqual([{ set: 'status', to: { literal: 'in progress' } }]);
+  });
+
+  it('"tent: ref Tent" links a hire to its tent, and "POST /hires/:id/dispatch (booked -> out)" is that step', () => {
+    const bp = accept('Tent hire API\n\nTent\n- code: string, unique\n- style: dome | tunnel | bell\n\nHire\n- tent: ref Tent\n- customer_name: string\n- status: booked -> out -> returned\n\nRoutes\nGET  /tents/by-code/:code\nGET  /hires?tent=\nPOST /hires/:id/dispatch   (booked -> out)\n');
+    expect(field(bp, 'Hire', 'tent')).toMatchObject({ type: 'reference', references: 'Tent' });
+    expect(action(bp, 'getTentByCode', 'get').by).toBe('code');
+    expect(action(bp, 'dispatchHire', 'transition').effects).toEqual([{ set: 'status', to: { literal: 'out' } }]);
   });
 });
 
