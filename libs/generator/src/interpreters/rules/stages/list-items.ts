@@ -1,6 +1,7 @@
 /** How a written list is parted and its items flagged (stage 1b's list readers: declarations.ts, clauses.ts). */
 import { CONTACT_DETAILS, ITEM_QUESTION_WORDS, PRONOUN_SUBJECTS, RULE_QUANTIFIERS, SELF_SUBJECTS, STATE_FIELD_NAMES, TYPE_BY_WORD } from '../lexicon.js';
 import { isFieldLike, isTypedItem } from './field-items.js';
+import { FLAGS } from './paren-notes.js';
 import type { Line } from './normalise.js';
 import { isPluralForm, singular } from '../text.js';
 import { sharedNotes } from '../field-lists.js';
@@ -10,6 +11,8 @@ export function pairedNames(bullet: string): string[] {
   const parts = bullet.split(/\s+\/\s+/);
   const typed = (p: string): boolean => p.split(/\s+/).length >= 2 && TYPE_BY_WORD[p.split(/\s+/).pop()?.toLowerCase() ?? ''] !== undefined;
   if (parts.length === 2 && parts.every(typed)) return parts;
+  const owned = ownerDetails(bullet);
+  if (owned.length === 2) return owned;
   // "customer name, address, phone", "width (mm), height (mm)": several fields on one bullet
   const several = /:/.test(bullet) ? [] : splitOutsideParens(bullet, /\s*,\s*/);
   const fieldy = (p: string): boolean => {
@@ -19,7 +22,9 @@ export function pairedNames(bullet: string): string[] {
   };
   // ("name, venue, date": plain words are fields too once one of them is a field's name)
   const plain = (p: string): boolean => /^[a-z]+(?: [a-z]+)?$/i.test(p.trim()) && !['and', 'or'].some((w) => p.toLowerCase().split(' ').includes(w));
-  if (several.length >= 2 && (several.every(fieldy) || (several.length >= 3 && several.every(plain) && several.some(fieldy)))) return sharedNotes(several, true);
+  // ("company, contact email": two plain names, one of them a field's, are two fields; "price, in pounds" notes the price)
+  const bare = (p: string): boolean => plain(p) && !FLAGS.has(p.trim().toLowerCase()) && !/^(?:in|of|for|per|at|on|by|with|from|to|a|an|the|no|not|max|min|up)\b/i.test(p.trim());
+  if (several.length >= 2 && (several.every(fieldy) || ((several.length >= 3 ? several.every(plain) : several.every(bare)) && several.some(fieldy)))) return sharedNotes(several, true);
   // ("width (m) and depth (m)": two fields, each with its note)
   const noted = /^([a-z][a-z ]{0,30}?\s*\([^()]*\))\s+and\s+([a-z][a-z ]{0,30}?\s*\([^()]*\))$/i.exec(bullet.trim());
   if (noted) return [noted[1] as string, noted[2] as string];
@@ -122,8 +127,18 @@ export function itemsLine(line: Line | undefined): string[] | undefined {
 const ASKS = new RegExp(`^(?:${ITEM_QUESTION_WORDS.join('|')})\\s+(?!(?:${[...PRONOUN_SUBJECTS, ...SELF_SUBJECTS, 'you', 'he', 'she', 'the', 'a', 'an', 'is', 'are', 'kind', 'sort', 'type'].join('|')})\\b)(?=[a-z])`, 'i');
 
 /** Comma parts outside parentheses; "position - a, b, c" or "role: a, b" keeps the rest as its values. ("whether it's been collected": "been" only says when it became true) */
+/**
+ * "borrower name and email", "owner name + phone", "the finder's name and phone number", "**owner name** and
+ * **owner phone**": one owner's details, each a field named with its owner.
+ */
+export function ownerDetails(item: string): string[] {
+  const details = [...CONTACT_DETAILS, 'name'].join('|');
+  const owned = new RegExp(`^(?:the\\s+)?([a-z]+(?:\\s[a-z]+)??)(?:'s)?\\s+(${details})\\s*(?:and|\\+|&|\\/)\\s*(?:their\\s+|the\\s+|\\1\\s+)?(${details})(?:\\s+number)?$`, 'i').exec(item.trim().replace(/\*\*/g, ''));
+  return owned && owned[2]?.toLowerCase() !== owned[3]?.toLowerCase() ? [`${owned[1] as string} ${owned[2] as string}`, `${owned[1] as string} ${owned[3] as string}`] : [item];
+}
+
 export function splitItems(list: string): string[] {
-  return relativeFlags(sharedNotes(commaItems(list), false)).flatMap(sameHeadPair).map((p) => p.replace(ASKS, '').replace(/^((?:whether|if)\s+(?:it'?s|it\s+(?:is|has)|they(?:'re|\s+are|\s+have)))\s+been\s+/i, '$1 '));
+  return relativeFlags(sharedNotes(commaItems(list), false)).flatMap(ownerDetails).flatMap(sameHeadPair).map((p) => p.replace(ASKS, '').replace(/^((?:whether|if)\s+(?:it'?s|it\s+(?:is|has)|they(?:'re|\s+are|\s+have)))\s+been\s+/i, '$1 '));
 }
 
 function commaItems(list: string): string[] {

@@ -144,3 +144,20 @@ describe('the records the prompt acts on, when their fields went to a record nam
     expect(r.ok && r.warnings.some((w) => w.includes('Enrolment'))).toBe(true);
   });
 });
+
+describe("one owner's details on one line, or two names on one bullet, are a field each", () => {
+  it.each([
+    ['## Loans\n- which banjo\n- borrower name and email\n- loan date', 'Loan', ['borrowerName', 'borrowerEmail']],
+    ['Trips: pet name, owner name + phone, pickup address, price.', 'Trip', ['ownerName', 'ownerPhone']],
+    ['## Items\n- ticket number\n- **owner name** and **owner phone**\n- description', 'Item', ['ownerName', 'ownerPhone']],
+    ['## Orders\n- company, contact email\n- quantity', 'Order', ['company', 'contactEmail']],
+  ])('%s', (prompt, record, names) => {
+    expect(fieldNames(accept(prompt), record)).toEqual(expect.arrayContaining(names));
+  });
+
+  it('a flag after a comma stays a flag: "email, **unique**"', () => {
+    const bp = accept('## Players\n* name\n* email, **unique**\n');
+    expect(fieldNames(bp, 'Player')).toEqual(['name', 'email']);
+    expect(field(bp, 'Player', 'email').unique).toBe(true);
+  });
+});
