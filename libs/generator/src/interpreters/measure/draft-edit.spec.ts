@@ -80,7 +80,9 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // running them (branches edits45 e558743, edits46 2390070); measured on c405268: 34 and 35 of 40, every miss an edit
   // of more than half its lines
   '45': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 12.5 },
-  '46': { faithfulAfter: 35, faithfulAnySize: 39, medianChangedAtMost: 13.5 },
+  // (46: median 15.5 since session 2026-11-28 night 3: the drafts of mud run and mine tours now carry the least age their
+  // users had added by hand, so those saved edits, made from the drafts before, differ from the new drafts in more lines)
+  '46': { faithfulAfter: 35, faithfulAnySize: 39, medianChangedAtMost: 15.5 },
   // Batches 47 and 48: the drafts of their first contact (3958382) edited once by helpers playing their users, without
   // running them (branches edits47 cc88e3f, edits48 fe4d86d): 33 and 38 of 40 on that interpreter; 35 and 38 once an
   // edited draft is read before the prose repairs (two edits had been refused or renamed by them)

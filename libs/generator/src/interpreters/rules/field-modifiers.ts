@@ -60,6 +60,25 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
     mods.type = TYPE_WORDS[joined];
     return;
   }
+  // ("(five lines of text)", "(a few paragraphs)": text longer than a line)
+  if (/^(?:[a-z0-9]+\s+)?(?:lines?|paragraphs?|sentences?)(?:\s+of\s+(?:text|prose))?$/.test(joined)) {
+    mods.type = 'text';
+    return;
+  }
+  // ("(12 and up - molten metal!)", "(16+)", "(18 or over)": a least value, with what is said after it a note)
+  const upward = /^(-?\d+(?:\.\d+)?)\s*(?:\+|(?:and|or)\s+(up|upwards|over|above|older|more|higher|under|below|younger|less|fewer|lower))(?:\s*[-–—,;:]?\s+[a-z].*)?$/.exec(joined);
+  if (upward) {
+    if (upward[2] === undefined || ['up', 'upwards', 'over', 'above', 'older', 'more', 'higher'].includes(upward[2])) mods.min = Number(upward[1]);
+    else mods.max = Number(upward[1]);
+    return;
+  }
+  // ("(no more than 150)", "(not less than 2)": a bound said in words)
+  const said = /^(?:no|not)\s+(more|less|fewer)\s+than\s+(-?\d+(?:\.\d+)?)$/.exec(joined);
+  if (said) {
+    if (said[1] === 'more') mods.max = Number(said[2]);
+    else mods.min = Number(said[2]);
+    return;
+  }
   // ("(3 letters)", "(exactly 3 characters)", "(10 digits, unique)": a length alone is both its least and its most)
   const length = /^(?:exactly )?(\d+) (?:characters|chars|letters|digits)(?: (unique|optional|required))?$/.exec(joined);
   if (length) {

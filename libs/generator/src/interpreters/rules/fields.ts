@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { MEASURED_HEADS, MONEY_WORDS, YES_NO, SAID_OF_RECORD, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STATE_FIELD_NAMES, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS, WEEKDAY_RANGE, weekdaysBetween } from './lexicon.js';
+import { GIVEN_BY, MEASURED_HEADS, MONEY_WORDS, YES_NO, SAID_OF_RECORD, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STATE_FIELD_NAMES, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS, WEEKDAY_RANGE, weekdaysBetween } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { askedPerson, askedThing, hintFromName } from './field-types.js';
 import { statesInOrder } from './stages/field-states.js';
@@ -46,7 +46,10 @@ function roleOf(ws: readonly string[], lookup: ResourceLookup, self: readonly st
 /** A field's name, then its states in order: in parentheses with arrows, or in a clause that says they go from one to the next. */
 const STATE_CHAIN = /^((?:an?\s+|the\s+|its\s+|their\s+)?[a-z][a-z ]{0,30}?)\s*(?:\(\s*([^()]*(?:→|->|=>)[^()]*?)\s*\)|,?\s+(?:that|which)\s+(?:goes|moves|runs|progresses)\s+(?:from\s+)?(.+?))[.]?$/i;
 
-export function readFieldItem(item: readonly Tok[], lookup: ResourceLookup, self: string[], given: GivenItem = {}): ItemReading {
+export function readFieldItem(written: readonly Tok[], lookup: ResourceLookup, self: string[], given: GivenItem = {}): ItemReading {
+  // ("a score from 0 to 25 given by the judges": who gives it is a note, not part of the field)
+  const givenBy = written.findIndex((t, k) => k > 0 && t.w === 'by' && GIVEN_BY.test(` ${written.slice(k - 1).map((x) => x.raw).join(' ')}`));
+  const item = givenBy > 0 ? written.slice(0, givenBy - 1) : written;
   // "a yes/no for the colour enlarger", "a tick box for paid": a yes/no named by what it is for
   const flagFor = /^(?:an?\s+)?(?:yes\s*\/\s*no|y\s*\/\s*n|tick\s*box|checkbox|check\s*box|true\s*\/\s*false)\s+(?:for|on|about)\s+(?:the\s+|a\s+|an\s+)?((?:whether\s+)?[a-z][a-z' ]{0,40})$/i.exec(textOf(item).trim());
   if (flagFor) return readFieldItem(tokenize(flagFor[1] as string), lookup, self, { ...given, type: 'boolean' });

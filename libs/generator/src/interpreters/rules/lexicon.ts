@@ -388,7 +388,7 @@ export const TYPE_WORDS: Record<string, FieldType> = {
 export const FLAG_WORDS = new Set(['optional', 'optionally', 'required', 'mandatory', 'unique', 'distinct', 'nullable', 'needed']);
 export const BOOLEAN_SUFFIX = new Set(['flag', 'switch', 'toggle', 'boolean', 'checkbox', 'bool', 'indicator']);
 export const BOOLEAN_LEAD = new Set(['boolean']);
-export const NAME_SUFFIX_NOISE = new Set(['field', 'value', 'string', 'property', 'attribute', 'info', 'information']);
+export const NAME_SUFFIX_NOISE = new Set(['field', 'value', 'string', 'property', 'attribute', 'info', 'information', 'itself', 'themselves']);
 export const LIST_HEADS = new Set(['list', 'set', 'array', 'collection', 'bunch', 'series']);
 export const ENUM_MARKERS: string[][] = [['one', 'of'], ['of'], ['either'], ['can', 'be'], ['could', 'be'], ['may', 'be'], ['which', 'is'], ['that', 'is'], ['values'], ['such', 'as'], ['like']];
 export const STORE_PROVIDED = new Set(['id', 'identifier', 'createdAt', 'updatedAt', 'creationDate', 'createdDate', 'created', 'updated', 'revision']);
@@ -443,6 +443,8 @@ export const STATE_FIELD_NAMES = new Set(['status', 'state', 'stage']);
 export const VALUED_FIELD_NAMES = new Set([...STATE_FIELD_NAMES, 'type', 'kind', 'category', 'level', 'priority', 'grade', 'result', 'outcome', 'role', 'size', 'condition']);
 
 /** Details of a person that follow the person named before them ("the captain's name and phone"). */
+/** "a score from 0 to 25 given by the judges", "the fee set by the council": who gives the value is a note on it, not its name. */
+export const GIVEN_BY = /\s+(?:given|set|chosen|picked|decided|awarded|assigned|entered|filled in|written|agreed|signed|approved)\s+by\s+(?:the|a|an|our|their|each|every)\s+[a-z]+(?:\s+[a-z]+)?\s*$/i;
 export const CONTACT_DETAILS = new Set(['email', 'phone', 'mobile', 'address', 'telephone', 'tel', 'cell']);
 
 // --- ifields ---

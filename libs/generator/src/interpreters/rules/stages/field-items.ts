@@ -1,4 +1,4 @@
-import { DETERMINERS, MODALS, NAMING_HEADS, PREPOSITION_LIKE, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
+import { DETERMINERS, GIVEN_BY, MODALS, NAMING_HEADS, PREPOSITION_LIKE, TYPE_BY_WORD, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm, singular } from '../text.js';
 import { readItem } from './phrasings.js';
 
@@ -9,9 +9,12 @@ const TRAILING_BOUND = new RegExp(`\\s+(?:(?:from\\s+)?${N}\\s*(?:to|-|–)\\s*$
 /** Whether a written item reads as a field (stage 1b's list readers, stages/clauses.ts and anchored-lists.ts). */
 
 /** A bullet that names a field: a short noun phrase, no modal, not opening on a verb ("check in date" ends on a typed noun). */
+/** An item's words without who gives it or its bounds ("score from 0 to 25 given by the judges" -> "score"). */
+export const itemCore = (text: string): string => text.replace(GIVEN_BY, '').replace(TRAILING_BOUND, '');
+
 export function isFieldLike(text: string): boolean {
   // ("hours booked from 1 to 4", "weight class in kg between 50 and 120": a bound after the name is a note on it)
-  const head = (text.replace(/\(.*?\)/g, '').split(/\s*[:=]\s*|\s[-–—]\s/)[0] ?? '').replace(TRAILING_BOUND, '');
+  const head = (text.replace(/\(.*?\)/g, '').split(/\s*[:=]\s*|\s[-–—]\s/)[0] ?? '').replace(GIVEN_BY, '').replace(TRAILING_BOUND, '');
   const ws = head.toLowerCase().split(/\s+/).filter(Boolean);
   // "did i do a water change yes or no": a question answered yes or no is a yes/no
   if (/^(?:did|do|does|is|are|was|were|has|have)\s+(?:i|we|you|they|it|he|she)\b.*\b(?:yes or no|yes\/no|y\/n)\??$/.test(ws.join(' ')) && ws.length <= 10) return true;

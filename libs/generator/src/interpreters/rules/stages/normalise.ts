@@ -264,6 +264,9 @@ export function repairSpelling(prompt: string): string {
     // ("The smallest payment we accept is £1", "the biggest party we take is 12": a bound said as the least or most taken)
     .replace(/\b(?:the\s+)?(smallest|lowest|least|minimum|biggest|largest|highest|maximum)\s+([a-z]+(?:\s[a-z]+)?)\s+(?:(?:that\s+)?(?:we|i)\s+(?:accept|take|allow|sell|book|do)\s+|(?:allowed|accepted)\s+)?is\s+(?=[£$€]?\d)/gi, (_m, way: string, what: string) =>
       `The ${what} must be ${/^(?:smallest|lowest|least|minimum)$/i.test(way) ? 'at least' : 'at most'} `)
+    // ("runners must be 16 or older", "No visitor under 8 years old": a least age said of the records)
+    .replace(/\b(must|should|have to|need to)\s+be\s+(\d+)\s+or\s+(?:older|over|above)\b/gi, '$1 be at least $2')
+    .replace(/(^|[.!?]\s+|\n\s*(?:[-*•]\s+)?)no\s+([a-z]+?)s?\s+(?:under|younger than|below)\s+(\d+)(?:\s*(?:years?|yrs?)(?:\s+old)?)\b/gi, (_m, start: string, who: string, n: string) => `${start}${who}s must be at least ${n}`)
     // ("dancers age between 3 and 90 lol": a field and its bounds with no verb between them)
     .replace(/(^|[.!?]\s+)(?:(?:oh\s+)?and\s+|also\s+)?([a-z]+s'?\s+)?([a-z]+)\s+(between\s+-?\d+(?:\.\d+)?\s+and\s+-?\d+(?:\.\d+)?)(?=\s*(?:[.!]|\s+lol|$))/gim, (_m, start: string, whose: string | undefined, what: string, bounds: string) => `${start}${whose ?? ''}${what} must be ${bounds}`)
     // ("Catalogue for my shop: for each product the brand, ...": the records the list is of, said after the label)

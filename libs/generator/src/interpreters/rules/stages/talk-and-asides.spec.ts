@@ -161,3 +161,28 @@ describe("one owner's details on one line, or two names on one bullet, are a fie
     expect(field(bp, 'Player', 'email').unique).toBe(true);
   });
 });
+
+describe('a bound said in words', () => {
+  it.each([
+    ['Bookings: name, email, guest count (no more than 150).', 'Booking', 'guestCount', { max: 150 }],
+    ['## Bookings\n- name\n- age (**12 and up** - molten metal!)', 'Booking', 'age', { min: 12 }],
+    ['Members: name, age (18+), email.', 'Member', 'age', { min: 18 }],
+    ['Runners have a name and an age. Runners must be 16 or older.', 'Runner', 'age', { min: 16 }],
+    ['Visitors have a name and an age. No visitor under 8 years old.', 'Visitor', 'age', { min: 8 }],
+  ])('%s', (prompt, record, name, bound) => {
+    expect(field(accept(prompt), record, name)).toMatchObject(bound);
+  });
+});
+
+describe('what is said beside a field in a list is a note on it', () => {
+  it('"Entries for our limerick contest: ..., the limerick itself (five lines of text), and a score from 0 to 25 given by the judges"', () => {
+    const bp = accept('Entries for our limerick contest: author name, email, title, the limerick itself (five lines of text), and a score from 0 to 25 given by the judges.');
+    expect(fieldNames(bp, 'Entry')).toEqual(['authorName', 'email', 'title', 'limerick', 'score']);
+    expect(field(bp, 'Entry', 'limerick').type).toBe('text');
+    expect(field(bp, 'Entry', 'score')).toMatchObject({ type: 'integer', min: 0, max: 25 });
+  });
+
+  it('"paid by card" names a yes/no: only who gives a value ("by the judges") is a note', () => {
+    expect(fieldNames(accept('Sales: date, dozens sold, price, paid by card (yes/no).'), 'Sale')).toContain('paidByCard');
+  });
+});
