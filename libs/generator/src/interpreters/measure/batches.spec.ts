@@ -169,7 +169,9 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // Batches 47 (A-L) and 48 (M-Z): written blind at the start of session 2026-11-28 (night 3) and run once on main
   // as the last session left it (3958382's interpreter; bf6a6b0, 0699bb5), before any change: first contact
   // 11 / 26 / 1 / 2 and 12 / 20 / 8 / 0
-  '47': { faithful: 11, silentlyWrongAtMost: 1 },
+  // (47: 2 silently wrong since later in session 2026-11-28 night 3: the gift cards, refused at first contact, are read,
+  // with 'the amount loaded' named amountLoaded where the writer wrote amount)
+  '47': { faithful: 11, silentlyWrongAtMost: 2 },
   '48': { faithful: 12, silentlyWrongAtMost: 8 },
   // (session 2026-11-28 evening: "cancel a job" with no status keeps the job, marked cancelled, beside the delete; 13, 14
   // and 16 gained 7 faithful, and 25, 33, 36 and 37 one silently wrong each, where the stated reading "cancel ... as

@@ -430,7 +430,8 @@ export function readFieldItem(written: readonly Tok[], lookup: ResourceLookup, s
   if (mods.unique || (type === 'string' && NATURALLY_UNIQUE.has(name))) spec.unique = true;
   if (min !== undefined) spec.min = min;
   if (max !== undefined) spec.max = max;
-  if (type === 'enum') spec.values = mods.values ?? [];
+  // ("a status of placed, baked or delivered": the "of" opens the values, it is no part of the first)
+  if (type === 'enum') spec.values = (mods.values ?? []).map((v, k, all) => (k === 0 && /^of\s+\S/i.test(v) && !all.slice(1).some((o) => /^of\s/i.test(o)) ? v.replace(/^of\s+/i, '') : v));
   // "deposit paid (yes or no)": two values that are yes and no are a yes/no
   if (type === 'enum' && spec.values && spec.values.length === 2 && YES_NO.has(spec.values.map((v) => v.toLowerCase()).sort().join('/'))) {
     type = 'boolean';

@@ -166,10 +166,12 @@ function commaItems(list: string): string[] {
   // ("date reported and a status of reported, scheduled or fixed": the item before it ends at "and")
   const STATE = /^(?:(.+?)\s+and\s+)?(?:(?:a|the)\s+)?([a-z]+)\s+(?:of\s+)?([a-z]+(?:ed|ing))$/i;
   const stateAt = items.findIndex((p, k) => k < items.length - 1 && STATE_FIELD_NAMES.has((STATE.exec(p)?.[2] ?? '').toLowerCase()));
-  const valuesAfter = items.slice(stateAt + 1);
+  // (the values end at the one after "or": "..., baked or delivered, with the orders listable by date" goes on after them)
+  const orAt = items.findIndex((p, k) => k > stateAt && / or /i.test(p));
+  const valuesAfter = items.slice(stateAt + 1, orAt < 0 ? undefined : orAt + 1);
   if (stateAt >= 0 && valuesAfter.every((p) => /^[a-z]+(?:\s+(?:or|and)\s+[a-z]+)?$/i.test(p)) && / or /i.test(valuesAfter[valuesAfter.length - 1] as string)) {
     const [, before, name, first] = STATE.exec(items[stateAt] as string) as RegExpExecArray;
-    return [...items.slice(0, stateAt), ...(before ? [before] : []), `${name as string}: ${[first, ...valuesAfter].join(', ')}`];
+    return [...items.slice(0, stateAt), ...(before ? [before] : []), `${name as string}: ${[first, ...valuesAfter].join(', ')}`, ...items.slice(stateAt + 1 + valuesAfter.length)];
   }
   // "status one of requested, confirmed, cancelled" opens its values like a colon does
   const opener = items.findIndex((p) => /^[a-z][\w ]{0,30}?\s*(?::|=|\s[-–—]|\s(?:is\s+|can be\s+)?(?:one of|either))\s*\S/i.test(p));

@@ -264,6 +264,8 @@ export function repairSpelling(prompt: string): string {
     // ("The smallest payment we accept is £1", "the biggest party we take is 12": a bound said as the least or most taken)
     .replace(/\b(?:the\s+)?(smallest|lowest|least|minimum|biggest|largest|highest|maximum)\s+([a-z]+(?:\s[a-z]+)?)\s+(?:(?:that\s+)?(?:we|i)\s+(?:accept|take|allow|sell|book|do)\s+|(?:allowed|accepted)\s+)?is\s+(?=[£$€]?\d)/gi, (_m, way: string, what: string) =>
       `The ${what} must be ${/^(?:smallest|lowest|least|minimum)$/i.test(way) ? 'at least' : 'at most'} `)
+    // ("..., plus a way to look a card up by its code": what is asked after the list is a sentence of its own)
+    .replace(/[,;]\s+(?:plus|and|also|and also)\s+(?:a way|the ability|an option|some way)\s+(?:for\s+[a-z]+\s+)?to\s+([a-z])/gi, (_m, first: string) => `. ${first.toUpperCase()}`)
     // ("runners must be 16 or older", "No visitor under 8 years old": a least age said of the records)
     .replace(/\b(must|should|have to|need to)\s+be\s+(\d+)\s+or\s+(?:older|over|above)\b/gi, '$1 be at least $2')
     .replace(/(^|[.!?]\s+|\n\s*(?:[-*•]\s+)?)no\s+([a-z]+?)s?\s+(?:under|younger than|below)\s+(\d+)(?:\s*(?:years?|yrs?)(?:\s+old)?)\b/gi, (_m, start: string, who: string, n: string) => `${start}${who}s must be at least ${n}`)

@@ -1,4 +1,4 @@
-import { accept, field, fieldNames } from '../test-support.js';
+import { accept, action, field, fieldNames } from '../test-support.js';
 import { interpretPrompt } from '../interpret.js';
 import { contextOf } from './context.js';
 
@@ -184,5 +184,22 @@ describe('what is said beside a field in a list is a note on it', () => {
 
   it('"paid by card" names a yes/no: only who gives a value ("by the judges") is a note', () => {
     expect(fieldNames(accept('Sales: date, dozens sold, price, paid by card (yes/no).'), 'Sale')).toContain('paidByCard');
+  });
+});
+
+describe('what is asked after a list, in the same sentence', () => {
+  it('"..., plus a way to look a card up by its code" is a lookup, and the list before it stands', () => {
+    const bp = accept("Gift cards for our bookshop, each with a unique code, the amount loaded, the buyer's email and an expiry date, plus a way to look a card up by its code.");
+    expect(fieldNames(bp, 'GiftCard')).toEqual(['code', 'amountLoaded', 'buyerEmail', 'expiryDate']);
+    expect(action(bp, 'getGiftCardByCode', 'get').by).toBe('code');
+  });
+});
+
+describe('a status with its values inside a list', () => {
+  it('"a status of placed, baked or delivered": the values end after "or", and "of" opens them', () => {
+    for (const tail of ['.', ', with the orders listable by delivery date.']) {
+      const bp = accept(`Orders: cafe name, number of packs, delivery date and a status of placed, baked or delivered${tail}`);
+      expect([tail, field(bp, 'Order', 'status')]).toEqual([tail, expect.objectContaining({ type: 'enum', values: ['placed', 'baked', 'delivered'] })]);
+    }
   });
 });
