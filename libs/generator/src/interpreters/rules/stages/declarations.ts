@@ -41,11 +41,14 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       ['Each donation belongs to a donor and records the date and the volume in ml.', { subject: 'donation', items: ['donor', 'date', 'volume in ml'] }],
       ['A session is for one student and has a date, a duration in minutes and a subject.', { subject: 'session', items: ['student', 'date', 'duration in minutes', 'subject'] }],
       ['Each tasting note belongs to a batch, with a date, a rating 1-10 and comments.', { subject: 'tasting note', items: ['batch', 'date', 'rating 1-10', 'comments'] }],
+      ['Bookings are for a hay ride, with a name and phone.', { subject: 'booking', items: ['hay ride', 'name', 'phone'] }],
     ],
-    match: (s) => new RegExp(`^(?:a|an|each|every|the)\\s+([a-z][a-z -]{1,40}?)\\s+${LINKS}\\s+(?:a|an|one|the|exactly one|a single)\\s+([a-z]+(?: [a-z]+)?)\\s*(?:,?\\s+and\\s+${HAS}|,\\s*with)\\s+(.+?)[.!]?$`, 'i').exec(s),
+    // ("Bookings are for a hay ride, with a name and phone": records named in the plural need no article)
+    match: (s) => new RegExp(`^(?:(?:a|an|each|every|the)\\s+([a-z][a-z -]{1,40}?)|([a-z][a-z -]{0,40}?[a-z]s))\\s+${LINKS}\\s+(?:a|an|one|the|exactly one|a single)\\s+([a-z]+(?: [a-z]+)?)\\s*(?:,?\\s+and\\s+${HAS}|,\\s*with)\\s+(.+?)[.!]?$`, 'i').exec(s),
     read: (m, sentence) => {
-      const items = listItems(m[3] as string);
-      return items ? { kind: 'fieldList', subject: m[1] as string, items: [{ words: (m[2] as string).toLowerCase(), refersTo: true }, ...items], source: sentence, nounPhrase: true } : undefined;
+      const items = listItems(m[4] as string);
+      const subject = m[1] ?? singular(m[2] as string);
+      return items ? { kind: 'fieldList', subject, items: [{ words: (m[3] as string).toLowerCase(), refersTo: true }, ...items], source: sentence, nounPhrase: true } : undefined;
     },
   },
   {
