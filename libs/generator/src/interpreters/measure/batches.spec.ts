@@ -173,6 +173,11 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // with 'the amount loaded' named amountLoaded where the writer wrote amount)
   '47': { faithful: 11, silentlyWrongAtMost: 2 },
   '48': { faithful: 12, silentlyWrongAtMost: 8 },
+  // Batches 49 (A-L) and 50 (M-Z): written blind at the start of session 2026-11-28 (night 3), sealed while its mechanisms
+  // were made, and run once on its final interpreter (b1dee35; f14928d, c41138b): first contact 10 / 24 / 5 / 1 and
+  // 10 / 20 / 8 / 2
+  '49': { faithful: 10, silentlyWrongAtMost: 5 },
+  '50': { faithful: 10, silentlyWrongAtMost: 8 },
   // (session 2026-11-28 evening: "cancel a job" with no status keeps the job, marked cancelled, beside the delete; 13, 14
   // and 16 gained 7 faithful, and 25, 33, 36 and 37 one silently wrong each, where the stated reading "cancel ... as
   // deleting" had been the only warning and had covered other misses)
