@@ -90,6 +90,10 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // edited draft is read before the prose repairs (two edits had been refused or renamed by them)
   '47': { faithfulAfter: 35, faithfulAnySize: 40, medianChangedAtMost: 10.5 },
   '48': { faithfulAfter: 38, faithfulAnySize: 40, medianChangedAtMost: 4 },
+  // Batches 49 and 50: the drafts of their first contact on session 2026-11-28 night 3's final interpreter (b1dee35) edited
+  // once by helpers playing their users, without running them (branches edits49 78687fd, edits50 c9b5c78): 37 and 36 of 40
+  '49': { faithfulAfter: 37, faithfulAnySize: 39, medianChangedAtMost: 11.5 },
+  '50': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 11 },
 };
 
 describe('line diff', () => {
