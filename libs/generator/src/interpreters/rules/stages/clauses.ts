@@ -314,7 +314,8 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   // ("Review: apprentice, score (0-100), comments": so is it after a record's name written as a label)
   const plural = before.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase())) || /^[A-Z][a-z]+$/.test(before);
   // ("grade (3 to 8)": a note in parentheses after the name says no more about whether it is a field)
-  const fieldish = (p: string): boolean => isFieldLike(p) || isTypedItem(p) || (plural && /^[a-z]+(?: [a-z]+)?(?:\s*\([^()]*\))?$/i.test(itemCore(p)) && !itemCore(p).toLowerCase().replace(/\(.*\)/, '').split(' ').some((w) => MODALS.has(w)));
+  const bareName = (core: string): boolean => /^[a-z]+(?: [a-z]+)?(?:\s*\([^()]*\))?$/i.test(core) && !core.toLowerCase().replace(/\(.*\)/, '').split(' ').some((w) => MODALS.has(w));
+  const fieldish = (p: string): boolean => isFieldLike(p) || isTypedItem(p) || (plural && bareName(itemCore(p)));
   const opened = recordsOpeningItems(parts);
   if (opened) return { kind: 'fieldList', subject: opened.subject, items: opened.items.map((p) => readItem(p).item), source: text, nounPhrase: true };
   if (parts.length < 2 || !parts.every(fieldish) || parts.filter((p) => isFieldLike(p) || isTypedItem(p)).length * 2 < parts.length) return undefined;

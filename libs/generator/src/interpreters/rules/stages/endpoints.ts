@@ -8,6 +8,12 @@ import { singular } from '../text.js';
  * PUT/PATCH updates, DELETE deletes, and a POST to a verb under one record does that verb to it.
  */
 
+/**
+ * A step written with its states, "(from booked to out)": how a route's step here and a lifecycle's step
+ * (stages/lifecycle.ts) are said, and what the action phrasing "a step with its states in parentheses" reads.
+ */
+export const stepNote = (from: string, to: string): string => `(from ${from} to ${to})`;
+
 /** The verb an HTTP method says when it stands alone over what it does ("GET    one batch by batch code"). */
 export const METHOD_VERBS: Record<string, string> = { GET: 'get', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
 const METHOD = `(?:${Object.keys(METHOD_VERBS).join('|')})`;
@@ -76,7 +82,7 @@ export function endpointLines(line: string): string[] {
     // (said as the step it is, "(from booked to in progress)", read as that move whatever the verb)
     const moves = /^\(?\s*([a-z][a-z ]*?)\s*(?:->|→)\s*([a-z][a-z ]*?)\s*\)?$/i.exec(after);
     const verb = pathParts(path).verb;
-    for (const action of routeActions(methods, collection, path, query, after)) out.push(`${bullet}${action}${moves && verb ? ` (from ${moves[1] as string} to ${moves[2] as string})` : ''}`);
+    for (const action of routeActions(methods, collection, path, query, after)) out.push(`${bullet}${action}${moves && verb ? ` ${stepNote(moves[1] as string, moves[2] as string)}` : ''}`);
   });
   return out;
 }

@@ -1,4 +1,5 @@
 import { SECTION_LABELS } from '../lexicon.js';
+import { stepNote } from './endpoints.js';
 import { sideSteps } from './field-states.js';
 import type { Line } from './normalise.js';
 
@@ -102,7 +103,7 @@ export function readLifecycles(lines: readonly Line[]): Line[] {
     out.push({ kind: 'sentence', text: `${one} status: ${steps.map((s) => `${s.from} -> ${s.to}`).join('; ')}` });
     // (each step said with its states, read as that move whatever the verb: "start a repair (from open to in repair)")
     const article = /^[aeiou]/i.test(one) ? 'an' : 'a';
-    for (const s of steps) if (s.verb) out.push({ kind: 'bullet', text: `${s.verb} ${article} ${one.toLowerCase()} (from ${s.from} to ${s.to})`, depth: 0 });
+    for (const s of steps) if (s.verb) out.push({ kind: 'bullet', text: `${s.verb} ${article} ${one.toLowerCase()} ${stepNote(s.from, s.to)}`, depth: 0 });
     i = j - 1;
   }
   return out;

@@ -49,7 +49,8 @@ export function headNames(input: Analysis, prompt: string): Named {
   return { analysis, notes };
 }
 
-const last = (ws: readonly string[]): string => ws[ws.length - 1] as string;
+/** The head of a record's name, its last word. */
+export const last = (ws: readonly string[]): string => ws[ws.length - 1] as string;
 
 /** The qualifier and head as written in `text` ("fishing catches", "time entries"), if they are there. */
 const writtenIn = (text: string, qualifier: readonly string[], head: string): string | undefined =>

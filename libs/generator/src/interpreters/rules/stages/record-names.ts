@@ -1,7 +1,7 @@
 import { DETERMINERS, EXISTENCE_WORDS, LEADING_COUNTS, MODALS, PREPOSITIONS, QUESTION_WORDS, VERB_SET, WRITER_WORDS } from '../lexicon.js';
 import { isDescribed, keyOf, type Analysis, type ResourceDraft } from '../model.js';
 import { pascalCase, plural, singular } from '../text.js';
-import { renameRecord } from './names.js';
+import { last, renameRecord } from './names.js';
 
 /**
  * Stage 5b: a record's name is a noun phrase. A list tied to the words before its colon can leave a
@@ -72,7 +72,6 @@ export function misnamedRecord(a: Analysis, prompt: string): { from: string[]; t
   return lonely.length === 1 ? { from: (lonely[0] as ResourceDraft).words, to } : undefined;
 }
 
-const last = (ws: readonly string[]): string => ws[ws.length - 1] as string;
 
 /** The prompt uses the word as a noun: after an article or a possessive ("the bookings", "a ticket", "our blue plaques"). */
 function asNoun(prompt: string, word: string, between = '(?:[a-z]+\\s+)?'): boolean {
