@@ -265,6 +265,8 @@ export const POSSESSIVES = new Set(['their', 'its', 'his', 'her', 'your', 'my', 
 
 /** "on a given day", "for one specific date": the words naming a calendar day in a list filter. */
 export const DAY_NOUNS = new Set(['day', 'date']);
+/** Words of a date that is a person's, not when the record happens: "the appointments of a given day" is never filtered on a date of birth. */
+export const BIRTH_WORDS = new Set(['birth', 'birthday', 'birthdate', 'dob', 'born']);
 export const DAY_ADJECTIVES = new Set(['given', 'specific', 'particular', 'certain', 'chosen', 'single', 'selected', 'any', 'one']);
 
 /** Words that carry no requirement of their own, for stages/coverage.ts (a line made only of them needs no trace). */

@@ -5,7 +5,7 @@ import type { Line } from './normalise.js';
 import { declarationOf, laterFields, pairedNames } from './declarations.js';
 import { bareListOf, itemsLine, listParts, pluralBy, recordsByField, recordsByFieldParts, splitItems } from './list-items.js';
 import { joinStatusLine, latestListOf, statesHolder, statesOf, valuesOfField } from './field-states.js';
-import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, lastNounPhrase, tradeCovers, withPronounResolved, type ListSetting } from './context.js';
+import { actorsRecord, collectionSubject, contextOf, documentLine, keptSubject, openingTitle, lastNounPhrase, tradeCovers, withPronounResolved, type ListSetting } from './context.js';
 import { readItem, type FieldItem } from './phrasings.js';
 import { tableAt } from './table-rows.js';
 import { FIELD_NOTE_AFTER_COMMA } from '../field-lists.js';
@@ -145,8 +145,9 @@ export function toClauses(lines: readonly Line[]): Clause[] {
     // "Status of a hedgehog: in care, ready, released": the states of a record, joined to its list by name
     if (line.kind === 'sentence' && joinStatusLine(out, line.text)) continue;
     // "Dialysis unit scheduling - spec", "Project: cattle weigh-ins": a document's label names no record; "R1." only numbers one
-    if (line.kind === 'sentence' && (documentLine(line.text) || /^[A-Z]{0,3}\d{1,3}[.)]?$/.test(line.text.trim()))) {
-      out.push({ kind: 'context', text: line.text, why: documentLine(line.text) ? 'names the document' : 'numbers a requirement' });
+    const title = line.kind === 'sentence' && (documentLine(line.text) || (i === 0 && openingTitle(line.text)));
+    if (line.kind === 'sentence' && (title || /^[A-Z]{0,3}\d{1,3}[.)]?$/.test(line.text.trim()))) {
+      out.push({ kind: 'context', text: line.text, why: title ? 'names the document' : 'numbers a requirement' });
       continue;
     }
     // ("don't overbook: bookings per workshop can't be more than its spaces": a warning as a label is a rule, and so is what follows it)

@@ -138,6 +138,19 @@ export function documentLine(text: string): boolean {
   return sides !== null && [[sides[1], sides[2]], [sides[2], sides[1]]].some(([doc, other]) => documentWords(doc as string) && !/[,;:.!?]/.test(other as string) && (other as string).trim().split(/\s+/).length <= 8);
 }
 
+/**
+ * The prompt's first line, "Wholesale orders - Rye & Co bakery", "Water hygiene contractor - Legionella
+ * sampling backend": two short sides, one naming the business (a capital or "&" after its first word)
+ * or the software, and no list on either. A first line "Site - name, address" is a list, and stays one.
+ */
+export function openingTitle(text: string): boolean {
+  const sides = /^([^,;:.!?()]+?)\s+[-–—|]\s+([^,;:.!?()]+)$/.exec(text.trim());
+  if (!sides) return false;
+  const short = [sides[1], sides[2]].every((x) => (x as string).trim().split(/\s+/).length <= 8);
+  const names = (x: string): boolean => /\s&\s|^\S+\s.*\b[A-Z][a-z]/.test(x) || SOFTWARE_WORDS.has(x.trim().split(/\s+/).pop()?.toLowerCase() ?? '');
+  return short && [sides[1], sides[2]].some((x) => names(x as string));
+}
+
 const SOFTWARE_WORDS = new Set(['backend', 'api', 'app', 'data', 'database', 'system', 'service']);
 /** "Backend spec", "data backend": words that only name the document or the software. */
 function documentWords(text: string): boolean {

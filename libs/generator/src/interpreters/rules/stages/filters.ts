@@ -1,6 +1,6 @@
 import type { FieldSpec, FilterOperator, FilterSpec } from '@backforge/blueprint';
 import type { FieldDraft } from '../fields.js';
-import { COMPARATIVES, DAY_ADJECTIVES, DAY_NOUNS, DETERMINERS, POSSESSIVES, SAID_OF_RECORD } from '../lexicon.js';
+import { BIRTH_WORDS, COMPARATIVES, DAY_ADJECTIVES, DAY_NOUNS, DETERMINERS, POSSESSIVES, SAID_OF_RECORD } from '../lexicon.js';
 import { type ActionDraft, referenceTo, type ResourceDraft } from '../model.js';
 import { camelCase, pascalCase, plural, singular, splitIdentifier } from '../text.js';
 import type { Tok } from '../tokens.js';
@@ -76,7 +76,10 @@ const isDated = (f: FieldDraft): boolean => (f.spec.type === 'date' || f.spec.ty
 
 /** The one date the calendar filter is on: the only one, or the one called "date". */
 function dayField(res: ResourceDraft): FieldDraft | undefined {
-  const dated = res.fields.filter(isDated);
+  const all = res.fields.filter(isDated);
+  // ("patient name, date of birth, appointment time": the appointments of a day are not its patients' birthdays)
+  const happening = all.filter((f) => !splitIdentifier(f.spec.name).some((w) => BIRTH_WORDS.has(w)));
+  const dated = happening.length > 0 ? happening : all;
   if (dated.length === 1) return dated[0];
   // ("a show date and a start time": the one date that is a day, not a moment, holds the day)
   const days = dated.filter((f) => f.spec.type === 'date' && !f.spec.generated);

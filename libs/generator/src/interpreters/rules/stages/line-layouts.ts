@@ -39,6 +39,12 @@ export function lookUpsByIt(raw: string[]): string[] {
 }
 
 
+/** "int, 1..500" -> "(int, 1..500)"; "a | b   (starts a)" -> "(a | b) (starts a)": a note after the column stays one, not nested. */
+function noteInParens(note: string): string {
+  const tail = /^(.*?\S)\s*(\([^()]*\))$/.exec(note);
+  return tail && !(tail[1] as string).includes('(') ? `(${tail[1] as string}) ${tail[2] as string}` : `(${note})`;
+}
+
 /** Lines laid out in two columns, two or more of them, are items "name: what is said of it". */
 export function columnsAsItems(raw: string[]): void {
   // (a sentence after a gap is no note: "R1  Store client sites: business name, ...")
@@ -52,6 +58,6 @@ export function columnsAsItems(raw: string[]): void {
     // ("GET    one batch by batch code": a method over what it does is an action, said with its verb)
     const method = m ? METHOD_VERBS[m[2] as string] : undefined;
     if (m && method) raw[k] = `${m[1] as string}- ${VERB_SET.has((m[3] as string).split(/\s+/)[0]?.toLowerCase() ?? '') ? '' : `${method} `}${m[3] as string}`;
-    else if (m) raw[k] = `${m[1] as string}- ${m[2] as string} (${m[3] as string})`;
+    else if (m) raw[k] = `${m[1] as string}- ${m[2] as string} ${noteInParens(m[3] as string)}`;
   });
 }

@@ -91,8 +91,8 @@ export function recordsByField(text: string): boolean {
   return isPluralForm(head) && TYPE_BY_WORD[head] === undefined && TYPE_BY_WORD[singular(head)] === undefined && (['by', 'per'].includes((m[2] as string).toLowerCase()) || determined);
 }
 
-/** "loans by player name", "stays by cabin": records by a field, though their first word is a verb too. */
-export const pluralBy = (text: string): boolean => /^[a-z]+s\s+(?:by|per)\s/i.test(text.trim());
+/** "loans by player name", "stays by cabin", "hires for a mannequin": records by a field or another record, though their first word is a verb too. */
+export const pluralBy = (text: string): boolean => /^[a-z]+s\s+(?:by|per|(?:for|of|on|in)\s+(?:a|an|the|each|one|given|their|its))\s/i.test(text.trim());
 
 /**
  * The lists a "Lists:" label asks for: "courses by discipline; a student's bookings", "events from a

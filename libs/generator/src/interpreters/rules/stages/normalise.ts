@@ -3,6 +3,7 @@ import { documentLine } from './context.js';
 import { endpointLines } from './endpoints.js';
 import { columnsAsItems, lookUpsByIt } from './line-layouts.js';
 import { readSections } from './sections.js';
+import { plural } from '../text.js';
 import { splitSentence } from './split-sentence.js';
 
 /**
@@ -266,6 +267,8 @@ export function repairSpelling(prompt: string): string {
       `The ${what} must be ${/^(?:smallest|lowest|least|minimum)$/i.test(way) ? 'at least' : 'at most'} `)
     // ("..., plus a way to look a card up by its code": what is asked after the list is a sentence of its own)
     .replace(/[,;]\s+(?:plus|and|also|and also)\s+(?:a way|the ability|an option|some way)\s+(?:for\s+[a-z]+\s+)?to\s+([a-z])/gi, (_m, first: string) => `. ${first.toUpperCase()}`)
+    // ("just the job list filtered by postcode": a list of records named by them is listing them; a waiting or price list is a thing)
+    .replace(/\b(?:the|a|my|our)\s+(?!(?:waiting|price|shopping|mailing|wish|reading|guest|bucket|check|short|long)\s)([a-z]+?)(s?)\s+list\s+(?=(?:filtered|sorted|ordered|searchable|by|per)\b)/gi, (_m, what: string) => `the list of ${plural(what)} `)
     // ("runners must be 16 or older", "No visitor under 8 years old": a least age said of the records)
     .replace(/\b(must|should|have to|need to)\s+be\s+(\d+)\s+or\s+(?:older|over|above)\b/gi, '$1 be at least $2')
     .replace(/(^|[.!?]\s+|\n\s*(?:[-*•]\s+)?)no\s+([a-z]+?)s?\s+(?:under|younger than|below)\s+(\d+)(?:\s*(?:years?|yrs?)(?:\s+old)?)\b/gi, (_m, start: string, who: string, n: string) => `${start}${who}s must be at least ${n}`)

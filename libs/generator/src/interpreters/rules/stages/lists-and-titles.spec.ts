@@ -1,0 +1,41 @@
+import { interpretPrompt } from '../interpret.js';
+import { accept, action, field } from '../test-support.js';
+
+/** Lists, titles and column notes as fresh prompts write them (session 2026-11-28, night 4). */
+describe('lists as people ask for them', () => {
+  it('"the appointments for a given day" is filtered on when they happen, not on a date of birth', () => {
+    const bp = accept('## Appointments\n- patient name\n- date of birth\n- appointment time\n\n## Endpoints we need\n- list the appointments for a given day\n');
+    expect(action(bp, 'listAppointments', 'list').filters.map((f) => [f.field, f.op])).toEqual([['appointmentTime', 'onDay']]);
+  });
+
+  it('"hires for a mannequin" under a list label lists the hires of one mannequin, though "hires" is a verb too', () => {
+    for (const order of [['mannequins by type', 'hires for a mannequin'], ['hires for a mannequin', 'mannequins by type']]) {
+      const bp = accept(`## Mannequins\n- code\n- type: female / male\n\n## Hires\n- mannequin\n- customer name\n\n## Lists\n- ${order.join('\n- ')}\n`);
+      expect([order[0], action(bp, 'listHires', 'list').filters.map((f) => f.field)]).toEqual([order[0], ['mannequin']]);
+    }
+  });
+
+  it('"just the job list filtered by postcode" lists the jobs by postcode', () => {
+    const bp = accept('I log jobs: client name, postcode and the price. Nothing fancy, just the job list filtered by postcode.');
+    expect(action(bp, 'listJobs', 'list').filters.map((f) => f.field)).toEqual(['postcode']);
+  });
+});
+
+describe('titles and column notes', () => {
+  it('a first line "Wholesale orders - Rye & Co bakery" names the document, not a record', () => {
+    for (const title of ['Wholesale orders - Rye & Co bakery', 'Water hygiene contractor - Legionella sampling backend']) {
+      const r = interpretPrompt('t', `${title}\n\nOrders have a delivery date and a number of loaves.\n`);
+      expect([title, r.ok && r.blueprint.resources.map((x) => x.name)]).toEqual([title, ['Order']]);
+      expect(r.ignored.some((i) => i.includes(title))).toBe(true);
+    }
+  });
+
+  it('a first line "Site - name, address" is still a list', () => {
+    expect(field(accept('Site - name, address, contact email\n'), 'Site', 'contactEmail').type).toBe('email');
+  });
+
+  it('a note in parentheses after a column of values stays a note: "pending | baked | delivered   (starts pending)"', () => {
+    const bp = accept('order\n  delivery_date  date\n  status         pending | baked | delivered   (starts pending)\n');
+    expect(field(bp, 'Order', 'status')).toMatchObject({ type: 'enum', values: ['pending', 'baked', 'delivered'] });
+  });
+});
