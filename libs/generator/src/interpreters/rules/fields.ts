@@ -210,7 +210,7 @@ export function readFieldItem(written: readonly Tok[], lookup: ResourceLookup, s
   let unitInName: string | undefined;
   if (unitWords.length === 1 || (unitWords.length === 2 && ['square', 'cubic', 'sq'].includes(unitWords[0] as string))) {
     const unit = unitWords[unitWords.length - 1] as string;
-    if (TIME_UNITS.has(unit) || OTHER_UNITS.has(unit) || MORE_UNITS.has(unit)) {
+    if (TIME_UNITS.has(unit) || OTHER_UNITS.has(unit) || MORE_UNITS.has(unit) || MEASURE_UNITS.has(unit)) {
       mods.unit = unit;
       ws = ws.slice(0, inIdx);
       // "size in square feet" -> sizeSquareFeet; "weight in g" -> weightGrams

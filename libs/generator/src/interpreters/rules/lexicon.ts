@@ -366,7 +366,7 @@ export const SHARE_WORDS = new Set(['same', 'share', 'duplicate']);
 export const DESCRIBED = /^(?:a|an|the|one|its|their|his|her|our|my|your)\s/i;
 /** Words after a quantity that qualify it without naming its type ("goals for", "rate per word"). */
 /** Units of measure a label keeps in its name ("weight in kg" -> weightKg); not currencies or areas. */
-export const MEASURE_UNITS = new Set(['kw', 'kwh', 'watts', 'feet', 'ft', 'inches', 'tonnes', 'tons', 'kg', 'kilograms', 'grams', 'g', 'mg', 'milligrams', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'mm', 'millimetres', 'centimetres', 'liters', 'litres', 'ml', 'cl']);
+export const MEASURE_UNITS = new Set(['kw', 'kwh', 'watts', 'feet', 'ft', 'inches', 'tonnes', 'tons', 'kg', 'kilograms', 'grams', 'g', 'mg', 'milligrams', 'lbs', 'km', 'kilometers', 'kilometres', 'miles', 'meters', 'metres', 'cm', 'mm', 'millimetres', 'centimetres', 'millimeters', 'centimeters', 'meter', 'metre', 'ounces', 'oz', 'liters', 'litres', 'ml', 'cl']);
 /** How a unit abbreviation reads in a field's name ("weight in g" -> weightGrams). */
 export const UNIT_NAMES: Record<string, string> = { g: 'grams' };
 /** Words that join a phrase ("one per player", "see the notes"), never one of several values typed with spaces. */

@@ -39,3 +39,22 @@ describe('titles and column notes', () => {
     expect(field(bp, 'Order', 'status')).toMatchObject({ type: 'enum', values: ['pending', 'baked', 'delivered'] });
   });
 });
+
+describe('names as developers and casual writers spell them', () => {
+  it('a name in camel case is its words: "clientName  string" is clientName, not clientname', () => {
+    const bp = accept('Site\n  clientName    string\n  contactEmail  email\n  installedOn   date\n');
+    expect(field(bp, 'Site', 'contactEmail').type).toBe('email');
+    expect(field(bp, 'Site', 'installedOn').type).toBe('date');
+    expect(field(bp, 'Site', 'clientName').type).toBe('string');
+  });
+
+  it('"bottomless? yes/no (otherwise a la carte)" and "a whole-street yes/no flag" are yes/nos named by what they say', () => {
+    expect(field(accept('Reservations:\n- name\n- bottomless? yes/no (otherwise a la carte)\n- phone\n'), 'Reservation', 'bottomless').type).toBe('boolean');
+    expect(field(accept('Outages have a postcode and a whole-street yes/no flag.'), 'Outage', 'wholeStreet').type).toBe('boolean');
+    expect(field(accept('Bookings have a phone, pitmaster yes/no (on site or we just drop off) and a date.'), 'Booking', 'pitmaster').type).toBe('boolean');
+  });
+
+  it('"weight in ounces" joins its unit to the name as "weight in kg" does', () => {
+    expect(field(accept('Cars have a weight in ounces and a car number.'), 'Car', 'weightOunces').type).toBe('number');
+  });
+});

@@ -52,7 +52,8 @@ export function normalise(prompt: string): Normalised {
     }));
   columnsAsItems(raw);
   // ("date_of_birth", "contact_phone": a name written as a programmer writes it is its words)
-  raw.forEach((l, k) => (raw[k] = l.replace(/\b([a-z]+(?:_[a-z0-9]+)+)\b/gi, (w: string) => w.replace(/_/g, ' '))));
+  // ("clientName", "installedOn": so is one in camel case; "iPhone" and "eBay" are names, not two words)
+  raw.forEach((l, k) => (raw[k] = l.replace(/\b([a-z]+(?:_[a-z0-9]+)+)\b/gi, (w: string) => w.replace(/_/g, ' ')).replace(/\b[a-z]{2,}(?:[A-Z][a-z0-9]+)+\b/g, (w: string) => w.replace(/(?<=[a-z0-9])(?=[A-Z])/g, ' ').toLowerCase())));
   const consumed = new Set<number>();
   /** What was said beside field items, read after everything else (fieldItem). */
   const ruleNotes: string[] = [];
@@ -269,6 +270,12 @@ export function repairSpelling(prompt: string): string {
     .replace(/[,;]\s+(?:plus|and|also|and also)\s+(?:a way|the ability|an option|some way)\s+(?:for\s+[a-z]+\s+)?to\s+([a-z])/gi, (_m, first: string) => `. ${first.toUpperCase()}`)
     // ("just the job list filtered by postcode": a list of records named by them is listing them; a waiting or price list is a thing)
     .replace(/\b(?:the|a|my|our)\s+(?!(?:waiting|price|shopping|mailing|wish|reading|guest|bucket|check|short|long)\s)([a-z]+?)(s?)\s+list\s+(?=(?:filtered|sorted|ordered|searchable|by|per)\b)/gi, (_m, what: string) => `the list of ${plural(what)} `)
+    // ("bottomless? yes/no (otherwise a la carte)", "a whole-street yes/no flag": a yes/no after its name is its type, the note after it a note)
+    .replace(/(?<=[a-z])(\??) (?:yes\/no|yes or no|y\/n)(?: (?:flag|field|box|tick ?box|checkbox|toggle))?(?:[ \t]*\([^()]*\))?(?=[ \t]*(?:[,.;]|$|and\b|or\b))/gim, (said: string, mark: string, at: number, all: string) => {
+      // (not inside parentheses: "(which shopper, return visit yes/no, comments)" is read as it is)
+      const line = all.slice(all.lastIndexOf('\n', at) + 1, at);
+      return (line.match(/\(/g)?.length ?? 0) > (line.match(/\)/g)?.length ?? 0) ? said : `${mark} (yes/no)`;
+    })
     // ("runners must be 16 or older", "No visitor under 8 years old": a least age said of the records)
     .replace(/\b(must|should|have to|need to)\s+be\s+(\d+)\s+or\s+(?:older|over|above)\b/gi, '$1 be at least $2')
     .replace(/(^|[.!?]\s+|\n\s*(?:[-*•]\s+)?)no\s+([a-z]+?)s?\s+(?:under|younger than|below)\s+(\d+)(?:\s*(?:years?|yrs?)(?:\s+old)?)\b/gi, (_m, start: string, who: string, n: string) => `${start}${who}s must be at least ${n}`)
