@@ -1,3 +1,4 @@
+import { schemaCodeAsText } from './stages/schema-code.js';
 import { formatBlueprintIssues, parseStructuredPrompt, validateBlueprint, type Blueprint } from '@backforge/blueprint';
 import type { InterpretResult, PromptNotUnderstood } from '../interpreter.js';
 import { analyze } from './stages/pipeline.js';
@@ -42,7 +43,8 @@ export function interpretPrompt(name: string, prompt: string): InterpretResult {
   const draft = isStructuredPrompt(written) ? readStructured(name, written) : undefined;
   if (draft && !(draft.ok === false && mostlyNotDraft(written, draft.error.missing))) return draft;
   // ("cant have more bookings then quads": read as meant; warnings quote the repaired words)
-  const text = repairSpelling(written);
+  // (a schema pasted as code, "interface Loan { amount: number; }", is first written as the lines the readers read)
+  const text = repairSpelling(schemaCodeAsText(written));
   const direct = read(name, text, unlabelled(resplitProse(text, sentences)), []);
   const n = normalise(text);
   const declared = declare(toClauses(n.lines), n.dropped);

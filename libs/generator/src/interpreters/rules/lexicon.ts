@@ -252,7 +252,7 @@ export const SECTION_LABELS = new Set([...SENTENCE_HEADINGS, ...RECORD_SECTION_L
 /** Labels whose items are lists to show ("Views: admissions per ward"); "Reports" and "Pages" are too often records themselves. */
 export const LIST_LABELS = new Set(['views', 'view', 'screens', 'queries', 'lists', 'lists wanted', 'lists needed', 'reports wanted', 'searches wanted', 'lists we want', 'lists we need', 'lists i want', 'lists i need', 'views we want', 'views we need', 'views wanted', 'views needed']);
 /** Section labels of a spec over what explains it, never what it keeps ("Purpose", "Background"): what follows is context. */
-export const CONTEXT_LABELS = new Set(['purpose', 'background', 'context', 'overview', 'introduction', 'intro', 'about', 'about us', 'who we are', 'motivation', 'problem']);
+export const CONTEXT_LABELS = new Set(['purpose', 'background', 'context', 'overview', 'introduction', 'intro', 'about', 'about us', 'who we are', 'motivation', 'problem', 'notes from the code']);
 
 /** Fields whose values are often listed after them ("a status: received, in repair, ready"). */
 export const VALUE_NOUNS = new Set(['status', 'state', 'stage', 'type', 'kind', 'category', 'level', 'priority', 'size', 'colour', 'color', 'condition', 'mode', 'grade', 'tier', 'plan', 'role', 'genre', 'position', 'surface', 'severity', 'difficulty']);
@@ -496,3 +496,5 @@ export const NEGATED_STATE = new Set(["isn't", "aren't", 'not', 'isnt', 'arent',
 export const STATE_OPENERS = new Set(['that', "that's", 'thats', 'which', 'whose', 'if', 'when', 'while', 'unless']);
 /** Words between a state's opener and the state ("if it is still", "that are currently"). */
 export const STATE_LINKS = new Set(['is', 'are', 'be', 'been', 'still', 'currently', 'marked', 'it', 'they', 'its', 'their', 'the', 'a', 'an']);
+/** A type as code writes it (TypeScript, GraphQL, Prisma, SQL, YAML) -> the word the field readers read (stages/schema-code.ts). */
+export const CODE_TYPE_WORDS: Record<string, string> = Object.fromEntries([...['string', 'str', 'varchar', 'char', 'citext', 'id', 'uuid', 'cuid'].map((t) => [t, 'string']), ['text', 'text'], ...['number', 'float', 'decimal', 'numeric', 'real', 'double', 'money', 'float4', 'float8'].map((t) => [t, 'decimal']), ...['int', 'integer', 'bigint', 'smallint', 'serial', 'bigserial', 'int4', 'int8'].map((t) => [t, 'integer']), ...['boolean', 'bool'].map((t) => [t, 'yes/no']), ['date', 'date'], ...['datetime', 'timestamp', 'timestamptz', 'time'].map((t) => [t, 'datetime']), ['email', 'email'], ['url', 'url']]);

@@ -69,7 +69,7 @@ describe('normalise: the layout of a prompt', () => {
   it('reads "no." after a noun as the abbreviation of number, ending no sentence', () => {
     expect(repairSpelling('board no. (unique), member no. 5, say no. Yes or no.')).toBe('board number (unique), member no 5, say no. Yes or no.');
     // ("membership no. (unique)", "the tracking no. then ...", "no. of lions": the field is a number)
-    expect(repairSpelling('the tracking no. then we mark it, membership no., no. of lions (1-3), paid yes or no.')).toBe('the tracking number then we mark it, membership number, number of lions (1-3), paid yes or no.');
+    expect(repairSpelling('the tracking no. then we mark it, membership no., no. of lions (1-3), paid yes or no.')).toBe('the tracking number then we mark it, membership number, number of lions (1-3), paid (yes/no).');
   });
 
   it('never splits a sentence after an abbreviation or inside a number', () => {
