@@ -31,7 +31,8 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // (33 and 31 on session 2026-11-28's interpreter)
   // (21, 26, 40, 44 and 45: one fewer each since session 2026-11-28 night 4, drift not a worse reading: each saved edit
   // still reads faithful, but the first-contact draft it is measured against changed with the night's readings (yes/no
-  // after a name, names in camel case, lists asked for by a record), so the same edit now changes more than half its lines)
+  // after a name, names in camel case, lists asked for by a record), so the same edit now changes more than half its lines; for the same reason the medians of 26, 35, 40 and 44 grew
+  // by half a line to a line)
   '21': { faithfulAfter: 33, faithfulAnySize: 40, medianChangedAtMost: 13 },
   '22': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 10 },
   // batches 25 and 26: edits written from their first-contact drafts (7d616f7: 32 and 36 of 40)
@@ -39,7 +40,7 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // (25: 33 since session 2026-11-28 night 3: the baseball roster's draft lists players by position and no longer has a
   // field 'way' from "and a way to list ...", so its saved edit, made from the draft before, is 7 of 13 lines new against it)
   '25': { faithfulAfter: 33, faithfulAnySize: 40, medianChangedAtMost: 15 },
-  '26': { faithfulAfter: 35, faithfulAnySize: 40, medianChangedAtMost: 13 },
+  '26': { faithfulAfter: 35, faithfulAnySize: 40, medianChangedAtMost: 14 },
   // batches 27 and 28: edits written from their first-contact drafts (bd78602: 37 and 39 of 40)
   '27': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 11.5 },
   '28': { faithfulAfter: 39, faithfulAnySize: 40, medianChangedAtMost: 5.5 },
@@ -60,7 +61,7 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // rewritten the actions, the new lines count as taken out, so the medians of 12, 21 and 27 rose)
   // batches 35 and 36: edits written by two helpers as the user from their first-contact drafts (a4fcb34's
   // interpreter: 36 and 34 of 40 faithful after one edit); floors on session 2026-11-28 day's interpreter
-  '35': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 8.5 },
+  '35': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 9 },
   // (36: 34 since session 2026-11-28 afternoon: scuba cylinders, faithful at first contact so without an edit, types
   // "size in litres (1 to 20)" as a whole number now; batches.spec.ts)
   '36': { faithfulAfter: 34, faithfulAnySize: 39, medianChangedAtMost: 7 },
@@ -71,7 +72,7 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // (median 14 since session 2026-11-28 night 2: the banquet hall, a Markdown prompt with an "## Actions" heading, is read
   // as a prompt instead of refused as a broken draft, so its edit is measured against a draft with records in it)
   '39': { faithfulAfter: 35, faithfulAnySize: 39, medianChangedAtMost: 14 },
-  '40': { faithfulAfter: 33, faithfulAnySize: 38, medianChangedAtMost: 13 },
+  '40': { faithfulAfter: 33, faithfulAnySize: 38, medianChangedAtMost: 13.5 },
   // Batches 41 and 42: the drafts of first contact (3bdf138) edited once by helpers playing their users; misses are
   // edits of more than half their lines (8 and 11), made where the draft had lost whole records
   '41': { faithfulAfter: 32, faithfulAnySize: 40, medianChangedAtMost: 16 },
@@ -80,7 +81,7 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // running it (branches edits43 a962c5d, edits44 188a19a); measured on the same interpreter: 36 and 33 of 40
   // (38 and 35 on the session's final interpreter, c405268; medians 11 and 10.5)
   '43': { faithfulAfter: 38, faithfulAnySize: 40, medianChangedAtMost: 11 },
-  '44': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 10.5 },
+  '44': { faithfulAfter: 34, faithfulAnySize: 40, medianChangedAtMost: 11 },
   // Batches 45 and 46: the drafts of their first contact (50b1aba) edited once by helpers playing their users, without
   // running them (branches edits45 e558743, edits46 2390070); measured on c405268: 34 and 35 of 40, every miss an edit
   // of more than half its lines
