@@ -1,3 +1,4 @@
+import { proseLifecycles } from './stages/prose-lifecycle.js';
 import { schemaCodeAsText } from './stages/schema-code.js';
 import { formatBlueprintIssues, parseStructuredPrompt, validateBlueprint, type Blueprint } from '@backforge/blueprint';
 import type { InterpretResult, PromptNotUnderstood } from '../interpreter.js';
@@ -44,7 +45,8 @@ export function interpretPrompt(name: string, prompt: string): InterpretResult {
   if (draft && !(draft.ok === false && mostlyNotDraft(written, draft.error.missing))) return draft;
   // ("cant have more bookings then quads": read as meant; warnings quote the repaired words)
   // (a schema pasted as code, "interface Loan { amount: number; }", is first written as the lines the readers read)
-  const text = repairSpelling(schemaCodeAsText(written));
+  // (and a lifecycle told as a story, "an order starts as ordered, then I print it", as its status and steps)
+  const text = proseLifecycles(repairSpelling(schemaCodeAsText(written)));
   const direct = read(name, text, unlabelled(resplitProse(text, sentences)), []);
   const n = normalise(text);
   const declared = declare(toClauses(n.lines), n.dropped);

@@ -109,3 +109,7 @@ export const ENDING_VERBS = new Set(['cancel', 'revoke', 'retract', 'terminate']
 
 /** Records that are themselves a taking ("return a hire": the hire ends; no other action took it). */
 export const TAKING_RECORDS = new Set(['hire', 'loan', 'rental', 'borrowing', 'lending', 'checkout', 'lease', 'rent']);
+
+/** How a prose lifecycle names its first state and the verbs on a record that are no step of it (stages/prose-lifecycle.ts). */
+export const LIFECYCLE_STARTS = new Set(['starts out', 'start out', 'starts off', 'start off', 'comes in', 'come in', 'is created', 'gets created', 'is logged', 'is booked in', 'begins', 'begin', 'arrives', 'arrive', 'starts', 'start']);
+export const LIFECYCLE_AUXILIARIES = new Set(['add', 'create', 'record', 'log', 'enter', 'list', 'view', 'see', 'show', 'update', 'edit', 'change', 'delete', 'remove', 'find', 'look', 'search', 'track', 'keep', 'store', 'save', 'get', 'have', 'make', 'let', 'want', 'need', 'use', 'like', 'love', 'help', 'call', 'email', 'ring', 'phone', 'text', 'message', 'do', 'put', 'give', 'take', 'check', 'is', 'was', 'be', 'book', 'buy', 'order', 'want', 'pay', 'price', 'quote', 'fill', 'move', 'mark', 'set', 'tick', 'flag']);

@@ -71,6 +71,11 @@ export function verbForms(infinitive: string): string[] {
   return [...out];
 }
 
+/** The infinitive of a past participle ("shipped" -> "ship", "sold" -> "sell"). */
+export function infinitiveOf(participle: string): string {
+  return transform.verb.toInfinitive(participle.toLowerCase(), world.model, 'PastTense').toLowerCase();
+}
+
 export function pastParticiple(infinitive: string): string {
   const irregular: Record<string, string> = { pay: 'paid', read: 'read', hide: 'hidden', take: 'taken', give: 'given', rsvp: 'rsvped', set: 'set', put: 'put', shut: 'shut', lend: 'lent', hold: 'held', sell: 'sold', buy: 'bought', send: 'sent', withdraw: 'withdrawn', uphold: 'upheld', write: 'written', break: 'broken', choose: 'chosen', draw: 'drawn', throw: 'thrown', show: 'shown', freeze: 'frozen', steal: 'stolen', begin: 'begun', win: 'won', lose: 'lost', do: 'done' };
   const known = irregular[infinitive];

@@ -58,12 +58,16 @@ export const ACTION_PHRASINGS: readonly ActionPhrasing[] = [
     examples: [
       ['Repairs have a boat name and a status (open, in repair, ready). Start a repair (from open to in repair).', 'transition Repair startRepair'],
       ['Referrals have a name and a status (received, booked, scanned). Book a referral (from received to booked).', 'transition Referral bookReferral'],
+      ['Maps have a title and a status (available, reserved, sold). Reserve a map (from available to reserved).', 'transition Map reserveMap'],
+      ['Bookings have a fee and a status (enquiry, confirmed, cancelled). Cancel a booking (from enquiry or confirmed to cancelled).', 'transition Booking cancelBooking'],
     ],
     // ("start a repair (from open to in repair)", as stages/lifecycle.ts writes a spec's step: whatever the verb, it moves the status)
     match: (ctx, s, obj) => {
       const res = obj.kind === 'resource' ? resourceFromObject(ctx, obj, s) : undefined;
       const step = s.rest.map((t) => (t.w === '#paren' ? /^from\s+(.+?)\s+to\s+(.+)$/.exec(textOf(t.inner ?? [])) : null)).find((m) => m !== null);
-      const field = res && step ? res.fields.find((f) => f.spec.type === 'enum' && [step[1], step[2]].every((v) => (f.spec.values ?? []).includes((v as string).trim().toLowerCase()))) : undefined;
+      // ("(from enquiry or confirmed to cancelled)": a step from any of several states)
+      const states = step ? [...(step[1] as string).split(/\s+or\s+|\s*,\s*/), step[2] as string] : [];
+      const field = res && step ? res.fields.find((f) => f.spec.type === 'enum' && states.every((v) => (f.spec.values ?? []).includes(v.trim().toLowerCase()))) : undefined;
       return res && step && field ? { res, target: { field, value: (step[2] as string).trim().toLowerCase() } } : undefined;
     },
     read: (ctx, s, _obj, m: { res: ResourceDraft; target: { field: FieldDraft; value: string } }) => setEnum(ctx, s, m.res, m.target, false),

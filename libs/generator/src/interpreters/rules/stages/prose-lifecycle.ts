@@ -1,0 +1,119 @@
+import { LIFECYCLE_AUXILIARIES, LIFECYCLE_STARTS } from '../lexicon.js';
+import { infinitiveOf, pastParticiple, plural } from '../text.js';
+import { isDone } from './yes-no-names.js';
+
+/**
+ * Stage 0: a lifecycle told in prose. "An order starts as ordered, then I print it and post it", "Orders
+ * come in as received, go to printed once ... and shipped when ...", "status is submitted, approved or
+ * rejected - I approve or reject", "A map is available until someone reserves it, and then it's sold":
+ * the states of a record and the steps between them, said as a story rather than a chain. Each way of
+ * telling it is an entry of `LIFECYCLE_PHRASINGS` (examples in prose-lifecycle.spec.ts); a sentence one
+ * reads is rewritten as the status and the steps every reader reads exactly ("Orders have a status
+ * (ordered, printed, posted). Print an order (from ordered to printed)."). A sentence none reads is left as written.
+ */
+export interface ProseLifecycle {
+  /** Where in the sentence the telling starts: what is before it ("Rosette orders: show name; ") is kept. */
+  at: number;
+  /** The record's words, singular ("order", "booking"). */
+  record: string;
+  states: string[];
+  steps: { verb: string; from: string[]; to: string }[];
+}
+
+export interface LifecyclePhrasing {
+  name: string;
+  read: (sentence: string) => ProseLifecycle | undefined;
+}
+
+const RECORD = String.raw`(?:(?:an?|the|each|every|my|our|any)\s+)?([a-z]+)`;
+/** "I print it", "we confirm them", "accepts or rejects it": verbs on the record, and the state it then has ("it becomes brewing"). */
+const ON_IT = /\b((?:[a-z]+\s*(?:,|\bor\b|\band\b)\s*)*)([a-z]+)\s+(?:it|them)\b(?:[\s,]+(?:it|they)\s*(?:becomes|become|is|are|'s|'re|goes to|go to)\s+([a-z]+))?/gi;
+/** A word before "it" that is no verb ("after it", "that it"). */
+const NOT_VERBS = new Set(['after', 'before', 'about', 'with', 'for', 'of', 'on', 'in', 'when', 'once', 'until', 'if', 'then', 'and', 'or', 'but', 'that', 'as', 'like', 'to', 'from', 'into', 'by', 'so', 'whether', 'while', 'because', 'than', 'at', 'off', 'up', 'out', 'where']);
+/** "rejects" -> "reject": the verb as the steps are named. */
+const lemma = (w: string): string => (/[^s]s$/.test(w) && !/(?:us|is)$/.test(w) ? w.replace(/ies$/, 'y').replace(/(?:ch|sh|ss|x)es$/, (m) => m.slice(0, -2)).replace(/s$/, '') : w);
+const singular = (w: string): string => (/(?:ss|us|is)$/.test(w) ? w : w.replace(/ies$/, 'y').replace(/(?:ch|sh|x)es$/, (m) => m.slice(0, -2)).replace(/s$/, ''));
+
+/** The steps, in order, from verbs said on the record: "then"/"and" go on from the last state, "or" from the same one. */
+function chain(initial: string, said: string): ProseLifecycle['steps'] {
+  const steps: ProseLifecycle['steps'] = [];
+  let from = [initial];
+  for (const m of said.matchAll(ON_IT)) {
+    const verbs = [...(m[1] as string).split(/\s*(?:,|\bor\b|\band\b)\s*/), m[2] as string].map((v) => lemma(v.toLowerCase())).filter((v) => v && !NOT_VERBS.has(v) && !LIFECYCLE_AUXILIARIES.has(v) && !isDone(v) && !/ing$/.test(v));
+    // ("accepts or rejects it": alternatives from the same state)
+    const choice = verbs.length > 1 && /\bor\b/i.test(m[1] as string);
+    verbs.forEach((verb, k) => {
+      const to = k === verbs.length - 1 && m[3] ? (m[3]).toLowerCase() : pastParticiple(verb);
+      if (steps.some((s) => s.to === to)) return;
+      const alternative = choice || /\bor\s+(?:\w+\s+){0,2}$/.test(said.slice(0, m.index));
+      if (alternative && steps.length > 0 && !(choice && k > 0)) from = [...new Set([initial, ...steps.filter((s) => !s.from.includes(s.to)).slice(0, -1).map((s) => s.to)])];
+      steps.push({ verb, from, to });
+      if (!alternative) from = [to];
+    });
+  }
+  return steps;
+}
+
+const states = (initial: string, steps: ProseLifecycle['steps']): string[] => [...new Set([initial, ...steps.map((s) => s.to)])];
+
+export const LIFECYCLE_PHRASINGS: LifecyclePhrasing[] = [
+  {
+    // "an order starts as ordered, then I print it and post it"; "A booking comes in as an enquiry; I confirm it ..., complete it ..., or cancel it ..."
+    name: 'a first state, then what is done to the record',
+    read: (s) => {
+      const m = new RegExp(String.raw`\b${RECORD}\s+(?:${[...LIFECYCLE_STARTS].join('|')})\s+(?:as|at)\s+(?:an?\s+)?([a-z]+)\b(.*)$`, 'i').exec(s);
+      if (!m) return undefined;
+      // ("Each order has a status that starts as waiting": the record is the one that has the status)
+      const owner = /^(?:that|which|it|status)$/i.test(m[1] as string) ? /\b(?:an?|the|each|every)\s+([a-z]+)\s+(?:has|have)\s+a\s+status\b/i.exec(s.slice(0, m.index + 40)) : m;
+      if (!owner) return undefined;
+      const initial = (m[2] as string).toLowerCase();
+      // ("go to printed once ... and shipped when ...": the states said, each reached by the verb it is the participle of)
+      const goes = /\b(?:go(?:es)?|move(?:s)?|get(?:s)?)\s+(?:to\s+)?([a-z]+ed)\b((?:[^.;]*?\b(?:and|then|,)\s+(?:is\s+|are\s+)?[a-z]+ed\b)*)/i.exec(m[3] as string);
+      const reached = goes ? [goes[1] as string, ...[...(goes[2] as string).matchAll(/\b(?:and|then|,)\s+(?:is\s+|are\s+)?([a-z]+ed)\b/gi)].map((x) => x[1] as string)].map((w) => w.toLowerCase()) : [];
+      const steps = reached.length > 0 ? reached.map((to, k) => ({ verb: infinitiveOf(to), from: [k === 0 ? initial : (reached[k - 1] as string)], to })) : chain(initial, m[3] as string);
+      return steps.length > 0 ? { at: owner === m ? m.index : owner.index, record: singular((owner[1] as string).toLowerCase()), states: states(initial, steps), steps } : undefined;
+    },
+  },
+  {
+    // "Report must be approved by me ..., so status is submitted, approved or rejected - I approve or reject"
+    name: 'the states listed, then the verbs that reach them',
+    read: (s) => {
+      const m = /^\s*(?:(?:an?|the|each|every)\s+)?([a-z]+)\b.*?\bstatus\s+(?:is|are|can be)\s+([a-z]+(?:\s*,\s*[a-z]+)*\s*,?\s+(?:or|and)\s+[a-z]+)\b(.*)$/i.exec(s);
+      if (!m) return undefined;
+      const listed = (m[2] as string).split(/\s*,\s*|\s+(?:or|and)\s+/).map((w) => w.toLowerCase()).filter(Boolean);
+      const initial = listed[0] as string;
+      const verbs = [...(m[3] as string).matchAll(/\b([a-z]+)\b/gi)].map((x) => (x[1] as string).toLowerCase()).filter((v) => listed.slice(1).includes(pastParticiple(v)));
+      const steps = [...new Set(verbs)].map((verb) => ({ verb, from: [initial], to: pastParticiple(verb) }));
+      return steps.length > 0 ? { at: m.index, record: singular((m[1] as string).toLowerCase()), states: listed, steps } : undefined;
+    },
+  },
+  {
+    // "A map is available until someone reserves it while they pay, and then it's sold"
+    name: 'a state until something is done, then the next',
+    read: (s) => {
+      const m = new RegExp(String.raw`\b${RECORD}\s+is\s+([a-z]+)\s+until\s+(?:[a-z]+\s+){0,2}?([a-z]+)s\s+it\b.*?\bthen\s+(?:it'?s|it\s+is|becomes|is)\s+([a-z]+)\b`, 'i').exec(s);
+      if (!m) return undefined;
+      const [initial, verb, last] = [(m[2] as string).toLowerCase(), (m[3] as string).toLowerCase(), (m[4] as string).toLowerCase()];
+      const middle = pastParticiple(verb);
+      const steps = [{ verb, from: [initial], to: middle }, { verb: infinitiveOf(last), from: [middle], to: last }];
+      return { at: m.index, record: singular((m[1] as string).toLowerCase()), states: states(initial, steps), steps };
+    },
+  },
+];
+
+/** The lifecycle as the sentences the readers read exactly. */
+export function lifecycleSentences(l: ProseLifecycle): string {
+  const name = plural(l.record);
+  return [`${name.charAt(0).toUpperCase()}${name.slice(1)} have a status (${l.states.join(', ')}).`, ...l.steps.map((s) => `${s.verb.charAt(0).toUpperCase()}${s.verb.slice(1)} ${/^[aeiou]/.test(l.record) ? 'an' : 'a'} ${l.record} (from ${s.from.join(' or ')} to ${s.to}).`)].join(' ');
+}
+
+/** The text with each sentence that tells a lifecycle rewritten; a prompt that already names a status is left as written. */
+export function proseLifecycles(text: string): string {
+  if (/\bstatus(?:es)?\s*[:(=-]|\bstates?\s*:|->|→/i.test(text)) return text;
+  return text.replace(/[^.!?\n]+[.!?]?/g, (sentence) => {
+    const found = LIFECYCLE_PHRASINGS.map((p) => p.read(sentence)).find((l) => l !== undefined && l.states.length >= 2 && l.states.every((x) => /^[a-z]+$/.test(x)));
+    if (!found) return sentence;
+    const before = sentence.slice(0, found.at).replace(/[\s,;:]*(?:(?:and|so|but|then)\s*)?$/i, '');
+    return before.trim() ? `${before}. ${lifecycleSentences(found)}` : `${/^\s*/.exec(sentence)?.[0] ?? ''}${lifecycleSentences(found)}`;
+  });
+}
