@@ -46,6 +46,7 @@ export const META_VERBS = new Set(['support', 'allow', 'let', 'provide', 'offer'
 
 // ---- verbs (kept in lexicon-verbs.ts, part of this vocabulary)
 export { type VerbClass, VERBS, PHRASAL, STATE_OF_VERB, ENUM_TARGETS, NOMINALIZATION, ENDING_VERBS, TAKING_RECORDS, LIFECYCLE_STARTS, LIFECYCLE_AUXILIARIES } from './lexicon-verbs.js';
+export { CODE_TYPE_WORDS, QUALIFIER_NOISE } from './lexicon-notations.js';
 
 /** Nouns that, as the object of "show/get", ask for a tally of a relation. */
 export const TALLY_NOUNS = new Set(['result', 'results', 'count', 'counts', 'tally', 'totals', 'total', 'score', 'scores', 'standings', 'breakdown', 'statistics', 'stats', 'summary']);
@@ -496,5 +497,3 @@ export const NEGATED_STATE = new Set(["isn't", "aren't", 'not', 'isnt', 'arent',
 export const STATE_OPENERS = new Set(['that', "that's", 'thats', 'which', 'whose', 'if', 'when', 'while', 'unless']);
 /** Words between a state's opener and the state ("if it is still", "that are currently"). */
 export const STATE_LINKS = new Set(['is', 'are', 'be', 'been', 'still', 'currently', 'marked', 'it', 'they', 'its', 'their', 'the', 'a', 'an']);
-/** A type as code writes it (TypeScript, GraphQL, Prisma, SQL, YAML) -> the word the field readers read (stages/schema-code.ts). */
-export const CODE_TYPE_WORDS: Record<string, string> = Object.fromEntries([...['string', 'str', 'varchar', 'char', 'citext', 'id', 'uuid', 'cuid'].map((t) => [t, 'string']), ['text', 'text'], ...['number', 'float', 'decimal', 'numeric', 'real', 'double', 'money', 'float4', 'float8'].map((t) => [t, 'decimal']), ...['int', 'integer', 'bigint', 'smallint', 'serial', 'bigserial', 'int4', 'int8'].map((t) => [t, 'integer']), ...['boolean', 'bool'].map((t) => [t, 'yes/no']), ['date', 'date'], ...['datetime', 'timestamp', 'timestamptz', 'time'].map((t) => [t, 'datetime']), ['email', 'email'], ['url', 'url']]);

@@ -58,3 +58,10 @@ describe('names as developers and casual writers spell them', () => {
     expect(field(accept('Cars have a weight in ounces and a car number.'), 'Car', 'weightOunces').type).toBe('number');
   });
 });
+
+describe('words before a record that are no part of its name', () => {
+  it('"numbered moorings" and "weekly payments" are a Mooring and a Payment, wherever the label is written', () => {
+    expect(accept('We have 12 numbered moorings. Numbered moorings have a number and a max length.').resources.map((r) => r.name)).toEqual(['Mooring']);
+    expect(accept('Members pay monthly. Weekly payments have a member name, an amount and a date.').resources.map((r) => r.name)).toEqual(['Payment']);
+  });
+});

@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { GENERIC_HEADS } from '../lexicon.js';
+import { GENERIC_HEADS, QUALIFIER_NOISE } from '../lexicon.js';
 import { keyOf, type Analysis, type ResourceDraft } from '../model.js';
 import { pascalCase } from '../text.js';
 
@@ -35,7 +35,9 @@ export function headNames(input: Analysis, prompt: string): Named {
     // ("## Glasses orders" later in the prompt: named on purpose, so kept, and the writer told)
     // ("### Supplier orders" under a title naming them too: the heading labels them on purpose)
     const heading = new RegExp(`^\\s*(?:#{1,6}\\s+|\\*\\*|\\d{1,2}[.)]\\s+)${r.words.join('\\s+')}`, 'im').test(prompt);
-    const cut = (heading ? undefined : cutQualifier(r, opening(prompt), heads, keys)) ?? keptLabel(cutQualifier(r, prompt, heads, keys));
+    // ("Five boats", "and bookings", "create hires", "weekly payments": a word no name is made of goes, wherever it is written)
+    const noise = QUALIFIER_NOISE.has(r.words[0] as string) ? cutQualifier(r, prompt, heads, keys) : undefined;
+    const cut = noise ? { ...noise, kept: undefined } : ((heading ? undefined : cutQualifier(r, opening(prompt), heads, keys)) ?? keptLabel(cutQualifier(r, prompt, heads, keys)));
     if (cut?.kept) notes.push(`${NOTE}${pascalCase(r.words)} after "${cut.written}": if "${r.words.slice(0, r.words.length - cut.to.length).join(' ')}" is not part of the name, rename it ${pascalCase(cut.to)} in the draft`);
     else if (cut) renames.push({ from: r.words, to: cut.to, written: cut.written });
   }
