@@ -86,3 +86,20 @@ export function endpointLines(line: string): string[] {
   });
   return out;
 }
+
+const ROUTE_LINE = /^\s*(?:[-*•]\s+)?(?:GET|POST|PUT|PATCH|DELETE)\s+\//;
+
+/**
+ * "Claim" over its fields, a blank line, then "POST /claims ...": routes after a gap with no label over
+ * them are labelled "Endpoints:", so they are not read as more of the fields above.
+ */
+export function labelledRoutes(text: string): string {
+  const lines = text.split('\n');
+  return lines
+    .map((l, k) => {
+      if (!ROUTE_LINE.test(l) || k < 2 || (lines[k - 1] as string).trim() !== '') return l;
+      const above = lines.slice(0, k - 1).reverse().find((x) => x.trim() !== '') ?? '';
+      return ROUTE_LINE.test(above) || /:\s*$|^\s*#/.test(above) ? l : `Endpoints:\n${l}`;
+    })
+    .join('\n');
+}

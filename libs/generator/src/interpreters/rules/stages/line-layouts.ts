@@ -40,7 +40,20 @@ export function lookUpsByIt(raw: string[]): string[] {
 
 
 /** "int, 1..500" -> "(int, 1..500)"; "a | b   (starts a)" -> "(a | b) (starts a)": a note after the column stays one, not nested. */
-function noteInParens(note: string): string {
+function noteInParens(written: string): string {
+  // ("enum(active, faulty)   default active", "enum      clear | black", "-- from the order book": a type
+  // written as code is its values, a default on values where the status starts, a comment a note)
+  const [code, comment] = written.split(/\s+--\s+/, 2) as [string, string | undefined];
+  const values = /\benum\s*[([]([^)\]]*)[)\]]|^enum\s*:?\s+(\S.*?[|,].*?)(?=\s{2,}|\s*\(|$)/i.exec(code);
+  const listed = values ? (values[1] ?? values[2] ?? '').split(/\s*[,|]\s*/).filter(Boolean).join(' | ') : undefined;
+  const starts = listed ? /\(?\bdefault\s*:?\s*['"]?([\w ]+?)['"]?\)?\s*$/i.exec(code.slice((values?.index ?? 0) + (values?.[0].length ?? 0))) : null;
+  const rest = listed ? code.slice((values?.index ?? 0) + (values?.[0].length ?? 0)).replace(starts?.[0] ?? '', '').trim() : code;
+  const note = listed ? `${listed}${starts ? ` (starts ${starts[1] as string})` : ''}${rest ? ` ${rest}` : ''}` : code;
+  const aside = comment ? ` (${comment.replace(/[()]/g, '').trim()})` : '';
+  return `${noteOf(note)}${aside}`;
+}
+
+function noteOf(note: string): string {
   const tail = /^(.*?\S)\s*(\([^()]*\))$/.exec(note);
   return tail && !(tail[1] as string).includes('(') ? `(${tail[1] as string}) ${tail[2] as string}` : `(${note})`;
 }
@@ -50,7 +63,8 @@ export function columnsAsItems(raw: string[]): void {
   // (a sentence after a gap is no note: "R1  Store client sites: business name, ...")
   const column = (l: string): RegExpExecArray | null => {
     const m = COLUMN_LINE.exec(l);
-    return m && (m[3] as string).split(/\s+/).length <= 8 ? m : null;
+    // (a comment after "--" is a note, however long: "unique     -- from the works order book, e.g. ...")
+    return m && (m[3] as string).split(/\s+--\s+/)[0]!.replace(/\s*\([^()]*\)\s*$/, '').split(/\s+/).length <= 8 ? m : null;
   };
   if (raw.filter((l) => column(l)).length < 2) return;
   raw.forEach((l, k) => {

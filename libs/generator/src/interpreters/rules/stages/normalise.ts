@@ -1,6 +1,6 @@
 import { CASUAL_SPELLINGS, CONTEXT_LABELS, CURRENCY_SIGNS, GREETINGS, PHRASAL_VERBS, SECTION_LABELS, SIGN_OFFS, THAN_WORDS, VERB_SET } from '../lexicon.js';
 import { documentLine } from './context.js';
-import { endpointLines } from './endpoints.js';
+import { endpointLines, labelledRoutes } from './endpoints.js';
 import { columnsAsItems, lookUpsByIt } from './line-layouts.js';
 import { readSections } from './sections.js';
 import { plural } from '../text.js';
@@ -37,7 +37,7 @@ export function normalise(prompt: string): Normalised {
   const lines: Line[] = [];
   const dropped: string[] = [];
   // ("name | length (feet) | berths": items split by bars, with no table around them and no "=" or ":" before values, are a list)
-  const raw = prompt.replace(/\r\n?/g, '\n').replace(EMOJI_BETWEEN_WORDS, '. ').replace(EMOJI, '').split('\n').filter((l) => l.trim() !== '')
+  const raw = labelledRoutes(prompt.replace(/\r\n?/g, '\n')).replace(EMOJI_BETWEEN_WORDS, '. ').replace(EMOJI, '').split('\n').filter((l) => l.trim() !== '')
     // ("POST /jobs/{id}/start": a route says an action)
     .flatMap((l) => endpointLines(l))
     .map((l, k, all) => (/^\s*[^|\s:=][^|:=]*(?:\s\|\s[^|:=]+){2,}$/.test(l) && !/^\s*\|?\s*:?-{2,}/.test(all[k + 1] ?? '') ? l.replace(/\s\|\s/g, ', ') : l))
@@ -276,6 +276,8 @@ export function repairSpelling(prompt: string): string {
       const line = all.slice(all.lastIndexOf('\n', at) + 1, at);
       return (line.match(/\(/g)?.length ?? 0) > (line.match(/\)/g)?.length ?? 0) ? said : `${mark} (yes/no)`;
     })
+    // ("hours (decimal, 0.5 - 12)": a range written with spaces round its dash is one range, not two values)
+    .replace(/\b(\d+(?:\.\d+)?)[ \t]+[–-][ \t]+(\d+(?:\.\d+)?)\b(?![ \t]*[-–:/])/g, '$1-$2')
     // ("runners must be 16 or older", "No visitor under 8 years old": a least age said of the records)
     .replace(/\b(must|should|have to|need to)\s+be\s+(\d+)\s+or\s+(?:older|over|above)\b/gi, '$1 be at least $2')
     .replace(/(^|[.!?]\s+|\n\s*(?:[-*•]\s+)?)no\s+([a-z]+?)s?\s+(?:under|younger than|below)\s+(\d+)(?:\s*(?:years?|yrs?)(?:\s+old)?)\b/gi, (_m, start: string, who: string, n: string) => `${start}${who}s must be at least ${n}`)

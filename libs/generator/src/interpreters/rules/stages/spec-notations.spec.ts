@@ -204,3 +204,20 @@ describe('a Markdown prompt that has an "## Actions" heading', () => {
     expect(field(bp, 'Order', 'depth').type).toBe('number');
   });
 });
+
+describe('types written as code in a column layout (session 2026-11-28, night 4)', () => {
+  it('"enum(active, faulty, retired)   default active" and "enum      clear | black" are the values; a long "--" comment is a note', () => {
+    const bp = accept('Camera\n  location      string\n  status        enum(active, faulty, retired)   default active\n  finish        enum      clear | black | bronze\n  code          string    unique     -- from the works order book, e.g. "J-24117", never reused\n');
+    expect(field(bp, 'Camera', 'status')).toMatchObject({ type: 'enum', values: ['active', 'faulty', 'retired'] });
+    expect(field(bp, 'Camera', 'finish')).toMatchObject({ type: 'enum', values: ['clear', 'black', 'bronze'] });
+    expect(field(bp, 'Camera', 'code').unique).toBe(true);
+  });
+
+  it('routes after a blank line under a record\'s columns are its actions, not more fields', () => {
+    const bp = accept('Claim\n  employeeName   string, required\n  hours          decimal, 0.5 - 12\n  status         enum: submitted | approved | paid  (default submitted)\n\nPOST   /claims                  create (status = submitted)\nGET    /claims?status=\nPOST   /claims/:id/approve      submitted -> approved\nPOST   /claims/:id/pay          approved  -> paid\n');
+    expect(field(bp, 'Claim', 'hours')).toMatchObject({ type: 'number', min: 0.5, max: 12 });
+    expect(field(bp, 'Claim', 'status')).toMatchObject({ type: 'enum', values: ['submitted', 'approved', 'paid'] });
+    expect(action(bp, 'approveClaim', 'transition').kind).toBe('transition');
+    expect(action(bp, 'payClaim', 'transition').kind).toBe('transition');
+  });
+});
