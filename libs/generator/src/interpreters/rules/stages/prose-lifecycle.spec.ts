@@ -9,6 +9,7 @@ const EXAMPLES: Record<string, [string, string, string[], string[]][]> = {
     ['Orders have a customer name and a size. Orders come in as received, go to printed once they are off the printer and shipped when they are posted.', 'Order', ['received', 'printed', 'shipped'], ['printOrder', 'shipOrder']],
     ['An order has the customer name and a pickup time. Each order has a status that starts as waiting; when I start it, it becomes brewing, when I finish it, it is ready, and when the customer collects it, it is collected.', 'Order', ['waiting', 'brewing', 'ready', 'collected'], ['startOrder', 'finishOrder', 'collectOrder']],
     ['Proposals have a title and an email. Every proposal starts as submitted; the committee then accepts or rejects it.', 'Proposal', ['submitted', 'accepted', 'rejected'], ['acceptProposal', 'rejectProposal']],
+    ['Orders have a flavour and a number of trays. An order starts off as placed; when it is out of the oven I mark it baked, and after I drop it off I mark it delivered. If a cafe cancels before I have baked it, I mark it cancelled.', 'Order', ['placed', 'baked', 'delivered', 'cancelled'], ['bakeOrder', 'deliverOrder', 'cancelOrder']],
   ],
   'the states listed, then the verbs that reach them': [
     ['Reports have a store name and a score. Report must be approved by me before it goes to the client, so status is submitted, approved or rejected - I approve or reject.', 'Report', ['submitted', 'approved', 'rejected'], ['approveReport', 'rejectReport']],
@@ -35,5 +36,7 @@ describe('a lifecycle told in prose', () => {
     expect(proseLifecycles('Rosette orders: show name, wording; an order starts as ordered, then I print it.')).toBe('Rosette orders: show name, wording. Orders have a status (ordered, printed). Print an order (from ordered to printed).');
     const written = 'Orders have a status (ordered, printed). An order starts as ordered, then I print it.';
     expect(proseLifecycles(written)).toBe(written);
+    const untold = 'Wheels have a shelf (integer, 1..40)... and a cheese type? Yes.\n- mark a wheel as sold';
+    expect(proseLifecycles(untold)).toBe(untold);
   });
 });

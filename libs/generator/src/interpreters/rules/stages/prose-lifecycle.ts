@@ -27,7 +27,11 @@ export interface LifecyclePhrasing {
 
 const RECORD = String.raw`(?:(?:an?|the|each|every|my|our|any)\s+)?([a-z]+)`;
 /** "I print it", "we confirm them", "accepts or rejects it": verbs on the record, and the state it then has ("it becomes brewing"). */
-const ON_IT = /\b((?:[a-z]+\s*(?:,|\bor\b|\band\b)\s*)*)([a-z]+)\s+(?:it|them)\b(?:[\s,]+(?:it|they)\s*(?:becomes|become|is|are|'s|'re|goes to|go to)\s+([a-z]+))?/gi;
+const ON_IT = /\b((?:[a-z]+\s*(?:,|\bor\b|\band\b)\s*)*)([a-z]+)\s+(?:it|them)\b(?:\s+(?:as\s+)?([a-z]+))?(?:[\s,]+(?:it|they)\s*(?:becomes|become|is|are|'s|'re|goes to|go to)\s+([a-z]+))?/gi;
+/** "mark it baked", "set it as ready": the state is said, the step is named by it. */
+const MARKING = new Set(['mark', 'set', 'flag', 'tick']);
+/** "drop it off", "pick it up": a verb with its particle is no step of its own. */
+const PARTICLES = new Set(['off', 'up', 'out', 'back', 'in', 'away', 'over', 'down', 'on']);
 /** A word before "it" that is no verb ("after it", "that it"). */
 const NOT_VERBS = new Set(['after', 'before', 'about', 'with', 'for', 'of', 'on', 'in', 'when', 'once', 'until', 'if', 'then', 'and', 'or', 'but', 'that', 'as', 'like', 'to', 'from', 'into', 'by', 'so', 'whether', 'while', 'because', 'than', 'at', 'off', 'up', 'out', 'where']);
 /** "rejects" -> "reject": the verb as the steps are named. */
@@ -39,11 +43,20 @@ function chain(initial: string, said: string): ProseLifecycle['steps'] {
   const steps: ProseLifecycle['steps'] = [];
   let from = [initial];
   for (const m of said.matchAll(ON_IT)) {
+    const next = (m[3] ?? '').toLowerCase();
+    if (PARTICLES.has(next)) continue;
+    // ("I mark it baked": the step is "bake", to baked)
+    if (MARKING.has((m[2] as string).toLowerCase()) && next && isDone(next)) {
+      const alternative = /\b(?:if|or)\b[^,;]*$/.test(said.slice(Math.max(0, (m.index ?? 0) - 40), m.index));
+      if (!steps.some((s) => s.to === next)) steps.push({ verb: infinitiveOf(next), from: alternative ? [...new Set([initial, ...steps.slice(0, -1).map((s) => s.to)])] : from, to: next });
+      if (!alternative) from = [next];
+      continue;
+    }
     const verbs = [...(m[1] as string).split(/\s*(?:,|\bor\b|\band\b)\s*/), m[2] as string].map((v) => lemma(v.toLowerCase())).filter((v) => v && !NOT_VERBS.has(v) && !LIFECYCLE_AUXILIARIES.has(v) && !isDone(v) && !/ing$/.test(v));
     // ("accepts or rejects it": alternatives from the same state)
     const choice = verbs.length > 1 && /\bor\b/i.test(m[1] as string);
     verbs.forEach((verb, k) => {
-      const to = k === verbs.length - 1 && m[3] ? (m[3]).toLowerCase() : pastParticiple(verb);
+      const to = k === verbs.length - 1 && m[4] ? m[4].toLowerCase() : pastParticiple(verb);
       if (steps.some((s) => s.to === to)) return;
       const alternative = choice || /\bor\s+(?:\w+\s+){0,2}$/.test(said.slice(0, m.index));
       if (alternative && steps.length > 0 && !(choice && k > 0)) from = [...new Set([initial, ...steps.filter((s) => !s.from.includes(s.to)).slice(0, -1).map((s) => s.to)])];
@@ -110,10 +123,23 @@ export function lifecycleSentences(l: ProseLifecycle): string {
 /** The text with each sentence that tells a lifecycle rewritten; a prompt that already names a status is left as written. */
 export function proseLifecycles(text: string): string {
   if (/\bstatus(?:es)?\s*[:(=-]|\bstates?\s*:|->|→/i.test(text)) return text;
-  return text.replace(/[^.!?\n]+[.!?]?/g, (sentence) => {
+  // (split, not matched: every character is kept, "1..40" and "..." included)
+  const sentences = text.split(/(?<=[.!?])(?=\s)|(?=\n)|(?<=\n)/);
+  for (let i = 0; i < sentences.length; i++) {
+    const sentence = sentences[i] as string;
     const found = LIFECYCLE_PHRASINGS.map((p) => p.read(sentence)).find((l) => l !== undefined && l.states.length >= 2 && l.states.every((x) => /^[a-z]+$/.test(x)));
-    if (!found) return sentence;
+    if (!found) continue;
+    // ("If a cafe cancels before I've baked it, I mark it cancelled." after it: one more way out, from any state not final)
+    for (let j = i + 1; j < sentences.length && /^\s*(?:if|when|once|and if)\b/i.test(sentences[j] as string); j++) {
+      const more = chain(found.states[0] as string, (sentences[j] as string).replace(/^.*?,\s*(?=(?:i|we)\s)/i, ''));
+      if (more.length === 0 || more.some((x) => found.states.includes(x.to))) break;
+      const open = found.states.filter((x) => found.steps.some((st) => st.from.includes(x)) || x === found.states[0]);
+      found.steps.push(...more.map((x) => ({ ...x, from: open })));
+      found.states.push(...more.map((x) => x.to));
+      sentences[j] = '';
+    }
     const before = sentence.slice(0, found.at).replace(/[\s,;:]*(?:(?:and|so|but|then)\s*)?$/i, '');
-    return before.trim() ? `${before}. ${lifecycleSentences(found)}` : `${/^\s*/.exec(sentence)?.[0] ?? ''}${lifecycleSentences(found)}`;
-  });
+    sentences[i] = before.trim() ? `${before}. ${lifecycleSentences(found)}` : `${/^\s*/.exec(sentence)?.[0] ?? ''}${lifecycleSentences(found)}`;
+  }
+  return sentences.join('');
 }
