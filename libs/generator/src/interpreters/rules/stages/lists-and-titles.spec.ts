@@ -1,5 +1,5 @@
 import { interpretPrompt } from '../interpret.js';
-import { accept, action, field } from '../test-support.js';
+import { accept, action, field, fieldNames } from '../test-support.js';
 
 /** Lists, titles and column notes as fresh prompts write them (session 2026-11-28, night 4). */
 describe('lists as people ask for them', () => {
@@ -63,5 +63,22 @@ describe('words before a record that are no part of its name', () => {
   it('"numbered moorings" and "weekly payments" are a Mooring and a Payment, wherever the label is written', () => {
     expect(accept('We have 12 numbered moorings. Numbered moorings have a number and a max length.').resources.map((r) => r.name)).toEqual(['Mooring']);
     expect(accept('Members pay monthly. Weekly payments have a member name, an amount and a date.').resources.map((r) => r.name)).toEqual(['Payment']);
+  });
+});
+
+describe('records declared in passing', () => {
+  it('"each share we sell records the member, ..." is a share with those fields', () => {
+    expect(fieldNames(accept('Horses have a name. Members have a name. Each share we sell records the member, the horse, the date bought and the price paid.'), 'Share')).toEqual(['member', 'horse', 'dateBought', 'pricePaid']);
+  });
+
+  it('"each order is from one cafe, for one flavour (...), a number of trays ..." is an order with those fields', () => {
+    const bp = accept('Cafes have a name. Then the orders: each order is from one cafe, for one flavour (original, cherry), a number of trays and a delivery date.');
+    expect(field(bp, 'Order', 'cafe')).toMatchObject({ type: 'reference', references: 'Cafe' });
+    expect(field(bp, 'Order', 'flavour')).toMatchObject({ type: 'enum', values: ['original', 'cherry'] });
+  });
+
+  it('"I log the sales against a batch: ..." gives the sales the list and their batch', () => {
+    const bp = accept('Batches have a code. Then at each market I log the sales against a batch: the market name, the date, jars sold and takings.');
+    expect(field(bp, bp.resources.find((r) => r.name.endsWith('Sale'))?.name ?? 'Sale', 'batch')).toMatchObject({ type: 'reference', references: 'Batch' });
   });
 });
