@@ -1,4 +1,4 @@
-import type { ActionSpec, Blueprint, ExampleCase, FilterOperator, ResourceSpec, RuleSpec } from '../blueprint.js';
+import type { ActionSpec, Blueprint, ExampleCase, FieldSpec, FilterOperator, ResourceSpec, RuleSpec } from '../blueprint.js';
 import { validateBlueprint } from '../validate.js';
 import { inputFieldNames } from '../semantic-fields.js';
 import { isFilterOp, isProblem, readEffect, readField, readGuard, readRule } from './parse-parts.js';
@@ -50,6 +50,8 @@ class Reader {
   readonly lineOf = { resources: [] as number[], actions: [] as number[], rules: [] as number[] };
   /** Updates written without their fields (`update X`): of every field X takes. */
   readonly everyField: ActionSpec[] = [];
+  /** Params written by name alone (`param price`): of the type of the record's field of that name, when it has one. */
+  readonly untypedParams: { action: ActionSpec; param: FieldSpec }[] = [];
   private section: Section = { kind: 'top' };
   private action: ActionSpec | undefined;
 
@@ -202,6 +204,7 @@ class Reader {
         const param = readField(m[1] ?? '');
         if (isProblem(param)) this.problem(n, param.problem);
         else action.params.push(param);
+        if (!isProblem(param) && !/:/.test(m[1] ?? '')) this.untypedParams.push({ action, param });
         return;
       }
       if ((m = /^guard (.+)$/s.exec(text))) {
@@ -240,6 +243,14 @@ export function parseStructuredPrompt(markdown: string): StructuredParse {
   for (const action of reader.everyField) {
     const record = reader.resources.find((r) => r.name === action.resource);
     if (action.kind === 'update' && record) action.fields = inputFieldNames(record);
+  }
+  // ("- param price" then "- set price to param price": the price the user gives is a price, not a string)
+  for (const { action, param } of reader.untypedParams) {
+    const same = reader.resources.find((r) => r.name === action.resource)?.fields.find((f) => f.name === param.name);
+    if (!same) continue;
+    param.type = same.type;
+    if (same.values) param.values = [...same.values];
+    if (same.references) param.references = same.references;
   }
   if (reader.problems.length > 0) return { ok: false, problems: reader.problems, gaps: reader.gaps };
   const blueprint: Blueprint = {

@@ -61,6 +61,12 @@ describe('structured prompt: gaps and problems are named, never dropped', () => 
     expect(parseStructuredPrompt('# Shop\n\n## Product\n\n- name\n> TODO: "prices in euros"\n\n## Actions\n\n- createProduct: create Product').gaps).toEqual([{ line: 6, text: '"prices in euros"' }]);
   });
 
+  it('gives a param written by name alone the type of the field it is named after ("- param price")', () => {
+    const md = ['# Quotes', '', '## Quote', '- price: number, optional', '- status: one of new | priced', '## Actions', '- priceQuote: transition Quote by id — Price it.', '  - param price', '  - set price to param price', '  - set status to "priced"', ''].join('\n');
+    const parsed = parseStructuredPrompt(md);
+    expect(parsed.ok && parsed.blueprint.actions[0]?.kind === 'transition' && parsed.blueprint.actions[0].params[0]?.type).toBe('number');
+  });
+
   it('reads a short hand-written draft: bare words, a missing type is a string, defaults for the rest', () => {
     const md = [
       '# Courses',
