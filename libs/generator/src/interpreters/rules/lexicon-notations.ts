@@ -3,7 +3,7 @@
  * record's name that are no part of it. Kept in their own file so lexicon.ts stays under 500 lines.
  */
 /** A type as code writes it (TypeScript, GraphQL, Prisma, SQL, YAML) -> the word the field readers read (stages/schema-code.ts). */
-export const CODE_TYPE_WORDS: Record<string, string> = Object.fromEntries([...['string', 'str', 'varchar', 'char', 'citext', 'id', 'uuid', 'cuid'].map((t) => [t, 'string']), ['text', 'text'], ...['number', 'float', 'decimal', 'numeric', 'real', 'double', 'money', 'float4', 'float8'].map((t) => [t, 'decimal']), ...['int', 'integer', 'bigint', 'smallint', 'serial', 'bigserial', 'int4', 'int8'].map((t) => [t, 'integer']), ...['boolean', 'bool'].map((t) => [t, 'yes/no']), ['date', 'date'], ...['datetime', 'timestamp', 'timestamptz', 'time'].map((t) => [t, 'datetime']), ['email', 'email'], ['url', 'url']]);
+export const CODE_TYPE_WORDS: Record<string, string> = Object.fromEntries([...['string', 'str', 'varchar', 'char', 'citext', 'id', 'uuid', 'cuid'].map((t) => [t, 'string']), ['text', 'text'], ...['number', 'float', 'decimal', 'numeric', 'real', 'double', 'money', 'float4', 'float8'].map((t) => [t, 'decimal']), ...['int', 'integer', 'bigint', 'smallint', 'serial', 'bigserial', 'int4', 'int8'].map((t) => [t, 'integer']), ...['boolean', 'bool'].map((t) => [t, 'yes/no']), ['date', 'date'], ...['datetime', 'date-time', 'timestamp', 'timestamptz', 'time'].map((t) => [t, 'datetime']), ['email', 'email'], ['url', 'url']]);
 /**
  * Words before a record's head that never make it a name of its own (stages/names.ts): a count ("five
  * boats"), a word of the sentence around it ("and bookings", "then enrolments", "up pressing days"),

@@ -465,7 +465,7 @@ export const STRANDED_PREPOSITIONS = new Set(['on', 'in', 'at', 'for', 'with', '
 /** Question words that open a list item naming a field ("which theme", "what colour"; "wich" as people type it). */
 export const ITEM_QUESTION_WORDS = ['which', 'what', 'wich', 'wat'];
 /** Words that label the prompt itself ("Dialysis unit scheduling - spec", "Project: cattle weigh-ins"): never a record. */
-export const DOCUMENT_LABELS = new Set(['spec', 'specs', 'specification', 'project', 'draft', 'brief', 'overview', 'summary', 'requirements', 'proposal', 'outline', 'rfc', 'idea', 'title']);
+export const DOCUMENT_LABELS = new Set(['spec', 'specs', 'specification', 'project', 'draft', 'brief', 'overview', 'summary', 'requirements', 'proposal', 'outline', 'rfc', 'idea', 'title', 'domain']);
 /** "their" as people often type it ("register there bike"): a possessive before the records a list describes. */
 export const MISSPELT_POSSESSIVES = new Set(['there', 'thier', 'ur']);
 /** Prepositions before the record another record is made on ("book a seat on a trip", "book onto a clinic"). */

@@ -11,7 +11,7 @@ import type { Line } from './normalise.js';
  * says a record's status and its steps, so it is written as the lines the next stages read for
  * them: "<record> status: a -> b; b -> c" and, per named verb, "<verb> a <record> (a -> b)".
  */
-const LIFECYCLE_LABEL = /^(?:(?:the\s+)?([A-Za-z][A-Za-z ]{0,30}?)(?:'s)?\s+)?(?:lifecycle|life cycle|workflow|flows?|status flow|status workflow|state machine|transitions|states|statuses|status|stages)$/i;
+const LIFECYCLE_LABEL = /^(?:(?:the\s+)?([A-Za-z][A-Za-z ]{0,30}?)(?:'s)?\s+)?(?:lifecycle|life cycle|workflow|flows?|status flow|status workflow|state machine|transitions|states|statuses|status|stages)$|^(?:lifecycle|workflow|flows?|transitions|steps|states|stages)\s+(?:on|for|of)\s+(?:an?\s+|the\s+|each\s+)?([A-Za-z][A-Za-z ]{0,30})$/i;
 /** "Status lifecycle", "State machine": a label naming the field, not the record, whose states follow. */
 const FIELD_LABEL = /^(?:status|state|stage|statuses|states|stages)$/i;
 const ARROW = /\s*(?:->|→|=>)\s*/;
@@ -27,7 +27,8 @@ interface Step {
 /** "received -> consultation (publish) -> granted (grant) or refused (refuse)": the steps in order, each with its verb. */
 export function chainSteps(text: string): Step[] | undefined {
   // ("bake: pending -> baked": a step named by its verb before a colon)
-  const named = /^\s*([a-z]+)\s*:\s*([a-z][a-z -]*?)\s*(?:->|→|=>)\s*([a-z][a-z -]*?)\s*\.?$/i.exec(text.replace(/[`*]/g, ''));
+  // ("pay      clamped -> paid", "pay (clamped -> paid)", "release: paid -> released   (so ...)": so is one in columns or parentheses, a note after it a note)
+  const named = /^\s*([a-z]+)\s*(?::|\s{2,}|\s*\()\s*([a-z][a-z -]*?)\s*(?:->|→|=>)\s*([a-z][a-z -]*?)\s*\)?\s*(?:\([^()]*\))?\s*\.?$/i.exec(text.replace(/[`*]/g, ''));
   if (named && !FIELD_LABEL.test(named[1] as string)) return [{ from: named[2] as string, to: named[3] as string, verb: (named[1] as string).toLowerCase() }];
   // ("lodged -> scheduled -> upheld | dismissed; a lodged or scheduled appeal can also be withdrawn")
   const [chain, ...told] = text.replace(/[`*]/g, '').replace(/[.;]$/, '').split(/\s*;\s*/);
@@ -77,7 +78,7 @@ export function readLifecycles(lines: readonly Line[]): Line[] {
     }
     // ("Status flow: open -> ..." on its line names no record: the status line reader finds it)
     // ("Status lifecycle: received -> booked -> ...": the states of the record listed before it)
-    const named = label?.[1] !== undefined && !FIELD_LABEL.test(label[1]) ? label[1] : undefined;
+    const named = label?.[2] ?? (label?.[1] !== undefined && !FIELD_LABEL.test(label[1]) ? label[1] : undefined);
     const record = label ? (named ?? (inlineSteps && label[1] === undefined ? undefined : recordBefore(out))) : undefined;
     if (!label || chains.length === 0 || !record) {
       out.push(line);
@@ -100,9 +101,14 @@ export function readLifecycles(lines: readonly Line[]): Line[] {
       j++;
     }
     const one = record.trim().replace(/s$/i, '');
-    out.push({ kind: 'sentence', text: `${one} status: ${steps.map((s) => `${s.from} -> ${s.to}`).join('; ')}` });
+    // ("state: clamped | paid | released" listed before: the steps move that field, not a second one named status)
+    const before = out.map((l) => (l.kind === 'row' ? l.cells.join(' ') : l.text)).join('\n');
+    // (the steps below find that field by its values)
+    if (/\bstatus\b/i.test(before) || !/\b(?:state|stage)\b/i.test(before)) out.push({ kind: 'sentence', text: `${one} status: ${steps.map((s) => `${s.from} -> ${s.to}`).join('; ')}` });
     // (each step said with its states, read as that move whatever the verb: "start a repair (from open to in repair)")
     const article = /^[aeiou]/i.test(one) ? 'an' : 'a';
+    // (the steps are requests: under the record's own bullets they would read as more of its fields)
+    if (out.at(-1)?.kind === 'bullet' && steps.some((st) => st.verb)) out.push({ kind: 'heading', text: 'Actions', level: 2 });
     for (const s of steps) if (s.verb) out.push({ kind: 'bullet', text: `${s.verb} ${article} ${one.toLowerCase()} ${stepNote(s.from, s.to)}`, depth: 0 });
     i = j - 1;
   }

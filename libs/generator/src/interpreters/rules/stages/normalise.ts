@@ -45,10 +45,10 @@ export function normalise(prompt: string): Normalised {
     .map((l) => l.replace(MANAGE_VERBS, (_m, what: string, verbs: string) => `${verbs} ${what}`))
     // ("- boards: add, list by level, delete": each verb acts on the records the label names)
     .map((l) => l.replace(RECORD_VERBS, (all, mark: string, what: string, verbs: string) => {
-      const parts = verbs.split(/\s*,\s*|\s+and\s+/).filter(Boolean);
+      const parts = verbs.split(/\s*[,;]\s*|\s+and\s+/).map((p) => p.replace(/^(?:also|then|plus)\s+/i, '')).filter(Boolean);
       // (bare verbs only, "players: create, list, get", are read as they are)
       const apply = parts.every((p) => CRUD_START.test(p)) && parts.some((p) => /\s/.test(p));
-      return apply ? `${mark}${parts.map((p) => p.replace(/^(\S+)/, `$1 ${what}`)).join(', ')}` : all;
+      return apply ? `${mark}${parts.map((p) => (/^\S+\s+(?:a|an|the|one)\s/i.test(p) ? p : p.replace(/^(\S+)/, `$1 ${what}`))).join(', ')}` : all;
     }));
   columnsAsItems(raw);
   // ("date_of_birth", "contact_phone": a name written as a programmer writes it is its words)

@@ -52,6 +52,18 @@ describe('a schema written as code', () => {
     expect(field(bp, 'Order', 'dessert')).toMatchObject({ type: 'reference', references: 'Dessert' });
   });
 
+  it('records on one line in braces: "CarPark { name: text, unique; spaces: integer }", "- Job { customer -> Customer, finish: enum(a, b), status }"', () => {
+    const bp = accept('Domain: private car park enforcement.\n\nEntities:\n  CarPark { name: text, unique; spaces: integer }\n  Clamp   { carPark -> CarPark; clampedAt: date-time; fee: decimal, 50..250; state: clamped | paid | released }\n\nJobs:\n- Job { customer -> Customer, finish: enum(bright nickel, chrome), partCount: int >= 1, status }\n- Customer { company: string, account: boolean }\n');
+    expect(bp.resources.map((r) => r.name).sort()).toEqual(['CarPark', 'Clamp', 'Customer', 'Job']);
+    expect(field(bp, 'CarPark', 'name')).toMatchObject({ type: 'string', unique: true });
+    expect(field(bp, 'Clamp', 'carPark')).toMatchObject({ type: 'reference', references: 'CarPark' });
+    expect(field(bp, 'Clamp', 'clampedAt').type).toBe('datetime');
+    expect(field(bp, 'Clamp', 'fee')).toMatchObject({ type: 'number', min: 50, max: 250 });
+    expect(field(bp, 'Clamp', 'state')).toMatchObject({ type: 'enum', values: ['clamped', 'paid', 'released'] });
+    expect(field(bp, 'Job', 'finish')).toMatchObject({ type: 'enum', values: ['bright nickel', 'chrome'] });
+    expect(field(bp, 'Job', 'partCount')).toMatchObject({ type: 'integer', min: 1 });
+  });
+
   it('keeps what it cannot read of a field as a note, and leaves a prompt with no code as it is', () => {
     expect(schemaCodeAsText('interface Camera {\n  location: string; // e.g. "rear car park"\n}\n')).toContain('"e.g. "rear car park""');
     const prose = 'Bookings have a name and a date. List bookings by date.';

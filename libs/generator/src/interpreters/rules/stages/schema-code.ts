@@ -42,8 +42,15 @@ export const SCHEMA_DIALECTS: SchemaDialect[] = [
     closes: braceCloses,
     field: (l) => {
       const [code, note] = split(l);
-      const m = /^\s*(\w+)(\?)?\s*:\s*(.+?)\s*[;,]?\s*$/.exec(code);
-      return m ? { name: m[1] as string, optional: m[2] === '?', type: m[3] as string, rest: note } : undefined;
+      // ("carPark -> CarPark": a link; "status" alone: a field its name types)
+      const link = /^\s*(\w+)\s*->\s*([A-Z]\w*)\s*[;,]?\s*$/.exec(code);
+      if (link) return { name: link[1] as string, optional: false, type: `ref ${link[2] as string}`, rest: note };
+      const m = /^\s*(\w+)(\?)?\s*(?::\s*(.+?))?\s*[;,]?\s*$/.exec(code);
+      if (!m) return undefined;
+      // ("decimal, 50..250", "int >= 1", "text (vehicle reg)": the first word is the type, the rest what is said of it)
+      const typed = /^([A-Za-z][\w-]*(?:\[\])?)\s*[,(]?\s*(.*?)\)?$/.exec(m[3] ?? '');
+      const plain = typed && !/[|'"]/.test(m[3] ?? '') && !/^enum\b/i.test(m[3] ?? '');
+      return { name: m[1] as string, optional: m[2] === '?', type: plain ? (typed[1] as string) : (m[3] ?? ''), rest: `${plain ? (typed[2] as string) : ''} ${note}`.trim() };
     },
   },
   {
@@ -99,6 +106,32 @@ export const SCHEMA_DIALECTS: SchemaDialect[] = [
   },
 ];
 
+/** "CarPark { name: text, unique; spaces: integer }", "- Job { customer -> Customer, status }": a record on one line, laid out as a block. */
+function oneLineRecord(line: string): string[] {
+  const m = /^\s*(?:[-*•]\s+)?([A-Z]\w*)\s*\{\s*(.+?)\s*\}\s*$/.exec(line);
+  if (!m) return [line];
+  const inner = m[2] as string;
+  // (semicolons part the fields when there are any: "name: text, unique; address: text")
+  const parts = inner.includes(';') ? inner.split(/\s*;\s*/) : splitOutside(inner);
+  return [`${m[1] as string} {`, ...parts.filter(Boolean).map((p) => `  ${p}`), '}'];
+}
+
+/** Parts between commas outside parentheses and brackets. */
+function splitOutside(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  [...text].forEach((c, k) => {
+    if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(text.slice(from, k).trim());
+      from = k + 1;
+    }
+  });
+  return [...out, text.slice(from).trim()];
+}
+
 /** GraphQL, Prisma and TypeScript enums: `enum Method { CASH CARD }`, `type Method = 'cash' | 'card'`. */
 function readEnums(lines: readonly string[]): Map<string, string[]> {
   const enums = new Map<string, string[]>();
@@ -129,7 +162,9 @@ function bullet(sql: boolean, f: CodeField, records: ReadonlySet<string>, enums:
   };
   const literal = quoted(f.type);
   const checkIn = take(/check\s*\(\s*\w+\s+in\s*\(([^)]*)\)\s*\)/i);
-  const values = literal.length > 1 ? literal : checkIn ? quoted(checkIn[1] as string) : enums.get(base);
+  // ("clamped | paid | released", "enum(bright nickel, chrome)": values written bare)
+  const bare = /^\s*enum\s*\(([^)]*)\)\s*$/i.exec(f.type)?.[1]?.split(/\s*,\s*/) ?? (/^[a-z][\w ]*(?:\s*\|\s*[a-z][\w ]*)+$/.test(f.type.trim()) ? f.type.split(/\s*\|\s*/).map((v) => v.trim()) : undefined);
+  const values = literal.length > 1 ? literal : checkIn ? quoted(checkIn[1] as string) : (bare ?? enums.get(base));
   const record = [...records].find((r) => r === base || r === pascalCase(splitIdentifier(base)));
   const refComment = take(/^(?:ref(?:erence)?|fk)\b|\b([A-Z]\w*)\s+id\b/);
   const sqlRef = take(/references\s+["`]?(\w+)["`]?(?:\s*\([^)]*\))?/i);
@@ -143,8 +178,8 @@ function bullet(sql: boolean, f: CodeField, records: ReadonlySet<string>, enums:
     parts.push(`ref ${target}`);
   } else if (values && values.length > 0) parts.push(values.map(valueWords).join(' | '));
   else {
-    // ("email text unique": in SQL, text is any string)
-    const word = sql && base.toLowerCase() === 'text' ? 'string' : dayOnly ? 'date' : (CODE_TYPE_WORDS[base.toLowerCase()] ?? 'string');
+    // ("email text unique", "name: text, unique": in code, text is any string; a long one is told by its name, "notes")
+    const word = base.toLowerCase() === 'text' ? 'string' : dayOnly ? 'date' : (CODE_TYPE_WORDS[base.toLowerCase()] ?? 'string');
     const typed = word === 'string' ? take(/\b(?:ISO\s+)?(date ?time|datetime|timestamp|date|email|url)\b/i) : word === 'decimal' ? take(/\b(whole|integer)\b(?:\s+(?:number|months|days|years|minutes))?/i) : null;
     const said = typed ? ((typed[1] as string).toLowerCase() === 'whole' ? 'integer' : (typed[1] as string).toLowerCase().replace(/date ?time|timestamp/, 'datetime')) : word;
     // (a plain string says nothing its name does not: "email: string" is an email, "notes: string" text)
@@ -206,7 +241,7 @@ function commentLine(line: string): string {
 
 /** The prompt with each schema block it holds rewritten as headings and field bullets. */
 export function schemaCodeAsText(prompt: string): string {
-  const lines = prompt.split('\n').filter((l) => !/^\s*```\w*\s*$/.test(l));
+  const lines = prompt.split('\n').filter((l) => !/^\s*```\w*\s*$/.test(l)).flatMap(oneLineRecord);
   const enums = readEnums(lines);
   const opened = lines.map((l) => SCHEMA_DIALECTS.map((d) => ({ d, name: d.opens(l) })).find((x) => x.name !== undefined));
   const records = new Set(opened.map((o, k) => (o && !/^(?:Query|Mutation|Subscription)$/.test(o.name as string) && !/^\s*input\b/.test(lines[k] as string) ? (o.name as string) : '')).filter(Boolean));

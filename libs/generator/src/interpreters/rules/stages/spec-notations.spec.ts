@@ -221,3 +221,18 @@ describe('types written as code in a column layout (session 2026-11-28, night 4)
     expect(action(bp, 'payClaim', 'transition').kind).toBe('transition');
   });
 });
+
+describe('steps and requests under labels (session 2026-11-28, night 4)', () => {
+  it('"Transitions on Clamp:" over "pay      clamped -> paid" lines moves the record\'s state, with no second status', () => {
+    const bp = accept('Entities:\n  Clamp   { registration: text; fee: decimal; state: clamped | paid | released }\n\nTransitions on Clamp:\n  pay      clamped -> paid\n  release  paid -> released      (so a vehicle is released only after payment)\n');
+    expect(fieldNames(bp, 'Clamp')).toEqual(['registration', 'fee', 'state']);
+    expect(action(bp, 'payClamp', 'transition').kind).toBe('transition');
+    expect(action(bp, 'releaseClamp', 'transition').kind).toBe('transition');
+  });
+
+  it('"- clamps: create; list by registration" parts its requests at semicolons too; "also get a product by SKU" stays as written', () => {
+    const bp = accept('Clamps have a registration and a fee.\nProducts have a sku (unique) and a name.\n\nQueries:\n  - clamps: create; list by registration\n  - products: create, list; also get a product by SKU\n');
+    expect(action(bp, 'listClamps', 'list').filters.map((f) => f.field)).toEqual(['registration']);
+    expect(action(bp, 'getProductBySku', 'get').by).toBe('sku');
+  });
+});
