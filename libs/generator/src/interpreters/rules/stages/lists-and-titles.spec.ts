@@ -81,4 +81,15 @@ describe('records declared in passing', () => {
     const bp = accept('Batches have a code. Then at each market I log the sales against a batch: the market name, the date, jars sold and takings.');
     expect(field(bp, bp.resources.find((r) => r.name.endsWith('Sale'))?.name ?? 'Sale', 'batch')).toMatchObject({ type: 'reference', references: 'Batch' });
   });
+
+  it('"every visit is for one household, with date, ..., status booked / done / no answer": a visit with those fields and values', () => {
+    const bp = accept('Households have an address. Every visit is for one household, with date, firefighter name, alarms fitted (0 to 6) and status booked / done / no answer.');
+    expect(fieldNames(bp, 'Visit')).toEqual(['household', 'date', 'firefighterName', 'alarmsFitted', 'status']);
+    expect(field(bp, 'Visit', 'status')).toMatchObject({ type: 'enum', values: ['booked', 'done', 'no answer'] });
+  });
+
+  it('"(never twice)" beside a field makes it unique; "status: open for entries / selling / closed" is read as written', () => {
+    expect(field(accept('Plants: botanical name (never twice), common name, price.'), 'Plant', 'botanicalName').unique).toBe(true);
+    expect(field(accept('Sales:\n- date\n- status: open for entries / selling / closed\n'), 'Sale', 'status')).toMatchObject({ type: 'enum', values: ['open for entries', 'selling', 'closed'] });
+  });
 });

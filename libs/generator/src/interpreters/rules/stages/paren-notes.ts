@@ -20,7 +20,7 @@ export function readParen(inner: string): { type?: string; flags: string[]; defa
   // "(one sign-up per email)": one record per value is a unique value
   const onePer = (p: string): boolean => /^(?:one|only one|a single|max(?:imum)? one|at most one)\s+[\w -]+\s+per\s+\S/.test(p);
   // ("(no duplicates)", "(no two the same)", "(must be unique)": said in words, still unique)
-  const sameNever = (p: string): boolean => /^(?:no (?:duplicates?|dupes|two (?:the same|alike|identical)|repeats)|must be unique|never (?:repeated|the same)|each (?:one )?different)$/.test(p);
+  const sameNever = (p: string): boolean => /^(?:no (?:duplicates?|dupes|two (?:the same|alike|identical)|repeats)|must be unique|never (?:repeated|the same|twice|used twice)|(?:can't|cannot|can not) repeat|each (?:one )?different)$/.test(p);
   const flags = parts.filter((p) => FLAGS.has(p) || onePer(p) || sameNever(p)).map((p) => (p === 'mandatory' ? 'required' : onePer(p) || sameNever(p) ? 'unique' : p));
   // ("(kg, decimal)", "(whole number, not negative)": a unit or a bound beside a type says the same kind of value)
   const typeOf = (p: string): string | undefined => TYPE_NOTATIONS[p] ?? (parts.length > 1 ? notedType(p) : undefined);
