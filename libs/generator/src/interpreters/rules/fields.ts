@@ -269,7 +269,9 @@ export function readFieldItem(written: readonly Tok[], lookup: ResourceLookup, s
       // "a number of pages" -> pages, "maximum number of students" -> maxStudents (below); the label
       // "number of items" -> numberOfItems
       countOf = head[head.length - 1] !== 'amount';
-      const thing = [...tail.slice(0, -1), plural(singular(tail[tail.length - 1] as string))];
+      // ("number of people coming": what the people are doing is no part of what is counted)
+      const counted = tail.length > 1 && /ing$/.test(tail[tail.length - 1] as string) ? tail.slice(0, -1) : tail;
+      const thing = [...counted.slice(0, -1), plural(singular(counted[counted.length - 1] as string))];
       const asLabel = label && head.length === 1 && head[0] === 'number' && !countLeft;
       ws = head[head.length - 1] === 'amount' ? ['amount'] : asLabel ? ['number', 'of', ...thing] : [...head.slice(0, -1), ...thing];
     } else if (head[head.length - 1] === 'out' && tail.length === 1 && /^\d+$/.test(tail[0] as string)) {

@@ -54,6 +54,10 @@ describe('names as developers and casual writers spell them', () => {
     expect(field(accept('Bookings have a phone, pitmaster yes/no (on site or we just drop off) and a date.'), 'Booking', 'pitmaster').type).toBe('boolean');
   });
 
+  it('"number of people coming" counts the people: what they are doing is no part of the name', () => {
+    expect(fieldNames(accept('Bookings have a visitor name, a phone and a number of people coming (max 3).'), 'Booking')).toEqual(['visitorName', 'phone', 'people']);
+  });
+
   it('"weight in ounces" joins its unit to the name as "weight in kg" does', () => {
     expect(field(accept('Cars have a weight in ounces and a car number.'), 'Car', 'weightOunces').type).toBe('number');
   });
