@@ -104,6 +104,10 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // code, 35 and 37, every saved edit reading back faithful
   '51': { faithfulAfter: 35, faithfulAnySize: 40, medianChangedAtMost: 16.5 },
   '52': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 12.5 },
+  // Batches 53 and 54: each first-contact draft of the session's final interpreter (44b9de4) edited once by a helper
+  // playing its user, never run (session 2026-11-28, night 4)
+  '53': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 13 },
+  '54': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 11 },
 };
 
 describe('line diff', () => {
