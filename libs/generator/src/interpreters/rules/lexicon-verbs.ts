@@ -113,3 +113,9 @@ export const TAKING_RECORDS = new Set(['hire', 'loan', 'rental', 'borrowing', 'l
 /** How a prose lifecycle names its first state and the verbs on a record that are no step of it (stages/prose-lifecycle.ts). */
 export const LIFECYCLE_STARTS = new Set(['starts out', 'start out', 'starts off', 'start off', 'comes in', 'come in', 'is created', 'gets created', 'is logged', 'is booked in', 'begins', 'begin', 'arrives', 'arrive', 'starts', 'start']);
 export const LIFECYCLE_AUXILIARIES = new Set(['add', 'create', 'record', 'log', 'enter', 'list', 'view', 'see', 'show', 'update', 'edit', 'change', 'delete', 'remove', 'find', 'look', 'search', 'track', 'keep', 'store', 'save', 'get', 'have', 'make', 'let', 'want', 'need', 'use', 'like', 'love', 'help', 'call', 'email', 'ring', 'phone', 'text', 'message', 'do', 'put', 'give', 'take', 'check', 'is', 'was', 'be', 'book', 'buy', 'order', 'want', 'pay', 'price', 'quote', 'fill', 'move', 'mark', 'set', 'tick', 'flag']);
+/** A word before "it" that is no verb ("after it", "that it"). */
+export const NOT_VERBS = new Set(['after', 'before', 'about', 'with', 'for', 'of', 'on', 'in', 'when', 'once', 'until', 'if', 'then', 'and', 'or', 'but', 'that', 'as', 'like', 'to', 'from', 'into', 'by', 'so', 'whether', 'while', 'because', 'than', 'at', 'off', 'up', 'out', 'where']);
+/** "mark it baked", "set it as ready": the state is said, the step is named by it. */
+export const MARKING = new Set(['mark', 'set', 'flag', 'tick']);
+/** "drop it off", "pick it up": a verb with its particle is no step of its own. */
+export const PARTICLES = new Set(['off', 'up', 'out', 'back', 'in', 'away', 'over', 'down', 'on']);

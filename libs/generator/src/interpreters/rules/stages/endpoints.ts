@@ -87,7 +87,7 @@ export function endpointLines(line: string): string[] {
   return out;
 }
 
-const ROUTE_LINE = /^\s*(?:[-*•]\s+)?(?:GET|POST|PUT|PATCH|DELETE)\s+\//;
+const ROUTE_LINE = new RegExp(`^\\s*(?:[-*•]\\s+)?${METHOD}\\s+\\/`);
 
 /**
  * "Claim" over its fields, a blank line, then "POST /claims ...": routes after a gap with no label over

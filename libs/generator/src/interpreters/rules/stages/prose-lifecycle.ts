@@ -1,5 +1,5 @@
-import { LIFECYCLE_AUXILIARIES, LIFECYCLE_STARTS } from '../lexicon.js';
-import { infinitiveOf, pastParticiple, plural } from '../text.js';
+import { LIFECYCLE_AUXILIARIES, LIFECYCLE_STARTS, MARKING, NOT_VERBS, PARTICLES } from '../lexicon.js';
+import { infinitiveOf, pastParticiple, plural, singular } from '../text.js';
 import { isDone } from './yes-no-names.js';
 
 /**
@@ -28,15 +28,8 @@ export interface LifecyclePhrasing {
 const RECORD = String.raw`(?:(?:an?|the|each|every|my|our|any)\s+)?([a-z]+)`;
 /** "I print it", "we confirm them", "accepts or rejects it": verbs on the record, and the state it then has ("it becomes brewing"). */
 const ON_IT = /\b((?:[a-z]+\s*(?:,|\bor\b|\band\b)\s*)*)([a-z]+)\s+(?:it|them)\b(?:\s+(?:as\s+)?([a-z]+))?(?:[\s,]+(?:it|they)\s*(?:becomes|become|is|are|'s|'re|goes to|go to)\s+([a-z]+))?/gi;
-/** "mark it baked", "set it as ready": the state is said, the step is named by it. */
-const MARKING = new Set(['mark', 'set', 'flag', 'tick']);
-/** "drop it off", "pick it up": a verb with its particle is no step of its own. */
-const PARTICLES = new Set(['off', 'up', 'out', 'back', 'in', 'away', 'over', 'down', 'on']);
-/** A word before "it" that is no verb ("after it", "that it"). */
-const NOT_VERBS = new Set(['after', 'before', 'about', 'with', 'for', 'of', 'on', 'in', 'when', 'once', 'until', 'if', 'then', 'and', 'or', 'but', 'that', 'as', 'like', 'to', 'from', 'into', 'by', 'so', 'whether', 'while', 'because', 'than', 'at', 'off', 'up', 'out', 'where']);
 /** "rejects" -> "reject": the verb as the steps are named. */
 const lemma = (w: string): string => (/[^s]s$/.test(w) && !/(?:us|is)$/.test(w) ? w.replace(/ies$/, 'y').replace(/(?:ch|sh|ss|x)es$/, (m) => m.slice(0, -2)).replace(/s$/, '') : w);
-const singular = (w: string): string => (/(?:ss|us|is)$/.test(w) ? w : w.replace(/ies$/, 'y').replace(/(?:ch|sh|x)es$/, (m) => m.slice(0, -2)).replace(/s$/, ''));
 
 /** The steps, in order, from verbs said on the record: "then"/"and" go on from the last state, "or" from the same one. */
 function chain(initial: string, said: string): ProseLifecycle['steps'] {

@@ -1,5 +1,6 @@
 import { CODE_TYPE_WORDS } from '../lexicon.js';
 import { pascalCase, plural, singular, splitIdentifier } from '../text.js';
+import { splitOutsideParens } from './list-items.js';
 
 /**
  * Stage 0: a schema written as code. Developers paste the model they have: a TypeScript interface,
@@ -34,6 +35,9 @@ const split = (line: string): [string, string] => {
   return m && !/['"][^'"]*$/.test(line.slice(0, m.index)) ? [line.slice(0, m.index), m[1] as string] : [line, ''];
 };
 const braceCloses = (line: string): boolean => /^\s*\}\s*;?\s*$/.test(line);
+
+/** "link_workers" -> LinkWorker: a table is named by its records in the plural. */
+const recordOfTable = (table: string): string => pascalCase(splitIdentifier(table).map((w, k, all) => (k === all.length - 1 ? singular(w) : w)));
 
 export const SCHEMA_DIALECTS: SchemaDialect[] = [
   {
@@ -77,7 +81,7 @@ export const SCHEMA_DIALECTS: SchemaDialect[] = [
     name: 'an SQL table',
     opens: (l) => {
       const m = /^\s*create\s+table\s+(?:if\s+not\s+exists\s+)?["`]?(\w+)["`]?\s*\(\s*$/i.exec(l);
-      return m ? pascalCase(splitIdentifier(m[1] as string).map((w, k, all) => (k === all.length - 1 ? singular(w) : w))) : undefined;
+      return m ? recordOfTable(m[1] as string) : undefined;
     },
     closes: (l) => /^\s*\)\s*;?\s*$/.test(l),
     field: (l) => {
@@ -112,24 +116,8 @@ function oneLineRecord(line: string): string[] {
   if (!m) return [line];
   const inner = m[2] as string;
   // (semicolons part the fields when there are any: "name: text, unique; address: text")
-  const parts = inner.includes(';') ? inner.split(/\s*;\s*/) : splitOutside(inner);
+  const parts = inner.includes(';') ? inner.split(/\s*;\s*/) : splitOutsideParens(inner, /,/).map((x) => x.trim());
   return [`${m[1] as string} {`, ...parts.filter(Boolean).map((p) => `  ${p}`), '}'];
-}
-
-/** Parts between commas outside parentheses and brackets. */
-function splitOutside(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let from = 0;
-  [...text].forEach((c, k) => {
-    if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(text.slice(from, k).trim());
-      from = k + 1;
-    }
-  });
-  return [...out, text.slice(from).trim()];
 }
 
 /** GraphQL, Prisma and TypeScript enums: `enum Method { CASH CARD }`, `type Method = 'cash' | 'card'`. */
@@ -146,7 +134,7 @@ const quoted = (s: string): string[] => [...s.matchAll(/'([^']*)'|"([^"]*)"/g)].
 const words = (name: string): string => name.split('_').flatMap((w) => splitIdentifier(w)).join(' ');
 
 /** The field as a bullet the field readers read exactly, or undefined for one the store keeps (id, createdAt). */
-function bullet(sql: boolean, f: CodeField, records: ReadonlySet<string>, enums: ReadonlyMap<string, string[]>, refsKept: Set<string>): { line: string; note?: string } | undefined {
+function bullet(f: CodeField, records: ReadonlySet<string>, enums: ReadonlyMap<string, string[]>, refsKept: Set<string>): { line: string; note?: string } | undefined {
   const name = f.name.replace(/_?(?:Id|_id)$/, '');
   if (/^(?:id|createdAt|updatedAt|created_at|updated_at)$/.test(f.name)) return undefined;
   const pointer = /^(?:ref|reference|->)\s*(\w+)$/.exec(f.type.trim());
@@ -169,7 +157,7 @@ function bullet(sql: boolean, f: CodeField, records: ReadonlySet<string>, enums:
   const refComment = take(/^(?:ref(?:erence)?|fk)\b|\b([A-Z]\w*)\s+id\b/);
   const sqlRef = take(/references\s+["`]?(\w+)["`]?(?:\s*\([^)]*\))?/i);
   const idOf = f.name !== name && (refComment || sqlRef || records.size > 0);
-  const target = record ?? (sqlRef ? pascalCase(splitIdentifier(sqlRef[1] as string).map((w, k, all) => (k === all.length - 1 ? singular(w) : w))) : refComment?.[1] ?? (idOf ? [...records].find((r) => r.toLowerCase() === name.replace(/_/g, '').toLowerCase()) : undefined));
+  const target = record ?? (sqlRef ? recordOfTable(sqlRef[1] as string) : refComment?.[1] ?? (idOf ? [...records].find((r) => r.toLowerCase() === name.replace(/_/g, '').toLowerCase()) : undefined));
   if (target && list) return undefined; // the other side of a link: the records pointing here say it
   if (target) {
     // ("raceDay RaceDay @relation(...)" and "raceDayId String": one link, said once)
@@ -283,7 +271,7 @@ export function schemaCodeAsText(prompt: string): string {
         continue;
       }
       const f = open.d.field(l);
-      const b = f ? bullet(open.d.name === 'an SQL table', f, records, enums, refsKept) : undefined;
+      const b = f ? bullet(f, records, enums, refsKept) : undefined;
       if (b) body.push(b.line);
       if (b?.note) notes.push(`The ${words((f as CodeField).name)}, said in the code: "${b.note}".`);
     }
