@@ -11,3 +11,9 @@ export const CODE_TYPE_WORDS: Record<string, string> = Object.fromEntries([...['
  * happens ("weekly payments", "upcoming workshops").
  */
 export const QUALIFIER_NOISE = new Set(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'twenty', 'and', 'then', 'up', 'also', 'so', 'or', 'create', 'add', 'run', 'organise', 'organize', 'manage', 'make', 'track', 'log', 'keep', 'store', 'weekly', 'monthly', 'daily', 'nightly', 'yearly', 'annual', 'upcoming', 'next', 'numbered']);
+
+/**
+ * Names written joined in capitals that are one word, not a record's name in code ("WhatsApp",
+ * "YouTube"): the others, "FeedOrder", "TrackDay", are read as their words.
+ */
+export const JOINED_NAMES = new Set(['whatsapp', 'youtube', 'paypal', 'tiktok', 'linkedin', 'github', 'gitlab', 'facetime', 'playstation', 'javascript', 'typescript', 'postgresql', 'mysql', 'mongodb', 'wordpress', 'woocommerce', 'mailchimp', 'quickbooks', 'eventbrite', 'airbnb', 'booking.com', 'sharepoint', 'powerpoint', 'onedrive', 'dropbox', 'bitbucket', 'openai', 'chatgpt', 'macbook', 'airpods', 'ipad', 'iphone', 'datetime']);

@@ -41,6 +41,12 @@ describe('titles and column notes', () => {
 });
 
 describe('names as developers and casual writers spell them', () => {
+  it('a record named as code names it, "FeedOrder:" is FeedOrder, not Feedorder; a brand stays one word', () => {
+    const bp = accept('Farm: name, owner, phone\n\nFeedOrder:\n  farm       (which farm)\n  tonnes     0.5 to 30\n  wanted by  (date)\n\nQuoteRequest: customer name, contact via (email / WhatsApp)');
+    expect(bp.resources.map((r) => r.name)).toEqual(['Farm', 'FeedOrder', 'QuoteRequest']);
+    expect(field(bp, 'QuoteRequest', 'contactVia').values).toEqual(['email', 'WhatsApp']);
+  });
+
   it('a name in camel case is its words: "clientName  string" is clientName, not clientname', () => {
     const bp = accept('Site\n  clientName    string\n  contactEmail  email\n  installedOn   date\n');
     expect(field(bp, 'Site', 'contactEmail').type).toBe('email');

@@ -1,4 +1,4 @@
-import { CASUAL_SPELLINGS, CONTEXT_LABELS, CURRENCY_SIGNS, GREETINGS, PHRASAL_VERBS, SECTION_LABELS, SIGN_OFFS, THAN_WORDS, VERB_SET } from '../lexicon.js';
+import { CASUAL_SPELLINGS, CONTEXT_LABELS, JOINED_NAMES, CURRENCY_SIGNS, GREETINGS, PHRASAL_VERBS, SECTION_LABELS, SIGN_OFFS, THAN_WORDS, VERB_SET } from '../lexicon.js';
 import { documentLine } from './context.js';
 import { endpointLines, labelledRoutes } from './endpoints.js';
 import { columnsAsItems, lookUpsByIt } from './line-layouts.js';
@@ -53,7 +53,9 @@ export function normalise(prompt: string): Normalised {
   columnsAsItems(raw);
   // ("date_of_birth", "contact_phone": a name written as a programmer writes it is its words)
   // ("clientName", "installedOn": so is one in camel case; "iPhone" and "eBay" are names, not two words)
-  raw.forEach((l, k) => (raw[k] = l.replace(/\b([a-z]+(?:_[a-z0-9]+)+)\b/gi, (w: string) => w.replace(/_/g, ' ')).replace(/\b[a-z]{2,}(?:[A-Z][a-z0-9]+)+\b/g, (w: string) => w.replace(/(?<=[a-z0-9])(?=[A-Z])/g, ' ').toLowerCase())));
+  // ("FeedOrder:", "-> TrackDay": a record's name as code writes it is its words too, brands aside)
+  raw.forEach((l, k) => (raw[k] = l.replace(/\b([a-z]+(?:_[a-z0-9]+)+)\b/gi, (w: string) => w.replace(/_/g, ' ')).replace(/\b[a-z]{2,}(?:[A-Z][a-z0-9]+)+\b/g, (w: string) => w.replace(/(?<=[a-z0-9])(?=[A-Z])/g, ' ').toLowerCase())
+    .replace(/\b[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+\b/g, (w: string) => (JOINED_NAMES.has(w.toLowerCase()) ? w : w.replace(/(?<=[a-z0-9])(?=[A-Z])/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase())))));
   const consumed = new Set<number>();
   /** What was said beside field items, read after everything else (fieldItem). */
   const ruleNotes: string[] = [];
