@@ -127,6 +127,7 @@ export const ACTION_PHRASINGS: readonly ActionPhrasing[] = [
       ['Customers have a name and a tier (bronze, silver, gold). Upgrade a customer to gold.', 'transition Customer upgradeCustomer'],
       ['Tickets have a title and a priority (low, high). Shift a ticket to high.', 'transition Ticket shiftTicket'],
       ['Appeals have a school and a status (lodged, upheld, dismissed). Uphold an appeal.', 'transition Appeal upholdAppeal'],
+      ['Outages have an area and a status (reported, investigating, restored). Investigate an outage.', 'transition Outage investigateOutage'],
     ],
     match: (ctx, s) => {
       if (s.cls !== 'unknown') return undefined;

@@ -3,7 +3,7 @@ import type { EffectSpec, ParamSpec } from '@backforge/blueprint';
 import { type FieldDraft, readFieldItem } from '../fields.js';
 import { NOTE_PARTICLES, NOTE_VERBS, ANTONYMS, DECISION_SIDES, DETERMINERS, ENUM_TARGETS, LEAVE_VERBS, OCCUPANCY, OCCUPY_PREPS, PRESENCE, STATE_OF_VERB, VERBS } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
-import { camelCase, pastParticiple, splitIdentifier } from '../text.js';
+import { camelCase, pastParticiple, splitIdentifier, verbForms } from '../text.js';
 import { splitList, textOf, type Tok } from '../tokens.js';
 import { type ObjectRef, type Segment } from './reading.js';
 import { addField, fieldOf, resourceAt, resourceFromObject } from './resolve.js';
@@ -32,7 +32,8 @@ export function stateTarget(ctx: ReadingState, res: ResourceDraft, lemma: string
     const f = res.fields.find((x) => x.spec.type === 'boolean' && (x.spec.name === n || x.spec.name === camelCase(['is', n])));
     if (f) return { field: f, value: mapped && mapped.state === n ? mapped.value : true };
   }
-  const targets = [...(ENUM_TARGETS[lemma] ?? []), participle, lemma];
+  // ("investigate an outage" whose status has "investigating": the state of being at it, last)
+  const targets = [...(ENUM_TARGETS[lemma] ?? []), participle, lemma, ...verbForms(lemma).filter((f) => f.endsWith('ing'))];
   for (const f of res.fields.filter((x) => x.spec.type === 'enum')) {
     const v = (f.spec.values ?? []).find((val) => targets.includes(val.toLowerCase()));
     if (v !== undefined) return { field: f, value: v };
