@@ -80,9 +80,21 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       ['For each booking we store the charger, the driver and the start time.', { subject: 'booking', items: ['charger', 'driver', 'start time'] }],
       ["For each grit bin we want to record its location, the last refill date and whether it's damaged.", { subject: 'grit bin', items: ['location', 'last refill date', 'damaged'] }],
       ["For every music box that comes in I note the owner's name, the maker and a fault description.", { subject: 'music box', items: ["owner's name", 'maker', 'fault description'] }],
+      ["For each review I'd like to keep the client name, client email and the price.", { subject: 'review', items: ['client name', 'client email', 'price'] }],
     ],
     // "every house we need ...": the record, then the writer keeping its fields ("that comes in" is said of the records)
-    match: (s) => /^(?:(?:then|and|also|so)\s+)?(?:for\s+)?(?:each|every|per)\s+([a-z][a-z -]{1,30}?)(?:\s+(?:that|which|who)\s+[^,]{1,40}?)?\s*,?\s+(?:we|i)\s+(?:(?:want|need|have|would like)\s+to\s+)?(?:need|want|write down|note down|note|record|keep|store|track|log|take|ask for|collect)\s+(?:down\s+)?(.+?)[.!]?$/i.exec(s),
+    match: (s) => /^(?:(?:then|and|also|so)\s+)?(?:for\s+)?(?:each|every|per)\s+([a-z][a-z -]{1,30}?)(?:\s+(?:that|which|who)\s+[^,]{1,40}?)?\s*,?\s+(?:we|i)(?:'d|’d)?\s+(?:(?:want|need|have|would like|like)\s+to\s+)?(?:need|want|write down|note down|note|record|keep|store|track|log|take|ask for|collect)\s+(?:down\s+)?(.+?)[.!]?$/i.exec(s),
+    read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
+  },
+  {
+    name: 'what the writer notes when a record comes in',
+    examples: [
+      ['When a case comes in we note the address, the dispute type and the referral date.', { subject: 'case', items: ['address', 'dispute type', 'referral date'] }],
+      ['Whenever a new repair arrives, I write down the owner, the fault and the date.', { subject: 'repair', items: ['owner', 'fault', 'date'] }],
+      ['Once an order is placed we need the customer name, the pickup date and the total.', { subject: 'order', items: ['customer name', 'pickup date', 'total'] }],
+    ],
+    // "when a case comes in we note ...": the record that arrives holds what the writer notes (it is not a "come")
+    match: (s) => /^(?:when|whenever|once|as soon as|every time|each time)\s+(?:a|an|each|every|the|new)\s+(?:new\s+)?([a-z]+(?: [a-z]+)?)\s+(?:comes in|arrives|(?:is|gets)\s+(?:made|booked|reported|opened|placed|logged|received|raised|created|added|registered|submitted))\s*,?\s+(?:we|i)(?:'d|’d)?\s+(?:(?:want|need|have|would like|like)\s+to\s+)?(?:note down|note|write down|record|keep|log|take down|take|save|store|enter|ask for|collect|need)\s+(?:down\s+)?(?!(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s*:)(.+?)[.!]?$/i.exec(s),
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {
@@ -158,12 +170,13 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
       ['Guests book a yurt with their name, email and arrival date.', { subject: 'booking', items: ['yurt', 'name', 'email', 'arrival date'] }],
       ['Every walker books separately with their name, phone number and age.', { subject: 'booking', items: ['name', 'phone number', 'age'] }],
       ['Volunteers register for a shift with their name and a t-shirt size.', { subject: 'registration', items: ['shift', 'name', 't-shirt size'] }],
+      ['A production company applies with its company name, a contact email and the filming date.', { subject: 'application', items: ['company name', 'contact email', 'filming date'] }],
     ],
     // "people book with their name and email", "guests book a yurt with their ...": the verb makes the
     // record (a booking), what they do it for is its reference, what they give its fields (the thing
     // made itself, "send a message with their name", is the action reader's; so is an item that says
     // whose it is, "a link to their CV")
-    match: (s) => /^(?:the\s+|our\s+|every\s+|each\s+|a\s+|an\s+)?[a-z]+\s+(?:can\s+|will\s+|must\s+|should\s+)?([a-z]+)(?:\s+(?:(?:for|on|onto|to|at|in|into)\s+)?(?:a|an|the|one)\s+([a-z]+))?(?:\s+separately|\s+online|\s+ahead)?\s+(?:with|by giving|giving)\s+(?:their|his|her|its)\s+(.+?)[.!]?$/i.exec(s),
+    match: (s) => /^(?:the\s+|our\s+|every\s+|each\s+|a\s+|an\s+)?(?:(?!(?:to|can|will|must|should|may|also|then|just|like|want|need|on|in|at|for|of|from|by|with)\s)[a-z]+\s+){1,2}?(?:can\s+|will\s+|must\s+|should\s+)?([a-z]+)(?:\s+(?:(?:for|on|onto|to|at|in|into)\s+)?(?:a|an|the|one)\s+([a-z]+))?(?:\s+separately|\s+online|\s+ahead)?\s+(?:with|by giving|giving)\s+(?:their|his|her|its)\s+(.+?)[.!]?$/i.exec(s),
     read: (m, sentence) => {
       const made = NOMINALIZATION[verbLemma((m[1] as string).toLowerCase(), VERB_SET) ?? '']?.[0];
       const items = made && !/\b(?:to|of|for)\s+their\b/i.test(m[3] as string) ? listItems(m[3] as string) : undefined;

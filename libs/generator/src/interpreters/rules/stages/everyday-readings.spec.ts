@@ -340,3 +340,10 @@ describe('links and lists in any notation (session 2026-11-28 day)', () => {
     expect(rules('Trips have a date and seats. Tickets have a trip and a name. People buy tickets as long as seats remain.')).toEqual(['Ticket.trip <= seats']);
   });
 });
+
+describe('what the writer notes when a record comes in (session 2026-11-29)', () => {
+  it('"When a case comes in we note ..." keeps the fields on the case, not on a record named "come"', () => {
+    const bp = read('Our council runs a mediation service. When a case comes in we note the address, the dispute type and the referral date. Coordinators want to list cases.');
+    expect(bp.resources.map((r) => [r.name, r.fields.map((f) => f.name)])).toEqual([['Case', ['address', 'disputeType', 'referralDate']]]);
+  });
+});

@@ -1,6 +1,6 @@
 import { DIMENSIONS, NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET } from '../lexicon.js';
 import { isPluralForm, singular as singularOf, verbInfinitive } from '../text.js';
-import { splitOutsideParens } from './declarations.js';
+import { DECLARATIONS, splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
 import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, RULE_CLAUSE, eachOnesFields, namedCollection, scaleNote, searchableBy, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, splitWhileLeft, tickedWhether } from './split-requests.js';
 
@@ -207,6 +207,12 @@ const LEADING_CONDITION = /^(?:(?:and|so|then|also)\s+)?((?:.*?,\s+and\s+)?)((?:
 
 const CONDITION_LIMITS = /\b(?:full|sold out|reached|left|capacity|limit|maximum|max|over|more than|less than|fewer than)\b/i;
 
+/** A sentence one of the declaration phrasings reads as a record with its fields. */
+const readsWhole = (sentence: string): boolean => DECLARATIONS.some((d) => {
+  const m = d.match(sentence);
+  return m !== null && d.read(m, sentence) !== undefined;
+});
+
 export function splitAtLeadingCondition(sentence: string): string[] {
   const m = LEADING_CONDITION.exec(sentence);
   if (!m) return [sentence];
@@ -217,8 +223,10 @@ export function splitAtLeadingCondition(sentence: string): string[] {
   if (condition.split(/\s+/).length < 3 || condition.includes(',')) return [sentence];
   // "once the workshop is full we close registrations" is a rule on the records: left whole
   if (CONDITION_LIMITS.test(condition)) return [sentence];
-  // "when member borrow instrument we write member name, ...": what is written down when it happens is a record (declarations.ts)
+  // "when member borrow instrument we write member name, ...", "when a case comes in we note ...": what is
+  // written down when it happens is a record, read whole by a declaration phrasing (declarations.ts)
   if (/^(?:we|i)\s+(?:write|record|note|keep|log|take|save|store|enter)\b[^,]*,/i.test(main) && /^(?:when|whenever)\s+(?:a|an|the|some|one)?\s*[a-z]+\s+(?:borrows?|lends?|rents?|hires?|books?|reserves?|registers?|applies|apply|orders?|enrol?ls?)\b/i.test(condition)) return [sentence];
+  if (readsWhole(sentence)) return [sentence];
   return [...(before ? [`${before}.`] : []), `${capitalized(condition)}.`, capitalized(main)];
 }
 
