@@ -346,4 +346,10 @@ describe('what the writer notes when a record comes in (session 2026-11-29)', ()
     const bp = read('Our council runs a mediation service. When a case comes in we note the address, the dispute type and the referral date. Coordinators want to list cases.');
     expect(bp.resources.map((r) => [r.name, r.fields.map((f) => f.name)])).toEqual([['Case', ['address', 'disputeType', 'referralDate']]]);
   });
+
+  it('"mother, father (both are geckos)" makes each a link to a gecko', () => {
+    const bp = read('geckos: name, morph, hatch date. and clutches: mother, father (both are geckos ofc), lay date, number of eggs.');
+    const clutch = bp.resources.find((r) => r.name === 'Clutch');
+    expect(clutch?.fields.filter((f) => f.type === 'reference').map((f) => [f.name, f.references])).toEqual([['mother', 'Gecko'], ['father', 'Gecko']]);
+  });
 });

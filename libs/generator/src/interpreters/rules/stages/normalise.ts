@@ -2,6 +2,7 @@ import { CASUAL_SPELLINGS, CONTEXT_LABELS, JOINED_NAMES, CURRENCY_SIGNS, GREETIN
 import { documentLine } from './context.js';
 import { endpointLines, labelledRoutes } from './endpoints.js';
 import { columnsAsItems, lookUpsByIt } from './line-layouts.js';
+import { bothAreRecords } from './paren-notes.js';
 import { readSections } from './sections.js';
 import { plural } from '../text.js';
 import { splitSentence } from './split-sentence.js';
@@ -278,6 +279,8 @@ export function repairSpelling(prompt: string): string {
       const line = all.slice(all.lastIndexOf('\n', at) + 1, at);
       return (line.match(/\(/g)?.length ?? 0) > (line.match(/\)/g)?.length ?? 0) ? said : `${mark} (yes/no)`;
     })
+    // ("mother, father (both are geckos)": each is a link to a gecko)
+    .replace(/[^\n]+/g, bothAreRecords)
     // ("hours (decimal, 0.5 - 12)": a range written with spaces round its dash is one range, not two values)
     .replace(/\b(\d+(?:\.\d+)?)[ \t]+[–-][ \t]+(\d+(?:\.\d+)?)\b(?![ \t]*[-–:/])/g, '$1-$2')
     // ("each order is from one cafe, for one flavour (...), a number of trays and ...": what it is from and for, it has)

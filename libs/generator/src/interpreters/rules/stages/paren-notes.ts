@@ -1,3 +1,4 @@
+import { singular } from '../text.js';
 import { CURRENCY_UNITS, MEASURE_UNITS, OTHER_UNITS, TIME_UNITS, TYPE_NOTATIONS } from '../lexicon.js';
 
 /**
@@ -58,3 +59,17 @@ function withoutExamples(inner: string): string {
     .join(', ');
 }
 
+
+/**
+ * "mother, father (both are geckos)", "a white player and a black player (both are members)": a
+ * note said of the two items before it makes each a link to that record, written as a link
+ * note on each ("mother (a gecko), father (a gecko)").
+ */
+export function bothAreRecords(text: string): string {
+  return text.replace(/([^,:;.\n(]+?)(\s*,\s*|\s+and\s+)([^,:;.\n(]+?)\s*\(\s*both\s+(?:are\s+|r\s+|being\s+)?(?:of\s+them\s+)?([a-z]+)(?:\s+(?:ofc|obviously|of course|lol))?\s*\)/gi, (all: string, first: string, sep: string, second: string, what: string) => {
+    const one = singular(what.toLowerCase());
+    if (one === what.toLowerCase()) return all;
+    const note = ` (${/^[aeiou]/.test(one) ? 'an' : 'a'} ${one})`;
+    return `${first}${note}${sep}${second}${note}`;
+  });
+}
