@@ -2,7 +2,8 @@ import type { Clause } from './clauses.js';
 import { readItem, type FieldItem } from './phrasings.js';
 import { LENDING_RECORDS, NOMINALIZATION, VERB_SET } from '../lexicon.js';
 import { listItems, recordWithFields } from './declaration-items.js';
-import { isPluralForm, singular, verbLemma } from '../text.js';
+import { singular, verbLemma } from '../text.js';
+import { KEPT_RECORDS } from './kept-records.js';
 
 export { pairedNames, relativeFlags, splitOutsideParens } from './list-items.js';
 
@@ -86,22 +87,7 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     match: (s) => /^(?:(?:then|and|also|so)\s+)?(?:for\s+)?(?:each|every|per)\s+([a-z][a-z -]{1,30}?)(?:\s+(?:that|which|who)\s+[^,]{1,40}?)?\s*,?\s+(?:we|i)(?:'d|’d)?\s+(?:(?:want|need|have|would like|like)\s+to\s+)?(?:need|want|write down|note down|note|record|keep|store|track|log|take|ask for|collect)\s+(?:down\s+)?(.+?)[.!]?$/i.exec(s),
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
-  {
-    name: 'records the writer has, with their fields',
-    examples: [
-      ['We have members with a name and a phone.', { subject: 'member', items: ['name', 'phone'] }],
-      ['I sell candles with a scent, a size and a price.', { subject: 'candle', items: ['scent', 'size', 'price'] }],
-      ['We run 4 boats, each with a name and a capacity.', { subject: 'boat', items: ['name', 'capacity'] }],
-      ['We also have leopard geckos with a morph and a hatch date.', { subject: 'leopard gecko', items: ['morph', 'hatch date'] }],
-    ],
-    // "we have members with a name and a phone": what the writer has is the record, what it comes with its fields
-    match: (s) => /^(?:(?:so|and|then)\s+)?(?:we|i)\s+(?:also\s+)?(?:have got|have|got|run|manage|sell|offer|rent out|hire out|look after|own|make|stock|breed|grow|host|organise|organize)\s+(?:also\s+)?(?:some|several|a few|lots of|many|about\s+\d+|\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|our|my)?\s*([a-z]+(?: [a-z]+)?s)\s*,?\s+(?:each\s+)?(?:with|having|that have|which have)\s+(?!their\s)(.+?[a-z)])(?<!\s(?:and|or))[.!]?$/i.exec(s),
-    read: (m, sentence) => {
-      const words = (m[1] as string).toLowerCase().split(' ');
-      const last = words[words.length - 1] as string;
-      return isPluralForm(last) ? recordWithFields([...words.slice(0, -1), singular(last)].join(' '), m[2] as string, sentence) : undefined;
-    },
-  },
+  ...KEPT_RECORDS,
   {
     name: 'what the writer notes when a record comes in',
     examples: [
