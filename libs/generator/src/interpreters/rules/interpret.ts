@@ -13,6 +13,7 @@ import { toClauses } from './stages/clauses.js';
 import { declare, droppedAsIgnored, type Declared } from './stages/declare.js';
 import { findGaps } from './stages/gaps.js';
 import { normalise, repairSpelling, sentences, type Normalised } from './stages/normalise.js';
+import { endpointLines } from './stages/endpoints.js';
 import { resplitProse } from './stages/split-sentence.js';
 import { unlabelled } from './stages/sections.js';
 import { untracedLines } from './stages/coverage.js';
@@ -47,7 +48,9 @@ export function interpretPrompt(name: string, prompt: string): InterpretResult {
   // (a schema pasted as code, "interface Loan { amount: number; }", is first written as the lines the readers read)
   // (and a lifecycle told as a story, "an order starts as ordered, then I print it", as its status and steps)
   const text = proseLifecycles(repairSpelling(schemaCodeAsText(written)));
-  const direct = read(name, text, unlabelled(resplitProse(text, sentences)), []);
+  // (routes said as the actions they are, "GET /jobs/{jobNo}" as "find a job by job no", for the reading as written too)
+  const routed = text.split('\n').flatMap((l) => endpointLines(l)).join('\n');
+  const direct = read(name, routed, unlabelled(resplitProse(routed, sentences)), []);
   const n = normalise(text);
   const declared = declare(toClauses(n.lines), n.dropped);
   // a reading as written with no gap stands, unless the layout typed field lists the sentence reader may have misread

@@ -26,7 +26,9 @@ const ROUTE = new RegExp(
 /** A route's path after its collection: a record's key ("{id}", ":registration") and a verb after it. */
 function pathParts(path: string): { key?: string; verb?: string } {
   // ("/tents/by-code/:code": the field the record is found by, named before its key)
-  const parts = path.split('/').filter(Boolean).filter((p, k, all) => !(k === 0 && /^by[-_][a-z]+$/i.test(p) && all[1] !== undefined && /^(?:\{.+\}|:.+)$/.test(all[1])));
+  // ("/generators/serial/{serial}": so is the field named before a key of the same name)
+  const keyAfter = (all: string[]): string => (all[1] ?? '').replace(/^[{:]|\}$/g, '').toLowerCase();
+  const parts = path.split('/').filter(Boolean).filter((p, k, all) => !(k === 0 && all[1] !== undefined && /^(?:\{.+\}|:.+)$/.test(all[1]) && (/^by[-_][a-z]+$/i.test(p) || p.toLowerCase().replace(/[-_]/g, '') === keyAfter(all).replace(/[-_]/g, ''))));
   const key = parts[0] && /^(?:\{.+\}|:.+)$/.test(parts[0]) ? parts[0].replace(/^[{:]|\}$/g, '') : undefined;
   const verb = key !== undefined && parts[1] && /^[a-z][a-z-]*$/.test(parts[1]) ? parts[1] : undefined;
   return { ...(key !== undefined ? { key } : {}), ...(verb !== undefined ? { verb } : {}) };
@@ -49,7 +51,8 @@ function routeActions(methods: string[], collection: string, path: string, query
   return methods.map((method) => {
     if (verb) return `${verb.replace(/-/g, ' ')} ${article} ${one}`;
     if (key !== undefined) {
-      if (method === 'GET') return key === 'id' ? `show ${article} ${one}` : `find ${article} ${one} by ${key.replace(/_/g, ' ')}`;
+      // ("{jobNo}", "{serial_no}": the key's words)
+      if (method === 'GET') return key === 'id' ? `show ${article} ${one}` : `find ${article} ${one} by ${key.replace(/_/g, ' ').replace(/(?<=[a-z0-9])(?=[A-Z])/g, ' ').toLowerCase()}`;
       // (PUT, PATCH, and a POST to one record with no verb after it, change it)
       return method === 'DELETE' ? `delete ${article} ${one}` : `update ${article} ${one}`;
     }

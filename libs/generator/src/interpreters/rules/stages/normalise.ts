@@ -4,7 +4,7 @@ import { endpointLines, labelledRoutes } from './endpoints.js';
 import { columnsAsItems, lookUpsByIt } from './line-layouts.js';
 import { bothAreRecords } from './paren-notes.js';
 import { readSections } from './sections.js';
-import { plural } from '../text.js';
+import { plural, singular } from '../text.js';
 import { splitSentence } from './split-sentence.js';
 
 /**
@@ -49,7 +49,9 @@ export function normalise(prompt: string): Normalised {
       const parts = verbs.split(/\s*[,;]\s*|\s+and\s+/).map((p) => p.replace(/^(?:also|then|plus)\s+/i, '')).filter(Boolean);
       // (bare verbs only, "players: create, list, get", are read as they are)
       const apply = parts.every((p) => CRUD_START.test(p)) && parts.some((p) => /\s/.test(p));
-      return apply ? `${mark}${parts.map((p) => (/^\S+\s+(?:a|an|the|one)\s/i.test(p) ? p : p.replace(/^(\S+)/, `$1 ${what}`))).join(', ')}` : all;
+      // ("get by sail number": one record is got by a field, so it is "get a yacht by sail number")
+      const one = (p: string): string => (/^(?:get|show|view|see)\s+by\b/i.test(p) ? p.replace(/^(\S+)/, `$1 a ${singular(what)}`) : p.replace(/^(\S+)/, `$1 ${what}`));
+      return apply ? `${mark}${parts.map((p) => (/^\S+\s+(?:a|an|the|one)\s/i.test(p) ? p : one(p))).join(', ')}` : all;
     }));
   columnsAsItems(raw);
   // ("date_of_birth", "contact_phone": a name written as a programmer writes it is its words)
@@ -281,6 +283,8 @@ export function repairSpelling(prompt: string): string {
     })
     // ("mother, father (both are geckos)": each is a link to a gecko)
     .replace(/[^\n]+/g, bothAreRecords)
+    // ("- add item / list items / get item by sku": requests parted by slashes are a list of requests)
+    .replace(SLASHED_REQUESTS, (line: string) => line.replace(/\s\/\s/g, ', '))
     // ("hours (decimal, 0.5 - 12)": a range written with spaces round its dash is one range, not two values)
     .replace(/\b(\d+(?:\.\d+)?)[ \t]+[–-][ \t]+(\d+(?:\.\d+)?)\b(?![ \t]*[-–:/])/g, '$1-$2')
     // ("each order is from one cafe, for one flavour (...), a number of trays and ...": what it is from and for, it has)
@@ -403,6 +407,8 @@ const CRUD_WORD = '(?:add|edit|update|remove|delete|list|view|create|see|get|sho
 const MANAGE_VERBS = new RegExp(`\\b(?:manage|maintain|handle)\\s+([a-z][a-z ]*?)\\s*\\((${CRUD_WORD}(?:(?:\\s*,\\s*|\\s+(?:and|or)\\s+|\\s*\\/\\s*)${CRUD_WORD})+)\\)`, 'gi');
 
 const CRUD_START = new RegExp(`^${CRUD_WORD}\\b`, 'i');
+// (each with its object: "create / list / get students" is one request of three verbs, read as it is)
+const SLASHED_REQUESTS = new RegExp(`^[ \\t]*(?:[-*•][ \\t]+)?${CRUD_WORD}[ \\t]+[a-z][^/\\n]*(?:[ \\t]\\/[ \\t]${CRUD_WORD}[ \\t]+[a-z][^/\\n]*){2,}$`, 'gim');
 /** "- boards: add, list by level": a label naming records, then only verbs. */
 const RECORD_VERBS = new RegExp(`^(\\s*(?:[-*•]\\s+)?)([a-z][a-z ]{0,30}?s)\\s*:\\s*(${CRUD_WORD}\\b.*)$`, 'i');
 

@@ -74,7 +74,7 @@ export function splitAtDashedSubject(sentence: string): string[] {
  */
 // ("and a list of tags" is a field: the records to show come with an article, "a list of the bookings")
 const TRAILING_VIEW = /,?\s+(?:and|plus)\s+(?:also\s+)?(?:a|an)\s+(?:view|list|overview|page|report|screen)\s+(?:of|with|showing|for)\s+((?:the|all|my|our|every)\s+\S.*)$/i;
-const TRAILING_ASK = /,?\s+(?:and|plus)\s+(?:also\s+)?((?:(?:(?:i|we)\s+(?:need|want|would like|'d like)\s+to|(?:to\s+)?be able to|let (?:me|us))\s+(?:see|list|search|find|view|look up)|show(?: me| us)?)\b.*)$/i;
+const TRAILING_ASK = /,?\s+(?:and|plus)\s+(?:also\s+)?((?:(?:(?:i|we)\s+(?:need|want|would like|'d like)\s+to|(?:to\s+)?be able to|let (?:me|us))\s+(?:see|list|search|find|view|look up|look|pull up|get|check)|show(?: me| us)?)\b.*)$/i;
 /** ", and let me close a callout": any action the lexicon knows, asked for after a list. */
 const TRAILING_ACTION = /,\s+(?:and|plus)\s+(?:also\s+)?((?:(?:i|we)(?:\s+(?:need|want|would like)|'d like|'d love|\s+would love)\s+to|(?:to\s+)?be able to|let|(?:(?:the\s+)?[a-z]+s|staff|everyone|anyone)\s+(?:should|must|need to|can|could|will)(?:\s+(?:also\s+)?be able to)?|the\s+[a-z]+\s+(?:needs|wants|has|would like)\s+to)\s+((?:[a-z]+\s+){0,3})[a-z]*\b.*)$/i;
 /** The first verb the lexicon knows among the words after the ask ("let council staff mark ..."), at most two words in. */
@@ -99,7 +99,7 @@ export function splitTrailingRequest(sentence: string): string[] {
     // only a list closes this way: a sentence with one clause before "and" is left whole (an
     // action asked for after ", and" is a sentence of its own after any clause)
     // ("gamertag has to be unique pls, and show the players of one team": or after a rule of its own)
-    if (!head.includes(',') && re !== TRAILING_ACTION && !/\b(?:must|has to|have to|needs to|can't|cannot|should|is unique|be unique)\b/i.test(head)) continue;
+    if (!head.includes(',') && re !== TRAILING_ACTION && !/\b(?:must|has to|have to|needs to|can't|cannot|should|(?:is|are|be) unique)\b/i.test(head)) continue;
     const tail = m[1] as string;
     return [`${head}.`, asList ? `List ${tail}` : capitalized(tail)];
   }
