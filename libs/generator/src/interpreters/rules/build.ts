@@ -1,5 +1,5 @@
 import { BLUEPRINT_SCHEMA_VERSION, toPascalCase, type ActionSpec, type Blueprint, type ResourceSpec, type RuleSpec } from '@backforge/blueprint';
-import { ENDING_VERBS } from './lexicon.js';
+import { ENDING_VERBS, LOOK_UP_VERBS } from './lexicon.js';
 import { keyOf, type ActionDraft, type Analysis, type ResourceDraft } from './model.js';
 import { camelCase, pascalCase, plural, splitIdentifier } from './text.js';
 
@@ -17,7 +17,7 @@ export function buildBlueprint(name: string, prompt: string, analysis: Analysis)
   const resourceName = (key: string): string => pascalCase(key.split(' '));
   const resources: ResourceSpec[] = analysis.resources.map((r) => toResource(r));
   const byKey = new Map(analysis.resources.map((r, i) => [keyOf(r.words), i]));
-  const ordered = analysis.actions
+  const ordered = lookUpsByUniqueField(analysis)
     .map((a, i) => ({ a, i }))
     .sort((x, y) => (byKey.get(x.a.resource) ?? 0) - (byKey.get(y.a.resource) ?? 0) || KIND_ORDER.indexOf(x.a.kind) - KIND_ORDER.indexOf(y.a.kind) || x.i - y.i)
     .map(({ a }) => a);
@@ -47,6 +47,24 @@ export function buildBlueprint(name: string, prompt: string, analysis: Analysis)
     actions,
     rules,
   };
+}
+
+/**
+ * "look products up by name" where names are unique: one product is looked up, a get by the name
+ * (199 of 204 writers of the batches asked a get by a unique field, 5 a list); the records can
+ * still be listed, whole, when nothing else lists them.
+ */
+function lookUpsByUniqueField(analysis: Analysis): ActionDraft[] {
+  const unique = (resource: string, field: string): boolean => analysis.resources.some((r) => keyOf(r.words) === resource && r.fields.some((f) => f.spec.name === field && f.spec.unique));
+  const lookUp = (a: ActionDraft): boolean => a.kind === 'list' && LOOK_UP_VERBS.has(a.verb) && a.orderBy === undefined && a.filters.length === 1 && a.filters[0]?.op === 'eq' && unique(a.resource, a.filters[0].field);
+  const out = analysis.actions.flatMap((a): ActionDraft[] => {
+    if (!lookUp(a)) return [a];
+    const field = a.filters[0]?.field as string;
+    const got = analysis.actions.some((x) => x.kind === 'get' && x.resource === a.resource && x.by === field);
+    const listed = analysis.actions.some((x) => x !== a && x.kind === 'list' && x.resource === a.resource && !lookUp(x));
+    return [...(got ? [] : [{ ...a, kind: 'get' as const, by: field, filters: [] }]), ...(listed ? [] : [{ ...a, filters: [], description: '' }])];
+  });
+  return out;
 }
 
 /**

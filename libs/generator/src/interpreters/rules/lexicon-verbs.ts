@@ -119,3 +119,6 @@ export const NOT_VERBS = new Set(['after', 'before', 'about', 'with', 'for', 'of
 export const MARKING = new Set(['mark', 'set', 'flag', 'tick']);
 /** "drop it off", "pick it up": a verb with its particle is no step of its own. */
 export const PARTICLES = new Set(['off', 'up', 'out', 'back', 'in', 'away', 'over', 'down', 'on']);
+
+/** Verbs that look one record up: a list they ask for by a unique field alone is a get by it (build.ts). */
+export const LOOK_UP_VERBS = new Set(['look_up', 'lookup', 'look', 'find', 'pull_up', 'fetch', 'retrieve', 'get']);

@@ -45,7 +45,7 @@ export const MODALS = new Set(['can', 'could', 'may', 'might', 'should', 'must',
 export const META_VERBS = new Set(['support', 'allow', 'let', 'provide', 'offer', 'expose', 'have', 'include', 'handle', 'implement', 'build', 'give', 'enable', 'need', 'want', 'require']);
 
 // ---- verbs (kept in lexicon-verbs.ts, part of this vocabulary)
-export { type VerbClass, VERBS, PHRASAL, STATE_OF_VERB, ENUM_TARGETS, NOMINALIZATION, ENDING_VERBS, TAKING_RECORDS, LIFECYCLE_STARTS, LIFECYCLE_AUXILIARIES, MARKING, NOT_VERBS, PARTICLES } from './lexicon-verbs.js';
+export { type VerbClass, VERBS, PHRASAL, STATE_OF_VERB, ENUM_TARGETS, NOMINALIZATION, ENDING_VERBS, TAKING_RECORDS, LIFECYCLE_STARTS, LIFECYCLE_AUXILIARIES, MARKING, NOT_VERBS, PARTICLES, LOOK_UP_VERBS } from './lexicon-verbs.js';
 export { CODE_TYPE_WORDS, JOINED_NAMES, QUALIFIER_NOISE } from './lexicon-notations.js';
 
 /** Nouns that, as the object of "show/get", ask for a tally of a relation. */

@@ -352,4 +352,20 @@ describe('what the writer notes when a record comes in (session 2026-11-29)', ()
     const clutch = bp.resources.find((r) => r.name === 'Clutch');
     expect(clutch?.fields.filter((f) => f.type === 'reference').map((f) => [f.name, f.references])).toEqual([['mother', 'Gecko'], ['father', 'Gecko']]);
   });
+
+  it('"look products up by name" where names are unique gets one product by its name, and products can still be listed', () => {
+    const bp = read('Each product has a unique name, a firmness (silken, soft or firm) and a price, and I want to look products up by name.');
+    expect(bp.actions.filter((a) => a.kind === 'get' || a.kind === 'list').map((a) => (a.kind === 'get' ? `get by ${a.by}` : a.kind === 'list' ? `list by ${a.filters.map((f) => f.field).join(',')}` : ''))).toEqual(expect.arrayContaining(['get by name', 'list by ']));
+    expect(bp.actions.some((a) => a.kind === 'list' && a.filters.some((f) => f.field === 'name'))).toBe(false);
+  });
+
+  it.each([
+    ['Colonies have a tag code and a species. Tag codes are unique and I want to look a colony up by its tag code.', 'Colony', 'tagCode'],
+    ['Items have a sku and a size.\n- add item / list items / get item by sku / update item', 'Item', 'sku'],
+    ['Yachts have a sail number and an owner name.\n- yachts: create, list, get by sail number', 'Yacht', 'sailNumber'],
+    ['Jobs have a job number (unique) and a part count.\nGET  /jobs/{jobNumber}', 'Job', 'jobNumber'],
+    ['Generators have a serial (unique) and a daily rate.\nGET  /generators/serial/{serial}', 'Generator', 'serial'],
+  ])('a look-up once dropped without a word is read: %s', (prompt, resource, by) => {
+    expect(read(prompt).actions).toContainEqual(expect.objectContaining({ kind: 'get', resource, by }));
+  });
 });
