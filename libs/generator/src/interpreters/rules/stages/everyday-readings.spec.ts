@@ -368,4 +368,11 @@ describe('what the writer notes when a record comes in (session 2026-11-29)', ()
   ])('a look-up once dropped without a word is read: %s', (prompt, resource, by) => {
     expect(read(prompt).actions).toContainEqual(expect.objectContaining({ kind: 'get', resource, by }));
   });
+
+  it.each([
+    ['Registrations have a name and an email. Members can drop out (delete their registration).', 'Registration'],
+    ['Tickets have a name and a code.\nOperations\n a. sell a ticket\n d. refund = delete the ticket', 'Ticket'],
+  ])('a request said again in plain words after the words it explains is read: %s', (prompt, resource) => {
+    expect(read(prompt).actions).toContainEqual(expect.objectContaining({ kind: 'delete', resource }));
+  });
 });

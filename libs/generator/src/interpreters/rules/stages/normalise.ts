@@ -50,7 +50,9 @@ export function normalise(prompt: string): Normalised {
       // (bare verbs only, "players: create, list, get", are read as they are)
       const apply = parts.every((p) => CRUD_START.test(p)) && parts.some((p) => /\s/.test(p));
       // ("get by sail number": one record is got by a field, so it is "get a yacht by sail number")
-      const one = (p: string): string => (/^(?:get|show|view|see)\s+by\b/i.test(p) ? p.replace(/^(\S+)/, `$1 a ${singular(what)}`) : p.replace(/^(\S+)/, `$1 ${what}`));
+      // ("courses: create, list, update, delete": a bare verb but a list's acts on one record)
+      const single = (p: string): boolean => /^(?:get|show|view|see)\s+by\b/i.test(p) || (!/\s/.test(p) && !/^(?:list|search|see|view)$/i.test(p));
+      const one = (p: string): string => (single(p) ? p.replace(/^(\S+)/, `$1 a ${singular(what)}`) : p.replace(/^(\S+)/, `$1 ${what}`));
       return apply ? `${mark}${parts.map((p) => (/^\S+\s+(?:a|an|the|one)\s/i.test(p) ? p : one(p))).join(', ')}` : all;
     }));
   columnsAsItems(raw);
@@ -283,6 +285,10 @@ export function repairSpelling(prompt: string): string {
     })
     // ("mother, father (both are geckos)": each is a link to a gecko)
     .replace(/[^\n]+/g, bothAreRecords)
+    // ("Members can drop out (delete their registration).", "refund = delete the ticket": the words the writer
+    // explains are said again as a request, and that request is what is asked)
+    .replace(EXPLAINED_REQUEST, (_m, lead: string, request: string, end: string) => `${lead}${request}${end}`)
+    .replace(EQUATED_REQUEST, (_m, lead: string, request: string) => `${lead}${request}`)
     // ("- add item / list items / get item by sku": requests parted by slashes are a list of requests)
     .replace(SLASHED_REQUESTS, (line: string) => line.replace(/\s\/\s/g, ', '))
     // ("hours (decimal, 0.5 - 12)": a range written with spaces round its dash is one range, not two values)
@@ -408,6 +414,8 @@ const MANAGE_VERBS = new RegExp(`\\b(?:manage|maintain|handle)\\s+([a-z][a-z ]*?
 
 const CRUD_START = new RegExp(`^${CRUD_WORD}\\b`, 'i');
 // (each with its object: "create / list / get students" is one request of three verbs, read as it is)
+const EXPLAINED_REQUEST = new RegExp(`^(.*?\\b(?:can|may|could|should|will|must)[ \\t]+)[a-z][a-z' \\t]{0,30}?[ \\t]*\\((?:i\\.e\\.|ie|=)?[ \\t]*((?:${CRUD_WORD}|cancel|change|remove)[ \\t]+(?:their|his|her|its|the|a|an|my|our)[ \\t]+[^()\\n]+)\\)[ \\t]*([.!]?)[ \\t]*$`, 'gim');
+const EQUATED_REQUEST = new RegExp(`^([ \\t]*(?:(?:[-*•]|[a-z0-9]{1,2}[.)])[ \\t]+)?)[a-z][a-z' \\t]{0,30}?[ \\t]*=[ \\t]*((?:${CRUD_WORD}|cancel|change|remove)[ \\t]+(?:their|his|her|its|the|a|an|my|our)[ \\t]+[^\\n]+)$`, 'gim');
 const SLASHED_REQUESTS = new RegExp(`^[ \\t]*(?:[-*•][ \\t]+)?${CRUD_WORD}[ \\t]+[a-z][^/\\n]*(?:[ \\t]\\/[ \\t]${CRUD_WORD}[ \\t]+[a-z][^/\\n]*){2,}$`, 'gim');
 /** "- boards: add, list by level": a label naming records, then only verbs. */
 const RECORD_VERBS = new RegExp(`^(\\s*(?:[-*•]\\s+)?)([a-z][a-z ]{0,30}?s)\\s*:\\s*(${CRUD_WORD}\\b.*)$`, 'i');
