@@ -1,5 +1,5 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
-import { GIVEN_BY, MEASURED_HEADS, MONEY_WORDS, YES_NO, SAID_OF_RECORD, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STATE_FIELD_NAMES, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS, WEEKDAY_RANGE, weekdaysBetween } from './lexicon.js';
+import { IRREGULAR_PARTICIPLES, UNCOUNTED, GIVEN_BY, MEASURED_HEADS, MONEY_WORDS, YES_NO, SAID_OF_RECORD, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STATE_FIELD_NAMES, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS, WEEKDAY_RANGE, weekdaysBetween } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
 import { askedPerson, askedThing, hintFromName } from './field-types.js';
 import { statesInOrder } from './stages/field-states.js';
@@ -133,7 +133,8 @@ export function readFieldItem(written: readonly Tok[], lookup: ResourceLookup, s
   const doer = ws.findIndex((w, k) => k > 0 && ['i', 'we'].includes(w) && /^(?:paid|bought|sold|spent|got|found|planted|caught|joined|started|opened)$/.test(ws[k + 1] ?? ''));
   if (doer > 0 && pron < 0) ws = [...ws.slice(0, doer), ws[doer + 1] as string];
   // "applied on date", "sent at time": the word after "on"/"at" is the type, the participle and its preposition the name
-  if (ws.length === 3 && /^[a-z]+(ed|en)$/.test(ws[0] as string) && ['on', 'at'].includes(ws[1] as string) && ['date', 'datetime'].includes(TYPE_WORDS[ws[2] as string] ?? '') && !mods.type) {
+  // ("made on date", "best before date": so is a word the preposition follows, irregular participle or not)
+  if (ws.length === 3 && (/^[a-z]+(ed|en)$/.test(ws[0] as string) || (['before', 'after'].includes(ws[1] as string) && !DETERMINERS.has(ws[0] as string)) || IRREGULAR_PARTICIPLES.has(ws[0] as string)) && ['on', 'at', 'before', 'after'].includes(ws[1] as string) && ['date', 'datetime'].includes(TYPE_WORDS[ws[2] as string] ?? '') && !mods.type) {
     mods.type = TYPE_WORDS[ws[2] as string];
     ws = ws.slice(0, 2);
   }
@@ -271,7 +272,9 @@ export function readFieldItem(written: readonly Tok[], lookup: ResourceLookup, s
       countOf = head[head.length - 1] !== 'amount';
       // ("number of people coming": what the people are doing is no part of what is counted)
       const counted = tail.length > 1 && /ing$/.test(tail[tail.length - 1] as string) ? tail.slice(0, -1) : tail;
-      const thing = [...counted.slice(0, -1), plural(singular(counted[counted.length - 1] as string))];
+      // ("a number of tins", "the number of crew": the counted word as written; made plural only when it is no noun's plural, "number of adult")
+      const word = counted[counted.length - 1] as string;
+      const thing = [...counted.slice(0, -1), isPluralForm(word) || plural(word) === word || UNCOUNTED.has(word) ? word : plural(singular(word))];
       const asLabel = label && head.length === 1 && head[0] === 'number' && !countLeft;
       ws = head[head.length - 1] === 'amount' ? ['amount'] : asLabel ? ['number', 'of', ...thing] : [...head.slice(0, -1), ...thing];
     } else if (head[head.length - 1] === 'out' && tail.length === 1 && /^\d+$/.test(tail[0] as string)) {

@@ -17,3 +17,9 @@ export const QUALIFIER_NOISE = new Set(['one', 'two', 'three', 'four', 'five', '
  * "YouTube"): the others, "FeedOrder", "TrackDay", are read as their words.
  */
 export const JOINED_NAMES = new Set(['whatsapp', 'youtube', 'paypal', 'tiktok', 'linkedin', 'github', 'gitlab', 'facetime', 'playstation', 'javascript', 'typescript', 'postgresql', 'mysql', 'mongodb', 'wordpress', 'woocommerce', 'mailchimp', 'quickbooks', 'eventbrite', 'airbnb', 'booking.com', 'sharepoint', 'powerpoint', 'onedrive', 'dropbox', 'bitbucket', 'openai', 'chatgpt', 'macbook', 'airpods', 'ipad', 'iphone', 'datetime']);
+
+/** Nouns counted as they are written, never made plural ("the number of crew", "the number of staff"). */
+export const UNCOUNTED = new Set(['crew', 'staff', 'personnel', 'luggage', 'baggage', 'equipment', 'livestock', 'cattle', 'poultry', 'people', 'fish', 'sheep', 'deer']);
+
+/** Past participles not ending in -ed or -en, for names such as "made on date" (madeOn, a date). */
+export const IRREGULAR_PARTICIPLES = new Set(['made', 'sold', 'paid', 'built', 'sent', 'bought', 'held', 'done', 'kept', 'laid', 'found', 'born', 'seen', 'grown', 'worn', 'shown', 'cut', 'set', 'put', 'shut', 'read', 'won', 'lost', 'left', 'met', 'brought', 'caught', 'taught', 'fed', 'led', 'lent', 'spent', 'struck', 'sung', 'sunk', 'swum', 'begun', 'drunk', 'rung', 'hung', 'spun', 'dug', 'told']);

@@ -375,4 +375,12 @@ describe('what the writer notes when a record comes in (session 2026-11-29)', ()
   ])('a request said again in plain words after the words it explains is read: %s', (prompt, resource) => {
     expect(read(prompt).actions).toContainEqual(expect.objectContaining({ kind: 'delete', resource }));
   });
+
+  it('a counted word is named as written ("number of tins", "the number of crew"), and "made on date", "best before date" are dates named by what comes before the date', () => {
+    const bp = read('Batches: batch code (unique), number of tins, made on date and best before date. Applications have a company name and the number of crew.');
+    expect(bp.resources.map((r) => [r.name, r.fields.map((f) => `${f.name}:${f.type}`)])).toEqual([
+      ['Batch', ['batchCode:string', 'numberOfTins:integer', 'madeOn:date', 'bestBefore:date']],
+      ['Application', ['companyName:string', 'crew:integer']],
+    ]);
+  });
 });
