@@ -383,4 +383,9 @@ describe('what the writer notes when a record comes in (session 2026-11-29)', ()
       ['Application', ['companyName:string', 'crew:integer']],
     ]);
   });
+
+  it('a capacity, then ", and" a rule on records named in the plural, are two rules: the capacity is kept', () => {
+    const bp = read('Stallions have a name, a book limit and a status (active or retired). Bookings have a stallion and a mare name. A stallion can\'t take more bookings than his book limit, and bookings are only allowed for active stallions.');
+    expect(bp.rules).toContainEqual(expect.objectContaining({ kind: 'capacity', resource: 'Booking', limitField: 'bookLimit' }));
+  });
 });

@@ -1,4 +1,4 @@
-import { NEGATED_STATE, NEGATIONS, STATE_LINKS, STATE_OPENERS } from '../lexicon.js';
+import { NEGATED_STATE, NEGATIONS, REFUSALS, STATE_LINKS, STATE_OPENERS } from '../lexicon.js';
 import { keyOf, type ResourceDraft } from '../model.js';
 import { pascalCase, singular, splitIdentifier } from '../text.js';
 import type { ReadingState } from './reading-state.js';
@@ -50,7 +50,8 @@ export function whileParentIs({ ws, ctx }: RuleView): RuleReading | undefined {
       const more = typeof state.value === 'string' ? otherValues(parent, state, after) : [];
       // ("no more sign-ins than max riders, and sign-ins only when the day is open": a negation before "and" is another rule's)
       const scope = Math.max(ws.lastIndexOf(',', k), ws.lastIndexOf('and', k), ws.lastIndexOf(';', k));
-      const negated = ws.slice(scope + 1, k).some((x) => NEGATIONS.has(x));
+      // ("a booking is refused when its workshop is cancelled": refused is said no to)
+      const negated = ws.slice(scope + 1, k).some((x) => NEGATIONS.has(x) || REFUSALS.has(x));
       // "only while it is open" holds the state; "no comments once it is decided" refuses it
       if (from && !negated) continue;
       const found = childOf(ctx, parent, ws.slice(0, k));
@@ -116,7 +117,8 @@ export function forParentInState({ ws, ctx }: RuleView): RuleReading | undefined
     for (let k = 0; k < ws.length; k++) {
       if (!parent.words.includes(singular(ws[k] as string)) && !(ACTOR_STANDS_IN.has(ws[k] as string) && ['with', 'who'].includes(ws[k + 1] as string))) continue;
       // a yes/no before the record's name: "for an active client", "for paid-up members"
-      const lead = stateNamed(parent, ws.slice(Math.max(0, k - 3), k).filter((x) => !STATE_FILLERS.has(x)), 3, true);
+      // ("only open workshops", "for open workshops": so is a listed value right before it)
+      const lead = stateNamed(parent, ws.slice(Math.max(0, k - 3), k).filter((x) => !STATE_FILLERS.has(x)), 3, true) ?? stateNamed(parent, ws.slice(k - 1, k), 1);
       // a state after it: "boards in ok condition", "people with induction done"
       const trail = ['in', 'with', 'that', 'which', 'who', 'whose'].includes(ws[k + 1] as string) ? stateNamed(parent, ws.slice(k + 2).filter((x) => !STATE_FILLERS.has(x) && x !== 'are' && x !== 'have'), 2) : undefined;
       const state = lead ?? trail;

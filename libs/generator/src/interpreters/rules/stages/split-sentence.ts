@@ -289,7 +289,8 @@ export function activeVoice(sentence: string): string {
   return m && verb && VERB_SET.has(verb) ? `${m[1] as string} ${verb} ${m[3] as string}` : sentence;
 }
 
-const AND_RULE = new RegExp(`,\\s+and\\s+(${RULE_CLAUSE})$`, 'i');
+// ("..., and bookings are only allowed for active stallions": so is a rule on records named in the plural)
+const AND_RULE = new RegExp(`,\\s+and\\s+(${RULE_CLAUSE}|[a-z]+s\\s+(?:are|can|may|must)\\s+only\\s+\\S.*)$`, 'i');
 /**
  * "Bookings are only allowed while the session is open, and a session can't have more bookings
  * than its bike count": a rule about another subject after ", and" is a sentence of its own.
