@@ -117,12 +117,12 @@ describe('normalise: the layout of a prompt', () => {
     expect(repairSpelling('Advisers pull up all the visits of a client; pull up is a verb.')).toBe('Advisers see all the visits of a client; pull up is a verb.');
   });
 
-  it('reads list requests said loosely: "only the", "by number of", "i want products by ...", a label over verbs', () => {
+  it('reads list requests said loosely: "only the", "by number of", "i want products by ...", a label over verbs, one record added', () => {
     expect(repairSpelling('List only the confirmed bookings.')).toBe('List the confirmed bookings.');
     expect(repairSpelling('list horseboxes by number of stalls')).toBe('list horseboxes by stalls');
     expect(repairSpelling('i want products by category and by supplier')).toBe('i want to list products by category and by supplier');
     expect(normalise('- boards: add, list by level\n- players: create, list, get').lines).toEqual([
-      { kind: 'bullet', text: 'add boards, list boards by level', depth: 0 },
+      { kind: 'bullet', text: 'add a board, list boards by level', depth: 0 },
       { kind: 'bullet', text: 'players: create, list, get', depth: 0 },
     ]);
   });
