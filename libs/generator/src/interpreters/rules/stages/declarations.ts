@@ -180,6 +180,9 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
     // whose it is, "a link to their CV")
     match: (s) => /^(?:the\s+|our\s+|every\s+|each\s+|a\s+|an\s+)?(?:(?!(?:to|can|will|must|should|may|also|then|just|like|want|need|on|in|at|for|of|from|by|with)\s)[a-z]+\s+){1,2}?(?:can\s+|will\s+|must\s+|should\s+)?([a-z]+)(?:\s+(?:(?:for|on|onto|to|at|in|into)\s+)?(?:a|an|the|one)\s+([a-z]+))?(?:\s+separately|\s+online|\s+ahead)?\s+(?:with|by giving|giving)\s+(?:their|his|her|its)\s+(.+?)[.!]?$/i.exec(s),
     read: (m, sentence) => {
+      // ("customers place orders ... giving": a verb before the one read is the real one, and the subject is one word)
+      const before = new RegExp(`(\\S+)\\s+(?:(?:can|will|must|should)\\s+)?${m[1] as string}\\b`, 'i').exec(sentence)?.[1]?.toLowerCase() ?? '';
+      if (VERB_SET.has(before) && sentence.toLowerCase().indexOf(before) > 0) return undefined;
       const made = NOMINALIZATION[verbLemma((m[1] as string).toLowerCase(), VERB_SET) ?? '']?.[0];
       const items = made && !/\b(?:to|of|for)\s+their\b/i.test(m[3] as string) ? listItems(m[3] as string) : undefined;
       if (!made || !items || items.length < 2) return undefined;

@@ -55,10 +55,10 @@ export const KEPT_RECORDS: DeclarationPhrasing[] = [
     name: "a record's entry, what it includes",
     examples: [
       ['Each repair record includes a date, a fault and a price.', { subject: 'repair', items: ['date', 'fault', 'price'] }],
-      ['Every member entry has a name and a phone.', { subject: 'member', items: ['name', 'phone'] }],
+      ['Every member row has a name and a phone.', { subject: 'member', items: ['name', 'phone'] }],
     ],
-    // ("each repair record includes ...": the record of a repair is the repair)
-    match: (s) => /^(?:each|every|a|an)\s+([a-z]+(?: [a-z]+)?)\s+(?:record|entry|row)\s+(?:includes|has|holds|contains|stores|needs|should have|must have|will have)\s+(.+?[a-z)])(?<!\s(?:and|or))[.!]?$/i.exec(s),
+    // ("each repair record includes ...": the record of a repair is the repair; "a time entry has ..." is a TimeEntry)
+    match: (s) => /^(?:each|every|a|an)\s+([a-z]+(?: [a-z]+)?)\s+(?:record|row)\s+(?:includes|has|holds|contains|stores|needs|should have|must have|will have)\s+(.+?[a-z)])(?<!\s(?:and|or))[.!]?$/i.exec(s),
     read: (m, sentence) => recordWithFields((m[1] as string).toLowerCase(), m[2] as string, sentence),
   },
   {
