@@ -388,4 +388,10 @@ describe('what the writer notes when a record comes in (session 2026-11-29)', ()
     const bp = read('Stallions have a name, a book limit and a status (active or retired). Bookings have a stallion and a mare name. A stallion can\'t take more bookings than his book limit, and bookings are only allowed for active stallions.');
     expect(bp.rules).toContainEqual(expect.objectContaining({ kind: 'capacity', resource: 'Booking', limitField: 'bookLimit' }));
   });
+
+  it('"women enrol" makes enrolments, spelt as the writer spells the verb, and "only open courses" after another rule\'s negation holds the state', () => {
+    const bp = read('Courses have a title, a maximum number of participants and a status, which is open or cancelled. Women enrol on a course with their name and email. Once a course is full it shouldn\'t take any more enrolments, and only open courses can take enrolments at all.');
+    expect(bp.resources.map((r) => r.name).sort()).toEqual(['Course', 'Enrolment']);
+    expect(bp.rules).toContainEqual(expect.objectContaining({ kind: 'parentGuard', field: 'status', op: 'eq', value: 'open' }));
+  });
 });

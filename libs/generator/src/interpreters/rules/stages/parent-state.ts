@@ -125,7 +125,10 @@ export function forParentInState({ ws, ctx }: RuleView): RuleReading | undefined
       if (!state) continue;
       const found = childOf(ctx, parent, [...ws.slice(0, Math.max(0, k - 3)), ...ws.slice(k + 1)]);
       if (!found) continue;
-      const negated = ws.some((x) => NEGATIONS.has(x));
+      // ("it shouldn't take any more, and only open courses can take enrolments": a negation of another clause is not this one's)
+      const onlyAt = ws.indexOf('only');
+      const clause = Math.max(ws.lastIndexOf(',', onlyAt), ws.lastIndexOf('and', onlyAt), ws.lastIndexOf(';', onlyAt));
+      const negated = ws.slice(clause + 1).some((x) => NEGATIONS.has(x));
       return guardReading(found.child, found.via, parent, state, !negated);
     }
   }

@@ -290,7 +290,7 @@ export function activeVoice(sentence: string): string {
 }
 
 // ("..., and bookings are only allowed for active stallions": so is a rule on records named in the plural)
-const AND_RULE = new RegExp(`,\\s+and\\s+(${RULE_CLAUSE}|[a-z]+s\\s+(?:are|can|may|must)\\s+only\\s+\\S.*)$`, 'i');
+const AND_RULE = new RegExp(`,\\s+and\\s+(${RULE_CLAUSE}|[a-z]+s\\s+(?:are|can|may|must)\\s+only\\s+\\S.*|only\\s+[a-z]+(?:\\s+[a-z]+)?\\s+(?:can|may|are|is)\\s+\\S.*)$`, 'i');
 /**
  * "Bookings are only allowed while the session is open, and a session can't have more bookings
  * than its bike count": a rule about another subject after ", and" is a sentence of its own.
