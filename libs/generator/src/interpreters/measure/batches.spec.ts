@@ -204,6 +204,11 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (31% faithful, 6% silently wrong). The floors are the figures after the session's mechanisms.
   '55': { faithful: 14, silentlyWrongAtMost: 4 },
   '56': { faithful: 12, silentlyWrongAtMost: 2 },
+  // Batches 57 (A-L) and 58 (M-Z): written blind during session 2026-11-29, sealed while its mechanisms were made, and run
+  // once on its final interpreter (789338a; 19a70cc, e333f3e): first contact 12 / 21 / 7 / 0 and 5 / 25 / 6 / 4 (on a371ac0,
+  // the interpreter the session started with, 13 / 20 / 7 / 0 and 5 / 25 / 6 / 4)
+  '57': { faithful: 12, silentlyWrongAtMost: 7 },
+  '58': { faithful: 5, silentlyWrongAtMost: 6 },
   // (session 2026-11-28 evening: "cancel a job" with no status keeps the job, marked cancelled, beside the delete; 13, 14
   // and 16 gained 7 faithful, and 25, 33, 36 and 37 one silently wrong each, where the stated reading "cancel ... as
   // deleting" had been the only warning and had covered other misses)
