@@ -394,4 +394,10 @@ describe('what the writer notes when a record comes in (session 2026-11-29)', ()
     expect(bp.resources.map((r) => r.name).sort()).toEqual(['Course', 'Enrolment']);
     expect(bp.rules).toContainEqual(expect.objectContaining({ kind: 'parentGuard', field: 'status', op: 'eq', value: 'open' }));
   });
+
+  it('"update their order" on an order with an order number changes the order, not its number; "pull up an order using its order number" gets it by that number', () => {
+    const bp = read('Orders have a customer name, a pickup date and an order number. Customers can update their order. Pull up an order using its order number.');
+    expect(bp.actions).toContainEqual(expect.objectContaining({ kind: 'update', resource: 'Order', fields: ['customerName', 'pickupDate', 'orderNumber'] }));
+    expect(bp.actions).toContainEqual(expect.objectContaining({ kind: 'get', resource: 'Order', by: 'orderNumber' }));
+  });
 });

@@ -111,7 +111,8 @@ export function fieldAt(ctx: ReadingState, res: ResourceDraft, toks: readonly To
   }
   const NOMINAL_STATES: Record<string, string> = { visibility: 'visible', availability: 'available', activity: 'active', completion: 'completed', publication: 'published', approval: 'approved', archival: 'archived' };
   const w = NOMINAL_STATES[t.w] ?? singular(t.w);
-  if (DETERMINERS.has(t.w) || PREPOSITIONS.has(t.w) || TALLY_NOUNS.has(t.w)) return undefined;
+  // ("update their order" on an order with an order number: the record's own name is the record, not one of its fields)
+  if (DETERMINERS.has(t.w) || PREPOSITIONS.has(t.w) || TALLY_NOUNS.has(t.w) || (res.words.length === 1 && res.words[0] === w)) return undefined;
   const byWord = res.fields.filter((x) => x.words.includes(t.w) || x.words.includes(w) || splitIdentifier(x.spec.name).includes(w));
   if (byWord.length >= 1) return { field: byWord[0] as FieldDraft, end: i + 1 };
   return undefined;
@@ -251,7 +252,8 @@ export function resourceFromObject(ctx: ReadingState, obj: ObjectRef, s?: Segmen
 
 /** Lookup field of a get: "by <unique field>", a unique field as the object, a natural key, or id. */
 export function lookupField(ctx: ReadingState, res: ResourceDraft, obj: ObjectRef, after: readonly Tok[]): string {
-  const byIdx = after.findIndex((t) => t.w === 'by');
+  // ("pull up an order using its order number", "with its", "via its": said as "by")
+  const byIdx = after.findIndex((t, k) => t.w === 'by' || (['using', 'with', 'via', 'from'].includes(t.w) && POSSESSIVES.has(after[k + 1]?.w ?? '')));
   if (byIdx >= 0) {
     const f = fieldAt(ctx, res, after, byIdx + 1) ?? fieldAt(ctx, res, after, byIdx + 2);
     if (f) {
