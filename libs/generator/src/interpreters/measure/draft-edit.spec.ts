@@ -87,7 +87,9 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // Batches 45 and 46: the drafts of their first contact (50b1aba) edited once by helpers playing their users, without
   // running them (branches edits45 e558743, edits46 2390070); measured on c405268: 34 and 35 of 40, every miss an edit
   // of more than half its lines
-  '45': { faithfulAfter: 33, faithfulAnySize: 40, medianChangedAtMost: 12.5 },
+  // (45: 13 since session 2026-11-29: the kimono rental's draft updates the whole rental where it had updated only the
+  // field its name had picked, so its saved edit removes one line more)
+  '45': { faithfulAfter: 33, faithfulAnySize: 40, medianChangedAtMost: 13 },
   // (46: median 15.5 since session 2026-11-28 night 3: the drafts of mud run and mine tours now carry the least age their
   // users had added by hand, so those saved edits, made from the drafts before, differ from the new drafts in more lines)
   '46': { faithfulAfter: 35, faithfulAnySize: 39, medianChangedAtMost: 15.5 },
@@ -115,6 +117,11 @@ const FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; m
   // edit faithful whatever its size; 8 edits rewrite more than half their draft (records the first reading missed entirely)
   '55': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 9 },
   '56': { faithfulAfter: 36, faithfulAnySize: 40, medianChangedAtMost: 9.5 },
+  // Batches 57 (A-L) and 58 (M-Z): sealed during session 2026-11-29, their first-contact drafts (789338a) edited once by
+  // blind edit writers: 37 and 30 of 40 (67 of 80, 84%), every saved edit faithful whatever its size; 58's misses are
+  // edits of more than half their draft, where the draft had no record (four refused prompts) or lost one
+  '57': { faithfulAfter: 37, faithfulAnySize: 40, medianChangedAtMost: 8.5 },
+  '58': { faithfulAfter: 30, faithfulAnySize: 40, medianChangedAtMost: 13.5 },
 };
 
 describe('line diff', () => {
