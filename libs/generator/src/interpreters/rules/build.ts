@@ -57,14 +57,13 @@ export function buildBlueprint(name: string, prompt: string, analysis: Analysis)
 function lookUpsByUniqueField(analysis: Analysis): ActionDraft[] {
   const unique = (resource: string, field: string): boolean => analysis.resources.some((r) => keyOf(r.words) === resource && r.fields.some((f) => f.spec.name === field && f.spec.unique));
   const lookUp = (a: ActionDraft): boolean => a.kind === 'list' && LOOK_UP_VERBS.has(a.verb) && a.orderBy === undefined && a.filters.length === 1 && a.filters[0]?.op === 'eq' && unique(a.resource, a.filters[0].field);
-  const out = analysis.actions.flatMap((a): ActionDraft[] => {
+  return analysis.actions.flatMap((a): ActionDraft[] => {
     if (!lookUp(a)) return [a];
     const field = a.filters[0]?.field as string;
     const got = analysis.actions.some((x) => x.kind === 'get' && x.resource === a.resource && x.by === field);
     const listed = analysis.actions.some((x) => x !== a && x.kind === 'list' && x.resource === a.resource && !lookUp(x));
     return [...(got ? [] : [{ ...a, kind: 'get' as const, by: field, filters: [] }]), ...(listed ? [] : [{ ...a, filters: [], description: '' }])];
   });
-  return out;
 }
 
 /**

@@ -134,7 +134,9 @@ export function readFieldItem(written: readonly Tok[], lookup: ResourceLookup, s
   if (doer > 0 && pron < 0) ws = [...ws.slice(0, doer), ws[doer + 1] as string];
   // "applied on date", "sent at time": the word after "on"/"at" is the type, the participle and its preposition the name
   // ("made on date", "best before date": so is a word the preposition follows, irregular participle or not)
-  if (ws.length === 3 && (/^[a-z]+(ed|en)$/.test(ws[0] as string) || (['before', 'after'].includes(ws[1] as string) && !DETERMINERS.has(ws[0] as string)) || IRREGULAR_PARTICIPLES.has(ws[0] as string)) && ['on', 'at', 'before', 'after'].includes(ws[1] as string) && ['date', 'datetime'].includes(TYPE_WORDS[ws[2] as string] ?? '') && !mods.type) {
+  const [dateWord, prep, typeWord] = ws as [string, string, string];
+  const namesTheDate = /^[a-z]+(ed|en)$/.test(dateWord) || IRREGULAR_PARTICIPLES.has(dateWord) || (['before', 'after'].includes(prep) && !DETERMINERS.has(dateWord));
+  if (ws.length === 3 && namesTheDate && ['on', 'at', 'before', 'after'].includes(prep) && ['date', 'datetime'].includes(TYPE_WORDS[typeWord] ?? '') && !mods.type) {
     mods.type = TYPE_WORDS[ws[2] as string];
     ws = ws.slice(0, 2);
   }

@@ -23,3 +23,6 @@ export const UNCOUNTED = new Set(['crew', 'staff', 'personnel', 'luggage', 'bagg
 
 /** Past participles not ending in -ed or -en, for names such as "made on date" (madeOn, a date). */
 export const IRREGULAR_PARTICIPLES = new Set(['made', 'sold', 'paid', 'built', 'sent', 'bought', 'held', 'done', 'kept', 'laid', 'found', 'born', 'seen', 'grown', 'worn', 'shown', 'cut', 'set', 'put', 'shut', 'read', 'won', 'lost', 'left', 'met', 'brought', 'caught', 'taught', 'fed', 'led', 'lent', 'spent', 'struck', 'sung', 'sunk', 'swum', 'begun', 'drunk', 'rung', 'hung', 'spun', 'dug', 'told']);
+
+/** Words saying how many records there are, before their name ("six boats", "a dozen hives", "about twenty"): no part of it. */
+export const AMOUNT_WORDS = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'twenty', 'fifty', 'hundred', 'dozen', 'several', 'few', 'many', 'some', 'about']);

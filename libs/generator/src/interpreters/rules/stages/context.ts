@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { CONTACT_DETAILS, TYPE_BY_WORD, COLLECTION_TAILS, DETERMINERS, DOCUMENT_LABELS, META_NOUNS, MODALS, ON_RECORD_PREPS, PREPOSITION_LIKE, POSSESSIVES, PRONOUN_SUBJECTS, PREPOSITIONS, VERB_PARTICLES, VERB_SET, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
+import { AMOUNT_WORDS, CONTACT_DETAILS, TYPE_BY_WORD, COLLECTION_TAILS, DETERMINERS, DOCUMENT_LABELS, META_NOUNS, MODALS, ON_RECORD_PREPS, PREPOSITION_LIKE, POSSESSIVES, PRONOUN_SUBJECTS, PREPOSITIONS, VERB_PARTICLES, VERB_SET, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
 import { isPluralForm, plural, singular, taggedAsVerb, verbLemma } from '../text.js';
 import { isSoftwareAsk } from './split-sentence.js';
 import type { Clause } from './clauses.js';
@@ -197,12 +197,10 @@ export function lastNounPhrase(sentence: string): string | undefined {
   }
   // ("We look after boats.", "We hire out six boats.": the tagger finds no noun after a phrasal verb; the plural the sentence ends on)
   const tail = sentence.toLowerCase().replace(/[^a-z' -]/g, ' ').trim().split(/\s+/);
-  const end = tail.length - [...tail].reverse().findIndex((w) => DETERMINERS.has(w) || POSSESSIVES.has(w) || PREPOSITIONS.has(w) || VERB_PARTICLES.has(w) || VERB_SET.has(w) || COUNT_WORDS.has(w));
+  const end = tail.length - [...tail].reverse().findIndex((w) => DETERMINERS.has(w) || POSSESSIVES.has(w) || PREPOSITIONS.has(w) || VERB_PARTICLES.has(w) || VERB_SET.has(w) || AMOUNT_WORDS.has(w));
   const phrase = tail.slice(end > tail.length ? 0 : end);
   return phrase.length > 0 && phrase.length <= 2 && isPluralForm(phrase[phrase.length - 1] as string) && !PRONOUN_SUBJECTS.has(phrase[0] as string) ? phrase.join(' ') : undefined;
 }
-
-const COUNT_WORDS = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'twenty', 'fifty', 'hundred', 'dozen', 'several', 'few', 'many', 'some', 'about']);
 
 /**
  * "need to log each donation" -> donation: the noun phrase after the writer's verbs, when the verbs

@@ -1,4 +1,4 @@
-import { singular } from '../text.js';
+import { singular, splitIdentifier } from '../text.js';
 
 /**
  * Stage 1a: endpoints written as HTTP routes. People who write a spec often list the API they want
@@ -52,7 +52,7 @@ function routeActions(methods: string[], collection: string, path: string, query
     if (verb) return `${verb.replace(/-/g, ' ')} ${article} ${one}`;
     if (key !== undefined) {
       // ("{jobNo}", "{serial_no}": the key's words)
-      if (method === 'GET') return key === 'id' ? `show ${article} ${one}` : `find ${article} ${one} by ${key.replace(/_/g, ' ').replace(/(?<=[a-z0-9])(?=[A-Z])/g, ' ').toLowerCase()}`;
+      if (method === 'GET') return key === 'id' ? `show ${article} ${one}` : `find ${article} ${one} by ${splitIdentifier(key.replace(/_/g, ' ')).join(' ')}`;
       // (PUT, PATCH, and a POST to one record with no verb after it, change it)
       return method === 'DELETE' ? `delete ${article} ${one}` : `update ${article} ${one}`;
     }

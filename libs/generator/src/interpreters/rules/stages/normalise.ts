@@ -4,7 +4,7 @@ import { endpointLines, labelledRoutes } from './endpoints.js';
 import { columnsAsItems } from './line-layouts.js';
 import { CRUD_WORD } from './repairs.js';
 import { readSections } from './sections.js';
-import { singular } from '../text.js';
+import { singular, splitIdentifier } from '../text.js';
 import { splitSentence } from './split-sentence.js';
 
 export { repairSpelling } from './repairs.js';
@@ -61,8 +61,8 @@ export function normalise(prompt: string): Normalised {
   // ("date_of_birth", "contact_phone": a name written as a programmer writes it is its words)
   // ("clientName", "installedOn": so is one in camel case; "iPhone" and "eBay" are names, not two words)
   // ("FeedOrder:", "-> TrackDay": a record's name as code writes it is its words too, brands aside)
-  raw.forEach((l, k) => (raw[k] = l.replace(/\b([a-z]+(?:_[a-z0-9]+)+)\b/gi, (w: string) => w.replace(/_/g, ' ')).replace(/\b[a-z]{2,}(?:[A-Z][a-z0-9]+)+\b/g, (w: string) => w.replace(/(?<=[a-z0-9])(?=[A-Z])/g, ' ').toLowerCase())
-    .replace(/\b[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+\b/g, (w: string) => (JOINED_NAMES.has(w.toLowerCase()) ? w : w.replace(/(?<=[a-z0-9])(?=[A-Z])/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase())))));
+  raw.forEach((l, k) => (raw[k] = l.replace(/\b([a-z]+(?:_[a-z0-9]+)+)\b/gi, (w: string) => w.replace(/_/g, ' ')).replace(/\b[a-z]{2,}(?:[A-Z][a-z0-9]+)+\b/g, (w: string) => splitIdentifier(w).join(' '))
+    .replace(/\b[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+\b/g, (w: string) => (JOINED_NAMES.has(w.toLowerCase()) ? w : splitIdentifier(w).join(' ').replace(/^./, (c) => c.toUpperCase())))));
   const consumed = new Set<number>();
   /** What was said beside field items, read after everything else (fieldItem). */
   const ruleNotes: string[] = [];

@@ -49,9 +49,8 @@ export function whileParentIs({ ws, ctx }: RuleView): RuleReading | undefined {
       // ("in planning or rehearsing": one of several values)
       const more = typeof state.value === 'string' ? otherValues(parent, state, after) : [];
       // ("no more sign-ins than max riders, and sign-ins only when the day is open": a negation before "and" is another rule's)
-      const scope = Math.max(ws.lastIndexOf(',', k), ws.lastIndexOf('and', k), ws.lastIndexOf(';', k));
       // ("a booking is refused when its workshop is cancelled": refused is said no to)
-      const negated = ws.slice(scope + 1, k).some((x) => NEGATIONS.has(x) || REFUSALS.has(x));
+      const negated = ws.slice(clauseStart(ws, k), k).some((x) => NEGATIONS.has(x) || REFUSALS.has(x));
       // "only while it is open" holds the state; "no comments once it is decided" refuses it
       if (from && !negated) continue;
       const found = childOf(ctx, parent, ws.slice(0, k));
@@ -63,6 +62,9 @@ export function whileParentIs({ ws, ctx }: RuleView): RuleReading | undefined {
   }
   return undefined;
 }
+
+/** Where the clause holding word `at` starts: after the last ",", "and" or ";" before it. */
+const clauseStart = (ws: readonly string[], at: number): number => Math.max(ws.lastIndexOf(',', at), ws.lastIndexOf('and', at), ws.lastIndexOf(';', at)) + 1;
 
 /** Words between a record and its state: "once a gig is marked sold out", "while it is still open". */
 const STATE_FILLERS = new Set(['is', 'are', 'has', 'have', 'been', 'gets', 'got', 'still', 'already', 'being', 'marked', 'set', 'flagged', 'in', 'the', 'a', 'an', 'its', 'their', 'it', 'they', 'them']);
@@ -126,9 +128,7 @@ export function forParentInState({ ws, ctx }: RuleView): RuleReading | undefined
       const found = childOf(ctx, parent, [...ws.slice(0, Math.max(0, k - 3)), ...ws.slice(k + 1)]);
       if (!found) continue;
       // ("it shouldn't take any more, and only open courses can take enrolments": a negation of another clause is not this one's)
-      const onlyAt = ws.indexOf('only');
-      const clause = Math.max(ws.lastIndexOf(',', onlyAt), ws.lastIndexOf('and', onlyAt), ws.lastIndexOf(';', onlyAt));
-      const negated = ws.slice(clause + 1).some((x) => NEGATIONS.has(x));
+      const negated = ws.slice(clauseStart(ws, ws.indexOf('only'))).some((x) => NEGATIONS.has(x));
       return guardReading(found.child, found.via, parent, state, !negated);
     }
   }
