@@ -19,7 +19,7 @@ import { unlabelled } from './stages/sections.js';
 import { untracedLines } from './stages/coverage.js';
 import { headNames } from './stages/names.js';
 import { misnamedRecord, plainRecordNames } from './stages/record-names.js';
-import { pascalCase, plural, splitIdentifier } from './text.js';
+import { camelCase, pascalCase, plural, splitIdentifier } from './text.js';
 import { SECTION_LABELS } from './lexicon.js';
 
 export { fragmentWords } from './stages/gaps.js';
@@ -57,7 +57,9 @@ export function interpretPrompt(name: string, prompt: string): InterpretResult {
   const fromContext = direct.ok && recordFromContext(direct.blueprint, declared);
   if (direct.ok && direct.warnings.length === 0 && declared.lists.length === 0 && !fromContext) return traced(text, direct);
   const staged = declared.lists.length === 0 && (declared.text.trim() === '' || declared.text === text) ? direct : read(name, text, declared.text, declared.ignored, declared.lists);
-  const chosen = (fromContext && staged.ok) || better(staged, direct, declared.lists.length > 0) ? staged : direct;
+  // (the reading as written made fields of the values a typed list gives, "venue type: restaurant / studio" as `studio`)
+  const valuesMisread = direct.ok && staged.ok && valuesAsFields(direct.blueprint, declared.lists) > valuesAsFields(staged.blueprint, declared.lists);
+  const chosen = (fromContext && staged.ok) || valuesMisread || better(staged, direct, declared.lists.length > 0) ? staged : direct;
   // (also trying it on accepted readings that dropped a record for want of fields lost two faithful prompts and gained none)
   return traced(text, chosen.ok ? chosen : (lastResort(name, text, n) ?? chosen));
 }
@@ -97,6 +99,16 @@ function recordFromContext(bp: Blueprint, declared: Declared): boolean {
     const head = (splitIdentifier(r.name).pop() ?? '').toLowerCase();
     return (head.length > 2 && has(context, head) && !has(rest, head)) || r.fields.some((f) => !f.generated && fromTalk(splitIdentifier(f.name).map((w) => w.toLowerCase())));
   });
+}
+
+/** Fields named after the allowed values of a typed list's item (`studio`, `venueTypeRestaurant`): values read as fields. */
+function valuesAsFields(bp: Blueprint, lists: readonly TypedList[]): number {
+  const names = new Set(bp.resources.flatMap((r) => r.fields.map((f) => f.name)));
+  return lists.flatMap((l) => l.items).filter((it) => {
+    const values = (it.given.values ?? []).map((v) => camelCase(v.split(/\s+/)));
+    const item = camelCase(it.words.split(/\s+/));
+    return values.length >= 2 && (values.slice(1).some((v) => v.length > 2 && names.has(v)) || names.has(`${item}${pascalCase(values[0]?.split(/(?=[A-Z])/) ?? [])}`));
+  }).length;
 }
 
 /** Each reading's notes on record names cut to their head (stages/names.ts), kept apart so they never count as gaps when readings are compared. */

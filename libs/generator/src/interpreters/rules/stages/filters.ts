@@ -159,11 +159,14 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, written: rea
       i += 1;
       continue;
     }
-    if (w === 'by' || (w === 'for' && ws[i + 1] === 'a' && ws[i + 2] === 'given') || w === 'per') {
+    // ("list Assay filter antibody, passed", "(filter farmer, grade, date)": a filter named as code names it)
+    const filterWord = ['filter', 'filtered', 'filters', 'filterable', 'where'].includes(w) && (i > 0 || toks !== written);
+    if (w === 'by' || (w === 'for' && ws[i + 1] === 'a' && ws[i + 2] === 'given') || w === 'per' || filterWord) {
       let j = i + 1;
       while (j < toks.length) {
         const t = toks[j] as Tok;
-        if (DETERMINERS.has(t.w) || POSSESSIVES.has(t.w) || t.w === ',' || t.w === 'or' || t.w === 'and' || t.w === 'given' || t.w === 'their') {
+        // ("by project, by status", "filter on farmer": each field named after its own "by")
+        if (DETERMINERS.has(t.w) || POSSESSIVES.has(t.w) || t.w === ',' || t.w === 'or' || t.w === 'and' || t.w === 'given' || t.w === 'their' || t.w === 'by' || t.w === 'on' || t.w === '&' || t.w === '+') {
           j++;
           continue;
         }

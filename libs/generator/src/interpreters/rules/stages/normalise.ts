@@ -1,4 +1,4 @@
-import { CONTEXT_LABELS, JOINED_NAMES, GREETINGS, SECTION_LABELS, SIGN_OFFS } from '../lexicon.js';
+import { CONTEXT_LABELS, JOINED_NAMES, GREETINGS, SECTION_LABELS, SIGN_OFFS, TYPE_NOTATIONS } from '../lexicon.js';
 import { documentLine } from './context.js';
 import { endpointLines, labelledRoutes } from './endpoints.js';
 import { columnsAsItems } from './line-layouts.js';
@@ -30,6 +30,8 @@ export interface Normalised {
 const BULLET = /^\s*(?:[-*•+]|\d{1,2}[.)]|[a-h]\)|[A-H][.)](?=\s+[A-Z]))\s+\S/;
 const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|approx|incl|min|max)\.$/i;
 /** "No. 5" is a number; "yes or no. also ..." ends a sentence. */
+/** A name written as code writes it ("weight_kg", "listDate"), then a type word and no colon. */
+const CODE_NAME_THEN_TYPE = new RegExp(`\\b([a-z]+(?:_[a-z0-9]+)+|[a-z]{2,}(?:[A-Z][a-z0-9]+)+)[ \\t]+(${Object.keys(TYPE_NOTATIONS).filter((t) => /^[a-z]+$/.test(t)).join('|')})\\b(?![ \\t]*[:(])`, 'g');
 const NUMBER_SIGN = /\bno\.$/i;
 /** Emoji (with skin tones, joiners and variation selectors) and the space before them say nothing of the backend. */
 const EMOJI = /[ \t]*(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u{FE0F}|\u{200D})+/gu;
@@ -61,6 +63,8 @@ export function normalise(prompt: string): Normalised {
   // ("date_of_birth", "contact_phone": a name written as a programmer writes it is its words)
   // ("clientName", "installedOn": so is one in camel case; "iPhone" and "eBay" are names, not two words)
   // ("FeedOrder:", "-> TrackDay": a record's name as code writes it is its words too, brands aside)
+  // ("weight_kg number", "listDate date": a type word right after such a name is its type, as if after a colon)
+  raw.forEach((l, k) => (raw[k] = l.replace(CODE_NAME_THEN_TYPE, '$1: $2')));
   raw.forEach((l, k) => (raw[k] = l.replace(/\b([a-z]+(?:_[a-z0-9]+)+)\b/gi, (w: string) => w.replace(/_/g, ' ')).replace(/\b[a-z]{2,}(?:[A-Z][a-z0-9]+)+\b/g, (w: string) => splitIdentifier(w).join(' '))
     .replace(/\b[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+\b/g, (w: string) => (JOINED_NAMES.has(w.toLowerCase()) ? w : splitIdentifier(w).join(' ').replace(/^./, (c) => c.toUpperCase())))));
   const consumed = new Set<number>();

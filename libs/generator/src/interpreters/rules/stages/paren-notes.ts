@@ -73,3 +73,47 @@ export function bothAreRecords(text: string): string {
     return `${first}${note}${sep}${second}${note}`;
   });
 }
+
+/** Words that are only ever a type, never part of a field's name. */
+export const SPEC_ONLY_TYPES = new Set(['int', 'integer', 'str', 'string', 'varchar', 'float', 'decimal', 'bool', 'boolean', 'datetime', 'timestamp']);
+
+/** A bound written after a type: "1..40", "1-50", ">= 1", "max 8", "> 0". */
+export const BOUND = String.raw`-?\d+(?:\.\d+)?\s*(?:\.\.|-|–|to)\s*-?\d+(?:\.\d+)?|(?:>=|≥|=>|min|at least|>|<=|≤|max|at most)\s*-?\d+(?:\.\d+)?`;
+
+/** The bound as the note the field readers take: " (1-40)", " (at least 1)", " (max 8)". */
+export function boundNote(bound: string | undefined): string {
+  if (bound === undefined) return '';
+  const range = /^(-?\d+(?:\.\d+)?)\s*(?:\.\.|-|–|to)\s*(-?\d+(?:\.\d+)?)$/.exec(bound);
+  if (range) return ` (${range[1] as string}-${range[2] as string})`;
+  const [, op, n] = /^(>=|≥|=>|min|at least|>|<=|≤|max|at most)\s*(-?\d+(?:\.\d+)?)$/.exec(bound) ?? [];
+  if (op === '>') return ` (more than ${n as string})`;
+  return ['<=', '≤', 'max', 'at most'].includes(op as string) ? ` (max ${n as string})` : ` (at least ${n as string})`;
+}
+
+/**
+ * What a note written beside a field says of it ("unique code we print on the bag", "in euros",
+ * "whole number", "how many in the group", "date and time", "a member"): its flags and its type.
+ * The rest of a note describes the field and is never part of its name. `record` is an article or
+ * "which" before one noun ("a member", "which slot"): the field may point at that record, which
+ * only the reader knows, so it is handed on as a parenthesis ("builder (a member)").
+ */
+export function readNote(note: string): { type?: string; flags: string[]; record?: string } {
+  const n = note.trim().toLowerCase().replace(/[.;]$/, '');
+  const flags = ['unique', 'optional', 'required'].filter((f) => new RegExp(`\\b${f}\\b`).test(n));
+  if (/\bmandatory\b/.test(n) && !flags.includes('required')) flags.push('required');
+  const record = /^(?:a|an|which|the)\s+([a-z]+)(?:\s+(?:who|that|which)\s+[a-z]+(?:\s+(?:it|them|this|one))?)?$/.exec(n)?.[1]; // ("the member who owns it")
+  const unit = /^in\s+([a-z0-9]+)$/.exec(n)?.[1];
+  let type: string | undefined;
+  if (/\bwhole numbers?\b|\bintegers?\b/.test(n) || /^how many\b/.test(n)) type = 'integer';
+  else if (/\bdate\s*(?:and|&|\+)\s*(?:time|hour)\b/.test(n)) type = 'datetime';
+  else if (/\byes\s*(?:\/|or)\s*no\b|\btrue\s*(?:\/|or)\s*false\b/.test(n)) type = 'boolean';
+  else if (unit && unitType(unit)) type = unitType(unit);
+  else if (/^(?:an?\s+)?(?:decimal\s+)?number$/.test(n)) type = 'number';
+  else if (/^e\.?g\.?\s/.test(n) || /^(?:e\.?g|eg|for example|such as|like)\b/.test(n)) type = undefined;
+  else {
+    const bare = n.split(/\s*,\s*/).filter((p) => !flags.includes(p) && p !== 'mandatory');
+    const notation = bare.length === 1 ? TYPE_NOTATIONS[bare[0] as string] : undefined;
+    if (notation) type = notation;
+  }
+  return { ...(type ? { type } : {}), flags, ...(record && !type ? { record } : {}) };
+}

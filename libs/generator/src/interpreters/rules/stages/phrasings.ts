@@ -1,5 +1,6 @@
 import { TYPE_NOTATIONS, VALUE_NOUNS, WEEKDAY_RANGE, weekdaysBetween } from '../lexicon.js';
-import { FLAGS, readParen, unitType } from './paren-notes.js';
+import { BOUND, boundNote, FLAGS, readNote, readParen, SPEC_ONLY_TYPES } from './paren-notes.js';
+export { readNote };
 import { yesNoName } from './yes-no-names.js';
 export { FLAGS } from './paren-notes.js';
 import type { FieldItem } from './field-item.js';
@@ -49,34 +50,6 @@ export function valueList(inner: string): string[] | undefined {
 }
 
 export const item = (words: string, extra: Omit<FieldItem, 'words'> = {}): FieldItem => ({ words: words.trim().replace(/\s+/g, ' '), ...extra });
-
-/**
- * What a note written beside a field says of it ("unique code we print on the bag", "in euros",
- * "whole number", "how many in the group", "date and time", "a member"): its flags and its type.
- * The rest of a note describes the field and is never part of its name. `record` is an article or
- * "which" before one noun ("a member", "which slot"): the field may point at that record, which
- * only the reader knows, so it is handed on as a parenthesis ("builder (a member)").
- */
-export function readNote(note: string): { type?: string; flags: string[]; record?: string } {
-  const n = note.trim().toLowerCase().replace(/[.;]$/, '');
-  const flags = ['unique', 'optional', 'required'].filter((f) => new RegExp(`\\b${f}\\b`).test(n));
-  if (/\bmandatory\b/.test(n) && !flags.includes('required')) flags.push('required');
-  const record = /^(?:a|an|which|the)\s+([a-z]+)(?:\s+(?:who|that|which)\s+[a-z]+(?:\s+(?:it|them|this|one))?)?$/.exec(n)?.[1]; // ("the member who owns it")
-  const unit = /^in\s+([a-z0-9]+)$/.exec(n)?.[1];
-  let type: string | undefined;
-  if (/\bwhole numbers?\b|\bintegers?\b/.test(n) || /^how many\b/.test(n)) type = 'integer';
-  else if (/\bdate\s*(?:and|&|\+)\s*(?:time|hour)\b/.test(n)) type = 'datetime';
-  else if (/\byes\s*(?:\/|or)\s*no\b|\btrue\s*(?:\/|or)\s*false\b/.test(n)) type = 'boolean';
-  else if (unit && unitType(unit)) type = unitType(unit);
-  else if (/^(?:an?\s+)?(?:decimal\s+)?number$/.test(n)) type = 'number';
-  else if (/^e\.?g\.?\s/.test(n) || /^(?:e\.?g|eg|for example|such as|like)\b/.test(n)) type = undefined;
-  else {
-    const bare = n.split(/\s*,\s*/).filter((p) => !flags.includes(p) && p !== 'mandatory');
-    const notation = bare.length === 1 ? TYPE_NOTATIONS[bare[0] as string] : undefined;
-    if (notation) type = notation;
-  }
-  return { ...(type ? { type } : {}), flags, ...(record && !type ? { record } : {}) };
-}
 
 export const PHRASINGS: Phrasing[] = [
   {
@@ -329,16 +302,42 @@ export const PHRASINGS: Phrasing[] = [
       ['shelf: integer 1..40', item('shelf (1-40)', { type: 'integer', flags: [] })],
       ['code: string, unique', item('code', { type: 'string', flags: ['unique'] })],
       ['notes: text, optional', item('notes', { type: 'text', flags: ['optional'] })],
+      ['clone?: string', item('clone', { type: 'string', flags: ['optional'] })],
+      ['dilution_factor: int >= 1', item('dilution_factor (at least 1)', { type: 'integer', flags: [] })],
     ],
+    // ("clone?: string": a question mark after the name, as TypeScript writes it, makes the field optional)
     match: (s) => {
-      const m = /^([a-z][\w '-]{0,40}?)\s*:\s*([a-z][a-z ,]*?)(?:\s+(-?\d+(?:\.\d+)?)\s*(?:\.\.|-|–|to)\s*(-?\d+(?:\.\d+)?))?$/i.exec(s);
-      return m && readParen(m[2] as string) ? m : null;
+      const m = new RegExp(`^([a-z][\\w '-]{0,40}?)(\\?)?\\s*:\\s*([a-z][a-z ,]*?)(?:\\s+(${BOUND}))?$`, 'i').exec(s);
+      return m && readParen(m[3] as string) ? m : null;
     },
     read: (m) => {
-      const p = readParen(m[2] as string) as { type?: string; flags: string[] };
-      const words = m[3] === undefined ? (m[1] as string) : `${m[1] as string} (${m[3]}-${m[4] as string})`;
-      return item(words, { ...(p.type ? { type: p.type } : {}), flags: p.flags });
+      const p = readParen(m[3] as string) as { type?: string; flags: string[] };
+      const flags = m[2] && !p.flags.includes('optional') ? [...p.flags, 'optional'] : p.flags;
+      return item(`${m[1] as string}${boundNote(m[4])}`, { ...(p.type ? { type: p.type } : {}), flags });
     },
+  },
+  {
+    name: 'a type written right after the name',
+    examples: [
+      ['mass_g int', item('mass_g', { type: 'integer', flags: [] })],
+      ['bags int 1-50', item('bags (1-50)', { type: 'integer', flags: [] })],
+      ['code str unique', item('code', { type: 'string', flags: ['unique'] })],
+      ['weight_kg number', item('weight_kg', { type: 'number', flags: [] })],
+      ['moisture_pct number max 8', item('moisture_pct (max 8)', { type: 'number', flags: [] })],
+      ['dilution_factor int >= 1', item('dilution_factor (at least 1)', { type: 'integer', flags: [] })],
+      ['startsAt datetime', item('startsAt', { type: 'datetime', flags: [] })],
+      ['fee decimal', item('fee', { type: 'number', flags: [] })],
+    ],
+    // (a word that is only ever a type, "int", "str", "decimal", ends any name; one that is also a
+    // noun, "number", "date", "text", only a name written as an identifier: "phone number" is a name,
+    // "weight_kg number" a typed field)
+    match: (s) => {
+      const m = new RegExp(`^([a-z][\\w'-]*(?: [a-z][\\w'-]*){0,3}?)\\s+([a-z]+)((?:\\s+(?:unique|optional|required))*)(?:\\s+(${BOUND}))?$`, 'i').exec(s);
+      if (!m || TYPE_NOTATIONS[(m[2] as string).toLowerCase()] === undefined) return null;
+      const identifier = /^[a-z][a-z0-9]*(?:_[a-z0-9]+|[A-Z][a-z0-9]*)+$/.test(m[1] as string);
+      return SPEC_ONLY_TYPES.has((m[2] as string).toLowerCase()) || identifier ? m : null;
+    },
+    read: (m) => item(`${m[1] as string}${boundNote(m[4])}`, { type: TYPE_NOTATIONS[(m[2] as string).toLowerCase()] as string, flags: (m[3] ?? '').trim().split(/\s+/).filter(Boolean).map((f) => f.toLowerCase()) }),
   },
   {
     name: 'a list of values',

@@ -36,6 +36,17 @@ const NOT_BEFORE_NUMBER = new Set(['yes', 'or', 'and', 'say', 'says', 'said', 'i
 const listBefore = (text: string, at: number): boolean => (/[^.!?\n]*$/.exec(text.slice(0, at))?.[0].split(',').length ?? 0) >= 3;
 
 export const REPAIRS: Repair[] = [
+  /** ("host_species enum[mouse, rabbit]", "subsystem in {chassis, aero}", "size one of [S, M, L]": values in code's brackets) */
+  {
+    name: 'values in brackets after enum, in or one of',
+    examples: [
+      ['host_species enum[mouse, rabbit, goat], clone', 'host_species (mouse / rabbit / goat), clone'],
+      ['subsystem in {chassis, powertrain, aero}, mass', 'subsystem (chassis / powertrain / aero), mass'],
+      ['kept in (a box)', 'kept in (a box)'],
+    ],
+    // ("lime_type     enum(NHL 2, putty)": parentheses after enum are read where columns are, stages/line-layouts.ts)
+    apply: (t) => t.replace(/[ \t]?(?::[ \t]*)?\b(?:enum|in|one of)[ \t]*[[{]([^\]}\n]+)[\]}]/gi, (_m, inner: string) => ` (${inner.split(/\s*[,|]\s*/).map((v) => v.trim().replace(/^['"]|['"]$/g, '')).filter(Boolean).join(' / ')})`),
+  },
   /** (lexicon CASUAL_SPELLINGS: "cant", "wanna", "adress") */
   {
     name: 'casual spellings',

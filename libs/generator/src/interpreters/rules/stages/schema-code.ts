@@ -49,6 +49,13 @@ export const SCHEMA_DIALECTS: SchemaDialect[] = [
       // ("carPark -> CarPark": a link; "status" alone: a field its name types)
       const link = /^\s*(\w+)\s*->\s*([A-Z]\w*)\s*[;,]?\s*$/.exec(code);
       if (link) return { name: link[1] as string, optional: false, type: `ref ${link[2] as string}`, rest: note };
+      // ("site (str, unique)", "volume (ul, int, 5..200)": the type among what the parenthesis says)
+      const noted = /^\s*(\w+)(\?)?\s*\(([^()]+)\)\s*[;,]?\s*$/.exec(code);
+      if (noted) {
+        const said = (noted[3] as string).split(/\s*,\s*/);
+        const type = said.find((p) => CODE_TYPE_WORDS[p.toLowerCase()] !== undefined) ?? 'string';
+        return { name: noted[1] as string, optional: noted[2] === '?', type, rest: `${said.filter((p) => p !== type).join(', ')} ${note}`.trim() };
+      }
       const m = /^\s*(\w+)(\?)?\s*(?::\s*(.+?))?\s*[;,]?\s*$/.exec(code);
       if (!m) return undefined;
       // ("decimal, 50..250", "int >= 1", "text (vehicle reg)": the first word is the type, the rest what is said of it)
@@ -112,7 +119,8 @@ export const SCHEMA_DIALECTS: SchemaDialect[] = [
 
 /** "CarPark { name: text, unique; spaces: integer }", "- Job { customer -> Customer, status }": a record on one line, laid out as a block. */
 function oneLineRecord(line: string): string[] {
-  const m = /^\s*(?:[-*•]\s+)?([A-Z]\w*)\s*\{\s*(.+?)\s*\}\s*$/.exec(line);
+  // ("Project = { ... }", "Counter := { ... }": a name given to the braces is the record's)
+  const m = /^\s*(?:[-*•]\s+)?([A-Z]\w*)\s*(?::?=\s*)?\{\s*(.+?)\s*\}\s*$/.exec(line);
   if (!m) return [line];
   const inner = m[2] as string;
   // (semicolons part the fields when there are any: "name: text, unique; address: text")
@@ -151,7 +159,7 @@ function bullet(f: CodeField, records: ReadonlySet<string>, enums: ReadonlyMap<s
   const literal = quoted(f.type);
   const checkIn = take(/check\s*\(\s*\w+\s+in\s*\(([^)]*)\)\s*\)/i);
   // ("clamped | paid | released", "enum(bright nickel, chrome)": values written bare)
-  const bare = /^\s*enum\s*\(([^)]*)\)\s*$/i.exec(f.type)?.[1]?.split(/\s*,\s*/) ?? (/^[a-z][\w ]*(?:\s*\|\s*[a-z][\w ]*)+$/.test(f.type.trim()) ? f.type.split(/\s*\|\s*/).map((v) => v.trim()) : undefined);
+  const bare = /^\s*enum\s*[([]([^)\]]*)[)\]]\s*$/i.exec(f.type)?.[1]?.split(/\s*,\s*/) ?? (/^[a-z][\w ]*(?:\s*\|\s*[a-z][\w ]*)+$/i.test(f.type.trim()) ? f.type.split(/\s*\|\s*/).map((v) => v.trim()) : undefined);
   const values = literal.length > 1 ? literal : checkIn ? quoted(checkIn[1] as string) : (bare ?? enums.get(base));
   const record = [...records].find((r) => r === base || r === pascalCase(splitIdentifier(base)));
   const refComment = take(/^(?:ref(?:erence)?|fk)\b|\b([A-Z]\w*)\s+id\b/);

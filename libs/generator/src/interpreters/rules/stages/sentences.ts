@@ -245,7 +245,9 @@ export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | und
       leadVerb = lead;
       left = left.slice(1);
     }
-    const subject = stripDeterminers(left);
+    let subject = stripDeterminers(left);
+    // ("Tank driving experience bookings with ..."): a long run of plain words names the records by its last three
+    if (subject.length > 3 && subject.length <= 5 && !leadVerb && subject.every((w) => /^[a-z]+$/.test(w) && !PREPOSITIONS.has(w) && !DETERMINERS.has(w) && !MODALS.has(w) && !NEGATIONS.has(w) && !POSSESSIVES.has(w) && !BE_WORDS.has(w) && !['and', 'or', 'we', 'you', 'i'].includes(w))) subject = subject.slice(-3);
     // "can i have something where each tree has ...": the request names software; the records come later
     if (subject.length === 0 && META_NOUNS.has(stripDeterminers(wordsOf(items))[0] ?? '')) continue;
     if (subject.length === 0 || subject.length > 3) return false;

@@ -1,0 +1,64 @@
+import type { Blueprint } from '@backforge/blueprint';
+import { accept, field, fieldNames } from '../test-support.js';
+
+/**
+ * Specs jotted as a developer jots them (session 2026-11-29, batches 59-60: 0 of 16 spec prompts
+ * faithful at first contact): a type right after a name, values in code's brackets, a record given a
+ * name with "=", filters listed after one "by" or "filter", and bullets whose values the reading as
+ * written had made into fields.
+ */
+const lists = (bp: Blueprint, resource: string): string[][] =>
+  bp.actions.flatMap((a) => (a.kind === 'list' && a.resource === resource ? [a.filters.map((f) => f.field)] : []));
+
+describe('notations of written specs', () => {
+  it('reads a type written right after a name, with its bound, and "?:" as optional', () => {
+    const bp = accept('Delivery: date, bags int 1-50, weight_kg number, grade = grade1|grade2|substandard, moisture_pct number max 8, dilution_factor: int >= 1, clone?: string');
+    expect(fieldNames(bp, 'Delivery')).toEqual(['date', 'bags', 'weightKg', 'grade', 'moisturePct', 'dilutionFactor', 'clone']);
+    expect(field(bp, 'Delivery', 'bags')).toMatchObject({ type: 'integer', min: 1, max: 50 });
+    expect(field(bp, 'Delivery', 'weightKg').type).toBe('number');
+    expect(field(bp, 'Delivery', 'grade')).toMatchObject({ type: 'enum', values: ['grade1', 'grade2', 'substandard'] });
+    expect(field(bp, 'Delivery', 'moisturePct')).toMatchObject({ type: 'number', max: 8 });
+    expect(field(bp, 'Delivery', 'dilutionFactor')).toMatchObject({ type: 'integer', min: 1 });
+    expect(field(bp, 'Delivery', 'clone').required).toBe(false);
+  });
+
+  it('keeps a noun that only looks like a type as part of a plain name ("phone number", "start date")', () => {
+    const bp = accept('Tenants: name, phone number, start date');
+    expect(fieldNames(bp, 'Tenant')).toEqual(['name', 'phoneNumber', 'startDate']);
+  });
+
+  it('reads values in brackets after "enum" or "in"', () => {
+    const bp = accept('Antibody: name (unique), host_species enum[mouse, rabbit, goat], subsystem in {chassis, aero}, titre');
+    expect(fieldNames(bp, 'Antibody')).toEqual(['name', 'hostSpecies', 'subsystem', 'titre']);
+    expect(field(bp, 'Antibody', 'hostSpecies').values).toEqual(['mouse', 'rabbit', 'goat']);
+    expect(field(bp, 'Antibody', 'subsystem').values).toEqual(['chassis', 'aero']);
+  });
+
+  it('reads a record in braces given its name with "=" or ":=", and a field typed in its parenthesis', () => {
+    const bp = accept('Project = { code: str unique (e.g. SEQ-2291), pi_email: email, max_samples: int }\nSample := { project -> Project, concentration (ng/ul, float), volume (ul, int, 5..200), type: DNA | RNA }');
+    expect(fieldNames(bp, 'Project')).toEqual(['code', 'piEmail', 'maxSamples']);
+    expect(field(bp, 'Project', 'code').unique).toBe(true);
+    expect(field(bp, 'Project', 'piEmail').type).toBe('email');
+    expect(field(bp, 'Sample', 'project')).toMatchObject({ type: 'reference', references: 'Project' });
+    expect(field(bp, 'Sample', 'concentration').type).toBe('number');
+    expect(field(bp, 'Sample', 'volume')).toMatchObject({ type: 'integer', min: 5, max: 200 });
+    expect(field(bp, 'Sample', 'type').type).toBe('enum');
+  });
+
+  it('reads every field of a list filtered "by a, by b", "filter a, b" or "(filter a, b, c)"', () => {
+    expect(lists(accept('Samples have a project, a name and a status. List samples by project, by status.'), 'Sample')).toContainEqual(['project', 'status']);
+    expect(lists(accept('Assays have an antibody, a run date and passed (bool). Endpoints: list Assay filter antibody, passed'), 'Assay')).toContainEqual(['antibody', 'passed']);
+    expect(lists(accept('Deliveries have a farmer, a grade and a date. Endpoints: create deliveries, list (filter farmer, grade, date)'), 'Delivery')).toContainEqual(['farmer', 'grade', 'date']);
+  });
+
+  it('names records by their last words when a long run of plain words opens the prompt', () => {
+    const bp = accept('Tank driving experience bookings with driver name, email, package (taster, half day or full day) and a status of booked, completed or cancelled; staff complete or cancel bookings on the day.');
+    expect(fieldNames(bp, 'Booking')).toEqual(['driverName', 'email', 'package', 'status']);
+  });
+
+  it('prefers the layout reading when the reading as written made fields of a bullet\'s values', () => {
+    const bp = accept('# Acoustic panel installs\n\nWe fit sound-absorbing panels in restaurants, studios and offices.\n\n## Quotes\n- customer name\n- venue type: restaurant / studio / office / school\n- status: draft, sent, accepted, declined\n\n## Needs\n- create, view and edit quotes\n- list quotes by status\n- a quote can only be accepted once it has been sent');
+    expect(fieldNames(bp, 'Quote')).toEqual(['customerName', 'venueType', 'status']);
+    expect(field(bp, 'Quote', 'venueType').values).toEqual(['restaurant', 'studio', 'office', 'school']);
+  });
+});
