@@ -103,6 +103,8 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
   const restWords = rest.map((t) => t.w);
   // "(whole percentage, 0-100)", "(whole number of minutes)": whole numbers
   if (restWords.includes('whole') && !mods.type) mods.type = 'integer';
+  // "(a decimal from 0 to 10)": a decimal whatever its bounds
+  else if (restWords.some((w) => w === 'decimal' || w === 'decimals') && !mods.type) mods.type = 'number';
   if (rest.some((t) => t.w === '#range') || restWords.some((w) => ['max', 'maximum', 'min', 'minimum', 'least', 'most', 'up'].includes(w))) {
     readWords(rest, mods);
     return;
@@ -114,6 +116,13 @@ export function readParen(inner: Tok[], mods: Modifiers): void {
   }
   if (restWords[0] === 'in' && restWords.length === 2) {
     mods.unit = restWords[1];
+    return;
+  }
+  // ("(number > 0)", "(int >= 1)": the comparison sign is not a word; a type and a bound after it)
+  const bounded = restWords.length === 2 && /^\d+(?:\.\d+)?$/.test(restWords[1] as string) ? TYPE_WORDS[restWords[0] as string] : undefined;
+  if (bounded) {
+    mods.type = bounded;
+    mods.min ??= Number(restWords[1]);
     return;
   }
   const typeWord = TYPE_WORDS[restWords.join(' ')];

@@ -62,3 +62,19 @@ describe('notations of written specs', () => {
     expect(field(bp, 'Quote', 'venueType').values).toEqual(['restaurant', 'studio', 'office', 'school']);
   });
 });
+
+describe('types said beside a name', () => {
+  it('a decimal whatever its bounds, "number > 0", "num", and names that say a number ("final placing", "magnitude")', () => {
+    const bp = accept('Events have a station, the magnitude (a decimal from 0 to 10), a period in days (number > 0), an area in hectares (num), a count (int >= 1) and a final placing.');
+    expect(field(bp, 'Event', 'magnitude')).toMatchObject({ type: 'number', min: 0, max: 10 });
+    expect(field(bp, 'Event', 'periodDays')).toMatchObject({ type: 'number', min: 0 });
+    expect(field(bp, 'Event', 'areaInHectares').type).toBe('number');
+    expect(field(bp, 'Event', 'count')).toMatchObject({ type: 'integer', min: 1 });
+    expect(field(bp, 'Event', 'finalPlacing').type).toBe('integer');
+  });
+
+  it('reads "w/" as "with", and a value "with decimals" as a decimal', () => {
+    const bp = accept('Laps have a car, a race date and a lap time in seconds w/ decimals.');
+    expect(field(bp, 'Lap', 'lapTimeSeconds').type).toBe('number');
+  });
+});

@@ -17,6 +17,8 @@ export function readParen(inner: string): { type?: string; flags: string[]; defa
   if (decimal) return { type: 'number', flags: [] };
   const parts = withoutExamples(inner)
     .replace(/\bdate\s*(?:and|&|\+)\s*(?:time|hour)\b/gi, 'datetime')
+    // ("number > 0": a bound written after the type is a part of its own)
+    .replace(/(?<=[a-z])\s+(?=(?:>=?|≥)\s*0\b)/gi, ', ')
     .split(/\s*,\s*|\s+and\s+/).map((p) => p.trim().toLowerCase()).filter(Boolean);
   // "(one sign-up per email)": one record per value is a unique value
   const onePer = (p: string): boolean => /^(?:one|only one|a single|max(?:imum)? one|at most one)\s+[\w -]+\s+per\s+\S/.test(p);

@@ -57,6 +57,23 @@ export const REPAIRS: Repair[] = [
       return /^[A-Z]/.test(w) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed;
     }),
   },
+  /** ("lap time in seconds w/ decimals", "w/o a deposit": the shorthands of with and without) */
+  {
+    name: '"w/" and "w/o"',
+    examples: [['lap time in seconds w/ decimals', 'lap time in seconds with decimals'], ['booking w/o deposit', 'booking without deposit'], ['w/c date', 'w/c date']],
+    apply: (t) => t.replace(/\bw\/o(?=\s)/gi, 'without').replace(/\bw\/(?=\s)/gi, 'with'),
+  },
+  /** ("lap time in seconds with decimals": what a value is written with says its type) */
+  {
+    name: 'a value with decimals',
+    // (inside a parenthesis a second one would end the list: the words go, the field stays, as "in seconds" types it)
+    examples: [['lap time in seconds with decimals.', 'lap time in seconds (decimal).'], ['laps (car, lap time in seconds with decimals)', 'laps (car, lap time in seconds)'], ['weight, with 2 decimal places', 'weight, with 2 decimal places']],
+    // ("(seconds for track events, ..., with decimals)": a note of its own after a comma is read as it is)
+    apply: (t) => t.replace(/(?<=[a-z])[ \t]+with[ \t]+decimals?\b/gi, (_m, at: number, text: string) => {
+      const line = text.slice(text.lastIndexOf('\n', at) + 1, at);
+      return (line.match(/\(/g) ?? []).length > (line.match(/\)/g) ?? []).length ? '' : ' (decimal)';
+    }),
+  },
   /** ("more bookings then quads": "then" after a comparative is "than") */
   {
     name: '"then" after a comparative',

@@ -154,6 +154,12 @@ describe('split-sentence: the other splits', () => {
       'Huts: number (unique), colour, weekly price.',
       'Bookings: hut, customer name.',
     ]);
+    // (a parenthesis between two that are read, and not read itself, is kept as a sentence, never dropped)
+    expect(recordsInParentheses('drivers (name, phone), cars (driver, model, class: 1/10 buggy, touring) and laps (car, race date).')).toEqual([
+      'Drivers: name, phone.',
+      'Cars (driver, model, class: 1/10 buggy, touring).',
+      'Laps: car, race date.',
+    ]);
     expect(recordsInParentheses('keep the tuktuks (plate number must be unique, colour, daily rate) and the rentals - which tuktuk, tourist name.')).toEqual(['Tuktuks: plate number (unique), colour, daily rate.', 'The rentals - which tuktuk, tourist name.']);
   });
 

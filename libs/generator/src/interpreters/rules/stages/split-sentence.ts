@@ -188,9 +188,9 @@ export function recordsInParentheses(sentence: string): string[] {
   found.forEach((f, k) => {
     out.push(`${capitalized(f.records)}: ${f.fields}.`);
     const next = found[k + 1]?.start ?? sentence.length;
-    const between = sentence.slice(f.end, next).replace(/^[\s,;.]*(?:and|plus|\+|&)?\s*/i, '').replace(/[.!?]+$/, '').trim();
-    // "and table reservations - customer name, ...": what follows the last one is a sentence of its own
-    if (between && k === found.length - 1) out.push(`${capitalized(between)}.`);
+    const between = sentence.slice(f.end, next).replace(/^[\s,;.]*(?:and|plus|\+|&)?\s*/i, '').replace(/[.!?]+$/, '').replace(/[\s,;]*(?:\band|\bplus|\+|&)?\s*$/i, '').trim();
+    // "and table reservations - customer name, ...", "cars (class: 1/10 buggy)" between two read: a sentence of its own
+    if (between) out.push(`${capitalized(between)}.`);
   });
   return out;
 }
