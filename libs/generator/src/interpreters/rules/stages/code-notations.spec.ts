@@ -78,3 +78,18 @@ describe('types said beside a name', () => {
     expect(field(bp, 'Lap', 'lapTimeSeconds').type).toBe('number');
   });
 });
+
+describe('requests around a list', () => {
+  it('reads what follows a list in parentheses, thousands written with commas, and "by day"', () => {
+    const bp = accept('Log deliveries (tanker registration, fuel type diesel/petrol, volume in whole litres up to 40,000, delivery time) and filter them by fuel type and by day.');
+    expect(field(bp, 'Delivery', 'volumeLitres')).toMatchObject({ type: 'integer', max: 40000 });
+    const list = bp.actions.find((a) => a.kind === 'list' && a.resource === 'Delivery');
+    expect(list?.kind === 'list' && list.filters.map((f) => `${f.field} ${f.op}`)).toEqual(['fuelType eq', 'deliveryTime onDay']);
+  });
+
+  it('reads a list asked for after a dash as a participle ("- listed by variety")', () => {
+    const bp = accept('Seed potato orders - customer name, variety, delivery method collect/post - listed by variety.');
+    expect(field(bp, 'Order', 'deliveryMethod').values).toEqual(['collect', 'post']);
+    expect(lists(bp, 'Order')).toContainEqual(['variety']);
+  });
+});

@@ -47,8 +47,11 @@ export const DAY_PHRASINGS: DayPhrasing[] = [
       ['Shifts: nurse, date, type. List shifts on a day.', 'list Shift: date onDay'],
       ['Shoots have a client name and a date. Photographers see all shoots for a given date.', 'list Shoot: date onDay'],
       ['Bookings: reg plate, date, price. Show the bookings for today or any day.', 'list Booking: date onDay'],
+      ['Deliveries have a fuel type and a delivery time. Filter the deliveries by fuel type and by day.', 'list Delivery: fuelType eq, deliveryTime onDay'],
     ],
     match: (ws, i) => {
+      // ("filter them by fuel type and by day", "counts per day"; "sorted by date" orders)
+      if (['by', 'per'].includes(ws[i] ?? '') && ws[i + 1] === 'day' && !['sorted', 'ordered', 'sort', 'order', 'grouped', 'group'].includes(ws[i - 1] ?? '')) return 2;
       if (!['on', 'of', 'for'].includes(ws[i] ?? '')) return 0;
       // "for today or any day": today is one day the caller names
       if (ws[i + 1] === 'today') return ws[i + 2] === 'or' && dayAt(ws, i + 3) > 0 ? 3 + dayAt(ws, i + 3) : 2;
@@ -166,7 +169,8 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, written: rea
       while (j < toks.length) {
         const t = toks[j] as Tok;
         // ("by project, by status", "filter on farmer": each field named after its own "by")
-        if (DETERMINERS.has(t.w) || POSSESSIVES.has(t.w) || t.w === ',' || t.w === 'or' || t.w === 'and' || t.w === 'given' || t.w === 'their' || t.w === 'by' || t.w === 'on' || t.w === '&' || t.w === '+') {
+        // (but "by day" is the records of one day, read as such next)
+        if (DETERMINERS.has(t.w) || POSSESSIVES.has(t.w) || t.w === ',' || t.w === 'or' || t.w === 'and' || t.w === 'given' || t.w === 'their' || (t.w === 'by' && ws[j + 1] !== 'day') || t.w === 'on' || t.w === '&' || t.w === '+') {
           j++;
           continue;
         }

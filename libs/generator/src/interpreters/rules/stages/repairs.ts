@@ -57,6 +57,12 @@ export const REPAIRS: Repair[] = [
       return /^[A-Z]/.test(w) ? fixed.charAt(0).toUpperCase() + fixed.slice(1) : fixed;
     }),
   },
+  /** ("up to 40,000 litres", "no more than 6,000 words": a thousands separator is no list comma) */
+  {
+    name: 'thousands written with commas',
+    examples: [['volume up to 40,000 litres', 'volume up to 40000 litres'], ['at most 1,250,000', 'at most 1250000'], ['sizes 1,2,3', 'sizes 1,2,3'], ['rooms 10, 200', 'rooms 10, 200']],
+    apply: (t) => t.replace(/\b\d{1,3}(?:,\d{3})+\b(?![,.]?\d)/g, (n) => n.replace(/,/g, '')),
+  },
   /** ("lap time in seconds w/ decimals", "w/o a deposit": the shorthands of with and without) */
   {
     name: '"w/" and "w/o"',

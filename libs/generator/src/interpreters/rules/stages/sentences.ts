@@ -137,6 +137,11 @@ export function readDeclaration(ctx: ReadingState, c: Clause, prev: Clause | und
       }
       if (nounToks.length) declare(ctx, nounToks, t.inner ?? [], c, undefined);
     }
+    // ("Log deliveries (...) and filter them by fuel type": what follows the last parenthesis is read on its own)
+    const lastAt = (parenDecls[parenDecls.length - 1] as { i: number }).i;
+    let tail = toks.slice(lastAt + 1);
+    while (tail.length && [',', 'and', ';', 'then', 'also'].includes(tail[0]?.w ?? '')) tail = tail.slice(1);
+    if (tail.some((t) => /^[a-z]/.test(t.w))) ctx.extraClauses.push({ sentence: c.sentence, index: c.index + 100, text: textOf(tail), toks: tail, afterColon: false });
     return true;
   }
   // "Fleet fuel logs: every time a driver fills up a vehicle we record the plate, ...": the occasion says when a record is made, the list after "we record" is what it holds

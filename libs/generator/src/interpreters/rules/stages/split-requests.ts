@@ -169,3 +169,18 @@ export function searchableBy(sentence: string): string[] {
   const m = /^(.*\S),?\s+(?:and\s+)?(?:it\s+should\s+be\s+|all\s+)?(?:searchable|filterable|findable|listable)\s+by\s+([a-z][a-z ]{0,40}?)\s*[.!]?$/i.exec(sentence);
   return m ? [`${(m[1] as string).replace(/,$/, '')}.`, `Search them by ${m[2] as string}.`] : [sentence];
 }
+
+/**
+ * "Record the readings - flat number, reading date, read by - and let me list ...", "..., in stock
+ * yes/no - and I want to list the ones in stock": a spaced dash before "and" closes a list; what
+ * follows is a sentence of its own.
+ */
+export function splitAtDashedTail(sentence: string): string[] {
+  // ("..., delivery method collect/post - listed by variety": a list asked for after the dash, said as a participle)
+  const listed = /^(.+?,.+?)\s+[-–—]+\s+(?:listed|shown|viewable|filterable|searchable|grouped)\s+(by\s+\S.*)$/i.exec(sentence);
+  if (listed) return [`${listed[1] as string}.`, `List them ${listed[2] as string}`];
+  const m = /^(.+?,.+?)\s+[-–—]+\s+and\s+(\S.*)$/i.exec(sentence);
+  if (!m) return [sentence];
+  const rest = m[2] as string;
+  return [`${m[1] as string}.`, capitalized(rest)];
+}

@@ -1,5 +1,5 @@
-import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtDashedTail, splitAtNewRecordClause, splitTrailingRule, tickedWhether, splitAtSoRule, splitParenthesisedAndWith, eachOnesFields, namedCollection, scaleNote, searchableBy, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
-import { splitCoordinatedLists, splitRepeatedVerb } from './split-requests.js';
+import { ableTo, activeVoice, pairedUnits, passiveDelete, splitAtSecondRule, valuesAfterColon, lightVerb, recordsInParentheses, splitAtSoftwareAsk, splitAtLeadingCondition, splitLeadingTime, splitPurpose, viewRequest, splitAtDashedSubject, splitAtNewRecordClause, splitTrailingRule, tickedWhether, splitAtSoRule, splitParenthesisedAndWith, eachOnesFields, namedCollection, scaleNote, searchableBy, splitAtRequestAfterContext, splitSentence, splitTrailingRequest } from './split-sentence.js';
+import { splitAtDashedTail, splitCoordinatedLists, splitRepeatedVerb } from './split-requests.js';
 describe('split-sentence: one sentence that holds two', () => {
   it('a dash before a new subject starts a new sentence', () => {
     expect(splitAtDashedSubject('I tune pianos — I need my appointments with a fee')).toEqual(['I tune pianos.', 'I need my appointments with a fee']);
@@ -145,6 +145,7 @@ describe('split-sentence: the other splits', () => {
   it('a spaced dash before "and" closes a list', () => {
     expect(splitAtDashedTail('Record the readings - flat number, reading date - and let me list the readings')).toEqual(['Record the readings - flat number, reading date.', 'Let me list the readings']);
     expect(splitAtDashedTail('Players - name and number')).toEqual(['Players - name and number']);
+    expect(splitAtDashedTail('Seed potato orders - customer name, variety, delivery method collect/post - listed by variety')).toEqual(['Seed potato orders - customer name, variety, delivery method collect/post.', 'List them by variety']);
   });
 
   it('records named with their fields in parentheses are lists of their own', () => {
@@ -153,6 +154,11 @@ describe('split-sentence: the other splits', () => {
       'Beach hut hire.',
       'Huts: number (unique), colour, weekly price.',
       'Bookings: hut, customer name.',
+    ]);
+    // ("which must be unique" flags the item before it; "appointments for their infusions (...)" are appointments)
+    expect(recordsInParentheses('We want patients (hospital number, which must be unique, name) and appointments for their infusions (the patient, drug).')).toEqual([
+      'Patients: hospital number, which must be unique, name.',
+      'Appointments: the patient, drug.',
     ]);
     // (a parenthesis between two that are read, and not read itself, is kept as a sentence, never dropped)
     expect(recordsInParentheses('drivers (name, phone), cars (driver, model, class: 1/10 buggy, touring) and laps (car, race date).')).toEqual([

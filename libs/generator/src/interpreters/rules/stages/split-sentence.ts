@@ -2,7 +2,7 @@ import { DIMENSIONS, NOMINALIZATION, TYPE_BY_WORD, VALUED_FIELD_NAMES, VERB_SET 
 import { isPluralForm, singular as singularOf, verbInfinitive } from '../text.js';
 import { DECLARATIONS, splitOutsideParens } from './declarations.js';
 import { readItem } from './phrasings.js';
-import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, RULE_CLAUSE, eachOnesFields, namedCollection, scaleNote, searchableBy, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, splitWhileLeft, tickedWhether } from './split-requests.js';
+import { splitAtNewRecordClause, splitCoordinatedLists, splitIsAndHas, splitRepeatedVerb, RULE_CLAUSE, eachOnesFields, namedCollection, scaleNote, searchableBy, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, splitWhileLeft, tickedWhether, splitAtDashedTail } from './split-requests.js';
 
 export { eachOnesFields, namedCollection, scaleNote, searchableBy, splitAtNewRecordClause, splitAtSoRule, splitParenthesisedAndWith, splitTrailingRule, tickedWhether };
 
@@ -118,18 +118,6 @@ export function splitAtRequestAfterContext(sentence: string): string[] {
   return [`${m[1] as string}.`, /^(?:i|we)\s/i.test(need) ? capitalized(need) : `${subject} ${need}`];
 }
 
-/**
- * "Record the readings - flat number, reading date, read by - and let me list ...", "..., in stock
- * yes/no - and I want to list the ones in stock": a spaced dash before "and" closes a list; what
- * follows is a sentence of its own.
- */
-export function splitAtDashedTail(sentence: string): string[] {
-  const m = /^(.+?,.+?)\s+[-–—]+\s+and\s+(\S.*)$/i.exec(sentence);
-  if (!m) return [sentence];
-  const rest = m[2] as string;
-  return [`${m[1] as string}.`, capitalized(rest)];
-}
-
 /** An item that names a field rather than explains something: no clause words, or a yes/no a phrasing reads. */
 function namesField(item: string): boolean {
   const ws = item.toLowerCase().replace(/\(.*?\)/g, ' ').split(/\s+/).filter(Boolean);
@@ -137,6 +125,8 @@ function namesField(item: string): boolean {
   // "quantity go down", "never negative": a clause explains, it names no field
   // "adoptable or not", "paid y/n": a yes/no a phrasing reads is a field
   if (readItem(item).item.type === 'boolean') return true;
+  // ("hospital number, which must be unique, name": the flag of the item before it)
+  if (/^(?:which|that)\s+(?:must|should|has to|needs to)\s+be\s+(?:unique|optional|required)$/i.test(item.trim())) return true;
   if (ws.length > 5 || ws.some((w) => CLAUSE_WORDS.has(w)) || /^(?:(?:in|de)creases|adds|removes|subtracts|sets|marks|means|counts)$/.test(ws[0] ?? '')) return false;
   return ws.length >= 1 && head !== '';
 }
@@ -162,12 +152,14 @@ export function recordsInParentheses(sentence: string): string[] {
   const found: { start: number; end: number; records: string; fields: string }[] = [];
   for (const m of sentence.matchAll(RECORDS_IN_PARENS)) {
     const phrase = m[1] as string;
-    const records = phrase.replace(FRAME_WORDS, '').trim();
+    // ("appointments for their infusions (...)": the records are the ones named before "for their")
+    const forTheir = /\b([a-z]+s)\s+for\s+(?:their|his|her|its|each)\s+[a-z]+\s*$/i.exec(phrase);
+    const records = forTheir && !FRAME_ONLY.test(phrase.slice(0, forTheir.index).trim() + ' x') ? (forTheir[1] as string) : phrase.replace(FRAME_WORDS, '').trim();
     // "plate number must be unique": a flag said in a clause is the item's flag
     const inner = (m[2] as string).replace(FLAG_CLAUSE, ' ($1)');
     const items = inner.split(inner.includes(';') ? /\s*;\s*/ : /\s*,\s*/).filter(Boolean);
     const head = records.split(/\s+/).pop() ?? '';
-    const start = (m.index ?? 0) + phrase.length - phrase.trimStart().length + (phrase.trim().length - records.length);
+    const start = forTheir && records === forTheir[1] ? (m.index ?? 0) + forTheir.index : (m.index ?? 0) + phrase.length - phrase.trimStart().length + (phrase.trim().length - records.length);
     // a parenthesis after a comma belongs to an item of a list ("address, dietary needs (none, vegan)")
     // ("Tide stations (name, latitude) and their readings (...)": commas inside an earlier parenthesis part nothing)
     const prefix = sentence.slice(0, start).replace(/\([^()]*\)/g, '()');
