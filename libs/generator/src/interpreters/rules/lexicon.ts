@@ -404,7 +404,7 @@ export const PRONOUN_SUBJECTS = new Set(['one', 'ones', 'it', 'they', 'them', 't
 
 // ---- record names (stages/names.ts)
 /** Heads too general to name a record alone: their qualifier makes the thing ("order line", "time entry"). */
-export const GENERIC_HEADS = new Set(['service', 'item', 'entry', 'set', 'pass', 'list', 'piece', 'part', 'step', 'line', 'type', 'kind', 'code', 'log', 'record', 'detail', 'info', 'data', 'number', 'status', 'report', 'request', 'spot', 'card', 'unit', 'event', 'day', 'bin', 'box', 'bank']);
+export const GENERIC_HEADS = new Set(['service', 'item', 'entry', 'set', 'pass', 'list', 'piece', 'part', 'step', 'line', 'type', 'kind', 'code', 'log', 'record', 'detail', 'info', 'data', 'number', 'status', 'report', 'request', 'spot', 'card', 'unit', 'event', 'day', 'bin', 'box', 'bank', 'test', 'count']);
 
 // ---- action phrasings (stages/action-phrasings.ts, stages/action-classes.ts)
 /** Particles that make a phrasal verb of a verb the lexicon does not know ("level up", "wear out"). */

@@ -334,8 +334,8 @@ export const REPAIRS: Repair[] = [
   /** ("i want products by category") */
   {
     name: 'records wanted by a field',
-    examples: [['i want products by category', 'i want to list products by category']],
-    apply: (t) => t.replace(/\b(want|need)\s+((?:all\s+)?(?:the\s+|my\s+|our\s+)?[a-z]+s\s+by)\b/gi, '$1 to list $2'),
+    examples: [['i want products by category', 'i want to list products by category'], ['We need the loads per room', 'We need to list the loads per room'], ['we need the loads for each room', 'we need to list the loads for each room']],
+    apply: (t) => t.replace(/\b(want|need)\s+((?:all\s+)?(?:the\s+|my\s+|our\s+)?[a-z]+s\s+(?:by|per|for each|for every|of each))\b/gi, '$1 to list $2'),
   },
   /** ("see a stylist's appointments": the records of one of those, as "the appointments of a stylist") */
   {
