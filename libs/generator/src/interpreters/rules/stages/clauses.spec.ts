@@ -344,7 +344,7 @@ describe('records in lists whose words could be verbs (irecords)', () => {
   it('"the teams (a, b) and the fixtures: c, d" is two records; relative clauses after items are their flags', () => {
     const got = clausesOf("I need to keep the teams (a name, which must be unique, the captain's name) and the fixtures: home team, away team, and the home score and away score, which stay empty until the match is played.");
     expect(got).toEqual([
-      expect.objectContaining({ kind: 'fieldList', subject: 'teams', items: [{ words: 'name', flags: ['unique'] }, { words: "captain's name" }] }),
+      expect.objectContaining({ kind: 'fieldList', subject: 'Teams', items: [{ words: 'name', flags: ['unique'] }, { words: "captain's name" }] }),
       expect.objectContaining({ kind: 'fieldList', subject: 'fixtures', items: [{ words: 'home team' }, { words: 'away team' }, { words: 'home score', flags: ['optional'] }, { words: 'away score', flags: ['optional'] }] }),
     ]);
   });

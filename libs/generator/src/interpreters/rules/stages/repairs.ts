@@ -18,6 +18,8 @@ export interface Repair {
 export const CRUD_WORD = '(?:add|edit|update|remove|delete|list|view|create|see|get|show|search)';
 const EXPLAINED_REQUEST = new RegExp(`^(.*?\\b(?:can|may|could|should|will|must)[ \\t]+)[a-z][a-z' \\t]{0,30}?[ \\t]*\\((?:i\\.e\\.|ie|=)?[ \\t]*((?:${CRUD_WORD}|cancel|change|remove)[ \\t]+(?:their|his|her|its|the|a|an|my|our)[ \\t]+[^()\\n]+)\\)[ \\t]*([.!]?)[ \\t]*$`, 'gim');
 const EQUATED_REQUEST = new RegExp(`^([ \\t]*(?:(?:[-*•]|[a-z0-9]{1,2}[.)])[ \\t]+)?)[a-z][a-z' \\t]{0,30}?[ \\t]*=[ \\t]*((?:${CRUD_WORD}|cancel|change|remove)[ \\t]+(?:their|his|her|its|the|a|an|my|our)[ \\t]+[^\\n]+)$`, 'gim');
+/** "cancel a booking (delete it)": the request as the words in parentheses say it, on the record named before them. */
+const EXPLAINED_BY_PRONOUN = new RegExp(`\\b[a-z]+[ \\t]+((?:a|an|the|their|his|her|its|my|our)[ \\t]+[a-z]+(?:[ \\t][a-z]+)?)[ \\t]*\\((?:i\\.e\\.|ie|=)?[ \\t]*(${CRUD_WORD}|cancel|remove)[ \\t]+(?:it|them)\\)`, 'gi');
 // (each with its object: "create / list / get students" is one request of three verbs, read as it is)
 const SLASHED_REQUESTS = new RegExp(`^[ \\t]*(?:[-*•][ \\t]+)?${CRUD_WORD}[ \\t]+[a-z][^/\\n]*(?:[ \\t]\\/[ \\t]${CRUD_WORD}[ \\t]+[a-z][^/\\n]*){2,}$`, 'gim');
 
@@ -62,6 +64,13 @@ export const REPAIRS: Repair[] = [
     name: 'thousands written with commas',
     examples: [['volume up to 40,000 litres', 'volume up to 40000 litres'], ['at most 1,250,000', 'at most 1250000'], ['sizes 1,2,3', 'sizes 1,2,3'], ['rooms 10, 200', 'rooms 10, 200']],
     apply: (t) => t.replace(/\b\d{1,3}(?:,\d{3})+\b(?![,.]?\d)/g, (n) => n.replace(/,/g, '')),
+  },
+  /** ("bookings per tour <= tour.seats": a capacity written as code) */
+  {
+    name: 'a capacity written as code',
+    examples: [['* bookings per tour <= tour.seats', '* bookings per tour must not exceed seats'], ['entries per race ≤ race.max_runners', 'entries per race must not exceed max runners'], ['count per day <= 5', 'count per day <= 5']],
+    apply: (t) => t.replace(/\b([a-z]+s)[ \t]+(per|for each|for a)[ \t]+([a-z]+)[ \t]*(?:<=|≤|=<)[ \t]*(?:([a-z]+)\.)?([A-Za-z][A-Za-z_]*)\b/gi, (all, records: string, per: string, parent: string, owner: string | undefined, field: string) =>
+      owner !== undefined && owner.toLowerCase() !== parent.toLowerCase() ? all : `${records} ${per} ${parent} must not exceed ${field.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`),
   },
   /** ("lap time in seconds w/ decimals", "w/o a deposit": the shorthands of with and without) */
   {
@@ -127,9 +136,10 @@ export const REPAIRS: Repair[] = [
    */
   {
     name: 'a request explained in plain words',
-    examples: [['Members can drop out (delete their registration).', 'Members can delete their registration.'], ['refund = delete the ticket', 'delete the ticket']],
+    examples: [['Members can drop out (delete their registration).', 'Members can delete their registration.'], ['refund = delete the ticket', 'delete the ticket'], ['a member can cancel a booking (delete it)', 'a member can delete a booking']],
     apply: (t) => t
       .replace(EXPLAINED_REQUEST, (_m, lead: string, request: string, end: string) => `${lead}${request}${end}`)
+      .replace(EXPLAINED_BY_PRONOUN, (_m, object: string, verb: string) => `${verb} ${object}`)
       .replace(EQUATED_REQUEST, (_m, lead: string, request: string) => `${lead}${request}`),
   },
   /** ("- add item / list items / get item by sku": requests parted by slashes are a list of requests) */

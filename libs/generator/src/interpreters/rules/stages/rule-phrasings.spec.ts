@@ -1,3 +1,4 @@
+import { accept } from '../test-support.js';
 import { runPipeline } from './pipeline.js';
 import { ReadingState } from './reading-state.js';
 import { RULE_PHRASINGS } from './rule-phrasings.js';
@@ -22,5 +23,22 @@ describe('rule phrasings', () => {
     const a = new ReadingState('Books have a title. A book must be nice to its readers.');
     const analysis = runPipeline(a);
     expect(analysis.unmapped.some((u) => u.startsWith('"A book must be nice to its readers"'))).toBe(true);
+  });
+});
+
+describe('rules said beside another or as code (session 2026-11-29)', () => {
+  const base = 'Courses have a title, a number of places, and a status that is open, full or cancelled. People book onto a course by giving their name and email.';
+  const rules = (prompt: string): string[] => accept(prompt).rules.map((r) => `${r.kind} ${r.resource}`);
+
+  it('reads a capacity and "nobody should be able to ..." joined by ", and" as two rules', () => {
+    expect(rules(`${base} We can't take more bookings than the course has places, and nobody should be able to book a course that has been cancelled.`)).toEqual(['capacity Booking', 'parentGuard Booking']);
+  });
+
+  it('keeps the negation of "nobody should be able to"', () => {
+    expect(rules(`${base} Nobody should be able to book a course that has been cancelled.`)).toEqual(['parentGuard Booking']);
+  });
+
+  it('reads a capacity written as code ("bookings per course <= course.places")', () => {
+    expect(rules(`${base} bookings per course <= course.places`)).toEqual(['capacity Booking']);
   });
 });

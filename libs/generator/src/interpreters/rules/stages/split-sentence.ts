@@ -282,7 +282,7 @@ export function activeVoice(sentence: string): string {
 }
 
 // ("..., and bookings are only allowed for active stallions": so is a rule on records named in the plural)
-const AND_RULE = new RegExp(`,\\s+and\\s+(${RULE_CLAUSE}|[a-z]+s\\s+(?:are|can|may|must)\\s+only\\s+\\S.*|only\\s+[a-z]+(?:\\s+[a-z]+)?\\s+(?:can|may|are|is)\\s+\\S.*)$`, 'i');
+const AND_RULE = new RegExp(`,\\s+and\\s+(${RULE_CLAUSE}|(?:nobody|no one|no-one)\\s+(?:should|must|can|may|will)\\s+\\S.*|[a-z]+s\\s+(?:are|can|may|must)\\s+only\\s+\\S.*|only\\s+[a-z]+(?:\\s+[a-z]+)?\\s+(?:can|may|are|is)\\s+\\S.*)$`, 'i');
 /**
  * "Bookings are only allowed while the session is open, and a session can't have more bookings
  * than its bike count": a rule about another subject after ", and" is a sentence of its own.
@@ -301,7 +301,8 @@ export function splitAtSecondRule(sentence: string): string[] {
 /** "Advisers should be able to pull up the visits of a client": what someone must be able to do is an action, not a rule. */
 export function ableTo(sentence: string): string {
   const m = /^(?:the\s+|our\s+|all\s+)?(?:[a-z]+\s+){0,2}?[a-z]+s?\s+(?:should|must|need to|needs to|will|have to|has to)\s+be\s+able\s+to\s+(\S.*)$/i.exec(sentence);
-  return m && !/^(?:i|we|you)\s/i.test(sentence) ? capitalized(m[1] as string) : sentence;
+  // ("nobody should be able to book ...": what no one may do is a rule, kept as said)
+  return m && !/^(?:i|we|you|nobody|no one|no-one)\s/i.test(sentence) ? capitalized(m[1] as string) : sentence;
 }
 
 /** "width and height in cm": a unit after two measures of size measures both ("width in cm, height in cm"). */
