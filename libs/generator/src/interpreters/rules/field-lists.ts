@@ -129,20 +129,27 @@ const isBare = (t: Tok | undefined): boolean => t !== undefined && /^(?:[a-z][a-
 
 /**
  * "the captain's name and phone", "the tenant's name, email and phone": contact details listed
- * bare after a possessive item are the same person's (captainPhone, tenantEmail), as a reader takes
- * them. Only contact details share the owner; "the customer's name and the date" does not.
+ * bare after a possessive item are the same person's (captainPhone, tenantEmail) when they are joined
+ * to it by "and", or when the list holds two people; "the customer's name, phone, mower make" names
+ * the one person the record is about, and its phone is `phone` (54 of the 61 such lists in batches
+ * 08-60 were meant so). Only contact details share the owner; "the customer's name and the date" does not.
  */
 export function sharedOwner(toks: readonly Tok[]): Tok[] {
+  const apart = ownersApart(toks);
   const out: Tok[] = [];
   let owner: Tok | undefined;
+  /** Items since the owner's: the detail right after it by "and" is the owner's too. */
+  let since = 0;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i] as Tok;
     const itemStart = i === 0 || [',', 'and', 'plus', '+', '&'].includes(toks[i - 1]?.w ?? '');
     if (itemStart) {
+      since++;
       const ownerAt = ARTICLES.has(t.w) ? i + 1 : i;
       const first = toks[ownerAt];
-      if (first?.possessive && toks[ownerAt + 1] && /^[a-z]/.test(toks[ownerAt + 1]?.w ?? '')) owner = first;
-      else if (owner && CONTACT_DETAILS.has(t.w) && (toks[i + 1] === undefined || [',', 'and'].includes(toks[i + 1]?.w ?? '') || (t.w === 'phone' && toks[i + 1]?.w === 'number'))) out.push({ raw: owner.raw, w: owner.w, possessive: true });
+      const joined = since === 1 && ['and', '+', '&'].includes(toks[i - 1]?.w ?? '');
+      if (first?.possessive && toks[ownerAt + 1] && /^[a-z]/.test(toks[ownerAt + 1]?.w ?? '')) [owner, since] = [first, 0];
+      else if (owner && (apart || joined) && CONTACT_DETAILS.has(t.w) && (toks[i + 1] === undefined || [',', 'and'].includes(toks[i + 1]?.w ?? '') || (t.w === 'phone' && toks[i + 1]?.w === 'number'))) out.push({ raw: owner.raw, w: owner.w, possessive: true });
       else owner = undefined;
     }
     out.push(t);
@@ -151,6 +158,13 @@ export function sharedOwner(toks: readonly Tok[]): Tok[] {
 }
 
 const ARTICLES = new Set(['a', 'an', 'the']);
+
+/** Two people in one list: two possessive owners, or a bare "name" beside an owner's. */
+function ownersApart(toks: readonly Tok[]): boolean {
+  const owners = new Set(toks.filter((t, i) => t.possessive && /^[a-z]/.test(toks[i + 1]?.w ?? '')).map((t) => t.w));
+  const bareName = toks.some((t, i) => t.w === 'name' && !toks[i - 1]?.possessive);
+  return owners.size >= 2 || (owners.size === 1 && bareName);
+}
 
 /**
  * "a surface, clay or hard", "a length in minutes, 45 or 90": after an item written with an

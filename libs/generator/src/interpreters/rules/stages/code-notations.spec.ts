@@ -93,3 +93,15 @@ describe('requests around a list', () => {
     expect(lists(bp, 'Order')).toContainEqual(['variety']);
   });
 });
+
+describe('whose contact details', () => {
+  it('gives the one person a record is about plain contact details ("the customer\'s name, phone, mower make")', () => {
+    expect(fieldNames(accept("Lawnmower repair shop: each repair has the customer's name, phone, mower make and the fault."), 'Repair')).toEqual(['customerName', 'phone', 'mowerMake', 'fault']);
+    expect(fieldNames(accept("Each booking has the client's name, email and a date of birth."), 'Booking')).toEqual(['clientName', 'email', 'dateOfBirth']);
+  });
+
+  it("keeps the owner on details joined by \"and\", or when the record names two people", () => {
+    expect(fieldNames(accept("The pub darts league has teams and matches. A team has a unique name plus the captain's name and phone. A match is played between a home team and an away team on a date."), 'Team')).toEqual(['name', 'captainName', 'captainPhone']);
+    expect(fieldNames(accept("Each villa has a name and a nightly price. Guests book a villa with the guest's name and email, an arrival date and a departure date."), 'Booking')).toEqual(expect.arrayContaining(['guestName', 'guestEmail']));
+  });
+});

@@ -23,6 +23,10 @@ export function listItems(list: string): FieldItem[] | undefined {
   const parts = splitTopLevel(list);
   const items: FieldItem[] = [];
   let owner: string | undefined;
+  let ownerItem = -1;
+  // (as field-lists.ts sharedOwner: the owner is shared only when the list holds two people)
+  const owners = new Set(parts.map((p) => /^(?:(?:and|or)\s+)?(?:the\s+|a\s+|an\s+)?([a-z]+)'s\s+[a-z]/i.exec(p.trim())?.[1]?.toLowerCase()).filter(Boolean));
+  const twoPeople = owners.size >= 2 || (owners.size === 1 && parts.some((p) => /^(?:(?:and|or)\s+)?(?:[a-z]+\s+)?name$/i.test(p.trim()) && !/'s\s/.test(p)));
   for (const part of parts) {
     let words = part.replace(/^(?:and|or)\s+/i, '').replace(/^(?:a|an|the|its|their|any)\s+/i, '').trim();
     if (!words) continue;
@@ -43,8 +47,8 @@ export function listItems(list: string): FieldItem[] | undefined {
     // "the tenant's name, email and phone": contact details after a possessive share its owner
     const own = /^([a-z]+)'s\s+[a-z]/i.exec(words);
     // ("their email" names its own owner)
-    if (own) owner = own[1];
-    else if (owner && CONTACT_DETAILS.has(words.toLowerCase()) && !/^(?:and\s+|or\s+)?(?:their|its|his|her)\s/i.test(part)) words = `${owner}'s ${words}`;
+    if (own) [owner, ownerItem] = [own[1], items.length];
+    else if (owner && (twoPeople || (items.length === ownerItem + 1 && /^and\s/i.test(part.trim()))) && CONTACT_DETAILS.has(words.toLowerCase()) && !/^(?:and\s+|or\s+)?(?:their|its|his|her)\s/i.test(part)) words = `${owner}'s ${words}`;
     else owner = undefined;
     const item = readItem(words).item;
     items.push(empty ? { ...item, flags: [...(item.flags ?? []), 'optional'] } : item);
