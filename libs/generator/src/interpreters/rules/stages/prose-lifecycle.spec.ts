@@ -9,10 +9,23 @@ const EXAMPLES: Record<string, [string, string, string[], string[]][]> = {
     ['Orders have a customer name and a size. Orders come in as received, go to printed once they are off the printer and shipped when they are posted.', 'Order', ['received', 'printed', 'shipped'], ['printOrder', 'shipOrder']],
     ['An order has the customer name and a pickup time. Each order has a status that starts as waiting; when I start it, it becomes brewing, when I finish it, it is ready, and when the customer collects it, it is collected.', 'Order', ['waiting', 'brewing', 'ready', 'collected'], ['startOrder', 'finishOrder', 'collectOrder']],
     ['Proposals have a title and an email. Every proposal starts as submitted; the committee then accepts or rejects it.', 'Proposal', ['submitted', 'accepted', 'rejected'], ['acceptProposal', 'rejectProposal']],
+    ['Reservations have a name, a mobile number and a date. A reservation starts as booked, becomes seated when the guests arrive and finished when they leave.', 'Reservation', ['booked', 'seated', 'finished'], ['seatReservation', 'finishReservation']],
+    ['Candidates have a name and a proposer. A candidate starts as proposed, is then interviewed by the committee, and after the ballot is either initiated or rejected.', 'Candidate', ['proposed', 'interviewed', 'initiated', 'rejected'], ['interviewCandidate', 'initiateCandidate', 'rejectCandidate']],
     ['Orders have a flavour and a number of trays. An order starts off as placed; when it is out of the oven I mark it baked, and after I drop it off I mark it delivered. If a cafe cancels before I have baked it, I mark it cancelled.', 'Order', ['placed', 'baked', 'delivered', 'cancelled'], ['bakeOrder', 'deliverOrder', 'cancelOrder']],
   ],
   'the states listed, then the verbs that reach them': [
     ['Reports have a store name and a score. Report must be approved by me before it goes to the client, so status is submitted, approved or rejected - I approve or reject.', 'Report', ['submitted', 'approved', 'rejected'], ['approveReport', 'rejectReport']],
+  ],
+  'a first state, then what is done to the record, told with "then"': [
+    ["i digitise old tapes: each order has an email and a tape count. an order is received, then i digitise it, then i ship it.", 'Order', ['received', 'digitised', 'shipped'], ['digitiseOrder', 'shipOrder']],
+  ],
+  'a state until someone does one thing or another to it': [
+    ['For each application we need the dealer name, an email and the number of tables. An application is pending until the committee either accepts it or refuses it.', 'Application', ['pending', 'accepted', 'refused'], ['acceptApplication', 'refuseApplication']],
+    ['Tenants report an issue with their apartment number, a description and an urgency (low, normal, urgent). Each issue stays open until I close it, and I want to list the issues by urgency.', 'Issue', ['open', 'closed'], ['closeIssue']],
+  ],
+  'a record said to be in one of its states': [
+    ['I keep my quotes: the homeowner name, the address and the quoted price. Each quote is pending, accepted or declined, and I want to be able to accept or decline one.', 'Quote', ['pending', 'accepted', 'declined'], ['acceptQuote', 'declineQuote']],
+    ['Clients book a class with name + email, a booking is booked or cancelled. When they cancel the spot opens again.', 'Booking', ['booked', 'cancelled'], ['cancelBooking']],
   ],
   'a state until something is done, then the next': [
     ['Maps have a title and a price. A map is available until someone reserves it while they sort out payment, and then it is sold.', 'Map', ['available', 'reserved', 'sold'], ['reserveMap', 'sellMap']],

@@ -18,6 +18,8 @@ export interface ProseLifecycle {
   record: string;
   states: string[];
   steps: { verb: string; from: string[]; to: string }[];
+  /** Where the telling ends, when the sentence goes on with something else (", and I want to list ..."). */
+  end?: number;
 }
 
 export interface LifecyclePhrasing {
@@ -62,6 +64,23 @@ function chain(initial: string, said: string): ProseLifecycle['steps'] {
 
 const states = (initial: string, steps: ProseLifecycle['steps']): string[] => [...new Set([initial, ...steps.map((s) => s.to)])];
 
+/**
+ * "... and is then accepted or declined", ", is then interviewed by the committee, and after the ballot
+ * is either initiated or rejected": the states said in the passive, in order; "or" parts ways from one state.
+ */
+function passiveSteps(initial: string, said: string): ProseLifecycle['steps'] | undefined {
+  const told = [...said.matchAll(/\b(?:is|are|gets?)\s+(?:then\s+|either\s+|later\s+|finally\s+)*([a-z]+ed)\b(?:\s+or\s+([a-z]+ed)\b)?/gi)];
+  if (told.length === 0) return undefined;
+  const steps: ProseLifecycle['steps'] = [];
+  let from = [initial];
+  for (const t of told) {
+    const reached = [t[1], t[2]].filter((x): x is string => x !== undefined).map((x) => x.toLowerCase());
+    for (const to of reached) if (!steps.some((st) => st.to === to)) steps.push({ verb: infinitiveOf(to), from, to });
+    from = reached.length === 1 ? reached : from;
+  }
+  return steps;
+}
+
 export const LIFECYCLE_PHRASINGS: LifecyclePhrasing[] = [
   {
     // "an order starts as ordered, then I print it and post it"; "A booking comes in as an enquiry; I confirm it ..., complete it ..., or cancel it ..."
@@ -74,9 +93,12 @@ export const LIFECYCLE_PHRASINGS: LifecyclePhrasing[] = [
       if (!owner) return undefined;
       const initial = (m[2] as string).toLowerCase();
       // ("go to printed once ... and shipped when ...": the states said, each reached by the verb it is the participle of)
-      const goes = /\b(?:go(?:es)?|move(?:s)?|get(?:s)?)\s+(?:to\s+)?([a-z]+ed)\b((?:[^.;]*?\b(?:and|then|,)\s+(?:is\s+|are\s+)?[a-z]+ed\b)*)/i.exec(m[3] as string);
+      const goes = /\b(?:go(?:es)?|move(?:s)?|get(?:s)?|becomes?|turns?)\s+(?:to\s+)?([a-z]+ed)\b((?:[^.;]*?\b(?:and|then|,)\s+(?:is\s+|are\s+)?[a-z]+ed\b)*)/i.exec(m[3] as string);
       const reached = goes ? [goes[1] as string, ...[...(goes[2] as string).matchAll(/\b(?:and|then|,)\s+(?:is\s+|are\s+)?([a-z]+ed)\b/gi)].map((x) => x[1] as string)].map((w) => w.toLowerCase()) : [];
-      const steps = reached.length > 0 ? reached.map((to, k) => ({ verb: infinitiveOf(to), from: [k === 0 ? initial : (reached[k - 1] as string)], to })) : chain(initial, m[3] as string);
+      const [active, passive] = [chain(initial, m[3] as string), passiveSteps(initial, m[3] as string) ?? []];
+      const told = passive.length > active.length ? passive : active;
+      // (whichever telling names more steps: "when I assign it it becomes assigned, and ... I mark it completed" is told by what is done)
+      const steps = reached.length > 0 && reached.length >= told.length ? reached.map((to, k) => ({ verb: infinitiveOf(to), from: [k === 0 ? initial : (reached[k - 1] as string)], to })) : told;
       return steps.length > 0 ? { at: owner === m ? m.index : owner.index, record: singular((owner[1] as string).toLowerCase()), states: states(initial, steps), steps } : undefined;
     },
   },
@@ -105,7 +127,48 @@ export const LIFECYCLE_PHRASINGS: LifecyclePhrasing[] = [
       return { at: m.index, record: singular((m[1] as string).toLowerCase()), states: states(initial, steps), steps };
     },
   },
+  {
+    // "an order is received, then i digitise it, then i ship it"
+    name: 'a first state, then what is done to the record, told with "then"',
+    read: (s) => {
+      const m = new RegExp(String.raw`\b${RECORD}\s+is\s+([a-z]+),?\s+(then\s+(?:i|we|they|you|staff)\s+.*)$`, 'i').exec(s);
+      if (!m || RECORD_NOT.has((m[1] as string).toLowerCase())) return undefined;
+      const initial = (m[2] as string).toLowerCase();
+      const steps = chain(initial, m[3] as string);
+      return steps.length > 0 ? { at: m.index, record: singular((m[1] as string).toLowerCase()), states: states(initial, steps), steps } : undefined;
+    },
+  },
+  {
+    // "An application is pending until the committee either accepts it or refuses it"
+    name: 'a state until someone does one thing or another to it',
+    read: (s) => {
+      const m = new RegExp(String.raw`\b${RECORD}\s+(?:is|stays|remains)\s+([a-z]+)\s+until\s+([^,;.]*)`, 'i').exec(s);
+      if (!m || /\bthen\s+(?:it'?s|it\s+is|becomes|is)\b/i.test(s.slice(m.index))) return undefined;
+      const initial = (m[2] as string).toLowerCase();
+      const steps = chain(initial, m[3] as string);
+      return steps.length > 0 ? { at: m.index, record: singular((m[1] as string).toLowerCase()), states: states(initial, steps), steps, end: m.index + m[0].length } : undefined;
+    },
+  },
+  {
+    // "Each quote is pending, accepted or declined, and I want to be able to accept or decline one"
+    name: 'a record said to be in one of its states',
+    read: (s) => {
+      const m = new RegExp(String.raw`\b${RECORD}\s+(?:is|are|can be)\s+(?:either\s+|always\s+)?([a-z]+(?:\s*,\s*[a-z]+)*\s*,?\s+or\s+[a-z]+)\b([^.;]*?)(?=,\s*(?:and\s+)?(?:i|we)\s+(?:want|need|would|'d)\s+(?:to\s+)?(?:list|see|show|find|search|view)\b|\s*[.;!?]|\s*$)`, 'i').exec(s);
+      if (!m || RECORD_NOT.has((m[1] as string).toLowerCase())) return undefined;
+      const listed = (m[2] as string).split(/\s*,\s*|\s+or\s+/).map((w) => w.toLowerCase()).filter(Boolean);
+      // (states, not kinds: "a plant is indoor or outdoor" names no state; one of them at least is done to the record)
+      // ("a concert is either scheduled or cancelled": two states, each a thing done)
+      if (!listed.slice(1).some((w) => /ed$/.test(w)) || (listed.length < 3 && !listed.every((w) => /ed$/.test(w)))) return undefined;
+      const initial = listed[0] as string;
+      const verbs = [...(m[3] as string).matchAll(/\b([a-z]+)\b/gi)].map((x) => lemma((x[1] as string).toLowerCase())).filter((v) => listed.slice(1).includes(pastParticiple(v)));
+      const steps = [...new Set(verbs)].map((verb) => ({ verb, from: [initial], to: pastParticiple(verb) }));
+      return { at: m.index, record: singular((m[1] as string).toLowerCase()), states: listed, steps, end: m.index + m[0].length };
+    },
+  },
 ];
+
+/** Words a sentence may open with that name no record ("it is", "status is"). */
+const RECORD_NOT = new Set(['it', 'that', 'this', 'which', 'status', 'state', 'there', 'what', 'who']);
 
 /** The lifecycle as the sentences the readers read exactly. */
 export function lifecycleSentences(l: ProseLifecycle): string {
@@ -131,8 +194,17 @@ export function proseLifecycles(text: string): string {
       found.states.push(...more.map((x) => x.to));
       sentences[j] = '';
     }
+    // ("a booking is booked or cancelled. when they cancel the spot opens again": a state no step reaches, whose
+    // verb the prompt says elsewhere, is reached by it from the first state)
+    for (const state of found.states.slice(1)) {
+      const verb = infinitiveOf(state);
+      if (/ed$/.test(state) && verb && verb !== state && !found.steps.some((st) => st.to === state) && new RegExp(`\\b${verb}s?\\b`, 'i').test(text)) found.steps.push({ verb, from: [found.states[0] as string], to: state });
+    }
     const before = sentence.slice(0, found.at).replace(/[\s,;:]*(?:(?:and|so|but|then)\s*)?$/i, '');
-    sentences[i] = before.trim() ? `${before}. ${lifecycleSentences(found)}` : `${/^\s*/.exec(sentence)?.[0] ?? ''}${lifecycleSentences(found)}`;
+    // (", and I want to list the issues by urgency" after the telling is a sentence of its own)
+    const rest = found.end === undefined ? '' : sentence.slice(found.end).replace(/^[\s,;]*(?:and\s+|so\s+)?/i, '').trim();
+    const after = rest && /[a-z]/i.test(rest) ? ` ${rest.charAt(0).toUpperCase()}${rest.slice(1)}${/[.!?]$/.test(rest) ? '' : '.'}` : '';
+    sentences[i] = (before.trim() ? `${before}. ${lifecycleSentences(found)}` : `${/^\s*/.exec(sentence)?.[0] ?? ''}${lifecycleSentences(found)}`) + after;
   }
   return sentences.join('');
 }

@@ -65,6 +65,19 @@ export const REPAIRS: Repair[] = [
     examples: [['volume up to 40,000 litres', 'volume up to 40000 litres'], ['at most 1,250,000', 'at most 1250000'], ['sizes 1,2,3', 'sizes 1,2,3'], ['rooms 10, 200', 'rooms 10, 200']],
     apply: (t) => t.replace(/\b\d{1,3}(?:,\d{3})+\b(?![,.]?\d)/g, (n) => n.replace(/,/g, '')),
   },
+  /** ("a status going ordered, carving, finished, delivered": states in order, told in words) */
+  {
+    name: 'a status that goes through its states',
+    examples: [
+      ['and a status going ordered, carving, finished, delivered.', 'and a status: ordered -> carving -> finished -> delivered.'],
+      ['a status that goes from new to open to closed', 'a status: new -> open -> closed'],
+      ['a status going up and down', 'a status going up and down'],
+      // (arrows are read where they are written: "a status that goes pledged -> received")
+      ['a status that goes pledged -> received -> distributed', 'a status that goes pledged -> received -> distributed'],
+    ],
+    apply: (t) => t.replace(/\b(status|state|stage)[ \t]+(?:that[ \t]+|which[ \t]+)?(?:going|goes|moving|moves|runs|running)[ \t]+(?:from[ \t]+)?([a-z]+(?:[ \t]*(?:,|\bto\b|\bthen\b|,?[ \t]+and\b)[ \t]*[a-z]+){2,})(?=[ \t]*(?:[.;\n)]|$))/gim, (_m, name: string, chain: string) =>
+      `${name}: ${chain.split(/\s*(?:,\s*and\b|,|\bto\b|\bthen\b|\band\b)\s*/).filter(Boolean).join(' -> ')}`),
+  },
   /** ("bookings per tour <= tour.seats": a capacity written as code) */
   {
     name: 'a capacity written as code',
