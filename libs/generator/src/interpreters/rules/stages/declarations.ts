@@ -196,7 +196,7 @@ export const DECLARATIONS: DeclarationPhrasing[] = [
   {
     name: 'someone taking a record, what the writer keeps on the record named last',
     examples: [
-      ["A tenant rents a unit from a start date to an optional end date, and we keep the tenant's name, email and phone on the rental.", { subject: 'rental', items: ['unit', 'start date', 'optional end date', "tenant's name", "tenant's email", "tenant's phone"] }],
+      ["A tenant rents a unit from a start date to an optional end date, and we keep the tenant's name, email and phone on the rental.", { subject: 'rental', items: ['unit', 'start date', 'optional end date', "tenant's name", 'email', 'phone'] }],
       ['A member borrows a tool and we note the due date and the condition on the loan.', { subject: 'loan', items: ['tool', 'due date', 'condition'] }],
     ],
     // "..., and we keep <fields> on the rental": the record is named last; what the person took

@@ -58,3 +58,15 @@ describe('record names are their head noun', () => {
     expect(read('Ferry crossings with a date, a departure time and a car deck capacity.').draft).toContain('- [ ] named Crossing after "Ferry crossings"');
   });
 });
+
+describe('heads writers name records by alone (HEADS_NAMED_ALONE)', () => {
+  it('cuts an adjective before them in the opening ("Wholesale orders", "Damp surveys")', () => {
+    expect(read('Wholesale orders at our tortilla factory: restaurant name, dough (corn or flour), quantity and delivery date.').names).toEqual(['Order']);
+    expect(read('Damp surveys: property address, postcode, damp type (rising, penetrating or condensation) and surveyor name.').names).toEqual(['Survey']);
+  });
+
+  it('keeps an adjective or a participle before other heads ("Lost pets", "Found items")', () => {
+    expect(read('Lost pets: name, species, last seen date.').names).toEqual(['LostPet']);
+    expect(read('Found items: description, place and date.').names).toEqual(['FoundItem']);
+  });
+});

@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { GENERIC_HEADS, QUALIFIER_NOISE } from '../lexicon.js';
+import { GENERIC_HEADS, HEADS_NAMED_ALONE, QUALIFIER_NOISE } from '../lexicon.js';
 import { keyOf, type Analysis, type ResourceDraft } from '../model.js';
 import { pascalCase } from '../text.js';
 
@@ -37,7 +37,9 @@ export function headNames(input: Analysis, prompt: string): Named {
     const heading = new RegExp(`^\\s*(?:#{1,6}\\s+|\\*\\*|\\d{1,2}[.)]\\s+)${r.words.join('\\s+')}`, 'im').test(prompt);
     // ("Five boats", "and bookings", "create hires", "weekly payments": a word no name is made of goes, wherever it is written)
     const noise = QUALIFIER_NOISE.has(r.words[0] as string) ? cutQualifier(r, prompt, heads, keys) : undefined;
-    const cut = noise ? { ...noise, kept: undefined } : ((heading ? undefined : cutQualifier(r, opening(prompt), heads, keys)) ?? keptLabel(cutQualifier(r, prompt, heads, keys)));
+    // ("Wholesale orders", "Damp surveys": before a head writers name records by alone, an adjective goes too)
+    const alone = HEADS_NAMED_ALONE.has(last(r.words));
+    const cut = noise ? { ...noise, kept: undefined } : ((heading ? undefined : cutQualifier(r, opening(prompt), heads, keys, alone)) ?? keptLabel(cutQualifier(r, prompt, heads, keys)));
     if (cut?.kept) notes.push(`${NOTE}${pascalCase(r.words)} after "${cut.written}": if "${r.words.slice(0, r.words.length - cut.to.length).join(' ')}" is not part of the name, rename it ${pascalCase(cut.to)} in the draft`);
     else if (cut) renames.push({ from: r.words, to: cut.to, written: cut.written });
   }
@@ -70,7 +72,7 @@ const opening = (prompt: string): string => /^[^\n]*?(?:[.!?:](?=\s)|\n|$)/.exec
  * The shorter words and the words as written when a qualifier can go, else undefined; `kept` when
  * it stays only because it reads as part of the name (the writer is told, since both are common).
  */
-function cutQualifier(r: ResourceDraft, text: string, heads: ReadonlyMap<string, number>, keys: ReadonlySet<string>): { to: string[]; written: string; kept?: true } | undefined {
+function cutQualifier(r: ResourceDraft, text: string, heads: ReadonlyMap<string, number>, keys: ReadonlySet<string>, alone = false): { to: string[]; written: string; kept?: true } | undefined {
   const head = last(r.words);
   const generic = GENERIC_HEADS.has(head);
   if (r.words.length < 2 || (heads.get(head) ?? 0) > 1 || keys.has(head)) return undefined;
@@ -88,7 +90,7 @@ function cutQualifier(r: ResourceDraft, text: string, heads: ReadonlyMap<string,
   if (!written) return undefined;
   // "short links", "found items", "sign ups": an adjective, a participle or a verb is part of the name
   const first = (nlp(written.toLowerCase()).terms().json() as { terms: { tags: string[] }[] }[])[0]?.terms[0]?.tags ?? [];
-  if (first.includes('Adjective') || first.includes('PastTense') || first.includes('Participle') || (first.includes('Verb') && !first.includes('Gerund'))) return { to, written, kept: true };
+  if (!alone && (first.includes('Adjective') || first.includes('PastTense') || first.includes('Participle') || (first.includes('Verb') && !first.includes('Gerund')))) return { to, written, kept: true };
   return { to, written };
 }
 

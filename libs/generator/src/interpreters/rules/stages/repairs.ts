@@ -70,13 +70,14 @@ export const REPAIRS: Repair[] = [
     name: 'a status that goes through its states',
     examples: [
       ['and a status going ordered, carving, finished, delivered.', 'and a status: ordered -> carving -> finished -> delivered.'],
-      ['a status that goes from new to open to closed', 'a status: new -> open -> closed'],
+      // ("goes from consultation to blocking to trimming" is read where it is written, stages/field-states.ts)
+      ['a status which goes from consultation to blocking to trimming', 'a status which goes from consultation to blocking to trimming'],
       ['a status going up and down', 'a status going up and down'],
       // (arrows are read where they are written: "a status that goes pledged -> received")
       ['a status that goes pledged -> received -> distributed', 'a status that goes pledged -> received -> distributed'],
     ],
-    apply: (t) => t.replace(/\b(status|state|stage)[ \t]+(?:that[ \t]+|which[ \t]+)?(?:going|goes|moving|moves|runs|running)[ \t]+(?:from[ \t]+)?([a-z]+(?:[ \t]*(?:,|\bto\b|\bthen\b|,?[ \t]+and\b)[ \t]*[a-z]+){2,})(?=[ \t]*(?:[.;\n)]|$))/gim, (_m, name: string, chain: string) =>
-      `${name}: ${chain.split(/\s*(?:,\s*and\b|,|\bto\b|\bthen\b|\band\b)\s*/).filter(Boolean).join(' -> ')}`),
+    apply: (t) => t.replace(/\b(status|state|stage)[ \t]+(?:that[ \t]+|which[ \t]+)?(?:going|goes|moving|moves|runs|running)[ \t]+([a-z]+(?:[ \t]*(?:,|,?[ \t]+and\b)[ \t]*[a-z]+){2,})(?=[ \t]*(?:[.;\n)]|$))/gim, (_m, name: string, chain: string) =>
+      `${name}: ${chain.split(/\s*(?:,\s*and\b|,|\band\b)\s*/).filter(Boolean).join(' -> ')}`),
   },
   /** ("bookings per tour <= tour.seats": a capacity written as code) */
   {
