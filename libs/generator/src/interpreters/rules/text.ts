@@ -175,6 +175,12 @@ export function splitIdentifier(name: string): string[] {
 }
 
 /** Infinitive of a past-tense form, by compromise ("retired" -> "retire"); undefined if unsure. */
+/** "raising" -> "raise", "printing" -> "print": the verb a gerund is of, by compromise's conjugator; undefined if none. */
+export function gerundInfinitive(gerund: string): string | undefined {
+  const inf = transform.verb.toInfinitive(gerund.toLowerCase(), world.model, 'Gerund').toLowerCase();
+  return inf && inf !== gerund.toLowerCase() ? inf : undefined;
+}
+
 export function verbInfinitive(pastForm: string): string | undefined {
   const inf = transform.verb.toInfinitive(pastForm.toLowerCase(), world.model, 'PastTense').toLowerCase();
   return inf && inf !== pastForm.toLowerCase() ? inf : undefined;

@@ -1,4 +1,5 @@
 import type { Blueprint } from '@backforge/blueprint';
+import { interpretPrompt } from '../interpret.js';
 import { accept, field, fieldNames } from '../test-support.js';
 
 /**
@@ -103,5 +104,18 @@ describe('whose contact details', () => {
   it("keeps the owner on details joined by \"and\", or when the record names two people", () => {
     expect(fieldNames(accept("The pub darts league has teams and matches. A team has a unique name plus the captain's name and phone. A match is played between a home team and an away team on a date."), 'Team')).toEqual(['name', 'captainName', 'captainPhone']);
     expect(fieldNames(accept("Each villa has a name and a nightly price. Guests book a villa with the guest's name and email, an arrival date and a departure date."), 'Booking')).toEqual(expect.arrayContaining(['guestName', 'guestEmail']));
+  });
+});
+
+describe('states in order', () => {
+  it('gives each state no action reaches the step its word names, once one step is asked for', () => {
+    const bp = accept('## Orders\n- customer name\n- status: proofing -> approved -> printing -> dispatched\n\nCustomers approve an order.');
+    expect(bp.actions.filter((a) => a.kind === 'transition').map((a) => a.name)).toEqual(['approveOrder', 'printOrder', 'dispatchOrder']);
+  });
+
+  it('leaves a state that is no doing ("ready", "done") to the warning', () => {
+    const r = interpretPrompt('t', '## Repairs\n- customer name\n- status: received -> diagnosed -> ready -> collected\n\nDiagnose a repair.');
+    expect(r.ok && r.blueprint.actions.filter((a) => a.kind === 'transition').map((a) => a.name)).toEqual(['diagnoseRepair', 'collectRepair']);
+    expect(r.ok && r.warnings.some((w) => w.includes('"ready"'))).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
 import { effectTarget } from '@backforge/blueprint';
-import { STATE_FIELD_NAMES } from '../lexicon.js';
+import { PARTICLES, STATE_FIELD_NAMES } from '../lexicon.js';
 import { keyOf } from '../model.js';
-import { pascalCase, splitIdentifier, verbInfinitive } from '../text.js';
+import { camelCase, gerundInfinitive, pascalCase, pastParticiple, splitIdentifier, verbInfinitive } from '../text.js';
 import type { ReadingState } from './reading-state.js';
+import { pushTransition } from './actions.js';
 
 /** Completion: verbs learnt from the states named, and the CRUD a user expects of every record. */
 /** Enum values and yes/no fields that are past participles make their verbs known ("retired" -> retire). */
@@ -31,6 +32,7 @@ export function learnStateVerbs(ctx: ReadingState): void {
  * 407 prompts and never objected to it; docs/decisions.md).
  */
 export function addImplicitActions(ctx: ReadingState): void {
+  for (const res of ctx.resources) stepsToEveryState(ctx, res);
   for (const res of ctx.resources) {
     const key = keyOf(res.words);
     const own = ctx.actions.filter((a) => a.resource === key);
@@ -65,4 +67,38 @@ export function addImplicitActions(ctx: ReadingState): void {
       ctx.actions.push(editable.length < res.fields.filter((f) => !f.spec.generated).length ? { ...update, name: `update${pascalCase(res.words)}`, updateFields: editable.map((f) => f.spec.name) } : update);
     }
   }
+}
+
+/**
+ * "received -> diagnosed -> fixed -> collected" where the prompt names an action for some of the
+ * steps: each state no action reaches gets the step its word names ("diagnosed": diagnoseRepair,
+ * "checked in": checkInRunner, "printing": printOrder), so the order written can be kept; a state
+ * not said as something done ("in repair", "on tap") stays a gap. All 12 prompts of batches 08-60
+ * left so expected those steps as transitions.
+ */
+function stepsToEveryState(ctx: ReadingState, res: ReadingState['resources'][number]): void {
+  const key = keyOf(res.words);
+  for (const f of res.fields) {
+    const moves = f.spec.transitions ?? [];
+    const setters = ctx.actions.filter((a) => a.resource === key && a.kind === 'transition' && a.effects.some((e) => 'set' in e && e.set === f.spec.name));
+    if (moves.length === 0 || setters.length === 0) continue;
+    const reached = new Set(setters.flatMap((a) => a.effects.flatMap((e) => ('set' in e && e.set === f.spec.name && 'literal' in e.to ? [typeof e.to.literal === 'string' ? e.to.literal : JSON.stringify(e.to.literal)] : []))));
+    for (const state of [...new Set(moves.map((m) => m.to))]) {
+      if (reached.has(state) || state === f.spec.default) continue;
+      const verb = stateVerb(state);
+      if (!verb) continue;
+      pushTransition(ctx, res, `${verb.join(' ')} ${/^[aeiou]/.test(res.words[0] ?? '') ? 'an' : 'a'} ${res.words.join(' ')}`, { verb: verb.join('_'), name: camelCase([...verb, ...res.words]), effects: [{ set: f.spec.name, to: { literal: state } }] });
+    }
+  }
+}
+
+/** The verb a state is the doing of: "diagnosed" diagnose, "checked in" check in, "printing" print; else undefined. */
+function stateVerb(state: string): string[] | undefined {
+  const [first, ...rest] = state.toLowerCase().split(/\s+/);
+  if (!first || rest.length > 1 || (rest.length === 1 && !PARTICLES.has(rest[0] as string))) return undefined;
+  // ("sent": send; "ready", "open" are no doing)
+  const past = verbInfinitive(first);
+  // ("done" is no "dine": the verb must give back the word)
+  const verb = /ing$/.test(first) ? gerundInfinitive(first) : past && pastParticiple(past) === first ? past : undefined;
+  return verb ? [verb, ...rest] : undefined;
 }
