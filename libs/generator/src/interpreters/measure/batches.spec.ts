@@ -10,6 +10,11 @@ import { outcomeOf, tally, type BatchPrompt } from './batch-match.js';
  */
 // (floors raised to the figures at the end of session 2026-11-28 afternoon: 13, 16, 22-26, 34, 37, 39; before that, at the end of session 2026-11-28 late: 08, 10, 14, 15, 20, 22, 25 faithful up;
 // 20, 22, 25, 26 silently wrong down)
+// (session 2026-11-29 second: every floor set to the figures at its end, 36 faithful floors up; silently wrong up by one
+// in four batches where a prompt read better lost the unrelated warning that had named its other miss: 10 tenant
+// issues (the status its lifecycle now has is not in its expectation), 29 auditions ("schedule auditions" no longer
+// a gap), 42 tortilla factory and 50 trellis orders (named Order now, as meant; the naming note had covered a quantity
+// in dozens and a width's type))
 const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> = {
   // (6 since session 2026-11-28 night: restaurant bookings' 'party size must be at least 1' is read now, and
   // the warning on it had covered its date and time, asked as one field)
@@ -18,7 +23,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // repair" repairType, as 11 of 13 and 4 of 5 writers of the fresh batches named such fields; the marathon's
   // and shoe repair's writers were the exceptions)
   '09': { faithful: 16, silentlyWrongAtMost: 4 },
-  '10': { faithful: 18, silentlyWrongAtMost: 1 },
+  '10': { faithful: 18, silentlyWrongAtMost: 2 },
   // Batch 11: first contact was 1 faithful / 5 silently wrong (docs/prompts.md). Two prompts
   // (archery, golf) count as silently wrong since records are named by their head (interp4): the
   // naming note that made them "gaps named" said nothing of their real misses (a total typed as a
@@ -42,7 +47,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // fixes its failures suggested (not first contact)
   // (4 since session 2026-11-28 late: photo club's "| status | open / judging / closed |" is read as values and its
   // "only while the competition is open" with them, so the warning that had covered its optional score is gone)
-  '15': { faithful: 21, silentlyWrongAtMost: 4 },
+  '15': { faithful: 23, silentlyWrongAtMost: 4 },
   // Batch 16: first contact 6 faithful / 12 silently wrong (docs/prompts.md); then two of its
   // refusals, blueprints the validator refused, fixed (a date compared with a count, a record named "2027")
   // (7 silently wrong until 2026-11-27 evening: "Our pony club runs rallies ..." is now read as context,
@@ -50,10 +55,10 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   '16': { faithful: 21, silentlyWrongAtMost: 4 },
   // Batch 17: first contact 3 faithful / 7 silently wrong (docs/prompts.md, session 2026-11-27
   // evening), then the general fixes made after it
-  '17': { faithful: 34, silentlyWrongAtMost: 0 },
+  '17': { faithful: 35, silentlyWrongAtMost: 0 },
   // Batch 18: first contact 10 faithful / 5 silently wrong (docs/prompts.md), written blind beside
   // batch 17 and sealed until the session's interpreter was final; then three general fixes (13/21/5/1)
-  '18': { faithful: 31, silentlyWrongAtMost: 2 },
+  '18': { faithful: 31, silentlyWrongAtMost: 1 },
   // Batch 19 (A-L) and batch 20 (M-Z): written blind at the same time by two helpers, sealed and
   // run once on main's interpreter (e77b95e) before any change of session 2026-11-27 night: first
   // contact 3 / 30 / 4 / 3 and 7 / 28 / 3 / 2 (docs/prompts.md); then the session's general fixes
@@ -61,7 +66,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // the only warning, the prompt's other misses are now seen to be silent: 19 abseil, 21 bookbinding,
   // 24 speed dating, 25 jiu-jitsu, each one more silently wrong)
   '19': { faithful: 14, silentlyWrongAtMost: 2 },
-  '20': { faithful: 19, silentlyWrongAtMost: 1 },
+  '20': { faithful: 21, silentlyWrongAtMost: 1 },
   // Batch 21 (A-L) and batch 22 (M-Z): written blind at the same time, sealed and run once on main's
   // interpreter (3c39b11) before any change of session 2026-11-27 late: first contact 2 / 31 / 5 / 2
   // and 2 / 26 / 7 / 5 (docs/prompts.md); 3 / 31 / 4 / 2 and 3 / 26 / 6 / 5 with units in names
@@ -70,7 +75,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // covered the prompt's other misses: a lane number's bound)
   // (6 since session 2026-11-28 afternoon: calligraphy's "So i know what's urgent" is talk about the writer in the last
   // stage too, so the warning on it, which had covered two misnamed fields, is gone)
-  '21': { faithful: 12, silentlyWrongAtMost: 6 },
+  '21': { faithful: 13, silentlyWrongAtMost: 5 },
   // (22: opera's "**We need to:** ..., see the cast of a production" is read now, and "the cast" as
   // one cast member, a get: the warning on "We need to" that had made its miss named is gone)
   // (4 since session 2026-11-28 night 2: oil deliveries' "Minimum order is 500 litres." is read now as the order's least
@@ -89,23 +94,23 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (8 since session 2026-11-28: toastmasters went from refused to one misnamed field, speechTitle for title)
   // (9 since session 2026-11-28 afternoon: valet parking's talk about the writer is ignored in the last stage too, and
   // the warning on it had covered three misnamed fields)
-  '24': { faithful: 9, silentlyWrongAtMost: 8 },
+  '24': { faithful: 10, silentlyWrongAtMost: 8 },
   // Batches 25 (A-L) and 26 (M-Z): written blind during session 2026-11-28, sealed and run once on its
   // interpreter as it stood then (7d616f7): first contact 3 / 32 / 4 / 1 and 4 / 28 / 7 / 1 (docs/prompts.md)
   // (25: e-bike hire's parent guard is read now that "thats" is "that's", and the warning on it had
   // covered its misread sizes: 5 silently wrong; 26: mead, underfloor heating faithful, 6)
   // (6 since session 2026-11-28 day: the flea market's "no bookings on a cancelled market day" is read now as the parent guard asked for, and the warning on it had
   // covered the prompt's other misses: pitch codes read from a table's ranges, a category's name)
-  '25': { faithful: 7, silentlyWrongAtMost: 6 },
-  '26': { faithful: 8, silentlyWrongAtMost: 5 },
+  '25': { faithful: 8, silentlyWrongAtMost: 6 },
+  '26': { faithful: 10, silentlyWrongAtMost: 3 },
   // Batches 27 (A-L) and 28 (M-Z): written blind during session 2026-11-28 late, sealed and run once on its
   // interpreter as it stood then (e3740f9): first contact 4 / 28 / 8 / 0 and 10 / 20 / 9 / 1 (docs/prompts.md)
   // (then the session's later fixes, not first contact: 27 ceilidh faithful; "every lesson for a client" and
   // "the models for a member" now read, so elocution's plain list and the club's frequency show as silent misses)
   // (10 since session 2026-11-28 night: basket weaving's 'book a place' no longer makes a Place, and the
   // warning on it had covered its plain lists and 'dietary needs for lunch')
-  '27': { faithful: 8, silentlyWrongAtMost: 8 },
-  '28': { faithful: 14, silentlyWrongAtMost: 10 },
+  '27': { faithful: 11, silentlyWrongAtMost: 6 },
+  '28': { faithful: 15, silentlyWrongAtMost: 9 },
   // Batches 29 (A-L) and 30 (M-Z): written blind at the start of session 2026-11-28 night (the writers
   // did not run the interpreter), run once on main's interpreter as the previous session left it
   // (06daa3c) before any change: first contact 3 / 29 / 6 / 2 and 3 / 33 / 2 / 2 (docs/prompts.md)
@@ -113,7 +118,7 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (29: air quality's readings are a record of their own now, and its three type misses show as silent:
   // the warning that had named them was on the readings folded into the sensor)
   // (8: coin collection, refused at first contact, is read now but for `grade`, named conditionGrade)
-  '29': { faithful: 5, silentlyWrongAtMost: 8 },
+  '29': { faithful: 5, silentlyWrongAtMost: 9 },
   // (writers' retreat: its booking, capacity and deposit read now; 'see who has booked onto each one' and
   // the deposit named `paid` are its silent misses)
   // (qigong, refused at first contact, is read now but for `name` and `phone`, named personName, phoneNumber)
@@ -121,27 +126,27 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // Batches 31 (A-L) and 32 (M-Z): written blind during session 2026-11-28 night (the writers did not run the
   // interpreter), sealed while the session's mechanisms were made, and run once on 9bea23f: first contact
   // 2 / 36 / 1 / 1 and 0 / 34 / 5 / 1 (docs/prompts.md)
-  '31': { faithful: 3, silentlyWrongAtMost: 1 },
-  '32': { faithful: 0, silentlyWrongAtMost: 5 },
+  '31': { faithful: 4, silentlyWrongAtMost: 1 },
+  '32': { faithful: 1, silentlyWrongAtMost: 4 },
   // Batches 33 (A-L) and 34 (M-Z): written blind later in the same session and run once on its final
   // interpreter (aad7ed4, the same as 9bea23f's): first contact 5 / 30 / 3 / 2 and 4 / 29 / 6 / 1
   // (4 since session 2026-11-28 day: the hamster rescue's "you cant apply for a hamster thats already adopted" is read now as the parent guard asked for, and the warning on it had
   // covered the prompt's other misses: the application named Adopt, a sex as text)
   '33': { faithful: 6, silentlyWrongAtMost: 5 },
-  '34': { faithful: 7, silentlyWrongAtMost: 6 },
+  '34': { faithful: 10, silentlyWrongAtMost: 6 },
   // Batches 35 (A-L) and 36 (M-Z): written blind at the start of session 2026-11-28 (day) and run once on main as
   // the night session left it (a4fcb34), before any change: first contact 9 / 26 / 3 / 2 and 4 / 29 / 5 / 2
   '35': { faithful: 10, silentlyWrongAtMost: 3 },
   // (36: 6 faithful and 6 silently wrong since session 2026-11-28 afternoon: a quantity bounded by whole numbers is
   // counted in whole units, as 501 of 522 such fields were by the writers, and scuba cylinders' "size in litres (1 to
   // 20)" was one of the 21 the writer wanted fractional; nine prompts of 08-40 gained)
-  '36': { faithful: 7, silentlyWrongAtMost: 7 },
+  '36': { faithful: 8, silentlyWrongAtMost: 7 },
   // Batches 37 (A-L) and 38 (M-Z): written blind at the start of the same session, sealed while its mechanisms
   // were made, and run once on its final interpreter (1c66b42): first contact 6 / 27 / 6 / 1 and 6 / 28 / 5 / 1
-  '37': { faithful: 7, silentlyWrongAtMost: 7 },
+  '37': { faithful: 11, silentlyWrongAtMost: 7 },
   // (38: 6 silently wrong since session 2026-11-28 evening: the pipe band's 'loans by player name' is read now, and
   // the warning on it had covered a rule not read)
-  '38': { faithful: 6, silentlyWrongAtMost: 6 },
+  '38': { faithful: 9, silentlyWrongAtMost: 6 },
   // Batches 39 (A-L) and 40 (M-Z): written blind at the start of session 2026-11-28 (afternoon) and run once on
   // main as the day session left it (0ea7d24), before any change: first contact 2 / 33 / 3 / 2 and 2 / 29 / 7 / 2
   // (39, 41 and 42: one more silently wrong each since session 2026-11-28 evening, the named gap each had read now
@@ -151,45 +156,45 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // (39: 5 silently wrong since session 2026-11-28 night 4: the belly dance bookings are read with their lesson, and the
   // warning that had named the missing record went with the miss; the capacity and 'max ppl' are still not read)
   '39': { faithful: 5, silentlyWrongAtMost: 5 },
-  '40': { faithful: 3, silentlyWrongAtMost: 7 },
+  '40': { faithful: 4, silentlyWrongAtMost: 6 },
   // Batches 41 (A-L) and 42 (M-Z): written blind at the start of session 2026-11-28 (evening) and run once on
   // main as the afternoon session left it (5e4fd66's interpreter, cd74c3b), before any change: first contact
   // 3 / 32 / 4 / 1 and 1 / 33 / 4 / 2
   // (41: the garlic farm, easel hire and canyoning read faithfully since the same evening; the avocado wholesaler's
   // orders are read, with 'numberOfCrates' where the writer wrote 'crates', so one more silently wrong)
-  '41': { faithful: 6, silentlyWrongAtMost: 6 },
+  '41': { faithful: 7, silentlyWrongAtMost: 6 },
   // (42: 6 since the same evening: the nougat kitchen, refused before, is read, its 'whether it passed the taste
   // check' named tasteCheckPassed where its writer wrote passedTasteCheck)
-  '42': { faithful: 1, silentlyWrongAtMost: 6 },
+  '42': { faithful: 4, silentlyWrongAtMost: 7 },
   // Batches 43 (A-L) and 44 (M-Z): written blind at the start of session 2026-11-28 (night 2) and run once on main
   // as the evening session left it (9a49416's interpreter, c3e7f85), before any change: first contact 9 / 25 / 5 / 1
   // and 5 / 28 / 5 / 2
-  '43': { faithful: 9, silentlyWrongAtMost: 5 },
-  '44': { faithful: 5, silentlyWrongAtMost: 5 },
+  '43': { faithful: 17, silentlyWrongAtMost: 2 },
+  '44': { faithful: 15, silentlyWrongAtMost: 3 },
   // Batches 45 (A-L) and 46 (M-Z): written blind during session 2026-11-28 (night 2), sealed while its mechanisms
   // were made, and run once on its final interpreter (50b1aba, e8f33b9): first contact 5 / 27 / 7 / 1 and 3 / 35 / 1 / 1
-  '45': { faithful: 5, silentlyWrongAtMost: 7 },
-  '46': { faithful: 3, silentlyWrongAtMost: 1 },
+  '45': { faithful: 12, silentlyWrongAtMost: 6 },
+  '46': { faithful: 5, silentlyWrongAtMost: 1 },
   // Batches 47 (A-L) and 48 (M-Z): written blind at the start of session 2026-11-28 (night 3) and run once on main
   // as the last session left it (3958382's interpreter; bf6a6b0, 0699bb5), before any change: first contact
   // 11 / 26 / 1 / 2 and 12 / 20 / 8 / 0
   // (47: 2 silently wrong since later in session 2026-11-28 night 3: the gift cards, refused at first contact, are read,
   // with 'the amount loaded' named amountLoaded where the writer wrote amount)
-  '47': { faithful: 11, silentlyWrongAtMost: 2 },
-  '48': { faithful: 12, silentlyWrongAtMost: 8 },
+  '47': { faithful: 15, silentlyWrongAtMost: 1 },
+  '48': { faithful: 19, silentlyWrongAtMost: 5 },
   // Batches 49 (A-L) and 50 (M-Z): written blind at the start of session 2026-11-28 (night 3), sealed while its mechanisms
   // were made, and run once on its final interpreter (b1dee35; f14928d, c41138b): first contact 10 / 24 / 5 / 1 and
   // 10 / 20 / 8 / 2
   // (49: 6 silently wrong since session 2026-11-28 night 4: the chutney's batch and sale fields are all read now, and the
   // warning that had named them went with them; the floor price rule and 'jars (at least 1)' are still not)
-  '49': { faithful: 10, silentlyWrongAtMost: 6 },
-  '50': { faithful: 10, silentlyWrongAtMost: 8 },
+  '49': { faithful: 15, silentlyWrongAtMost: 4 },
+  '50': { faithful: 10, silentlyWrongAtMost: 9 },
   // Batches 51 (A-F) and 52 (M-R): written blind at the start of session 2026-11-28 (night 4) and run once on main as
   // the last session left it (fa22e5c's interpreter; 6e86760, 554841b), before any change: first contact 2 / 32 / 4 / 2
   // and 5 / 31 / 3 / 1. The floors are the figures after the night's mechanisms (51: the canvas prints silently wrong
   // since their lifecycle told as a story is read: closer, and the warning that had named it went with it; the BMX club
   // likewise once its Prisma schema and 'get a rider by plate' were read, its entry limit still not).
-  '51': { faithful: 4, silentlyWrongAtMost: 6 },
+  '51': { faithful: 5, silentlyWrongAtMost: 6 },
   // (52: 3 silently wrong since the racehorse shares are read: 'nobody pays less than the share price' is still not)
   // (52: 4 since session 2026-11-29: the press passes are read as their own record, PressPass, and the warnings that named
   // the missing record went with it; 'pressSlots (int)' named pressSlotsInt and its two rules are still not read)
@@ -197,18 +202,26 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // Batches 53 (G-L) and 54 (S-Z): written blind at the start of session 2026-11-28 (night 4), sealed while its mechanisms
   // were made, and run once on its final interpreter (44b9de4; 603951e, bd2a358): first contact 5 / 28 / 6 / 1 and
   // 10 / 26 / 3 / 1 (on fa22e5c, the interpreter the session started with, 5 / 29 / 5 / 1 and 9 / 27 / 3 / 1)
-  '53': { faithful: 5, silentlyWrongAtMost: 6 },
-  '54': { faithful: 11, silentlyWrongAtMost: 3 },
+  '53': { faithful: 10, silentlyWrongAtMost: 4 },
+  '54': { faithful: 13, silentlyWrongAtMost: 3 },
   // Batches 55 (A-L) and 56 (M-Z): written blind at the start of session 2026-11-29 and run once on main as the last session
   // left it (a371ac0's interpreter; d5d08d7, 77c21d9), before any change: first contact 13 / 22 / 3 / 2 and 12 / 26 / 2 / 0
   // (31% faithful, 6% silently wrong). The floors are the figures after the session's mechanisms.
-  '55': { faithful: 14, silentlyWrongAtMost: 4 },
+  '55': { faithful: 15, silentlyWrongAtMost: 3 },
   '56': { faithful: 12, silentlyWrongAtMost: 2 },
   // Batches 57 (A-L) and 58 (M-Z): written blind during session 2026-11-29, sealed while its mechanisms were made, and run
   // once on its final interpreter (789338a; 19a70cc, e333f3e): first contact 12 / 21 / 7 / 0 and 5 / 25 / 6 / 4 (on a371ac0,
   // the interpreter the session started with, 13 / 20 / 7 / 0 and 5 / 25 / 6 / 4)
-  '57': { faithful: 12, silentlyWrongAtMost: 7 },
-  '58': { faithful: 5, silentlyWrongAtMost: 6 },
+  '57': { faithful: 15, silentlyWrongAtMost: 7 },
+  '58': { faithful: 6, silentlyWrongAtMost: 6 },
+  // Batches 59 (A-F) and 60 (M-R): written blind, sealed, run once on main (3325284) before any change of
+  // session 2026-11-29 (second): first contact 5 / 30 / 5 / 0 and 2 / 29 / 9 / 0 (docs/prompts.md); then the session's mechanisms
+  '59': { faithful: 8, silentlyWrongAtMost: 4 },
+  '60': { faithful: 5, silentlyWrongAtMost: 7 },
+  // Batches 61 (G-L) and 62 (S-Z): written blind beside 59 and 60 and sealed until the session's interpreter was final
+  // (931799a): first contact 3 / 32 / 4 / 1 and 8 / 23 / 8 / 1; on the session's starting interpreter 2 / 32 / 5 / 1 and 6 / 21 / 11 / 2
+  '61': { faithful: 3, silentlyWrongAtMost: 4 },
+  '62': { faithful: 8, silentlyWrongAtMost: 8 },
   // (session 2026-11-28 evening: "cancel a job" with no status keeps the job, marked cancelled, beside the delete; 13, 14
   // and 16 gained 7 faithful, and 25, 33, 36 and 37 one silently wrong each, where the stated reading "cancel ... as
   // deleting" had been the only warning and had covered other misses)
