@@ -160,7 +160,7 @@ export function sharedOwner(toks: readonly Tok[]): Tok[] {
 const ARTICLES = new Set(['a', 'an', 'the']);
 
 /** Two people in one list: two possessive owners, or a bare "name" beside an owner's. */
-function ownersApart(toks: readonly Tok[]): boolean {
+export function ownersApart(toks: readonly Tok[]): boolean {
   const owners = new Set(toks.filter((t, i) => t.possessive && /^[a-z]/.test(toks[i + 1]?.w ?? '')).map((t) => t.w));
   const bareName = toks.some((t, i) => t.w === 'name' && !toks[i - 1]?.possessive);
   return owners.size >= 2 || (owners.size === 1 && bareName);

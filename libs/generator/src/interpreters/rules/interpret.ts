@@ -19,7 +19,7 @@ import { unlabelled } from './stages/sections.js';
 import { untracedLines } from './stages/coverage.js';
 import { headNames } from './stages/names.js';
 import { misnamedRecord, plainRecordNames } from './stages/record-names.js';
-import { camelCase, pascalCase, plural, splitIdentifier } from './text.js';
+import { camelCase, literalText, pascalCase, plural, splitIdentifier } from './text.js';
 import { SECTION_LABELS } from './lexicon.js';
 
 export { fragmentWords } from './stages/gaps.js';
@@ -105,9 +105,9 @@ function recordFromContext(bp: Blueprint, declared: Declared): boolean {
 function valuesAsFields(bp: Blueprint, lists: readonly TypedList[]): number {
   const names = new Set(bp.resources.flatMap((r) => r.fields.map((f) => f.name)));
   return lists.flatMap((l) => l.items).filter((it) => {
-    const values = (it.given.values ?? []).map((v) => camelCase(v.split(/\s+/)));
-    const item = camelCase(it.words.split(/\s+/));
-    return values.length >= 2 && (values.slice(1).some((v) => v.length > 2 && names.has(v)) || names.has(`${item}${pascalCase(values[0]?.split(/(?=[A-Z])/) ?? [])}`));
+    const values = (it.given.values ?? []).map((v) => v.split(/\s+/));
+    // (the first value joined to the item's name, `venueTypeRestaurant`; any other as a field of its own, `studio`)
+    return values.length >= 2 && (values.slice(1).some((v) => v.join('').length > 2 && names.has(camelCase(v))) || names.has(camelCase([...it.words.split(/\s+/), ...(values[0] ?? [])])));
   }).length;
 }
 
@@ -263,7 +263,6 @@ function unreachedState(blueprint: Blueprint, action: Blueprint['actions'][numbe
   return `no action moves ${/^[AEIOU]/.test(action.resource) ? 'an' : 'a'} ${action.resource} to "${state}"; add one (e.g. "mark it as ${state}")`;
 }
 
-const literalText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
 /** The blueprint with the allowed moves taken off each state field an unworkable transition sets, each named as not enforced. */
 function withoutUnreachableOrder(blueprint: Blueprint, unworkable: ReadonlySet<number>): { blueprint: Blueprint; gaps: string[] } | undefined {

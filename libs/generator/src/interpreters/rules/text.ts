@@ -185,3 +185,6 @@ export function verbInfinitive(pastForm: string): string | undefined {
   const inf = transform.verb.toInfinitive(pastForm.toLowerCase(), world.model, 'PastTense').toLowerCase();
   return inf && inf !== pastForm.toLowerCase() ? inf : undefined;
 }
+
+/** A literal value as the words of a state or a message: a string as it is, anything else as JSON. */
+export const literalText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));

@@ -1,7 +1,7 @@
 import { effectTarget } from '@backforge/blueprint';
 import { PARTICLES, STATE_FIELD_NAMES } from '../lexicon.js';
 import { keyOf } from '../model.js';
-import { camelCase, gerundInfinitive, pascalCase, pastParticiple, splitIdentifier, verbInfinitive } from '../text.js';
+import { camelCase, gerundInfinitive, literalText, pascalCase, pastParticiple, splitIdentifier, verbInfinitive } from '../text.js';
 import type { ReadingState } from './reading-state.js';
 import { pushTransition } from './actions.js';
 
@@ -82,7 +82,7 @@ function stepsToEveryState(ctx: ReadingState, res: ReadingState['resources'][num
     const moves = f.spec.transitions ?? [];
     const setters = ctx.actions.filter((a) => a.resource === key && a.kind === 'transition' && a.effects.some((e) => 'set' in e && e.set === f.spec.name));
     if (moves.length === 0 || setters.length === 0) continue;
-    const reached = new Set(setters.flatMap((a) => a.effects.flatMap((e) => ('set' in e && e.set === f.spec.name && 'literal' in e.to ? [typeof e.to.literal === 'string' ? e.to.literal : JSON.stringify(e.to.literal)] : []))));
+    const reached = new Set(setters.flatMap((a) => a.effects.flatMap((e) => ('set' in e && e.set === f.spec.name && 'literal' in e.to ? [literalText(e.to.literal)] : []))));
     for (const state of [...new Set(moves.map((m) => m.to))]) {
       if (reached.has(state) || state === f.spec.default) continue;
       const verb = stateVerb(state);

@@ -1,4 +1,6 @@
 import { CONTACT_DETAILS } from '../lexicon.js';
+import { ownersApart } from '../field-lists.js';
+import { tokenize } from '../tokens.js';
 import type { Clause } from './clauses.js';
 import { readItem, splitValues, type FieldItem } from './phrasings.js';
 
@@ -24,9 +26,8 @@ export function listItems(list: string): FieldItem[] | undefined {
   const items: FieldItem[] = [];
   let owner: string | undefined;
   let ownerItem = -1;
-  // (as field-lists.ts sharedOwner: the owner is shared only when the list holds two people)
-  const owners = new Set(parts.map((p) => /^(?:(?:and|or)\s+)?(?:the\s+|a\s+|an\s+)?([a-z]+)'s\s+[a-z]/i.exec(p.trim())?.[1]?.toLowerCase()).filter(Boolean));
-  const twoPeople = owners.size >= 2 || (owners.size === 1 && parts.some((p) => /^(?:(?:and|or)\s+)?(?:[a-z]+\s+)?name$/i.test(p.trim()) && !/'s\s/.test(p)));
+  // (as field-lists.ts sharedOwner: the owner is shared when the list holds two people)
+  const twoPeople = ownersApart(tokenize(list));
   for (const part of parts) {
     let words = part.replace(/^(?:and|or)\s+/i, '').replace(/^(?:a|an|the|its|their|any)\s+/i, '').trim();
     if (!words) continue;

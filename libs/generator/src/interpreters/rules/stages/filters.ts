@@ -163,7 +163,7 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, written: rea
       continue;
     }
     // ("list Assay filter antibody, passed", "(filter farmer, grade, date)": a filter named as code names it)
-    const filterWord = ['filter', 'filtered', 'filters', 'filterable'].includes(w) && (i > 0 || toks !== written);
+    const filterWord = ['filter', 'filtered', 'filters', 'filterable'].includes(w);
     if (w === 'by' || (w === 'for' && ws[i + 1] === 'a' && ws[i + 2] === 'given') || w === 'per' || filterWord) {
       let j = i + 1;
       while (j < toks.length) {
