@@ -186,8 +186,10 @@ export function readFieldItem(written: readonly Tok[], lookup: ResourceLookup, s
   const onlyIf = ws.findIndex((w, k) => k > 0 && (w === 'if' || w === 'unless') && !TRAILING_NOISE.some((n) => n[0] === w && n.every((x, j) => ws[k + j] === x)));
   if (onlyIf > 0) [ws, mods.optional] = [ws.slice(0, onlyIf), true];
   // trailing noise: "in stock", "if any"
+  // ("pairs in stock", "jars on hand": after a plural, what is in stock names the count, 10 of 10 writers; "quantity in stock" is the quantity)
+  const countInStock = (noise: string[]): boolean => noise.length === 2 && ['stock', 'hand'].includes(noise[1] as string) && isPluralForm(ws[ws.length - 3] ?? '') && !['quantity', 'amount', 'number', 'count', 'units'].includes(ws[ws.length - 3] ?? '');
   for (const noise of TRAILING_NOISE) {
-    if (ws.length > noise.length && noise.every((w, k) => ws[ws.length - noise.length + k] === w)) {
+    if (ws.length > noise.length && noise.every((w, k) => ws[ws.length - noise.length + k] === w) && !countInStock(noise)) {
       ws = ws.slice(0, ws.length - noise.length);
       // ("a phone number if they have one": a value that may be missing is optional)
       if (noise[0] === 'if') mods.optional = true;
@@ -212,7 +214,8 @@ export function readFieldItem(written: readonly Tok[], lookup: ResourceLookup, s
   }
   let unitInName: string | undefined;
   if (unitWords.length === 1 || (unitWords.length === 2 && ['square', 'cubic', 'sq'].includes(unitWords[0] as string))) {
-    const unit = unitWords[unitWords.length - 1] as string;
+    // ("depth in m": after "in", a lone m is metres)
+    const unit = unitWords.length === 1 && unitWords[0] === 'm' ? 'metres' : (unitWords[unitWords.length - 1] as string);
     if (TIME_UNITS.has(unit) || OTHER_UNITS.has(unit) || MORE_UNITS.has(unit) || MEASURE_UNITS.has(unit)) {
       mods.unit = unit;
       ws = ws.slice(0, inIdx);

@@ -69,7 +69,7 @@ export function recordWords(subject: string, nounPhrase = false): string[] {
   return [...ws.slice(0, -1), singular(ws[ws.length - 1] as string)];
 }
 
-const GIVEN_TYPES: Record<string, FieldType> = { text: 'text', integer: 'integer', number: 'number', date: 'date', datetime: 'datetime', boolean: 'boolean', email: 'email', url: 'url', stringList: 'stringList' };
+const GIVEN_TYPES: Record<string, FieldType> = { string: 'string', text: 'text', integer: 'integer', number: 'number', date: 'date', datetime: 'datetime', boolean: 'boolean', email: 'email', url: 'url', stringList: 'stringList' };
 
 /** What the item's phrasing typed, in the reader's terms. */
 export function givenOf(item: FieldItem): GivenItem {

@@ -17,3 +17,6 @@ export interface FieldItem {
   /** The item names another record this one belongs to ("belongs to an employee"). */
   refersTo?: boolean;
 }
+
+/** A field item as a phrasing reads it, its words' spaces tidied. */
+export const item = (words: string, extra: Omit<FieldItem, 'words'> = {}): FieldItem => ({ words: words.trim().replace(/\s+/g, ' '), ...extra });

@@ -1,7 +1,7 @@
 /** How a written list is parted and its items flagged (stage 1b's list readers: declarations.ts, clauses.ts). */
 import { CONTACT_DETAILS, ITEM_QUESTION_WORDS, PRONOUN_SUBJECTS, RULE_QUANTIFIERS, SELF_SUBJECTS, STATE_FIELD_NAMES, TYPE_BY_WORD } from '../lexicon.js';
 import { isFieldLike, isTypedItem } from './field-items.js';
-import { BOUND, FLAGS, readParen } from './paren-notes.js';
+import { BOUND, FLAGS, readParen, withoutTrailingNote } from './paren-notes.js';
 import type { Line } from './normalise.js';
 import { isPluralForm, singular } from '../text.js';
 import { sharedNotes } from '../field-lists.js';
@@ -175,7 +175,7 @@ function commaItems(list: string): string[] {
   }
   // "status one of requested, confirmed, cancelled" opens its values like a colon does
   // ("weight kg: number, grade = a|b": a type after the colon ends there; the items after it are more fields)
-  const typedByColon = (p: string): boolean => readParen(new RegExp(`^[^:]+:\\s*([a-z][a-z ,]*?)(?:\\s+(?:${BOUND}))?$`, 'i').exec(p)?.[1] ?? '') !== undefined;
+  const typedByColon = (p: string): boolean => readParen(new RegExp(`^[^:]+:\\s*([a-z][a-z ,]*?)(?:\\s+(?:${BOUND}))?$`, 'i').exec(withoutTrailingNote(p))?.[1] ?? '') !== undefined;
   const opener = items.findIndex((p) => /^[a-z][\w ]{0,30}?\s*(?::|=|\s[-–—]|\s(?:is\s+|can be\s+)?(?:one of|either))\s*\S/i.test(p) && !typedByColon(p));
   // "type: galaxy / nebula, constellation": values written with slashes, bars or arrows end at the comma
   const ownSeparators = opener >= 0 && /[/|→>]/.test(items[opener] as string);

@@ -1,4 +1,4 @@
-import { COLLECTION_TAILS, DETERMINERS, FIELD_LABELS, PLAIN_ADJECTIVES, PREPOSITIONS, SHOP_WORDS, KEEPING, META_NOUNS, MISSPELT_POSSESSIVES, MODALS, NOMINALIZATION, POSSESSIVES, SELF_SUBJECTS, TIME_WORDS, VERB_SET, VERBS } from '../lexicon.js';
+import { COLLECTION_TAILS, DETERMINERS, QUALIFIER_NOISE, FIELD_LABELS, PLAIN_ADJECTIVES, PREPOSITIONS, SHOP_WORDS, KEEPING, META_NOUNS, MISSPELT_POSSESSIVES, MODALS, NOMINALIZATION, POSSESSIVES, SELF_SUBJECTS, TIME_WORDS, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm } from '../text.js';
 import { isFieldLike, isTypedItem } from './field-items.js';
 import { objectAfter, type ListSetting } from './context.js';
@@ -59,6 +59,8 @@ export function recordsNamedBefore(words: readonly string[], items: number, sett
   const shop = lower.findIndex((w, k) => k >= 2 && SHOP_WORDS.has(w) && !PREPOSITIONS.has(lower[k - 1] as string) && !DETERMINERS.has(lower[k - 1] as string));
   const bookOnly = ws.length === 1 && (COLLECTION_TAILS.has((ws[0] as string).toLowerCase()) || PLAIN_ADJECTIVES.has((ws[0] as string).toLowerCase()));
   if (shop > 0 && bookOnly) ws = [lower[shop - 1] as string];
+  // ("Daily pollen counts", "Log of mastitis tests": a word no name is made of, or the "of" after the verb, goes first)
+  while (ws.length > 2 && (QUALIFIER_NOISE.has((ws[0] as string).toLowerCase()) || /^of$/i.test(ws[0] as string))) ws = ws.slice(1);
   // ("shared sauna bookings", "model rocket launches": three words or more name the records by their head)
   let subject = ws.length <= 2 ? ws.join(' ') : (ws[ws.length - 1] as string);
   // "customers book: reg plate, ...": the actors and their verb; the records are what the verb makes

@@ -36,7 +36,8 @@ export function headNames(input: Analysis, prompt: string): Named {
     // ("### Supplier orders" under a title naming them too: the heading labels them on purpose)
     const heading = new RegExp(`^\\s*(?:#{1,6}\\s+|\\*\\*|\\d{1,2}[.)]\\s+)${r.words.join('\\s+')}`, 'im').test(prompt);
     // ("Five boats", "and bookings", "create hires", "weekly payments": a word no name is made of goes, wherever it is written)
-    const noise = QUALIFIER_NOISE.has(r.words[0] as string) ? cutQualifier(r, prompt, heads, keys) : undefined;
+    // ("Daily pollen counts": only the noise goes, the rest of the qualifier names the record)
+    const noise = QUALIFIER_NOISE.has(r.words[0] as string) ? (noiseCut(r, prompt, keys) ?? cutQualifier(r, prompt, heads, keys)) : undefined;
     // ("Wholesale orders", "Damp surveys": before a head writers name records by alone, an adjective goes too)
     const alone = HEADS_NAMED_ALONE.has(last(r.words));
     const cut = noise ? { ...noise, kept: undefined } : ((heading ? undefined : cutQualifier(r, opening(prompt), heads, keys, alone)) ?? keptLabel(cutQualifier(r, prompt, heads, keys)));
@@ -51,6 +52,15 @@ export function headNames(input: Analysis, prompt: string): Named {
     notes.push(`${NOTE}${pascalCase(rn.to)} after "${rn.written}": if "${rn.from.slice(0, rn.from.length - rn.to.length).join(' ')}" is part of the name, rename it ${pascalCase(rn.from)} in the draft`);
   }
   return { analysis, notes };
+}
+
+/** The record's words without the noise words that open them ("daily pollen counts" -> pollen count), when more than the head is left. */
+function noiseCut(r: ResourceDraft, prompt: string, keys: ReadonlySet<string>): { to: string[]; written: string } | undefined {
+  const start = r.words.findIndex((w) => !QUALIFIER_NOISE.has(w));
+  const to = r.words.slice(start);
+  if (start <= 0 || to.length < 2 || keys.has(keyOf(to))) return undefined;
+  const written = writtenIn(prompt, r.words.slice(0, -1), last(r.words));
+  return written ? { to, written } : undefined;
 }
 
 /** The head of a record's name, its last word. */

@@ -59,13 +59,14 @@ export function normalise(prompt: string): Normalised {
       const one = (p: string): string => (single(p) ? p.replace(/^(\S+)/, `$1 a ${singular(what)}`) : p.replace(/^(\S+)/, `$1 ${what}`));
       return apply ? `${mark}${parts.map((p) => (/^\S+\s+(?:a|an|the|one)\s/i.test(p) ? p : one(p))).join(', ')}` : all;
     }));
+  joinUnfinishedLists(raw);
   columnsAsItems(raw);
   // ("date_of_birth", "contact_phone": a name written as a programmer writes it is its words)
   // ("clientName", "installedOn": so is one in camel case; "iPhone" and "eBay" are names, not two words)
   // ("FeedOrder:", "-> TrackDay": a record's name as code writes it is its words too, brands aside)
   // ("weight_kg number", "listDate date": a type word right after such a name is its type, as if after a colon)
   raw.forEach((l, k) => (raw[k] = l.replace(CODE_NAME_THEN_TYPE, '$1: $2')));
-  raw.forEach((l, k) => (raw[k] = l.replace(/\b([a-z]+(?:_[a-z0-9]+)+)\b/gi, (w: string) => w.replace(/_/g, ' ')).replace(/\b[a-z]{2,}(?:[A-Z][a-z0-9]+)+\b/g, (w: string) => splitIdentifier(w).join(' '))
+  raw.forEach((l, k) => (raw[k] = l.replace(/\b([a-z]+(?:_[a-z0-9]+)+)\b/gi, (w: string) => w.replace(/_/g, ' ')).replace(/\b[a-z]{2,}(?:[A-Z][a-z0-9]+)+[A-Z]?\b/g, (w: string) => splitIdentifier(w).join(' '))
     .replace(/\b[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+\b/g, (w: string) => (JOINED_NAMES.has(w.toLowerCase()) ? w : splitIdentifier(w).join(' ').replace(/^./, (c) => c.toUpperCase())))));
   const consumed = new Set<number>();
   /** What was said beside field items, read after everything else (fieldItem). */
@@ -235,7 +236,8 @@ function stripMarks(text: string): string {
 
 /** A short first line without a verb of the writer's, over lines that label records ("Dish: name, price"). */
 function isSpecTitle(line: string, rest: readonly string[]): boolean {
-  if (!/^[^,:;!?()]{1,70}\.?$/.test(line) || line.split(/\s+/).length > 9 || /\b(?:i|we|my|our|need|want|can|is|are|has|have|track|keep|log|record)\b/i.test(line)) return false;
+  // ("Service charges - Harbour View Court (32 leasehold flats)": a note in parentheses is part of a title)
+  if (!/^[^,:;!?()]{1,70}(?:\([^()]*\))?\.?$/.test(line) || line.split(/\s+/).length > 9 || /\b(?:i|we|my|our|need|want|can|is|are|has|have|track|keep|log|record)\b/i.test(line)) return false;
   return rest.filter((l) => /^[A-Z][A-Za-z ]{0,30}:\s*\S/.test(l.trim())).length >= 2;
 }
 
@@ -307,3 +309,20 @@ const RECORD_VERBS = new RegExp(`^(\\s*(?:[-*•]\\s+)?)([a-z][a-z ]{0,30}?s)\\s
 
 /** A field item, a dash, then a rule on it ("room - must be one of the project's rooms"). */
 const FIELD_RULE_NOTE = /^([^-–—:(]{1,40}?)\s+[-–—]+\s+((?:can't|cannot|can not|must|mustn't|may not|should|shouldn't|has to|have to|never|no more than|at most)\b.+)$/i;
+
+/**
+ * "Sheep: registration no, name, birth date," over "    flock -> Flock, sire -> Sheep": a list
+ * that ends with a comma goes on in the line below (unless that line is a heading, a table row or
+ * a bullet no deeper than it).
+ */
+function joinUnfinishedLists(raw: string[]): void {
+  const indentOf = (l: string): number => (/^\s*/.exec(l)?.[0] ?? '').length;
+  for (let k = 0; k < raw.length - 1; k++) {
+    const line = raw[k] as string;
+    const next = raw[k + 1] as string;
+    if (!/,\s*$/.test(line) || /^\s*(?:#|\|)/.test(line) || /^\s*(?:#|\|)/.test(next)) continue;
+    if (BULLET.test(next) && indentOf(next) <= indentOf(line)) continue;
+    raw.splice(k, 2, `${line.trimEnd()} ${next.trim().replace(/^(?:[-*•+])\s+/, '')}`);
+    k--;
+  }
+}

@@ -19,7 +19,9 @@ export function readParen(inner: string): { type?: string; flags: string[]; defa
     .replace(/\bdate\s*(?:and|&|\+)\s*(?:time|hour)\b/gi, 'datetime')
     // ("number > 0": a bound written after the type is a part of its own)
     .replace(/(?<=[a-z])\s+(?=(?:>=?|≥)\s*0\b)/gi, ', ')
-    .split(/\s*,\s*|\s+and\s+/).map((p) => p.trim().toLowerCase()).filter(Boolean);
+    .split(/\s*,\s*|\s+and\s+/).map((p) => p.trim().toLowerCase()).filter(Boolean)
+    // ("int unique", "email optional": a type and its flags jotted with spaces, as in a schema)
+    .flatMap((p) => (/\s/.test(p) && p.split(/\s+/).every((w) => FLAGS.has(w) || TYPE_NOTATIONS[w] !== undefined) ? p.split(/\s+/) : [p]));
   // "(one sign-up per email)": one record per value is a unique value
   const onePer = (p: string): boolean => /^(?:one|only one|a single|max(?:imum)? one|at most one)\s+[\w -]+\s+per\s+\S/.test(p);
   // ("(no duplicates)", "(no two the same)", "(must be unique)": said in words, still unique)
@@ -81,6 +83,13 @@ export const SPEC_ONLY_TYPES = new Set(['int', 'integer', 'str', 'string', 'varc
 
 /** A bound written after a type: "1..40", "1-50", ">= 1", "max 8", "> 0". */
 export const BOUND = String.raw`-?\d+(?:\.\d+)?\s*(?:\.\.|-|–|to)\s*-?\d+(?:\.\d+)?|(?:>=|≥|=>|min|at least|>|<=|≤|max|at most)\s*-?\d+(?:\.\d+)?`;
+
+/** The item without an example or a default written after its type: "number: string (e.g. "4B")", "paid: bool = false". */
+export function withoutTrailingNote(item: string): string {
+  return item
+    .replace(/\s*\((?:(?:e\.?g\.?|eg|for example|such as|like)\s+[^()]*|"[^"()]*")\)$/i, '')
+    .replace(/\s*(?:=|\bdefault\b)\s*(?:true|false|yes|no|0|"[^"]*"|'[^']*')$/i, '');
+}
 
 /** The bound as the note the field readers take: " (1-40)", " (at least 1)", " (max 8)". */
 export function boundNote(bound: string | undefined): string {

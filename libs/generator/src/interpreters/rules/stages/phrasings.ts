@@ -1,9 +1,10 @@
 import { TYPE_NOTATIONS, VALUE_NOUNS, WEEKDAY_RANGE, weekdaysBetween } from '../lexicon.js';
-import { BOUND, boundNote, FLAGS, readNote, readParen, SPEC_ONLY_TYPES } from './paren-notes.js';
+import { FLAGS, readNote, readParen } from './paren-notes.js';
 export { readNote };
 import { yesNoName } from './yes-no-names.js';
 export { FLAGS } from './paren-notes.js';
-import type { FieldItem } from './field-item.js';
+import { item, type FieldItem } from './field-item.js';
+import { LINK_AS_TYPE, LIST_OF_VALUES, LONG_TEXT, TYPE_AFTER_COLON, TYPE_AFTER_NAME, TYPE_IN_PARENTHESES } from './typed-phrasings.js';
 
 /**
  * Stage 3a: the registry of field-item phrasings. Each entry reads one way of writing a field in a
@@ -49,7 +50,7 @@ export function valueList(inner: string): string[] | undefined {
   return values.length >= 2 && plain && (/,/.test(inner) || /\bor\b/i.test(inner)) ? values : undefined;
 }
 
-export const item = (words: string, extra: Omit<FieldItem, 'words'> = {}): FieldItem => ({ words: words.trim().replace(/\s+/g, ' '), ...extra });
+export { item };
 
 export const PHRASINGS: Phrasing[] = [
   {
@@ -60,23 +61,17 @@ export const PHRASINGS: Phrasing[] = [
       ['state (open > in progress > done)', item('state', { values: ['open', 'in progress', 'done'], moves: true })],
       ['status requested -> assigned -> completed', item('status', { values: ['requested', 'assigned', 'completed'], moves: true })],
     ],
-    // ("status requested -> assigned": after a noun that takes values no colon is needed)
-    match: (s) =>
-      /^([a-z][\w '-]{0,40}?)\s*(?::|=|\s[-–—](?!>)|\()\s*(\S[^()]*?(?:\s*(?:→|->|=>|>(?!\s*=?\s*-?\d))\s*[^()]+?)+)\)?$/i.exec(s) ??
-      new RegExp(`^((?:[a-z][\\w'-]*\\s)?(?:${[...VALUE_NOUNS].join('|')}))\\s+(\\S[^()]*?(?:\\s*(?:→|->|=>|>(?!\\s*=?\\s*-?\\d))\\s*[^()]+?)+)$`, 'i').exec(s),
+    // ("status requested -> assigned": after a noun that takes values no colon is needed;
+    // "project (FK -> Project)" is a link, not states)
+    match: (s) => {
+      const m =
+        /^([a-z][\w '-]{0,40}?)\s*(?::|=|\s[-–—](?!>)|\()\s*(\S[^()]*?(?:\s*(?:→|->|=>|>(?!\s*=?\s*-?\d))\s*[^()]+?)+)\)?$/i.exec(s) ??
+        new RegExp(`^((?:[a-z][\\w'-]*\\s)?(?:${[...VALUE_NOUNS].join('|')}))\\s+(\\S[^()]*?(?:\\s*(?:→|->|=>|>(?!\\s*=?\\s*-?\\d))\\s*[^()]+?)+)$`, 'i').exec(s);
+      return m && !/^(?:fk|ref|reference|references|foreign key|link)$/i.test(arrowStates(m[2] as string)[0] ?? '') ? m : null;
+    },
     read: (m) => item(m[1] as string, { values: arrowStates(m[2] as string), moves: true }),
   },
-  {
-    name: 'a link written as a type',
-    examples: [
-      ['tent: ref Tent', item('tent (a tent)')],
-      ['owner: reference to Member', item('owner (a member)')],
-      ['customer_id -> Customer', item('customer id (a customer)')],
-    ],
-    // ("tent: ref Tent", "owner: FK member": the record it points at, read as "builder (a member)" is)
-    match: (s) => /^([a-z][\w '-]{0,40}?)\s*(?:[:=]\s*(?:ref|reference|references|fk|foreign key|link|links)(?:\s+to)?|(?:->|→))\s+([a-z][\w-]*?)(?:[\s._]?id)?$/i.exec(s),
-    read: (m) => item(`${(m[1] as string).replace(/_/g, ' ')} (a ${(m[2] as string).toLowerCase()})`),
-  },
+  LINK_AS_TYPE,
   {
     name: 'values after a colon or an equals sign',
     examples: [
@@ -133,15 +128,16 @@ export const PHRASINGS: Phrasing[] = [
     },
   },
   {
-    name: 'values with slashes right after the name',
+    name: 'values with slashes or bars right after the name',
     examples: [
       ['difficulty easy/moderate/hard', item('difficulty', { values: ['easy', 'moderate', 'hard'] })],
       ['arm left/right', item('arm', { values: ['left', 'right'] })],
       ['personality like shy/playful/lazy', item('personality', { values: ['shy', 'playful', 'lazy'] })],
+      ['sex ram|ewe', item('sex', { values: ['ram', 'ewe'] })],
     ],
     // ("date/time" names types and "fragile yes/no" a yes/no: left to the other phrasings)
     match: (s) => {
-      const m = /^([a-z][\w '-]{0,30}?)(?:\s+(?:like|e\.g\.|eg|such as))?\s+([a-z][\w-]*(?:\s*\/\s*[a-z][\w-]*)+)$/i.exec(s);
+      const m = /^([a-z][\w '-]{0,30}?)(?:\s+(?:like|e\.g\.|eg|such as))?\s+([a-z][\w-]*(?:\s*[/|]\s*[a-z][\w-]*)+)$/i.exec(s);
       const values = m ? splitValues(m[2] as string).map((v) => v.toLowerCase()) : [];
       const yesNo = values.every((v) => ['yes', 'no', 'y', 'n', 'true', 'false'].includes(v));
       return m && !yesNo && !values.some((v) => TYPE_NOTATIONS[v] !== undefined) ? m : null;
@@ -271,84 +267,11 @@ export const PHRASINGS: Phrasing[] = [
       return yesNo ? item(m[1] as string, { type: 'boolean' }) : item(m[1] as string, { values });
     },
   },
-  {
-    name: 'a type or flags in parentheses',
-    examples: [
-      ['price (EUR)', item('price', { type: 'number', flags: [] })],
-      ['available from (date)', item('available from', { type: 'date', flags: [] })],
-      ['team name (unique)', item('team name', { flags: ['unique'] })],
-      ['email (unique, required)', item('email', { flags: ['unique', 'required'] })],
-      ['catalogue id (e.g. M31, unique)', item('catalogue id', { flags: ['unique'] })],
-      ['start time (date and time)', item('start time', { type: 'datetime', flags: [] })],
-      ['original gravity (e.g. 1.052)', item('original gravity', { type: 'number', flags: [] })],
-      ['collected (boolean, default false)', item('collected', { type: 'boolean', flags: [], default: 'false' })],
-      ['email (one sign-up per email)', item('email', { flags: ['unique'] })],
-    ],
-    match: (s) => {
-      const m = /^([a-z][\w '-]{0,40}?)\s*\(([^()]+)\)$/i.exec(s);
-      return m && readParen(m[2] as string) ? m : null;
-    },
-    read: (m) => {
-      const p = readParen(m[2] as string) as NonNullable<ReturnType<typeof readParen>>;
-      // ("(whole number, not negative)": the bound is read as the plain name's "(0 or more)" is)
-      return item(p.notNegative ? `${m[1] as string} (0 or more)` : (m[1] as string), { ...(p.type ? { type: p.type } : {}), flags: p.flags, ...(p.default !== undefined ? { default: p.default } : {}) });
-    },
-  },
-  {
-    name: 'a type or flags after a colon',
-    examples: [
-      ['code: unique', item('code', { flags: ['unique'] })],
-      ['made on: date', item('made on', { type: 'date', flags: [] })],
-      ['shelf: integer 1..40', item('shelf (1-40)', { type: 'integer', flags: [] })],
-      ['code: string, unique', item('code', { type: 'string', flags: ['unique'] })],
-      ['notes: text, optional', item('notes', { type: 'text', flags: ['optional'] })],
-      ['clone?: string', item('clone', { type: 'string', flags: ['optional'] })],
-      ['dilution_factor: int >= 1', item('dilution_factor (at least 1)', { type: 'integer', flags: [] })],
-    ],
-    // ("clone?: string": a question mark after the name, as TypeScript writes it, makes the field optional)
-    match: (s) => {
-      const m = new RegExp(`^([a-z][\\w '-]{0,40}?)(\\?)?\\s*:\\s*([a-z][a-z ,]*?)(?:\\s+(${BOUND}))?$`, 'i').exec(s);
-      return m && readParen(m[3] as string) ? m : null;
-    },
-    read: (m) => {
-      const p = readParen(m[3] as string) as { type?: string; flags: string[] };
-      const flags = m[2] && !p.flags.includes('optional') ? [...p.flags, 'optional'] : p.flags;
-      return item(`${m[1] as string}${boundNote(m[4])}`, { ...(p.type ? { type: p.type } : {}), flags });
-    },
-  },
-  {
-    name: 'a type written right after the name',
-    examples: [
-      ['mass_g int', item('mass_g', { type: 'integer', flags: [] })],
-      ['bags int 1-50', item('bags (1-50)', { type: 'integer', flags: [] })],
-      ['code str unique', item('code', { type: 'string', flags: ['unique'] })],
-      ['weight_kg number', item('weight_kg', { type: 'number', flags: [] })],
-      ['moisture_pct number max 8', item('moisture_pct (max 8)', { type: 'number', flags: [] })],
-      ['dilution_factor int >= 1', item('dilution_factor (at least 1)', { type: 'integer', flags: [] })],
-      ['startsAt datetime', item('startsAt', { type: 'datetime', flags: [] })],
-      ['fee decimal', item('fee', { type: 'number', flags: [] })],
-    ],
-    // (a word that is only ever a type, "int", "str", "decimal", ends any name; one that is also a
-    // noun, "number", "date", "text", only a name written as an identifier: "phone number" is a name,
-    // "weight_kg number" a typed field)
-    match: (s) => {
-      const m = new RegExp(`^([a-z][\\w'-]*(?: [a-z][\\w'-]*){0,3}?)\\s+([a-z]+)((?:\\s+(?:unique|optional|required))*)(?:\\s+(${BOUND}))?$`, 'i').exec(s);
-      if (!m || TYPE_NOTATIONS[(m[2] as string).toLowerCase()] === undefined) return null;
-      const identifier = /^[a-z][a-z0-9]*(?:_[a-z0-9]+|[A-Z][a-z0-9]*)+$/.test(m[1] as string);
-      return SPEC_ONLY_TYPES.has((m[2] as string).toLowerCase()) || identifier ? m : null;
-    },
-    read: (m) => item(`${m[1] as string}${boundNote(m[4])}`, { type: TYPE_NOTATIONS[(m[2] as string).toLowerCase()] as string, flags: (m[3] ?? '').trim().split(/\s+/).filter(Boolean).map((f) => f.toLowerCase()) }),
-  },
-  {
-    name: 'a list of values',
-    examples: [
-      ['finishes it comes in (a list, e.g. matt, gloss, satin)', item('finishes it comes in', { type: 'stringList' })],
-      ['waste types (one or more of: rubble, wood, garden)', item('waste types', { type: 'stringList' })],
-    ],
-    // "(a list, e.g. ...)", "(one or more of: ...)": several values at once, never one of them
-    match: (s) => /^([a-z][\w '-]{0,40}?)\s*\((?:a list|list|several|one or more|any number)\b[^()]*\)$/i.exec(s),
-    read: (m) => item(m[1] as string, { type: 'stringList' }),
-  },
+  TYPE_IN_PARENTHESES,
+  TYPE_AFTER_COLON,
+  TYPE_AFTER_NAME,
+  LIST_OF_VALUES,
+  LONG_TEXT,
   {
     name: 'values separated by commas in parentheses',
     examples: [

@@ -1,4 +1,5 @@
 import { CASUAL_SPELLINGS, CURRENCY_SIGNS, PHRASAL_VERBS, THAN_WORDS, VERB_SET } from '../lexicon.js';
+import { CODE_REPAIRS } from './code-repairs.js';
 import { lookUpsByIt } from './line-layouts.js';
 import { bothAreRecords } from './paren-notes.js';
 import { plural } from '../text.js';
@@ -22,6 +23,7 @@ const EQUATED_REQUEST = new RegExp(`^([ \\t]*(?:(?:[-*•]|[a-z0-9]{1,2}[.)])[ \
 const EXPLAINED_BY_PRONOUN = new RegExp(`\\b[a-z]+[ \\t]+((?:a|an|the|their|his|her|its|my|our)[ \\t]+[a-z]+(?:[ \\t][a-z]+)?)[ \\t]*\\((?:i\\.e\\.|ie|=)?[ \\t]*(${CRUD_WORD}|cancel|remove)[ \\t]+(?:it|them)\\)`, 'gi');
 // (each with its object: "create / list / get students" is one request of three verbs, read as it is)
 const SLASHED_REQUESTS = new RegExp(`^[ \\t]*(?:[-*•][ \\t]+)?${CRUD_WORD}[ \\t]+[a-z][^/\\n]*(?:[ \\t]\\/[ \\t]${CRUD_WORD}[ \\t]+[a-z][^/\\n]*){2,}$`, 'gim');
+
 
 /** "more bookings then quads": "then" after a comparative. */
 const THEN_AFTER_COMPARATIVE = new RegExp(`\\b(${[...THAN_WORDS].join('|')})\\b((?:\\s+[a-z']+){0,4}?)\\s+then\\b`, 'gi');
@@ -79,13 +81,7 @@ export const REPAIRS: Repair[] = [
     apply: (t) => t.replace(/\b(status|state|stage)[ \t]+(?:that[ \t]+|which[ \t]+)?(?:going|goes|moving|moves|runs|running)[ \t]+([a-z]+(?:[ \t]*(?:,|,?[ \t]+and\b)[ \t]*[a-z]+){2,})(?=[ \t]*(?:[.;\n)]|$))/gim, (_m, name: string, chain: string) =>
       `${name}: ${chain.split(/\s*(?:,\s*and\b|,|\band\b)\s*/).filter(Boolean).join(' -> ')}`),
   },
-  /** ("bookings per tour <= tour.seats": a capacity written as code) */
-  {
-    name: 'a capacity written as code',
-    examples: [['* bookings per tour <= tour.seats', '* bookings per tour must not exceed seats'], ['entries per race ≤ race.max_runners', 'entries per race must not exceed max runners'], ['count per day <= 5', 'count per day <= 5']],
-    apply: (t) => t.replace(/\b([a-z]+s)[ \t]+(per|for each|for a)[ \t]+([a-z]+)[ \t]*(?:<=|≤|=<)[ \t]*(?:([a-z]+)\.)?([A-Za-z][A-Za-z_]*)\b/gi, (all, records: string, per: string, parent: string, owner: string | undefined, field: string) =>
-      owner !== undefined && owner.toLowerCase() !== parent.toLowerCase() ? all : `${records} ${per} ${parent} must not exceed ${field.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`),
-  },
+  ...CODE_REPAIRS,
   /** ("lap time in seconds w/ decimals", "w/o a deposit": the shorthands of with and without) */
   {
     name: '"w/" and "w/o"',

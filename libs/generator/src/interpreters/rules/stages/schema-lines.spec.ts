@@ -1,0 +1,85 @@
+import type { Blueprint } from '@backforge/blueprint';
+import { interpretPrompt } from '../interpret.js';
+import { accept, field, fieldNames } from '../test-support.js';
+
+/**
+ * Records jotted one per line as "Record: field type, field: type flags, ..." (session 2026-11-29
+ * third, batches 59-64: the commonest shape of a spec, 154 of 2,247 prompts, 63 faithful), and the
+ * small notations found beside them: a list going on in the line below, a unit per unit, a percent
+ * sign, coordinates, a title with a note in parentheses.
+ */
+const rules = (bp: Blueprint): string[] =>
+  bp.rules.map((r) => (r.kind === 'compare' && 'parentField' in r.against ? `${r.resource}.${r.field} ${r.op} ${r.via}.${r.against.parentField}` : r.kind));
+
+describe('records jotted one per line', () => {
+  it('reads a type and its flags written with spaces ("int unique") and values with bars right after the name', () => {
+    const bp = accept('Herd book\n\nFlock:  flockNumber int unique, ownerName, county\nSheep:  registrationNo string unique, name, sex ram|ewe, birthDate date');
+    expect(fieldNames(bp, 'Flock')).toEqual(['flockNumber', 'ownerName', 'county']);
+    expect(field(bp, 'Flock', 'flockNumber')).toMatchObject({ type: 'integer', unique: true });
+    expect(fieldNames(bp, 'Sheep')).toEqual(['registrationNo', 'name', 'sex', 'birthDate']);
+    expect(field(bp, 'Sheep', 'registrationNo')).toMatchObject({ type: 'string', unique: true });
+    expect(field(bp, 'Sheep', 'sex')).toMatchObject({ type: 'enum', values: ['ram', 'ewe'] });
+  });
+
+  it('goes on reading a list that ends with a comma in the line below', () => {
+    const bp = accept('Sheep:  name, birthDate date,\n        flock -> Flock, colour white|grey|speckled\nFlock: number, county');
+    expect(fieldNames(bp, 'Sheep')).toEqual(['name', 'birthDate', 'flock', 'colour']);
+    expect(field(bp, 'Sheep', 'flock')).toMatchObject({ type: 'reference', references: 'Flock' });
+  });
+
+  it('keeps the type given after a colon when an example or a default follows it, and "string" over what the name suggests', () => {
+    const bp = accept('Service charges - Harbour View Court (32 leasehold flats)\nFlat: number: string unique (e.g. "4B"), floor: int, leaseholderEmail: email, sharePct: number 0-100\nDemand: flat -> Flat, period: string ("2025 H1"), paid: bool = false');
+    expect(bp.resources.map((r) => r.name)).toEqual(['Flat', 'Demand']);
+    expect(fieldNames(bp, 'Flat')).toEqual(['number', 'floor', 'leaseholderEmail', 'sharePct']);
+    expect(field(bp, 'Flat', 'number')).toMatchObject({ type: 'string', unique: true });
+    expect(field(bp, 'Flat', 'sharePct')).toMatchObject({ type: 'number', min: 0, max: 100 });
+    expect(field(bp, 'Demand', 'paid').type).toBe('boolean');
+  });
+
+  it('reads a link written "(FK -> Project)" or "-> Sheep (optional)"', () => {
+    const bp = accept('Project: name (string, unique), tonnesAvailable (int)\nPurchase: project (FK -> Project), buyer -> Buyer (optional), tonnes (int)\nBuyer: name, email');
+    expect(field(bp, 'Purchase', 'project')).toMatchObject({ type: 'reference', references: 'Project', required: true });
+    expect(field(bp, 'Purchase', 'buyer')).toMatchObject({ type: 'reference', references: 'Buyer', required: false });
+  });
+
+  it('reads a comparison with the parent record written as code, with a sign or in words', () => {
+    const signs = accept('Demand: period, amount: number\nPayment: demand -> Demand, amount: number, paid on: date\nrule: payment.amount <= demand.amount');
+    expect(rules(signs)).toEqual(['Payment.amount lte demand.amount']);
+    const words = accept('Project: name, tonnesOffered (int)\nPurchase: project (FK -> Project), tonnes (int)\nConstraints\n  - purchase.tonnes must not exceed project.tonnesOffered');
+    expect(rules(words)).toEqual(['Purchase.tonnes lte project.tonnesOffered']);
+  });
+});
+
+describe('notations beside the fields', () => {
+  it('reads a unit per unit, a percent sign and a lone m after "in" as measures', () => {
+    const bp = accept('Readings: borehole, methane %, co2 %, face velocity in m/s, rate in kg/ha, e coli (cfu/100ml), depth in m');
+    expect(fieldNames(bp, 'Reading')).toEqual(['borehole', 'methane', 'co2', 'faceVelocity', 'rate', 'eColi', 'depthMetres']);
+    for (const f of ['methane', 'co2', 'faceVelocity', 'rate', 'eColi', 'depthMetres']) expect(field(bp, 'Reading', f).type).toBe('number');
+  });
+
+  it('makes two fields of a latitude and a longitude written together', () => {
+    expect(fieldNames(accept('Sites: name, latitude / longitude, depth'), 'Site')).toEqual(['name', 'latitude', 'longitude', 'depth']);
+    expect(fieldNames(accept('Floats: serial, latitude + longitude where deployed'), 'Float')).toEqual(['serial', 'latitude', 'longitude']);
+  });
+
+  it('keeps "extra" in a name, and "in stock" after a plural count but not after "quantity"', () => {
+    const bp = accept('Products: name, pairs in stock, quantity in stock, extra butter (yes/no)');
+    expect(fieldNames(bp, 'Product')).toEqual(['name', 'pairsInStock', 'quantity', 'extraButter']);
+  });
+
+  it('reads a description said to be long as text', () => {
+    const bp = accept('Cases: name, description (long: clothing, height, etc.), notes (a paragraph or two)');
+    expect(field(bp, 'Case', 'description').type).toBe('text');
+    expect(field(bp, 'Case', 'notes').type).toBe('text');
+  });
+
+  it('names records after what follows a word no name is made of ("Daily pollen counts", "Log of mastitis tests")', () => {
+    expect(accept('Daily pollen counts: date (one per day), grass count, tree count').resources.map((r) => r.name)).toEqual(['PollenCount']);
+    expect(accept('Log of mastitis tests on our dairy herd: ear tag, score from 0 to 4, test date').resources.map((r) => r.name)).toEqual(['MastitisTest']);
+  });
+
+  it('leaves nothing of a code comparison it cannot read unsaid', () => {
+    const r = interpretPrompt('t', 'Demand: period, amount: number\nPayment: demand -> Demand, amount: number, paid on: date\nrule: payment.colour <= demand.shade');
+    expect(r.ok && r.warnings.some((w) => /colour/.test(w))).toBe(true);
+  });
+});
