@@ -166,9 +166,12 @@ function slashesToClauses(body: string): string {
 /** A colon after a field that takes values ("a status: a, b, c"), inside a sentence that declares fields. */
 function valuesAfterColon(before: string, after: string): boolean {
   const head = /([a-z]+)\s*$/i.exec(before)?.[1]?.toLowerCase() ?? '';
-  if (!VALUE_NOUNS.has(head) || !/\b(?:have|has|with)\b/i.test(before) || /[:()]/.test(after)) return false;
+  if (!/\b(?:have|has|with)\b/i.test(before) || /[:()]/.test(after)) return false;
   const values = after.split(/,|\bor\b|\//).map((v) => v.trim()).filter(Boolean);
-  return values.length >= 2 && values.every((v) => v.split(/\s+/).length <= 3);
+  // ("... and a code: present, late, authorised absence or unauthorised absence": three or more
+  // short values ending in "or" after any thing it has are its values too)
+  const listed = /\b(?:a|an|the|its|their)\s+[a-z]+\s*$/i.test(before) && values.length >= 3 && /,[^,]*\bor\b[^,]*$/i.test(after);
+  return (VALUE_NOUNS.has(head) || listed) && values.length >= 2 && values.every((v) => v.split(/\s+/).length <= 3);
 }
 
 function indexOutsideParens(text: string, ch: string): number {

@@ -116,7 +116,7 @@ describe('typed clauses', () => {
 
   it.each([
     ['People drop off donations every day and we need to log each donation: a description, the category, the price', 'donation'],
-    ['I\'d like a simple system for the horses staying with us: each horse\'s name, the owner\'s name, the monthly fee', 'horses'],
+    ['I\'d like a simple system for the horses staying with us: each horse\'s name, the owner\'s name, the monthly fee', 'horse'],
     ['Log fire drills for each floor of our office: floor number, drill date, fire warden', 'fire drills'],
     ['Ladder register for the maintenance team - asset tag (unique), height in metres, last inspected date', 'Ladder'],
   ])('names the records, not the words around them: "%s"', (text, subject) => {

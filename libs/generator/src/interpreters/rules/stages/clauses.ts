@@ -317,7 +317,7 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   // ("grade (3 to 8)": a note in parentheses after the name says no more about whether it is a field)
   const bareName = (core: string): boolean => /^[a-z]+(?: [a-z]+)?(?:\s*\([^()]*\))?$/i.test(core) && !core.toLowerCase().replace(/\(.*\)/, '').split(' ').some((w) => MODALS.has(w));
   const fieldish = (p: string): boolean => isFieldLike(p) || isTypedItem(p) || (plural && bareName(itemCore(p)));
-  const opened = recordsOpeningItems(parts);
+  const opened = recordsOpeningItems(parts) ?? eachOpeningItems(parts);
   if (opened) return { kind: 'fieldList', subject: opened.subject, items: opened.items.map((p) => readItem(p).item), source: text, nounPhrase: true };
   if (parts.length < 2 || !parts.every(fieldish) || parts.filter((p) => isFieldLike(p) || isTypedItem(p)).length * 2 < parts.length) return undefined;
   // ("And projects: name, ...": the conjunction only joins it to the list before)
@@ -327,6 +327,8 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   if (passive) ws.splice(0, ws.length, ...(passive[1] as string).split(/\s+/));
   // "Status can be one of: a, b" gives values, not the fields of a record
   else if (ws.some((w) => COPULAS.has(w.toLowerCase())) || /\bof$/i.test(before)) return undefined;
+  // ("Attendances have a date and a code: present, late or absent": the values of the last thing they have)
+  else if (/^[a-z]+s\s+(?:have|has|with|get|gets)\s.*\b(?:a|an|the|its|their)\s+[a-z]+$/i.test(before)) return undefined;
   const byActors = setting ? actorsRecord(before, setting) : undefined;
   if (byActors) return { kind: 'fieldList', subject: byActors.subject, items: [...(byActors.on ? [{ words: byActors.on, refersTo: true }] : []), ...parts.map((p) => readItem(p).item)], source: text, nounPhrase: true };
   const named = recordsNamedBefore(ws, parts.length, setting);
@@ -349,4 +351,17 @@ function listOfRecords(text: string): Extract<Clause, { kind: 'fieldList' }> | u
   const pronoun = ws.findIndex((w, k) => k > 0 && SELF_SUBJECTS.concat(['you', 'they']).includes(w.toLowerCase()));
   const subject = (pronoun > 0 ? ws.slice(0, pronoun) : ws).join(' ');
   return subject && !META_NOUNS.has(subject.toLowerCase()) ? { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text } : undefined;
+}
+
+/**
+ * "Migraine diary for myself: every attack with its start time, ...", "Catalogue for my playbill
+ * collection - each playbill's show title, ...": the record is what "each" or "every" names at the
+ * start of the first item, whatever the label before the list says.
+ */
+function eachOpeningItems(parts: readonly string[]): { subject: string; items: string[] } | undefined {
+  const m = /^(?:each|every)\s+([a-z]+(?:[ -](?!(?:with|has|gets)\b)[a-z]+)?)(?:'s|s')?\s+(?:(?:with|has|gets)\s+(?:its|their|his|her|a|an|the)\s+)?(\S.*)$/i.exec(parts[0] ?? '');
+  // ("every game has a home player and an away player, ...": two fields joined in the first item are left to the sentence readers)
+  if (!m || parts.length < 2 || !/^\S+\s+\S+(?:'s|s')\s|\s(?:with|has|gets)\s/i.test(parts[0] as string) || /\sand\s/i.test((m[2] as string).replace(/\([^()]*\)/g, ''))) return undefined;
+  const items = [m[2] as string, ...parts.slice(1)];
+  return items.every((p) => isFieldLike(p) || isTypedItem(p)) ? { subject: m[1] as string, items } : undefined;
 }

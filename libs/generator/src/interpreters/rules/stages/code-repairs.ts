@@ -61,4 +61,26 @@ export const CODE_REPAIRS: Repair[] = [
     examples: [['- latitude / longitude', '- latitude, longitude'], ['deployment date, latitude + longitude where deployed', 'deployment date, latitude, longitude where deployed'], ['set (lat and long)', 'set (latitude, longitude)'], ['lat: number', 'lat: number']],
     apply: (t) => t.replace(/\blat(?:itude)?[ \t]*(?:\/|\+|&|,?[ \t]+and\b)[ \t]*(?:a[ \t]+)?(?:long(?:itude)?|lng|lon)\b/gi, 'latitude, longitude'),
   },
+  /** ("PurchaseOrder: ..." and later "create a PO", "list POs"): initials stand for the name written in full elsewhere */
+  {
+    name: 'initials of a name written in code',
+    examples: [
+      ['PurchaseOrder: poNumber\ncreate a PO, list POs by supplier', 'PurchaseOrder: poNumber\ncreate a purchase order, list purchase orders by supplier'],
+      ['WorkOrder: code. GET by ID', 'WorkOrder: code. GET by ID'],
+      ['We map with OpenStreetMap. Sign-ups: OSM username', 'We map with OpenStreetMap. Sign-ups: OSM username'],
+    ],
+    apply: (t) => {
+      const names = new Map<string, string>();
+      // (only a record's name: a label before its fields, or what a link points at; "OpenStreetMap" in a sentence stays)
+      for (const m of t.matchAll(/(?:\b|(?<=(?:->|→)\s*))([A-Z][a-z]+(?:[A-Z][a-z]+)+)(?=\s*:|\b(?<=(?:->|→)\s*[A-Za-z]+))/g)) {
+        const words = (m[1] as string).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+        const initials = words.split(' ').map((w) => (w[0] as string).toUpperCase()).join('');
+        names.set(initials, names.has(initials) && names.get(initials) !== words ? '' : words);
+      }
+      return t.replace(/\b([A-Z]{2,4})(s?)\b/g, (all, initials: string, s: string) => {
+        const words = names.get(initials);
+        return words ? `${words}${s}` : all;
+      });
+    },
+  },
 ];

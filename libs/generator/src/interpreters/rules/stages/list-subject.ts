@@ -17,7 +17,9 @@ export function recordsNamedBefore(words: readonly string[], items: number, sett
   // "Record chess games: ..." opens on a verb; "We need keep prescriptions: ..." names the thing last
   // ("Log fire drills: ...": after the verb, a word before a plural is its qualifier, verb or not)
   let verbs = 0;
-  while (ws.length > 1 && (ws[0] as string).toLowerCase() in VERBS && !(verbs > 0 && isPluralForm((ws[1] as string).toLowerCase()))) {
+  // ("Purchase order:", "Work order:": a label of two words, the second one singular, names a record with a verb-like word)
+  const compound = ws.length === 2 && /^[A-Z][a-z]+$/.test(ws[0] as string) && /^[a-z]+$/.test(ws[1] as string) && !isPluralForm(ws[1] as string);
+  while (!compound && ws.length > 1 && (ws[0] as string).toLowerCase() in VERBS && !(verbs > 0 && isPluralForm((ws[1] as string).toLowerCase()))) {
     ws.shift();
     verbs += 1;
   }
@@ -74,7 +76,7 @@ export function recordsNamedBefore(words: readonly string[], items: number, sett
   if (identifier) subject = subject.replace(/([a-z])([A-Z])/g, '$1 $2');
   // what follows a verb is its object, a noun phrase
   const verbObject = verbs > 0 && ws.length === 2 && subject === ws.join(' ');
-  return { subject, nounPhrase: identifier || verbObject };
+  return { subject, nounPhrase: identifier || verbObject || compound };
 }
 
 /**

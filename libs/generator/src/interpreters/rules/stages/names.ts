@@ -34,7 +34,8 @@ export function headNames(input: Analysis, prompt: string): Named {
   for (const r of input.resources) {
     // ("## Glasses orders" later in the prompt: named on purpose, so kept, and the writer told)
     // ("### Supplier orders" under a title naming them too: the heading labels them on purpose)
-    const heading = new RegExp(`^\\s*(?:#{1,6}\\s+|\\*\\*|\\d{1,2}[.)]\\s+)${r.words.join('\\s+')}`, 'im').test(prompt);
+    // ("PurchaseOrder: poNumber, ...": a name written as code is the name meant)
+    const heading = new RegExp(`^\\s*(?:#{1,6}\\s+|\\*\\*|\\d{1,2}[.)]\\s+)${r.words.join('\\s+')}`, 'im').test(prompt) || (r.words.length > 1 && new RegExp(`\\b${pascalCase(r.words)}\\b`).test(prompt));
     // ("Five boats", "and bookings", "create hires", "weekly payments": a word no name is made of goes, wherever it is written)
     // ("Daily pollen counts": only the noise goes, the rest of the qualifier names the record)
     const noise = QUALIFIER_NOISE.has(r.words[0] as string) ? (noiseCut(r, prompt, keys) ?? cutQualifier(r, prompt, heads, keys)) : undefined;
@@ -113,6 +114,8 @@ export function renameRecord(a: Analysis, from: string[], to: string[]): Analysi
   const [fromKey, toKey] = [keyOf(from), keyOf(to)];
   const [FromP, ToP] = [pascalCase(from), pascalCase(to)];
   const [fromC, toC] = [lower(FromP), lower(ToP)];
+  // (another record whose name goes on from this one's, `PurchaseOrderStatus`, would be renamed in part)
+  if (a.resources.some((r) => keyOf(r.words) !== fromKey && pascalCase(r.words).startsWith(FromP))) return undefined;
   const identifier = (s: string): string =>
     s.startsWith(fromC) && !/^[a-z]/.test(s.slice(fromC.length)) ? toC + s.slice(fromC.length).replace(new RegExp(`${FromP}(?![a-z])`, 'g'), ToP) : s.replace(new RegExp(`${FromP}(?![a-z])`, 'g'), ToP);
   const walk = (v: unknown, key: string): unknown => {

@@ -60,6 +60,7 @@ export function normalise(prompt: string): Normalised {
       return apply ? `${mark}${parts.map((p) => (/^\S+\s+(?:a|an|the|one)\s/i.test(p) ? p : one(p))).join(', ')}` : all;
     }));
   joinUnfinishedLists(raw);
+  raw.splice(0, raw.length, ...raw.flatMap(recordStatesLine));
   columnsAsItems(raw);
   // ("date_of_birth", "contact_phone": a name written as a programmer writes it is its words)
   // ("clientName", "installedOn": so is one in camel case; "iPhone" and "eBay" are names, not two words)
@@ -325,4 +326,19 @@ function joinUnfinishedLists(raw: string[]): void {
     raw.splice(k, 2, `${line.trimEnd()} ${next.trim().replace(/^(?:[-*•+])\s+/, '')}`);
     k--;
   }
+}
+
+/**
+ * "PurchaseOrder status: draft -> submitted -> approved; a submitted PO can also be rejected": the
+ * states of a record's field, written on a line of their own after its list, as that record's
+ * bullet (stages/resolve.ts gives the field named bare in the list its values), the rest a sentence.
+ */
+function recordStatesLine(line: string): string[] {
+  const m = /^\s*(?:[-*•]\s+)?([A-Z][a-z]+(?:[A-Z][a-z]+)*(?: [a-z]+)?)\s+(status|state|stage)\s*:\s*([^;]*?(?:->|→)[^;]*?)\s*(?:[;.]\s+(\S.*)|\.)?$/.exec(line);
+  if (!m) return [line];
+  // ("...; a submitted PO can also be rejected", "an order can also be cancelled": a branch of the chain)
+  const chain = (m[3] as string).split(/\s*(?:->|→)\s*/);
+  const also = /^(?:an?|any)\s+(?:([a-z]+)\s+)?[a-z]+(?:\s+[a-z]+)?\s+can\s+also\s+be\s+([a-z]+)\.?$/i.exec(m[4] ?? '');
+  const branch = also && (also[1] === undefined || chain.includes(also[1])) ? (also[1] ? `, or ${also[1]} -> ${also[2] as string}` : `, or get ${also[2] as string}`) : undefined;
+  return [`${m[1] as string}:`, `- ${m[2] as string}: ${m[3] as string}${branch ?? ''}`, ...(m[4] && !branch ? [m[4]] : [])];
 }

@@ -4,6 +4,7 @@ export { readNote };
 import { yesNoName } from './yes-no-names.js';
 export { FLAGS } from './paren-notes.js';
 import { item, type FieldItem } from './field-item.js';
+import { statesInOrder } from './field-states.js';
 import { LINK_AS_TYPE, LIST_OF_VALUES, LONG_TEXT, TYPE_AFTER_COLON, TYPE_AFTER_NAME, TYPE_IN_PARENTHESES } from './typed-phrasings.js';
 
 /**
@@ -60,6 +61,8 @@ export const PHRASINGS: Phrasing[] = [
       ['stage - draft -> review -> published', item('stage', { values: ['draft', 'review', 'published'], moves: true })],
       ['state (open > in progress > done)', item('state', { values: ['open', 'in progress', 'done'], moves: true })],
       ['status requested -> assigned -> completed', item('status', { values: ['requested', 'assigned', 'completed'], moves: true })],
+      ['status: draft -> submitted -> approved, or submitted -> rejected', item('status', { values: ['draft', 'submitted', 'approved', 'rejected'], moves: true, steps: [{ from: 'draft', to: 'submitted' }, { from: 'submitted', to: 'approved' }, { from: 'submitted', to: 'rejected' }] })],
+      ['status: awaiting inspection -> released OR rejected', item('status', { values: ['awaiting inspection', 'released', 'rejected'], moves: true, steps: [{ from: 'awaiting inspection', to: 'released' }, { from: 'awaiting inspection', to: 'rejected' }] })],
     ],
     // ("status requested -> assigned": after a noun that takes values no colon is needed;
     // "project (FK -> Project)" is a link, not states)
@@ -69,7 +72,12 @@ export const PHRASINGS: Phrasing[] = [
         new RegExp(`^((?:[a-z][\\w'-]*\\s)?(?:${[...VALUE_NOUNS].join('|')}))\\s+(\\S[^()]*?(?:\\s*(?:→|->|=>|>(?!\\s*=?\\s*-?\\d))\\s*[^()]+?)+)$`, 'i').exec(s);
       return m && !/^(?:fk|ref|reference|references|foreign key|link)$/i.test(arrowStates(m[2] as string)[0] ?? '') ? m : null;
     },
-    read: (m) => item(m[1] as string, { values: arrowStates(m[2] as string), moves: true }),
+    // ("draft -> submitted -> approved, or submitted -> rejected", "awaiting -> released OR rejected": branches as stages/field-states.ts reads them)
+    read: (m) => {
+      const chain = (m[2] as string).replace(/\bOR\b/g, 'or');
+      const branched = /,|\bor\b|;/.test(chain) ? statesInOrder(chain) : undefined;
+      return branched ? item(m[1] as string, { values: branched.values, moves: true, steps: branched.steps }) : item(m[1] as string, { values: arrowStates(m[2] as string), moves: true });
+    },
   },
   LINK_AS_TYPE,
   {
@@ -297,7 +305,8 @@ export const PHRASINGS: Phrasing[] = [
 
 /** The first phrasing that matches reads the item. */
 export function readItem(text: string): { item: FieldItem; phrasing: string } {
-  const s = text.trim().replace(/[.;]$/, '');
+  // ("an 'on hire' yes/no": a name in quotes is the name)
+  const s = text.trim().replace(/[.;]$/, '').replace(/^((?:an?|the)\s+)?['"‘“]([^'"‘’“”]+)['"’”](?=\s|$)/i, '$2');
   for (const p of PHRASINGS) {
     const m = p.match(s);
     if (m) return { item: p.read(m), phrasing: p.name };

@@ -1,5 +1,6 @@
 import { CASUAL_SPELLINGS, CURRENCY_SIGNS, PHRASAL_VERBS, THAN_WORDS, VERB_SET } from '../lexicon.js';
 import { CODE_REPAIRS } from './code-repairs.js';
+import { EACH_HAS_AFTER_DASH, RECORDS_MADE_FOR_ANOTHER } from './record-repairs.js';
 import { lookUpsByIt } from './line-layouts.js';
 import { bothAreRecords } from './paren-notes.js';
 import { plural } from '../text.js';
@@ -28,7 +29,7 @@ const SLASHED_REQUESTS = new RegExp(`^[ \\t]*(?:[-*•][ \\t]+)?${CRUD_WORD}[ \\
 /** "more bookings then quads": "then" after a comparative. */
 const THEN_AFTER_COMPARATIVE = new RegExp(`\\b(${[...THAN_WORDS].join('|')})\\b((?:\\s+[a-z']+){0,4}?)\\s+then\\b`, 'gi');
 /** "pull up all the visits": a phrasal verb before what it acts on. */
-const PHRASAL = new RegExp(`\\b(${Object.keys(PHRASAL_VERBS).join('|')})\\b(?=\\s+(?:(?:just|only)\\s+)?(?:the|all|a|an|every|any|his|her|their|its)\\b)`, 'gi');
+const PHRASAL = new RegExp(`\\b(${Object.keys(PHRASAL_VERBS).join('|')})\\b(?=\\s+(?:(?:just|only)\\s+)?(?:the|all|a|an|every|any|his|her|their|its|one|each|everyone's|everybody's)\\b)`, 'gi');
 /** "make list of reservation by the date", "give me a list of ...": asking for a list is listing. */
 const LIST_MAKING = /\b(?:make|makes|give (?:me|us)|show (?:me|us)|get (?:me|us))\s+(?:a\s+)?list\s+of\b/gi;
 
@@ -124,6 +125,7 @@ export const REPAIRS: Repair[] = [
     examples: [['just the job list filtered by postcode', 'just the list of jobs filtered by postcode'], ['the price list sorted by date', 'the price list sorted by date']],
     apply: (t) => t.replace(/\b(?:the|a|my|our)\s+(?!(?:waiting|price|shopping|mailing|wish|reading|guest|bucket|check|short|long)\s)([a-z]+?)(s?)\s+list\s+(?=(?:filtered|sorted|ordered|searchable|by|per)\b)/gi, (_m, what: string) => `the list of ${plural(what)} `),
   },
+  EACH_HAS_AFTER_DASH,
   /** ("bottomless? yes/no (otherwise a la carte)", "a whole-street yes/no flag": a yes/no after its name is its type, the note after it a note) */
   {
     name: 'a yes/no after its name',
@@ -176,6 +178,7 @@ export const REPAIRS: Repair[] = [
     examples: [['I log the sales against a batch: the market name, ...', 'Sales have a batch, market name, ...']],
     apply: (t) => t.replace(/\b(?:i|we)\s+(?:log|record|keep|track|take|enter)\s+(?:the\s+)?([a-z]+s)\s+(?:against|for|on|per)\s+(?:a|an|each|one)\s+([a-z]+):\s+(?:the\s+)?/gi, (_m, what: string, parent: string) => `${what.charAt(0).toUpperCase()}${what.slice(1)} have a ${parent}, `),
   },
+  RECORDS_MADE_FOR_ANOTHER,
   /** ("status booked / done / no answer": values parted by spaced slashes after a name are its values) */
   {
     name: 'values parted by slashes after a name',
@@ -288,8 +291,9 @@ export const REPAIRS: Repair[] = [
   /** ("pull up all the visits of a client": the plain verb a phrasal one stands for) */
   {
     name: 'a phrasal verb',
-    examples: [['pull up all the visits of a client', 'see all the visits of a client']],
-    apply: (t) => t.replace(PHRASAL, (w) => PHRASAL_VERBS[w.toLowerCase()] ?? w),
+    examples: [['pull up all the visits of a client', 'see all the visits of a client'], ["pull up one pupil's attendance, and everyone's attendance for a given date", "see one pupil's attendance, and all the attendance for a given date"]],
+    // ("everyone's attendance": everybody's records are all of them)
+    apply: (t) => t.replace(PHRASAL, (w) => PHRASAL_VERBS[w.toLowerCase()] ?? w).replace(/\b(?:everyone|everybody)'s\s+(?=[a-z])/gi, 'all the '),
   },
   /** ("make list of reservation by the date", "give me a list of ...": asking for a list is listing) */
   {
@@ -360,8 +364,9 @@ export const REPAIRS: Repair[] = [
   /** ("see a stylist's appointments": the records of one of those, as "the appointments of a stylist") */
   {
     name: 'the records of one record',
-    examples: [["see a stylist's appointments", 'see the appointments of a stylist']],
-    apply: (t) => t.replace(/\b(see|show|list|view|find|display|check)\s+(?:all\s+)?(a|an|the|each|one|every|any)\s+([a-z]+)'s\s+([a-z]+s)\b/gi, '$1 the $4 of $2 $3'),
+    examples: [["see a stylist's appointments", 'see the appointments of a stylist'], ["see one pupil's attendance, and more", 'see the attendances of one pupil, and more']],
+    // ("see one pupil's attendance": a record named in the singular after one of another's is its records too)
+    apply: (t) => t.replace(/\b(see|show|list|view|find|display|check)\s+(?:all\s+)?(a|an|the|each|one|every|any)\s+([a-z]+)'s\s+([a-z]+s)\b/gi, '$1 the $4 of $2 $3').replace(/\b(see|show|list|view|find|display|check)\s+(one|a|an|each|any)\s+([a-z]+)'s\s+([a-z]+)(?=\s*(?:[,.;]|$|and\b))/gim, (_m, verb: string, one: string, owner: string, what: string) => `${verb} the ${plural(what)} of ${one} ${owner}`),
   },
   /** ("board no. (unique)": the abbreviation of "number" ends no sentence; the name keeps it as written, boardNo) */
   {

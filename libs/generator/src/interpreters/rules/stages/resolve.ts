@@ -92,6 +92,12 @@ export function fieldOf(ctx: ReadingState, res: ResourceDraft, name: string): Fi
 
 export function addField(ctx: ReadingState, res: ResourceDraft, field: FieldDraft): FieldDraft {
   const existing = fieldOf(ctx, res, field.spec.name);
+  // ("PurchaseOrder: ..., status" and later "status: draft -> submitted": a field named bare, then its values)
+  const bare = existing !== undefined && existing.spec.type === 'string' && existing.spec.unique !== true && field.spec.type === 'enum';
+  if (existing && bare) {
+    res.fields.splice(res.fields.indexOf(existing), 1, field);
+    return field;
+  }
   if (existing) return existing;
   res.fields.push(field);
   return field;

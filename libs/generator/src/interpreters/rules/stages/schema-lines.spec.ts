@@ -83,3 +83,51 @@ describe('notations beside the fields', () => {
     expect(r.ok && r.warnings.some((w) => /colour/.test(w))).toBe(true);
   });
 });
+
+describe('a spec\'s records, states and names read together', () => {
+  const spec = [
+    'Purchase order module - spec v0.3',
+    '',
+    'Entities',
+    '- Supplier: name, email (unique), phone',
+    '- PurchaseOrder: poNumber (unique), supplier -> Supplier, orderDate (date), notes (long text, optional), status',
+    '- OrderLine: purchaseOrder -> PurchaseOrder, description, quantity (int >= 1)',
+    '',
+    'PurchaseOrder status: draft -> submitted -> approved -> received; a submitted PO can also be rejected.',
+    '',
+    'Operations',
+    '- create a PO, list POs filtered by supplier and status',
+    '- submit / approve / reject / receive',
+  ].join('\n');
+
+  it('keeps a record named as code whole, a verb-like first word and all ("PurchaseOrder"), and reads its initials ("PO") as it', () => {
+    const bp = accept(spec);
+    expect(bp.resources.map((r) => r.name)).toEqual(['Supplier', 'PurchaseOrder', 'OrderLine']);
+    expect(field(bp, 'OrderLine', 'purchaseOrder')).toMatchObject({ type: 'reference', references: 'PurchaseOrder' });
+    expect(field(bp, 'PurchaseOrder', 'notes')).toMatchObject({ type: 'text', required: false });
+    expect(bp.actions.some((a) => a.kind === 'list' && a.resource === 'PurchaseOrder' && a.filters.some((f) => f.field === 'supplier'))).toBe(true);
+  });
+
+  it('gives a field named bare in the list the states written on a line of their own, with the branch said after them', () => {
+    const status = field(accept(spec), 'PurchaseOrder', 'status');
+    expect(status.values).toEqual(['draft', 'submitted', 'approved', 'received', 'rejected']);
+    expect(status.transitions).toContainEqual({ from: 'submitted', to: 'rejected' });
+  });
+
+  it('reads the record "each" or "every" names before the first field, and records made for another', () => {
+    expect(accept('Migraine diary for myself: every attack with its start time (date and time), duration in hours, pain level 1 to 10').resources.map((r) => r.name)).toEqual(['Attack']);
+    expect(accept('Catalogue for my playbill collection - each playbill\'s show title, theatre, year').resources.map((r) => r.name)).toEqual(['Playbill']);
+    const inquests = accept('Each inquest has a case number and a hearing date. Witnesses are attached to an inquest with their name, their role (family, police or other) and their attendance.');
+    expect(fieldNames(inquests, 'Witness')).toEqual(['inquest', 'name', 'role', 'attendance']);
+  });
+
+  it('reads the values after the last thing a record has, whatever its name ("and a code: present, late or absent")', () => {
+    const bp = accept('Attendances have a date and a code: present, late, authorised absence or unauthorised absence.');
+    expect(field(bp, 'Attendance', 'code').values).toEqual(['present', 'late', 'authorised absence', 'unauthorised absence']);
+  });
+
+  it('reads a name written in quotes as the name', () => {
+    expect(fieldNames(accept('Mopeds: registration (unique), model, an \'on hire\' yes/no, daily rate'), 'Moped')).toEqual(['registration', 'model', 'onHire', 'dailyRate']);
+  });
+});
+

@@ -22,9 +22,9 @@ export const LINK_AS_TYPE: Phrasing = {
   // ("sire -> Sheep (optional)": flags in parentheses after it are the link's)
   // ("project (FK -> Project)", "owner (ref Member)": the same in parentheses)
   match: (s) => {
-    const inParens = /^([a-z][\w '-]{0,40}?)\s*\(\s*(?:(?:fk|ref|reference|references|foreign key|link|links)(?:\s+to)?\s*(?:->|→)?|->|→)\s*([a-z][\w-]*?)(?:[\s._]?id)?\s*\)()$/i.exec(s);
+    const inParens = /^([a-z][\w '-]{0,40}?)\s*\(\s*(?:(?:fk|ref|reference|references|foreign key|link|links)(?:\s+to)?\s*(?:->|→)?|->|→)\s*([a-z][\w-]*?(?: [a-z][\w-]*)?)(?:[\s._]?id)?\s*\)()$/i.exec(s);
     if (inParens) return inParens;
-    const m = /^([a-z][\w '-]{0,40}?)\s*(?:[:=]\s*(?:ref|reference|references|fk|foreign key|link|links)(?:\s+to)?|(?:->|→))\s+([a-z][\w-]*?)(?:[\s._]?id)?(?:\s*\(([^()]*)\))?$/i.exec(s);
+    const m = /^([a-z][\w '-]{0,40}?)\s*(?:[:=]\s*(?:ref|reference|references|fk|foreign key|link|links)(?:\s+to)?|(?:->|→))\s+([a-z][\w-]*?(?: [a-z][\w-]*)?)(?:[\s._]?id)?(?:\s*\(([^()]*)\))?$/i.exec(s);
     return m && (m[3] === undefined || readParen(m[3])?.type === undefined) && (m[3] === undefined || readParen(m[3]) !== undefined) ? m : null;
   },
   read: (m) => {
@@ -125,8 +125,13 @@ export const LONG_TEXT: Phrasing = {
     ['description (long: clothing, height, etc.)', item('description', { type: 'text' })],
     ['description (a paragraph or two)', item('description', { type: 'text' })],
     ['notes (free text)', item('notes', { type: 'text' })],
+    ['notes (long text, optional)', item('notes', { type: 'text', flags: ['optional'] })],
   ],
   // ("(long: clothing, height, etc.)": what it may hold, said at length, is no list of values; a bound, "(a paragraph, max 1000 chars)", is left to the notes)
-  match: (s) => /^([a-z][\w '-]{0,40}?)\s*\((?:long|longer|a (?:long )?paragraph|paragraphs?|free[- ]?(?:text|form)|multi-?line|several lines|a few lines)\b[^()\d]*\)$/i.exec(s),
-  read: (m) => item(m[1] as string, { type: 'text' }),
+  match: (s) => /^([a-z][\w '-]{0,40}?)\s*\(((?:long|longer|a (?:long )?paragraph|paragraphs?|free[- ]?(?:text|form)|multi-?line|several lines|a few lines)\b[^()\d]*)\)$/i.exec(s),
+  // (a flag beside it is the field's: "(long text, optional)")
+  read: (m) => {
+    const flags = (m[2] as string).split(/\s*,\s*/).slice(1).map((f) => f.trim().toLowerCase()).filter((f) => f === 'optional' || f === 'unique');
+    return item(m[1] as string, { type: 'text', ...(flags.length ? { flags } : {}) });
+  },
 };
