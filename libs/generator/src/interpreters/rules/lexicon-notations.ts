@@ -32,3 +32,6 @@ export const IRREGULAR_PARTICIPLES = new Set(['made', 'sold', 'paid', 'built', '
 
 /** Words saying how many records there are, before their name ("six boats", "a dozen hives", "about twenty"): no part of it. */
 export const AMOUNT_WORDS = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'twenty', 'fifty', 'hundred', 'dozen', 'several', 'few', 'many', 'some', 'about']);
+
+/** Words that name a state without looking like one ("ready", "open", "paid"): a list of them after "status" is its values. */
+export const STATE_WORDS = new Set(['new', 'open', 'closed', 'ready', 'done', 'paid', 'unpaid', 'out', 'in', 'active', 'inactive', 'pending', 'late', 'draft', 'live', 'available', 'lost', 'retired', 'sold', 'free', 'busy', 'full', 'empty', 'due', 'overdue', 'complete', 'waiting', 'away', 'home', 'off', 'on', 'ok', 'broken', 'spare', 'gone', 'final', 'won', 'void']);

@@ -313,7 +313,8 @@ export function fieldListOf(text: string, setting?: ListSetting): Extract<Clause
   const parts = splitItems(m[2] as string).map((p) => p.replace(/^(?:which\s+)?([a-z]+)\s+(?:has|holds|keeps|owns)\s+(?:him|her|it|them)$/i, '$1')); // ("which walker has him": its record)
   // "Bookings: table, name, start, hours": after records named in the plural, a lone word is a field even when it is a verb too
   // ("Review: apprentice, score (0-100), comments": so is it after a record's name written as a label)
-  const plural = before.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase())) || /^[A-Z][a-z]+$/.test(before);
+  // ("record every job: farmer name, village, charge, date": so is it after a record named with "each" or "every")
+  const plural = before.split(/\s+/).some((w) => w.length > 3 && !VERB_SET.has(w.toLowerCase()) && isPluralForm(w.toLowerCase())) || /^[A-Z][a-z]+$/.test(before) || /\b(?:each|every)\s+[a-z]+$/i.test(before);
   // ("grade (3 to 8)": a note in parentheses after the name says no more about whether it is a field)
   const bareName = (core: string): boolean => /^[a-z]+(?: [a-z]+)?(?:\s*\([^()]*\))?$/i.test(core) && !core.toLowerCase().replace(/\(.*\)/, '').split(' ').some((w) => MODALS.has(w));
   const fieldish = (p: string): boolean => isFieldLike(p) || isTypedItem(p) || (plural && bareName(itemCore(p)));

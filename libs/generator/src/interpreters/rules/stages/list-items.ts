@@ -1,5 +1,5 @@
 /** How a written list is parted and its items flagged (stage 1b's list readers: declarations.ts, clauses.ts). */
-import { CONTACT_DETAILS, ITEM_QUESTION_WORDS, PRONOUN_SUBJECTS, RULE_QUANTIFIERS, SELF_SUBJECTS, STATE_FIELD_NAMES, TYPE_BY_WORD } from '../lexicon.js';
+import { CONTACT_DETAILS, ITEM_QUESTION_WORDS, PRONOUN_SUBJECTS, RULE_QUANTIFIERS, SELF_SUBJECTS, STATE_FIELD_NAMES, STATE_WORDS, TYPE_BY_WORD } from '../lexicon.js';
 import { isFieldLike, isTypedItem } from './field-items.js';
 import { BOUND, FLAGS, readParen, withoutTrailingNote } from './paren-notes.js';
 import type { Line } from './normalise.js';
@@ -172,6 +172,15 @@ function commaItems(list: string): string[] {
   if (stateAt >= 0 && valuesAfter.every((p) => /^[a-z]+(?:\s+(?:or|and)\s+[a-z]+)?$/i.test(p)) && / or /i.test(valuesAfter[valuesAfter.length - 1] as string)) {
     const [, before, name, first] = STATE.exec(items[stateAt] as string) as RegExpExecArray;
     return [...items.slice(0, stateAt), ...(before ? [before] : []), `${name as string}: ${[first, ...valuesAfter].join(', ')}`, ...items.slice(stateAt + 1 + valuesAfter.length)];
+  }
+  // ("status waiting, processing, ready, collected": with no "or", the states run to the end of the list
+  // when most of them read as states)
+  const lastState = STATE.exec(items[items.length - 1] ?? '') ? -1 : items.findIndex((p, k) => k < items.length - 2 && STATE_FIELD_NAMES.has((/^(?:(?:a|the)\s+)?([a-z]+)\s+[a-z]+$/i.exec(p)?.[1] ?? '').toLowerCase()));
+  const tail = lastState >= 0 ? [(items[lastState] as string).replace(/^(?:(?:a|the)\s+)?[a-z]+\s+/i, ''), ...items.slice(lastState + 1)] : [];
+  const stateLike = (v: string): boolean => /^[a-z]+(?:ed|ing)$/i.test(v) || STATE_WORDS.has(v.toLowerCase());
+  if (tail.length >= 3 && tail.every((v) => /^[a-z]+$/i.test(v)) && tail.filter(stateLike).length * 4 >= tail.length * 3) {
+    const name = (/^(?:(?:a|the)\s+)?([a-z]+)/i.exec(items[lastState] as string) as RegExpExecArray)[1] as string;
+    return [...items.slice(0, lastState), `${name}: ${tail.join(', ')}`];
   }
   // "status one of requested, confirmed, cancelled" opens its values like a colon does
   // ("weight kg: number, grade = a|b": a type after the colon ends there; the items after it are more fields)

@@ -129,5 +129,11 @@ describe('a spec\'s records, states and names read together', () => {
   it('reads a name written in quotes as the name', () => {
     expect(fieldNames(accept('Mopeds: registration (unique), model, an \'on hire\' yes/no, daily rate'), 'Moped')).toEqual(['registration', 'model', 'onHire', 'dailyRate']);
   });
-});
 
+  it('reads states listed after "status" with no "or" when they read as states, and a lone verb-like word after "every job:" as a field', () => {
+    const bp = accept('i want to record every job: farmer name, village, weight (kg), charge, date, and status waiting, processing, ready, collected.');
+    expect(fieldNames(bp, 'Job')).toEqual(['farmerName', 'village', 'weightKg', 'charge', 'date', 'status']);
+    expect(field(bp, 'Job', 'status').values).toEqual(['waiting', 'processing', 'ready', 'collected']);
+    expect(field(bp, 'Job', 'charge').type).toBe('number');
+  });
+});
