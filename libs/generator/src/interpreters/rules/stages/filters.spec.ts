@@ -45,6 +45,11 @@ describe('calendar filter phrasings', () => {
     expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.filters.some((f) => f.field === 'expiresOn' && f.op === 'lt'))).toBe(true);
   });
 
+  it('reads "expiring before a given date" on the date the verb names when another date is also there', () => {
+    const r = interpretPrompt('certs', 'Each certificate has the employee name, date passed, expiry date and a unique certificate number. List those expiring before a given date.');
+    expect(r.ok && r.blueprint.actions.some((a) => a.kind === 'list' && a.filters.some((f) => f.field === 'expiryDate' && f.op === 'lt'))).toBe(true);
+  });
+
   it('points the records listed per another record at it, when both are described', () => {
     const r = interpretPrompt('club', 'Tournaments have a date and max players. Each registration has the player name. List registrations per tournament.');
     expect(r.ok && r.blueprint.resources.find((x) => x.name === 'Registration')?.fields.some((f) => f.type === 'reference' && f.references === 'Tournament')).toBe(true);

@@ -48,10 +48,14 @@ export const DAY_PHRASINGS: DayPhrasing[] = [
       ['Shoots have a client name and a date. Photographers see all shoots for a given date.', 'list Shoot: date onDay'],
       ['Bookings: reg plate, date, price. Show the bookings for today or any day.', 'list Booking: date onDay'],
       ['Deliveries have a fuel type and a delivery time. Filter the deliveries by fuel type and by day.', 'list Delivery: fuelType eq, deliveryTime onDay'],
+      ['Stays have a cat name, an arrival date and a departure date. Every morning I want to see the stays arriving that day.', 'list Stay: arrivalDate onDay'],
+      ['Tours have a destination, a departure date and a return date. List tours departing on a date.', 'list Tour: departureDate onDay'],
     ],
     match: (ws, i) => {
       // ("filter them by fuel type and by day", "counts per day"; "sorted by date" orders)
       if (['by', 'per'].includes(ws[i] ?? '') && ws[i + 1] === 'day' && !['sorted', 'ordered', 'sort', 'order', 'grouped', 'group'].includes(ws[i - 1] ?? '')) return 2;
+      // ("the stays arriving that day": a day said after what happens on it)
+      if (['that', 'this'].includes(ws[i] ?? '') && ws[i + 1] === 'day' && /[a-z]{3,}ing$/.test(ws[i - 1] ?? '')) return 2;
       if (!['on', 'of', 'for'].includes(ws[i] ?? '')) return 0;
       // "for today or any day": today is one day the caller names
       if (ws[i + 1] === 'today') return ws[i + 2] === 'or' && dayAt(ws, i + 3) > 0 ? 3 + dayAt(ws, i + 3) : 2;
@@ -77,8 +81,19 @@ export const DAY_PHRASINGS: DayPhrasing[] = [
 
 const isDated = (f: FieldDraft): boolean => (f.spec.type === 'date' || f.spec.type === 'datetime') && f.spec.generated === undefined;
 
-/** The one date the calendar filter is on: the only one, or the one called "date". */
-function dayField(res: ResourceDraft): FieldDraft | undefined {
+/** The date a verb just before the day names ("tours departing on a date": departureDate; "stays arriving that day"; "ready by"). */
+function datedByVerb(dated: readonly FieldDraft[], before: readonly string[]): FieldDraft | undefined {
+  for (const w of before.slice(-4).reverse()) {
+    const stem = /^(?:ready|due)$/.test(w) ? w : w.replace(/(?:ing|ed|es|s)$/, '').slice(0, -1);
+    if (stem.length < 3) continue;
+    const named = dated.filter((f) => f.spec.name.toLowerCase().startsWith(stem));
+    if (named.length === 1) return named[0];
+  }
+  return undefined;
+}
+
+/** The one date the calendar filter is on: the only one, the one called "date", or the one the verb before it names. */
+function dayField(res: ResourceDraft, before: readonly string[] = []): FieldDraft | undefined {
   const all = res.fields.filter(isDated);
   // ("patient name, date of birth, appointment time": the appointments of a day are not its patients' birthdays)
   const happening = all.filter((f) => !splitIdentifier(f.spec.name).some((w) => BIRTH_WORDS.has(w)));
@@ -88,7 +103,7 @@ function dayField(res: ResourceDraft): FieldDraft | undefined {
   const days = dated.filter((f) => f.spec.type === 'date' && !f.spec.generated);
   // ("date of death" and "funeral date" on a funeral: the date named after the record is its own)
   const own = dated.filter((f) => camelCase([...res.words, 'date']) === f.spec.name || camelCase([res.words[res.words.length - 1] as string, 'date']) === f.spec.name);
-  return dated.find((f) => f.spec.name === 'date') ?? (days.length === 1 ? days[0] : own.length === 1 ? own[0] : undefined);
+  return dated.find((f) => f.spec.name === 'date') ?? datedByVerb(dated, before) ?? (days.length === 1 ? days[0] : own.length === 1 ? own[0] : undefined);
 }
 
 export function paramName(op: FilterOperator, field: FieldSpec): string {
@@ -134,7 +149,7 @@ export function readFilters(ctx: FilterContext, res: ResourceDraft, written: rea
     const w = ws[i] as string;
     const day = DAY_PHRASINGS.map((p) => ({ p, len: p.match(ws, i) })).find((x) => x.len > 0);
     if (day) {
-      const field = dayField(res);
+      const field = dayField(res, ws.slice(0, i));
       if (field) for (const op of day.p.ops) add(field, op);
       else ctx.unmapped.push(`"${s.text}" (${pascalCase(res.words)} has ${res.fields.some((f) => isDated(f)) ? 'several dates; say which one' : 'no date'} to filter by)`);
       i += day.len - 1;
@@ -317,9 +332,11 @@ function nearestField(ctx: FilterContext, res: ResourceDraft, toks: readonly Tok
     const f = res.fields.find((x) => x.spec.name === implied || x.words.includes(implied));
     if (f) return f;
   }
+  // ("certificates expiring before a given date": the word "date" after the comparison names no date; the verb does)
+  const byVerb = datedByVerb(res.fields.filter(isDated), toks.slice(Math.max(0, from - 4), from).map((t) => t.w));
   for (let j = to; j < Math.min(toks.length, to + 5); j++) {
     const f = ctx.fieldAt(res, toks, j);
-    if (f) return f.field;
+    if (f) return byVerb && ['date', 'day', 'time'].includes(toks[j]?.w ?? '') ? byVerb : f.field;
   }
   for (let j = from - 1; j >= Math.max(0, from - 5); j--) {
     const f = ctx.fieldAt(res, toks, j);
