@@ -1,4 +1,5 @@
 import { isDescribed, keyOf, type Analysis, type ResourceDraft } from '../model.js';
+import { IRREGULAR_PARTICIPLES, VERB_SET } from '../lexicon.js';
 import { pascalCase, plural, splitIdentifier } from '../text.js';
 
 /**
@@ -29,6 +30,22 @@ export function fragmentWords(fieldName: string): string[] {
   return [...limit, ...article, ...ws.filter((w, k) => (FRAGMENT_WORDS.has(w) && !(w === 'no' && k === ws.length - 1 && k > 0)) || /^(can|don|doesn|isn|aren|won|shouldn)t$/.test(w))];
 }
 
+/** Words after which a field's name goes on to describe it ("position in the team", "humidity as a whole percent"). */
+const DESCRIBING = new Set(['in', 'on', 'as', 'of', 'for', 'from', 'at', 'afterwards', 'after', 'before', 'per', 'to']);
+
+/** The name before the words that describe it, when one to three plain words come first and an article follows. */
+function describedHead(fieldName: string): string | undefined {
+  const ws = splitIdentifier(fieldName);
+  const at = ws.findIndex((w, k) => k > 0 && DESCRIBING.has(w));
+  if (at < 1 || at > 3 || !ws.slice(at).some((w) => w === 'a' || w === 'an' || w === 'the' || w === 'how')) return undefined;
+  const head = ws.slice(0, at);
+  // ("student take exam on a date": a clause, not a name)
+  // ("for one patient on a date", "passes sold for a night": a preposition, a count or a participle makes it a clause too)
+  const clause = (w: string): boolean => VERB_SET.has(w) || /[a-z]ed$/.test(w) || IRREGULAR_PARTICIPLES.has(w) || w === 'one';
+  if (head.some((w) => FRAGMENT_WORDS.has(w) || DESCRIBING.has(w) || w === 'a' || w === 'an' || w === 'the') || (head.length > 1 && head.some(clause))) return undefined;
+  return head.map((w, k) => (k === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
+}
+
 /**
  * A reading the writer may not have meant, stated so they can change it in the draft ("cancel a
  * hire" deletes it when hires have no status). Pushed to `unmapped` with this mark, it becomes a
@@ -49,6 +66,16 @@ export function findGaps(input: Analysis): GapReport {
     for (const f of [...r.fields]) {
       const odd = fragmentWords(f.spec.name);
       if (!odd.length) continue;
+      // ("position in the team", "mood afterwards on a 1-10 scale": a name, then words describing it; the name is kept)
+      const head = describedHead(f.spec.name);
+      const used = JSON.stringify([a.actions, a.rules]).includes(`"${f.spec.name}"`);
+      // (only beside other fields: a record whose one field was a sentence is no record, "DoctorAsked")
+      const others = r.fields.filter((o) => o !== f && !o.spec.generated && fragmentWords(o.spec.name).length === 0);
+      if (head && !used && others.length > 0 && !r.fields.some((o) => o.spec.name === head)) {
+        gaps.push(`kept "${splitIdentifier(head).join(' ')}" of "${splitIdentifier(f.spec.name).join(' ')}" as a field of ${pascalCase(r.words)}; the words after it describe it and are not kept`);
+        f.spec = { ...f.spec, name: head };
+        continue;
+      }
       r.fields.splice(r.fields.indexOf(f), 1);
       gaps.push(`not kept: "${splitIdentifier(f.spec.name).join(' ')}" as a field of ${pascalCase(r.words)} ("${odd.join('", "')}" makes it a statement, not a name; state a rule in a sentence of its own)`);
       forgetField(a, keyOf(r.words), f.spec.name);
