@@ -137,12 +137,11 @@ describe('a spec\'s records, states and names read together', () => {
     expect(field(bp, 'Job', 'charge').type).toBe('number');
   });
 
-  it('keeps the name before words that describe it ("a position in the team"), saying so, unless it is a clause', () => {
+  it('keeps the name before words that describe it ("a position in the team"), saying so', () => {
     const r = interpretPrompt('dogs', 'Each dog has a name, an age in years and a position in the team (lead, swing, team or wheel).');
     expect(r.ok && fieldNames(r.blueprint, 'Dog')).toEqual(['name', 'ageYears', 'position']);
     expect(r.ok && r.warnings.some((w) => /"position in the team"/.test(w))).toBe(true);
-    const visits = interpretPrompt('visits', 'Visits have a nurse, a patient name and are for one patient on a date.');
-    expect(visits.ok && fieldNames(visits.blueprint, 'Visit').includes('forOnePatient')).toBe(false);
+    expect(fieldNames(accept('Readings: station, taken at, temperature, humidity as a whole percent, rainfall.'), 'Reading')).toEqual(['station', 'takenAt', 'temperature', 'humidity', 'rainfall']);
   });
 });
 
