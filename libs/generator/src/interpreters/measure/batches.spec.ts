@@ -234,6 +234,11 @@ const FLOORS: Record<string, { faithful: number; silentlyWrongAtMost: number }> 
   // session 2026-11-29 (third): first contact 3 / 31 / 3 / 3 and 6 / 29 / 5 / 0 (docs/prompts.md); then the session's mechanisms
   '63': { faithful: 5, silentlyWrongAtMost: 2 },
   '64': { faithful: 10, silentlyWrongAtMost: 3 },
+  // Batches 65 (G-L) and 66 (S-Z): written blind beside 63 and 64 and sealed until the session's interpreter was final
+  // (d341b65): first contact 2 / 28 / 9 / 1 and 6 / 29 / 5 / 0; on the session's starting interpreter (fc3dbae)
+  // 2 / 28 / 9 / 1 and 6 / 30 / 4 / 0
+  '65': { faithful: 2, silentlyWrongAtMost: 9 },
+  '66': { faithful: 6, silentlyWrongAtMost: 5 },
   // (session 2026-11-28 evening: "cancel a job" with no status keeps the job, marked cancelled, beside the delete; 13, 14
   // and 16 gained 7 faithful, and 25, 33, 36 and 37 one silently wrong each, where the stated reading "cancel ... as
   // deleting" had been the only warning and had covered other misses)
