@@ -10,7 +10,7 @@ import { readItem, type FieldItem } from './phrasings.js';
 import { tableAt } from './table-rows.js';
 import { FIELD_NOTE_AFTER_COMMA } from '../field-lists.js';
 import { filledInStatements } from './filled-in.js';
-import { headingNoun, recordsNamedBefore, recordsOpeningItems } from './list-subject.js';
+import { eachOpeningItems, headingNoun, recordsNamedBefore, recordsOpeningItems } from './list-subject.js';
 
 /**
  * Stage 2: typed clauses. Layout decides what can be decided without reading the sentence: a
@@ -352,17 +352,4 @@ function listOfRecords(text: string): Extract<Clause, { kind: 'fieldList' }> | u
   const pronoun = ws.findIndex((w, k) => k > 0 && SELF_SUBJECTS.concat(['you', 'they']).includes(w.toLowerCase()));
   const subject = (pronoun > 0 ? ws.slice(0, pronoun) : ws).join(' ');
   return subject && !META_NOUNS.has(subject.toLowerCase()) ? { kind: 'fieldList', subject, items: parts.map((p) => readItem(p).item), source: text } : undefined;
-}
-
-/**
- * "Migraine diary for myself: every attack with its start time, ...", "Catalogue for my playbill
- * collection - each playbill's show title, ...": the record is what "each" or "every" names at the
- * start of the first item, whatever the label before the list says.
- */
-function eachOpeningItems(parts: readonly string[]): { subject: string; items: string[] } | undefined {
-  const m = /^(?:each|every)\s+([a-z]+(?:[ -](?!(?:with|has|gets)\b)[a-z]+)?)(?:'s|s')?\s+(?:(?:with|has|gets)\s+(?:its|their|his|her|a|an|the)\s+)?(\S.*)$/i.exec(parts[0] ?? '');
-  // ("every game has a home player and an away player, ...": two fields joined in the first item are left to the sentence readers)
-  if (!m || parts.length < 2 || !/^\S+\s+\S+(?:'s|s')\s|\s(?:with|has|gets)\s/i.test(parts[0] as string) || /\sand\s/i.test((m[2] as string).replace(/\([^()]*\)/g, ''))) return undefined;
-  const items = [m[2] as string, ...parts.slice(1)];
-  return items.every((p) => isFieldLike(p) || isTypedItem(p)) ? { subject: m[1] as string, items } : undefined;
 }

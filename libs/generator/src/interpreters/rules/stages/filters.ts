@@ -343,9 +343,8 @@ function nearestField(ctx: FilterContext, res: ResourceDraft, toks: readonly Tok
     if (f) return f.field;
   }
   // "certificates expiring before a date": the date named after the verb before the comparison ("expiresOn")
-  const verb = toks[from - 1]?.w.replace(/(?:ing|ed|es|s)$/, '') ?? '';
-  const dated = verb.length >= 4 ? res.fields.filter((f) => (f.spec.type === 'date' || f.spec.type === 'datetime') && f.spec.name.toLowerCase().startsWith(verb.slice(0, -1))) : [];
-  if (dated.length === 1) return dated[0];
+  const named = datedByVerb(res.fields.filter((f) => f.spec.type === 'date' || f.spec.type === 'datetime'), [toks[from - 1]?.w ?? '']);
+  if (named) return named;
   // "recipes that take less than a given time": the field whose words include the noun
   const numeric = res.fields.filter((f) => ['integer', 'number', 'date', 'datetime'].includes(f.spec.type));
   return numeric.length === 1 ? numeric[0] : undefined;

@@ -1,6 +1,6 @@
 import { isDescribed, keyOf, type Analysis, type ResourceDraft } from '../model.js';
 import { IRREGULAR_PARTICIPLES, VERB_SET } from '../lexicon.js';
-import { pascalCase, plural, splitIdentifier } from '../text.js';
+import { camelCase, pascalCase, plural, splitIdentifier } from '../text.js';
 
 /**
  * Stage 5a: the gaps. Whatever the reader could not map, and what it read but cannot keep (a
@@ -43,7 +43,7 @@ function describedHead(fieldName: string): string | undefined {
   // ("for one patient on a date", "passes sold for a night": a preposition, a count or a participle makes it a clause too)
   const clause = (w: string): boolean => VERB_SET.has(w) || /[a-z]ed$/.test(w) || IRREGULAR_PARTICIPLES.has(w) || w === 'one';
   if (head.some((w) => FRAGMENT_WORDS.has(w) || DESCRIBING.has(w) || w === 'a' || w === 'an' || w === 'the') || (head.length > 1 && head.some(clause))) return undefined;
-  return head.map((w, k) => (k === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1))).join('');
+  return camelCase(head);
 }
 
 /**

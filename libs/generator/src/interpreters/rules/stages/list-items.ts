@@ -175,13 +175,12 @@ function commaItems(list: string): string[] {
   }
   // ("status waiting, processing, ready, collected": with no "or", the states run to the end of the list
   // when most of them read as states)
-  const lastState = STATE.exec(items[items.length - 1] ?? '') ? -1 : items.findIndex((p, k) => k < items.length - 2 && STATE_FIELD_NAMES.has((/^(?:(?:a|the)\s+)?([a-z]+)\s+[a-z]+$/i.exec(p)?.[1] ?? '').toLowerCase()));
-  const tail = lastState >= 0 ? [(items[lastState] as string).replace(/^(?:(?:a|the)\s+)?[a-z]+\s+/i, ''), ...items.slice(lastState + 1)] : [];
+  const NAMED_STATE = /^(?:(?:a|the)\s+)?([a-z]+)\s+([a-z]+)$/i;
+  const lastState = STATE.exec(items[items.length - 1] ?? '') ? -1 : items.findIndex((p, k) => k < items.length - 2 && STATE_FIELD_NAMES.has((NAMED_STATE.exec(p)?.[1] ?? '').toLowerCase()));
+  const [, name, first] = lastState >= 0 ? (NAMED_STATE.exec(items[lastState] as string) as RegExpExecArray) : [];
+  const tail = first !== undefined ? [first, ...items.slice(lastState + 1)] : [];
   const stateLike = (v: string): boolean => /^[a-z]+(?:ed|ing)$/i.test(v) || STATE_WORDS.has(v.toLowerCase());
-  if (tail.length >= 3 && tail.every((v) => /^[a-z]+$/i.test(v)) && tail.filter(stateLike).length * 4 >= tail.length * 3) {
-    const name = (/^(?:(?:a|the)\s+)?([a-z]+)/i.exec(items[lastState] as string) as RegExpExecArray)[1] as string;
-    return [...items.slice(0, lastState), `${name}: ${tail.join(', ')}`];
-  }
+  if (tail.length >= 3 && tail.every((v) => /^[a-z]+$/i.test(v)) && tail.filter(stateLike).length * 4 >= tail.length * 3) return [...items.slice(0, lastState), `${name as string}: ${tail.join(', ')}`];
   // "status one of requested, confirmed, cancelled" opens its values like a colon does
   // ("weight kg: number, grade = a|b": a type after the colon ends there; the items after it are more fields)
   const typedByColon = (p: string): boolean => readParen(new RegExp(`^[^:]+:\\s*([a-z][a-z ,]*?)(?:\\s+(?:${BOUND}))?$`, 'i').exec(withoutTrailingNote(p))?.[1] ?? '') !== undefined;

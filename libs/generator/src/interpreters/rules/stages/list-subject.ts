@@ -103,6 +103,19 @@ export function recordsOpeningItems(parts: readonly string[]): { subject: string
   return items.every((p) => isFieldLike(p) || isTypedItem(p)) ? { subject: opener[1] as string, items } : undefined;
 }
 
+/**
+ * "Migraine diary for myself: every attack with its start time, ...", "Catalogue for my playbill
+ * collection - each playbill's show title, ...": the record is what "each" or "every" names at the
+ * start of the first item, whatever the label before the list says.
+ */
+export function eachOpeningItems(parts: readonly string[]): { subject: string; items: string[] } | undefined {
+  const m = /^(?:each|every)\s+([a-z]+(?:[ -](?!(?:with|has|gets)\b)[a-z]+)?)(?:'s|s')?\s+(?:(?:with|has|gets)\s+(?:its|their|his|her|a|an|the)\s+)?(\S.*)$/i.exec(parts[0] ?? '');
+  // ("every game has a home player and an away player, ...": two fields joined in the first item are left to the sentence readers)
+  if (!m || parts.length < 2 || !/^\S+\s+\S+(?:'s|s')\s|\s(?:with|has|gets)\s/i.test(parts[0] as string) || /\sand\s/i.test((m[2] as string).replace(/\([^()]*\)/g, ''))) return undefined;
+  const items = [m[2] as string, ...parts.slice(1)];
+  return items.every((p) => isFieldLike(p) || isTypedItem(p)) ? { subject: m[1] as string, items } : undefined;
+}
+
 /** "## Order lines" names order lines (a heading is a label); "## Log expenses" still asks to log them. */
 export function headingNoun(heading: string): { nounPhrase?: true } {
   const ws = heading.trim().split(/\s+/);

@@ -7,6 +7,9 @@ import type { Repair } from './repairs.js';
  * Each is an entry of stages/repairs.ts's registry, which runs them in order.
  */
 
+/** "Witnesses have an inquest, ": the records, then the one they are made for, as a declaration opens. */
+const have = (records: string, parent: string, an = false): string => `${records.charAt(0).toUpperCase()}${records.slice(1)} have ${an || /^[aeiou]/.test(parent) ? 'an' : 'a'} ${parent}, `;
+
 /** ("our grow-out tanks - each has a unique code, ...": what each record has, after a dash) */
 export const EACH_HAS_AFTER_DASH: Repair = {
   name: 'what each record has, after a dash',
@@ -39,9 +42,7 @@ export const RECORDS_MADE_FOR_ANOTHER: Repair = {
     t
       // (the records open their sentence: "Complaints from neighbours are logged against a blast" is left to the readers)
       .replace(/(^|[.!?;][ \t]+|\n[ \t]*)(?:the[ \t]+)?([A-Za-z]+s)[ \t]+(?:are|get)[ \t]+(?:[a-z]+ed|made|sent|given|held|kept|taken|written|run|put)[ \t]+(?:to|for|against|on|with|under)[ \t]+(a|an|each|one|the)[ \t]+([a-z]+)(?:[ \t]+with[ \t]+|:[ \t]+)/g, (_m, start: string, what: string, article: string, parent: string) =>
-        `${start}${what.charAt(0).toUpperCase()}${what.slice(1)} have ${article === 'an' || /^[aeiou]/.test(parent) ? 'an' : 'a'} ${parent}, `)
-      .replace(/\b(?:the[ \t]+)?[a-z]+s?[ \t]+(?:send|sends)[ \t]+in[ \t]+([a-z]+s)[ \t]+(?:for|against|on|to)[ \t]+(?:a|an|each|one)[ \t]+([a-z]+)(?:[ \t]+with[ \t]+|:[ \t]+)/gi, (_m, what: string, parent: string) =>
-        `${what.charAt(0).toUpperCase()}${what.slice(1)} have ${/^[aeiou]/.test(parent) ? 'an' : 'a'} ${parent}, `)
-      .replace(/\b(?:(?:every|each)[ \t]+(?:morning|day|evening|night|week|month|session|lesson|time)[ \t]+)?(?:the[ \t]+)?[a-z]+[ \t]+(?:marks|records|logs|takes|enters|notes)[ \t]+(?:each|every)[ \t]+([a-z]+)'s[ \t]+([a-z]+)[ \t]+with[ \t]+/gi, (_m, parent: string, what: string) =>
-        `${plural(what).charAt(0).toUpperCase()}${plural(what).slice(1)} have ${/^[aeiou]/.test(parent) ? 'an' : 'a'} ${parent}, `),
+        `${start}${have(what, parent, article === 'an')}`)
+      .replace(/\b(?:the[ \t]+)?[a-z]+s?[ \t]+(?:send|sends)[ \t]+in[ \t]+([a-z]+s)[ \t]+(?:for|against|on|to)[ \t]+(?:a|an|each|one)[ \t]+([a-z]+)(?:[ \t]+with[ \t]+|:[ \t]+)/gi, (_m, what: string, parent: string) => have(what, parent))
+      .replace(/\b(?:(?:every|each)[ \t]+(?:morning|day|evening|night|week|month|session|lesson|time)[ \t]+)?(?:the[ \t]+)?[a-z]+[ \t]+(?:marks|records|logs|takes|enters|notes)[ \t]+(?:each|every)[ \t]+([a-z]+)'s[ \t]+([a-z]+)[ \t]+with[ \t]+/gi, (_m, parent: string, what: string) => have(plural(what), parent)),
 };

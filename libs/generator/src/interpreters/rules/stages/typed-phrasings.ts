@@ -25,7 +25,9 @@ export const LINK_AS_TYPE: Phrasing = {
     const inParens = /^([a-z][\w '-]{0,40}?)\s*\(\s*(?:(?:fk|ref|reference|references|foreign key|link|links)(?:\s+to)?\s*(?:->|→)?|->|→)\s*([a-z][\w-]*?(?: [a-z][\w-]*)?)(?:[\s._]?id)?\s*\)()$/i.exec(s);
     if (inParens) return inParens;
     const m = /^([a-z][\w '-]{0,40}?)\s*(?:[:=]\s*(?:ref|reference|references|fk|foreign key|link|links)(?:\s+to)?|(?:->|→))\s+([a-z][\w-]*?(?: [a-z][\w-]*)?)(?:[\s._]?id)?(?:\s*\(([^()]*)\))?$/i.exec(s);
-    return m && (m[3] === undefined || readParen(m[3])?.type === undefined) && (m[3] === undefined || readParen(m[3]) !== undefined) ? m : null;
+    // (the parenthesis holds flags only: a type there would make it no link)
+    const note = m?.[3] === undefined ? undefined : readParen(m[3]);
+    return m && (m[3] === undefined || (note !== undefined && note.type === undefined)) ? m : null;
   },
   read: (m) => {
     const flags = m[3] === undefined ? [] : (readParen(m[3])?.flags ?? []);
