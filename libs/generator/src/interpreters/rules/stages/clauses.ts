@@ -11,6 +11,7 @@ import { tableAt } from './table-rows.js';
 import { FIELD_NOTE_AFTER_COMMA } from '../field-lists.js';
 import { filledInStatements } from './filled-in.js';
 import { eachOpeningItems, headingNoun, recordsNamedBefore, recordsOpeningItems } from './list-subject.js';
+import { sectionBullets } from './section-bullets.js';
 
 /**
  * Stage 2: typed clauses. Layout decides what can be decided without reading the sentence: a
@@ -47,7 +48,9 @@ const LIST_OF = /(?:\b(?:(?:a|the|one)\s+(?:list|record|log|register|catalogue|c
 
 export { bareListOf, isFieldLike, isTypedItem, splitItems };
 
-export function toClauses(lines: readonly Line[]): Clause[] {
+export function toClauses(input: readonly Line[]): Clause[] {
+  // (a record's section puts back the bullets that are no fields, to be read as sentences: stages/section-bullets.ts)
+  const lines: Line[] = [...input];
   const out: Clause[] = [];
   let subjectHint: string | undefined;
   /** The records the last sentence said it keeps, and where that sentence is in `out`. */
@@ -107,7 +110,16 @@ export function toClauses(lines: readonly Line[]): Clause[] {
       // ("seat number, 1 to 120", "code, unique", "active (yes/no); ...": what follows notes the field; "count (at least 1)", "grade, 1 to 9 (1 is the highest)": a lone word with its note)
       const fieldLike = (b: string): boolean => isFieldLike(b) || (/^[a-z ]+(?:,\s*(?:-?\d|from\s+-?\d|unique|optional|required)|\s*\([^)]*\)\s*;)/i.test(b) && isFieldLike(b.split(/[,;]/)[0] as string));
       const fieldish = (b: string): boolean => fieldLike(b) || isTypedItem(b) || (plural && /^[a-z]+$/i.test(b.replace(/\s*\(.*\)\s*$/, '').replace(FIELD_NOTE_AFTER_COMMA, '').trim()));
-      if (bullets.length > 0 && !SENTENCE_HEADINGS.has(line.text.toLowerCase()) && !REQUEST_HEADING.test(line.text) && !underListLabel && !bullets.every(recordsByField) && bullets.every(fieldish) && bullets.filter((b) => fieldLike(b) || (isTypedItem(b) && !/:\s*[^,]+,/.test(b))).length * 2 > bullets.length) {
+      const asked = SENTENCE_HEADINGS.has(line.text.toLowerCase()) || REQUEST_HEADING.test(line.text) || underListLabel;
+      const section = !asked && said.length === 0 && bullets.length > 0 && !bullets.every(recordsByField) && subLists.every((l) => l === undefined) ? sectionBullets(line.text, bullets, fieldish) : undefined;
+      if (section) {
+        const subject = line.text.replace(/\s*\([^)]*\)/g, '').trim() || line.text;
+        out.push({ kind: 'fieldList', subject, items: section.fields.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; '), ...headingNoun(subject) });
+        // the other bullets are read next, each as a sentence about the section's records
+        lines.splice(i + 1, j - i - 1, ...section.said.map((text): Line => ({ kind: 'bullet', text, depth: 0 })));
+        continue;
+      }
+      if (bullets.length > 0 && !asked && !bullets.every(recordsByField) && bullets.every(fieldish) && bullets.filter((b) => fieldLike(b) || (isTypedItem(b) && !/:\s*[^,]+,/.test(b))).length * 2 > bullets.length) {
         const subject = line.text.replace(/\s*\([^)]*\)/g, '').trim() || line.text; // ("Tickets (one ticket = one seat)")
         const list: Extract<Clause, { kind: 'fieldList' }> = { kind: 'fieldList', subject, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; '), ...headingNoun(subject) };
         i = j - 1;

@@ -156,7 +156,11 @@ export function notForParentInState({ ws, ctx }: RuleView): RuleReading | undefi
       const state = lead ?? trail;
       if (!state) continue;
       // ("a bike that isn't in service": the negation is the state's, so the state must hold)
-      const negatedState = trail !== undefined && after.slice(0, 4).some((x) => NEGATED_STATE.has(x));
+      // ("once a flight is closed no special meals can be added": a negation after the state is the clause's,
+      // unless a verb gives it to the state: "whose active flag is no")
+      const stateAt = after.findIndex((x) => !NEGATED_STATE.has(x) && !STATE_LINKS.has(x));
+      const statesOwn = (i: number): boolean => stateAt < 0 || i < stateAt || ['is', 'are', 'was', 'were', 'be', 'set', 'marked'].includes(after[i - 1] as string) || i === after.length - 1;
+      const negatedState = trail !== undefined && after.slice(0, 4).some((x, i) => NEGATED_STATE.has(x) && statesOwn(i));
       const found = childOf(ctx, parent, [...ws.slice(0, Math.max(0, k - 2)), ...ws.slice(k + 1)]);
       if (!found) continue;
       return guardReading(found.child, found.via, parent, state, negatedState);

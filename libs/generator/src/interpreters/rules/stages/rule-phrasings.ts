@@ -1,7 +1,7 @@
 import type { FieldSpec, GuardSpec } from '@backforge/blueprint';
 import type { ReadingState } from './reading-state.js';
 import type { FieldDraft } from '../fields.js';
-import { NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS, RULE_COPULAS, SHARE_WORDS, VERB_SET, VERBS, ZERO_WORDS, BELOW_WORDS, ONCE_WORDS } from '../lexicon.js';
+import { NEGATIONS, OVERLAP_WORDS, PERIOD_NOUNS, RULE_COPULAS, SHARE_WORDS, VERB_SET, VERBS, ZERO_WORDS, BELOW_WORDS, ONCE_WORDS, DETERMINERS, PRONOUN_SUBJECTS } from '../lexicon.js';
 import { keyOf, type ActionDraft, type ResourceDraft, type RuleDraft } from '../model.js';
 import { camelCase, pastParticiple, plural, singular, splitIdentifier, verbInfinitive, verbLemma } from '../text.js';
 import { pushOnce } from './actions.js';
@@ -86,7 +86,8 @@ export function stateGuard({ ws, ctx }: RuleView): RuleReading | undefined {
     // the action named after the negation ("can't be borrowed"), else the one that sets the state
     const named = own.find((a) => namesVerb(ws.slice(neg + 1), a));
     const setter = own.find((a) => setsLiteral(a, field.spec.name, value));
-    const guarded = named ?? setter;
+    // (not the setter when another record is refused: "once a flight is closed no special meals can be added")
+    const guarded = named ?? (ctx.resources.some((o) => o !== res && ws.slice(neg + 1).some((w) => o.words.at(-1) === singular(w))) ? undefined : setter);
     if (!guarded) continue;
     const thing = res.words.join(' ');
     const label = typeof value === 'string' ? value : splitIdentifier(field.spec.name).join(' ');
@@ -229,7 +230,8 @@ export const RULE_PHRASINGS: RulePhrasing[] = [
       ['Refunds have an amount and an order reference. A refund that was already issued can\'t be issued again.', 'issueRefund is refused when it was already done'],
     ],
     read: ({ clause: c, ws, ctx }) => {
-      if (!ws.some((w) => ONCE_WORDS.has(w))) return undefined;
+      // ("Once a flight is closed no ...": "once" opening a clause says when, not how often)
+      if (!ws.some((w, k) => ONCE_WORDS.has(w) && !(w === 'once' && (k === 0 || DETERMINERS.has(ws[k + 1] as string) || PRONOUN_SUBJECTS.has(ws[k + 1] as string))))) return undefined;
       const sets = (a: ActionDraft, w: string): boolean => a.effects.some((e) => 'set' in e && 'literal' in e.to && (e.set === w || e.to.literal === w));
       const guarded = ctx.actions.find((a) => a.kind === 'transition' && ws.some((w) => verbLemma(w, new Set([firstVerb(a)])) !== undefined || w === pastParticiple(firstVerb(a)) || sets(a, w))) ?? doneOnce(ctx, ws, c.text);
       if (!guarded) return undefined;
@@ -381,11 +383,7 @@ export function readRuleClause(ctx: ReadingState, clause: Clause): { phrasing: s
   return { phrasing: 'none', reading: { kind: 'refused', reason: 'a rule I cannot enforce' } };
 }
 
-/**
- * "A refund that was already issued can't be issued again", with no action that issues: the record
- * named is issued by a new action, once (its status takes the state when it lists it, else a yes/no
- * of that name is kept), and the guard goes on it.
- */
+/** "A refund that was already issued can't be issued again", no action issuing: a new action issues it, once (its status takes the state, else a yes/no is kept), guarded. */
 function doneOnce(ctx: ReadingState, ws: readonly string[], text: string): ActionDraft | undefined {
   const res = ctx.resources.find((r) => ws.slice(0, 3).some((w) => singular(w) === r.words[r.words.length - 1]));
   // ("a desk can't be reserved twice for the same day" is one reservation per desk and day, not a desk reserved once)
