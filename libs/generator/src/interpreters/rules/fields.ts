@@ -4,6 +4,7 @@ import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js'
 import { askedPerson, askedThing, hintFromName } from './field-types.js';
 import { statesInOrder } from './stages/field-states.js';
 import { isDone, isWanting } from './stages/yes-no-names.js';
+import { notesNotValues } from './value-notes.js';
 import { type Tok, textOf, tokenize } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
 
@@ -85,6 +86,12 @@ export function readFieldItem(written: readonly Tok[], lookup: ResourceLookup, s
     head.splice(refParen, 1, { raw: `(${inner[0] as string})`, w: '#paren', inner: [{ raw: inner[0] as string, w: inner[0] as string }] });
   }
   let toks = readWords(head, mods);
+  // ("word count (integer, greater than 0)", "(unique, e.g. EX/2291/24)": notes read as values say the type, flags and bounds)
+  const notes = mods.values && !given.moves ? notesNotValues(mods.values) : undefined;
+  if (notes) {
+    delete mods.values;
+    Object.assign(mods, { type: mods.type ?? notes.type, min: mods.min ?? (notes.min !== undefined && notes.above && notes.type === 'integer' ? notes.min + 1 : notes.min), max: mods.max ?? notes.max }, notes.unique ? { unique: true } : {}, notes.optional ? { optional: true } : {});
+  }
   // "whether it is done", "is it vegetarian", "if it's paid", "did i do a water change (yes or no)" -> a boolean
   const asked = ['did', 'does', 'was', 'were'].includes(toks[0]?.w ?? '') && ['i', 'we', 'you', 'they', 'it', 'he', 'she'].includes(toks[1]?.w ?? '');
   const boolLead = asked ? 0 : toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w) && (t.w !== 'is' || toks.length <= 3));

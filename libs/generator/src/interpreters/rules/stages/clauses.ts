@@ -280,6 +280,14 @@ export function toClauses(input: readonly Line[]): Clause[] {
           list.subject = antecedent;
         }
       }
+      // ("restoring the gargoyles ... and need to track each one: its name, ...", "a list of them: each kit's name, ...":
+      // the records the same sentence named, or whose fields the first item names)
+      if (PRONOUN_SUBJECTS.has(list.subject.toLowerCase())) {
+        const colon = text.search(/:|\s[-–—]\s/);
+        const whose = /^\s*(?:each|every|the)\s+([a-z]+)(?:'s|s')\s/i.exec(text.slice(colon + 1))?.[1];
+        const antecedent = whose ?? (colon > 0 ? lastNounPhrase(text.slice(0, colon).replace(/\b(?:each|every)\s+(?:one|ones)\b|\b(?:them|it|these|those)\b/gi, '')) : undefined);
+        if (antecedent) list.subject = antecedent;
+      }
       // "States: submitted, approved, rejected": the values of a field listed before, not a record
       if (valuesOfField(out, list)) continue;
       out.push(list);

@@ -43,13 +43,18 @@ export function recordsNamedBefore(words: readonly string[], items: number, sett
   const nounAfterNoun = (w: string, k: number): boolean => COLLECTION_TAILS.has(w) && k > 0 && !MODALS.has(lower[k - 1] as string) && !SELF_SUBJECTS.includes(lower[k - 1] as string);
   const lastVerb = ws.length > 3 ? lower.findLastIndex((w, k) => (k > 0 || verbs === 0) && !nounAfterNoun(w, k) && (w in VERBS || w === 'to')) : -1;
   if (lastVerb >= 0 && lastVerb < ws.length - 1) ws = ws.slice(lastVerb + 1);
+  // ("Public log of sinkholes in the borough": the records a book is of)
+  const bookOf = ws.findIndex((w, k) => k > 0 && k < ws.length - 1 && /^of$/i.test(w) && COLLECTION_TAILS.has((ws[k - 1] as string).toLowerCase()));
+  if (bookOf > 0) ws = ws.slice(bookOf + 1);
+  // ("Log every refuelling at our depot": what "each" or "every" counts ends before its preposition, plural or not)
+  const counted = ws.length > 2 && /^(?:each|every)$/i.test(ws[0] as string);
   while (ws.length > 1 && ([DETERMINERS, KEEPING, MISSPELT_POSSESSIVES].some((set) => set.has((ws[0] as string).toLowerCase())) || /^(?:each|every)$/i.test(ws[0] as string))) ws.shift();
   // "the water meter readings for the flats in our building": the records end before the preposition
   // ("mooncake orders ahead of Mid-Autumn", "orders before the festival": so do they before a time)
   const prep = ws.findIndex((w, k) => k > 0 && ['for', 'in', 'at', 'from', 'on', 'of', 'by', 'per', 'ahead', 'before', 'after', 'during', 'until', 'till', 'over'].includes(w.toLowerCase()));
   // ("Ladder register for the maintenance team": or after the book they are kept in, unless the records follow: "a system for the horses")
   const keptFor = prep > 0 && COLLECTION_TAILS.has((ws[prep - 1] as string).toLowerCase()) && !isPluralForm((ws[ws.length - 1] as string).toLowerCase());
-  if (prep > 0 && (isPluralForm((ws[prep - 1] as string).toLowerCase()) || keptFor)) ws = ws.slice(0, prep);
+  if (prep > 0 && (isPluralForm((ws[prep - 1] as string).toLowerCase()) || keptFor || counted)) ws = ws.slice(0, prep);
   // "Contestant fields: ...", "dog licence register: ...", "sneaker collection - ...": the record, not its fields or the book they are kept in
   // ("customers book: ..." names actors and their verb, below)
   // ("Koi stock list": a book in a book, both taken off)

@@ -28,7 +28,8 @@ function saysWhatIsDone(text: string): boolean {
   // ("finish: black paint | copper", "make: string": a name before a colon is a field's)
   const first = text.trim().split(/\s+/)[0] as string;
   if (first.endsWith(':')) return false;
-  return first.endsWith(',') || ['and', 'or', '&'].includes(next) || DETERMINERS.has(next) || PREPOSITIONS.has(next);
+  // ("create, and retrieve one ...", "add, edit and list"; not "grade, 1 to 9")
+  return (first.endsWith(',') && (next === 'and' || isVerb(next))) || ['and', 'or', '&'].includes(next) || DETERMINERS.has(next) || PREPOSITIONS.has(next);
 }
 
 /**

@@ -1,0 +1,84 @@
+import type { FieldType } from '@backforge/blueprint';
+
+/**
+ * Notes read as allowed values: "word count (integer, greater than 0)", "rented at (date/time)",
+ * "exhibit reference (unique, e.g. EX/2291/24)", "max points (usually 100 or 110, depends on the
+ * course)", "running order (integer, 1 upwards)". Whatever notation split them, values that name a
+ * type, a flag, an example, a bound or a hedge are what the writer says about the field, never the
+ * values it may take (over batches 08-66, 187 fields were read so, none of them meant as a list of
+ * values). What they say is kept: the type, the flags and the bounds.
+ */
+export interface ValueNotes {
+  type?: FieldType;
+  min?: number;
+  /** The least is written "greater than": a whole number must be one more. */
+  above?: true;
+  max?: number;
+  unique?: true;
+  optional?: true;
+}
+
+/** Type words a value list never holds as a value (not "email", "text" or "phone": contact methods are values). */
+const NOTE_TYPES: Record<string, FieldType> = {
+  integer: 'integer',
+  int: 'integer',
+  'whole number': 'integer',
+  number: 'number',
+  decimal: 'number',
+  float: 'number',
+  string: 'string',
+  'unique string': 'string',
+  date: 'date',
+  time: 'datetime',
+  datetime: 'datetime',
+  'date and time': 'datetime',
+  'date time': 'datetime',
+  timestamp: 'datetime',
+  boolean: 'boolean',
+  bool: 'boolean',
+};
+const FLAGS = /^(?:unique|optional|required|mandatory|nullable|generated|unique obv)$/i;
+/** "e.g. EX", "like 12/345", "such as ..." (not the value "like new"). */
+const EXAMPLE = /^(?:e\.?\s?g\b\.?|eg\b|such as\b|for example\b|for instance\b|like\s+(?:["'\d]|[A-Z0-9-]{2,}\b))/;
+/** "usually 100", "depends on the course", "empty until it comes back": a hedge in a phrase, not a one-word state ("empty"). */
+const HEDGE = /\b(?:usually|often|normally|typically|generally|mostly|depends|depending|empty|blank|until|while|unless)\b/i;
+const NUM = '(-?\\d+(?:\\.\\d+)?)';
+const BOUNDS: { re: RegExp; set: (n: number, m?: number) => Pick<ValueNotes, 'min' | 'max' | 'above'> }[] = [
+  { re: new RegExp(`^(?:greater|more|higher|bigger) than ${NUM}$|^over ${NUM}$|^above ${NUM}$`, 'i'), set: (n) => ({ min: n, above: true }) },
+  { re: new RegExp(`^(?:at least|minimum(?: run)?|min|not less than|no less than|never below|never less than|from) ${NUM}$|^${NUM}\\s*(?:\\+|upwards|or (?:more|over|above|higher))$`, 'i'), set: (n) => ({ min: n }) },
+  { re: new RegExp(`^(?:at most|maximum|max|no more than|not more than|up to|never more than|never above) ${NUM}$|^${NUM} or (?:less|fewer|under|below)$`, 'i'), set: (n) => ({ max: n }) },
+  { re: new RegExp(`^${NUM}\\s*(?:\\.\\.|to|–)\\s*${NUM}$`, 'i'), set: (n, m) => ({ min: n, ...(m !== undefined ? { max: m } : {}) }) },
+];
+
+function boundOf(value: string): Pick<ValueNotes, 'min' | 'max' | 'above'> | undefined {
+  for (const b of BOUNDS) {
+    const m = b.re.exec(value.trim());
+    if (!m) continue;
+    const nums = m.slice(1).filter((x): x is string => x !== undefined).map(Number);
+    return b.set(nums[0] as number, nums[1]);
+  }
+  return undefined;
+}
+
+/** The notes, when the values read are notes; undefined when they are values. */
+export function notesNotValues(values: readonly string[]): ValueNotes | undefined {
+  const notes: ValueNotes = {};
+  let isNotes = false;
+  for (const raw of values) {
+    const v = raw.trim().replace(/^\*+|\*+$/g, '').toLowerCase();
+    // ("integer (e g 925)", "whole number 0 to 14", "float (ng": a type word opening the value)
+    const typed = Object.keys(NOTE_TYPES).find((t) => v === t || v.startsWith(`${t} `) || v.startsWith(`${t} (`));
+    const bound = boundOf(v) ?? (typed ? boundOf(v.slice(typed.length).trim().replace(/^\(|\)$/g, '')) : undefined);
+    if (typed) notes.type ??= NOTE_TYPES[typed];
+    if (bound?.min !== undefined && notes.min === undefined) Object.assign(notes, { min: bound.min }, bound.above ? { above: true } : {});
+    if (bound?.max !== undefined) notes.max ??= bound.max;
+    if (FLAGS.test(v)) {
+      if (v.startsWith('unique')) notes.unique = true;
+      if (v === 'optional' || v === 'nullable') notes.optional = true;
+    }
+    if (typed || bound || FLAGS.test(v) || EXAMPLE.test(raw.trim()) || /^(?:e\.?\s?g|eg)\b/i.test(v) || (HEDGE.test(v) && v.split(/\s+/).length >= 2)) isNotes = true;
+  }
+  // ("date and time of the match", "date/time": both say a moment)
+  if (isNotes && values.some((v) => /^date\b/i.test(v.trim())) && values.some((v) => /^time\b/i.test(v.trim()))) notes.type = 'datetime';
+  return isNotes ? notes : undefined;
+}
