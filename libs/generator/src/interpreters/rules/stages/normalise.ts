@@ -147,7 +147,9 @@ export function normalise(prompt: string): Normalised {
     const overBullets = (BULLET.test(raw[at + 1] ?? '') || overIndented) && !/[.!?,;]$/.test(trimmed);
     // ("Tickets (one ticket = one seat)" over bullets: a note in parentheses is no part of the label's length;
     // "EMBROIDERY ORDERS - spec v1 (workwear)" over them is the document's title, no label)
-    if ((/^[^.!?]{1,40}:$/.test(trimmed) || overBullets) && trimmed.replace(/\s*\([^)]*\)/g, '').split(/\s+/).length <= 5 && !(at === 0 && documentLine(trimmed))) {
+    // ("Operators" alone after a blank line, over the sentences describing them: a section's heading in plain text)
+    const overProse = at > 0 && /[.!?)]$/.test((raw[at - 1] ?? '').trim()) && /^[A-Z][A-Za-z-]*(?: [A-Za-z-]+){0,3}$/.test(trimmed) && !/^(?:hi|hello|hey|thanks|thank|cheers|regards|best|ok|okay)\b/i.test(trimmed) && /^[A-Z]\S*(?:\s+\S+){3,}/.test((raw[at + 1] ?? '').trim());
+    if ((/^[^.!?]{1,40}:$/.test(trimmed) || overBullets || overProse) && trimmed.replace(/\s*\([^)]*\)/g, '').split(/\s+/).length <= 5 && !(at === 0 && documentLine(trimmed))) {
       lines.push({ kind: 'heading', text: stripMarks(trimmed.replace(/:$/, '')), level: 4 });
       return;
     }

@@ -37,6 +37,12 @@ describe("a record's section", () => {
     expect(signatures(bp)).toContain('list Team by city');
   });
 
+  it('ends a "Background" section at a plain heading over sentences, so the records after it are read', () => {
+    const bp = accept('Mast leases - specification\n\nBackground\nThe estate owns farmland with masts on it. We want a backend.\n\nOperators\nEach operator has a name, a contact name and a contact email. The agent adds them and lists them.\n\nMasts\nEach mast has a site code that is unique, the grid reference and the height in metres.');
+    expect(bp.resources.map((r) => r.name)).toEqual(['Operator', 'Mast']);
+    expect(fieldNames(bp, 'Operator')).toEqual(['name', 'contactName', 'contactEmail']);
+  });
+
   it('leaves a heading that is a request, and bullets that are one field each, to the readers before', () => {
     const r = interpretPrompt('t', 'Boxes have a number and a room.\n\n## I need\n- to record boxes\n- all boxes of a room');
     expect(r.ok && r.blueprint.resources.map((x) => x.name)).toEqual(['Box']);
