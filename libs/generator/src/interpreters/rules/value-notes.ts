@@ -76,7 +76,10 @@ export function notesNotValues(values: readonly string[]): ValueNotes | undefine
       if (v.startsWith('unique')) notes.unique = true;
       if (v === 'optional' || v === 'nullable') notes.optional = true;
     }
-    if (typed || bound || FLAGS.test(v) || EXAMPLE.test(raw.trim()) || /^(?:e\.?\s?g|eg)\b/i.test(v) || (HEDGE.test(v) && v.split(/\s+/).length >= 2)) isNotes = true;
+    // ("the statement text, can be long": a description of what it holds)
+    const described = /\b(?:can|could|may|must|should|will)\s+be\b/.test(v) || /^(?:the|a|an)\s+\S+\s+\S+/.test(v);
+    if (/\b(?:can be long|long text|free text)\b/.test(v)) notes.type ??= 'text';
+    if (typed || bound || described || FLAGS.test(v) || EXAMPLE.test(raw.trim()) || /^(?:e\.?\s?g|eg)\b/i.test(v) || (HEDGE.test(v) && v.split(/\s+/).length >= 2)) isNotes = true;
   }
   // ("date and time of the match", "date/time": both say a moment)
   if (isNotes && values.some((v) => /^date\b/i.test(v.trim())) && values.some((v) => /^time\b/i.test(v.trim()))) notes.type = 'datetime';
