@@ -89,6 +89,12 @@ export const REPAIRS: Repair[] = [
     examples: [['lap time in seconds w/ decimals', 'lap time in seconds with decimals'], ['booking w/o deposit', 'booking without deposit'], ['w/c date', 'w/c date']],
     apply: (t) => t.replace(/\bw\/o(?=\s)/gi, 'without').replace(/\bw\/(?=\s)/gi, 'with'),
   },
+  /** ("edit jobs n list them by status": a lone "n" between words is the texter's "and") */
+  {
+    name: '"n" for and',
+    examples: [['edit jobs n list them by status', 'edit jobs and list them by status'], ['top n results', 'top n results']],
+    apply: (t) => t.replace(/\b([a-z]{2,}) n (?=(?:[a-z]{2,})\b)(?!results\b|items\b|times\b|days\b)/g, '$1 and '),
+  },
   /** ("lap time in seconds with decimals": what a value is written with says its type) */
   {
     name: 'a value with decimals',
