@@ -4,7 +4,7 @@ import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js'
 import { askedPerson, askedThing, hintFromName } from './field-types.js';
 import { statesInOrder } from './stages/field-states.js';
 import { isDone, isWanting } from './stages/yes-no-names.js';
-import { notesNotValues } from './value-notes.js';
+import { notesNotValues, withoutTrailingNote } from './value-notes.js';
 import { type Tok, textOf, tokenize } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
 
@@ -87,6 +87,7 @@ export function readFieldItem(written: readonly Tok[], lookup: ResourceLookup, s
   }
   let toks = readWords(head, mods);
   // ("word count (integer, greater than 0)", "(unique, e.g. EX/2291/24)": notes read as values say the type, flags and bounds)
+  if (mods.values && !given.moves) mods.values = withoutTrailingNote(mods.values);
   const notes = mods.values && !given.moves ? notesNotValues(mods.values) : undefined;
   if (notes) {
     delete mods.values;

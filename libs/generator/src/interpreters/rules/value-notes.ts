@@ -60,6 +60,17 @@ function boundOf(value: string): Pick<ValueNotes, 'min' | 'max' | 'above'> | und
   return undefined;
 }
 
+/** "won, drawn or lost - empty until played", "yes/no - we untick it while ...": a note after a dash is said of them all; the values come first. */
+export function withoutTrailingNote(values: readonly string[]): string[] {
+  const last = values[values.length - 1] ?? '';
+  // (the dash may be gone already: "lost empty until played" ends at the hedge)
+  // ("lost empty": what is left of "lost - empty until played" once its clause is read)
+  const hedge = values.length >= 2 ? /^(\S+(?:\s+\S+)??)\s+(?=(?:usually|often|normally|typically|empty|blank|until|while|unless)\b)/i.exec(last) : null;
+  if (hedge) return [...values.slice(0, -1), hedge[1] as string];
+  const [value, note] = last.split(/\s+[-–—]\s+/, 2);
+  return note !== undefined && value !== undefined && value.trim() !== '' && note.trim().split(/\s+/).length >= 2 ? [...values.slice(0, -1), value.trim()] : [...values];
+}
+
 /** The notes, when the values read are notes; undefined when they are values. */
 export function notesNotValues(values: readonly string[]): ValueNotes | undefined {
   const notes: ValueNotes = {};
