@@ -15,7 +15,8 @@ const KEEP_VERBS = /\b(?:keep(?:ing)?(?: track of)?|track(?:ing)?(?: of)?|log(?:
 /** "i need smth to keep my gigs", "I need system for bed reservations": the records it keeps. */
 export function keptSubject(sentence: string): string | undefined {
   // "need booking system!!", "she wants a booking thing": the records the system is named after
-  const system = /\b(?:needs?|wants?|looking for)\s+(?:a\s+|an\s+)?(?:simple\s+|small\s+|little\s+)?([a-z]+)\s+(?:system|app|backend|tracker|database|register|thing)\b[!.?\s]*$/i.exec(sentence.trim());
+  // ("need a booking thing for my shisha lounge": whatever place it is for)
+  const system = /\b(?:needs?|wants?|looking for)\s+(?:a\s+|an\s+)?(?:simple\s+|small\s+|little\s+|quick\s+)?([a-z]+)\s+(?:system|app|backend|tracker|database|register|thing)\b(?:\s+(?:for|at|in)\s+[^,;:.!?]+)?[!.?\s]*$/i.exec(sentence.trim());
   const made = system ? (NOMINALIZATION[(system[1] as string).toLowerCase()]?.[0] ?? (system[1] as string).toLowerCase()) : undefined;
   if (made && !META_NOUNS.has(made)) return made;
   const m = KEEP_VERBS.exec(sentence.replace(/[.!?]+$/, '').trim());

@@ -58,7 +58,8 @@ export function recordsNamedBefore(words: readonly string[], items: number, sett
   // "Contestant fields: ...", "dog licence register: ...", "sneaker collection - ...": the record, not its fields or the book they are kept in
   // ("customers book: ..." names actors and their verb, below)
   // ("Koi stock list": a book in a book, both taken off)
-  const keptIn = (): boolean => COLLECTION_TAILS.has((ws[ws.length - 1] ?? '').toLowerCase()) && !isPluralForm((ws[ws.length - 2] ?? '').toLowerCase());
+  // ("members list", "plants register": a list of records named in the plural too, though "customers book" is their verb)
+  const keptIn = (): boolean => COLLECTION_TAILS.has((ws[ws.length - 1] ?? '').toLowerCase()) && (!isPluralForm((ws[ws.length - 2] ?? '').toLowerCase()) || /^(?:list|register|log|database|catalogue|catalog|directory|tracker)$/i.test(ws[ws.length - 1] ?? ''));
   if (ws.length > 1 && FIELD_LABELS.has((ws[ws.length - 1] as string).toLowerCase())) ws = ws.slice(0, -1);
   while (ws.length > 1 && keptIn()) ws = ws.slice(0, -1);
   // ("Simple stock list for my wig shop", "Stock list for a fabric shop": a book with nothing else before
