@@ -276,6 +276,13 @@ function fieldItem(written: string): { text: string; readLater: string[]; contex
     readLater.push(`${(said[2] as string).replace(/[.!]+$/, '')}.`);
     text = said[1] as string;
   }
+  // ("stage: casting -> recording -> delivered. A book only moves forward one stage at a time.": the values end with
+  // their sentence, and what follows is a sentence of its own)
+  const ended = /^([^.]*?(?::|->|→)[^.]*?[a-z0-9)])\.\s+([A-Z]\S*(?:\s+\S+){2,})$/.exec(text);
+  if (ended) {
+    readLater.push(`${(ended[2] as string).replace(/[.!]+$/, '')}.`);
+    text = ended[1] as string;
+  }
   // ("age (must be 14 or over)": what it must be, in parentheses, is the field's note)
   text = boundsInParens(text.replace(/\(\s*(?:must|should|has to|needs to)\s+be\s+(?=\d|at least|at most|between|over|under|no more|no less)/i, '('));
   const noted = /^([^-–—]+\([^)]*\))\s+[-–—]\s+(\S.{2,})$/.exec(text);

@@ -390,7 +390,8 @@ function doneOnce(ctx: ReadingState, ws: readonly string[], text: string): Actio
   if (ws.some((w) => w === 'same' || w === 'per' || PERIOD_NOUNS.has(w))) return undefined;
   const state = ws.find((w, k) => /^[a-z]{3,}(?:ed|en)$/.test(w) && (ws.indexOf(w) !== ws.lastIndexOf(w) || ws[k - 1] === 'already'));
   const verb = state ? verbInfinitive(state) : undefined;
-  if (!res || !state || !verb || verb === state) return undefined;
+  // ("no session may be logged against a book that is already delivered": the state is another record's)
+  if (!res || !state || !verb || verb === state || ctx.resources.some((o) => o !== res && o.fields.some((f) => f.spec.values?.includes(state) || f.spec.name === state))) return undefined;
   const status = res.fields.find((f) => f.spec.type === 'enum' && f.spec.values?.includes(state));
   const name = camelCase([verb, ...res.words]);
   if (!pushOnce(ctx, res, text, { verb, name, state, ...(status ? { field: status.spec.name, to: state } : {}) })) return undefined;

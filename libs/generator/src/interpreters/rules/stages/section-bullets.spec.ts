@@ -65,3 +65,12 @@ describe('a rule after "once"', () => {
     expect(guards(bp)).toEqual(['Repair.boat active eq true']);
   });
 });
+
+describe('a bullet of states followed by a sentence, and a state another record is in', () => {
+  it('ends the values at their sentence, and refuses a session for a book already delivered (the book is, not the session)', () => {
+    const bp = accept('1. Books\n   - title\n   - stage: casting -> recording -> delivered. A book only moves forward one stage at a time.\n\n2. Recording sessions\n   - book\n   - session date\n   - minutes recorded (0-480)\n\n3. Rules\n   - no session may be logged against a book that is already delivered');
+    expect(field(bp, 'Book', 'stage').values).toEqual(['casting', 'recording', 'delivered']);
+    expect(guards(bp)).toEqual(['RecordingSession.book stage ne "delivered"']);
+    expect(fieldNames(bp, 'RecordingSession')).toEqual(['book', 'sessionDate', 'minutesRecorded']);
+  });
+});
