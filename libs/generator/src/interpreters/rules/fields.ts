@@ -4,7 +4,7 @@ import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js'
 import { askedPerson, askedThing, hintFromName } from './field-types.js';
 import { statesInOrder } from './stages/field-states.js';
 import { isDone, isWanting } from './stages/yes-no-names.js';
-import { notesNotValues, withoutTrailingNote } from './value-notes.js';
+import { valuesOrNotes } from './value-notes.js';
 import { type Tok, textOf, tokenize } from './tokens.js';
 import { type GivenItem, type Modifiers, givenMods, parseDefault, readWords } from './field-modifiers.js';
 
@@ -76,8 +76,10 @@ export function readFieldItem(written: readonly Tok[], lookup: ResourceLookup, s
     if (!onlyValues && left.some((t) => ['not', 'never', 'cannot', "can't", 'exceed', 'exceeded', 'change', 'changed', 'only'].includes(t.w))) return { kind: 'unreadable', text };
   }
   // "builder (a member)": a parenthesis naming a known record points the field at it
-  const refParen = head.findIndex((t) => t.w === '#paren' && ['a', 'an', 'the', 'one'].includes(t.inner?.[0]?.w ?? '') && (t.inner?.length ?? 0) <= 3);
-  const inner = (head[refParen]?.inner ?? []).slice(1).map((t) => t.w);
+  // ("leader (one of the members)": one of the records named)
+  const oneOf = (t: Tok): number => (t.inner?.[0]?.w === 'one' && t.inner[1]?.w === 'of' ? (['the', 'our', 'my'].includes(t.inner[2]?.w ?? '') ? 2 : 1) : 0);
+  const refParen = head.findIndex((t) => t.w === '#paren' && ['a', 'an', 'the', 'one'].includes(t.inner?.[0]?.w ?? '') && (t.inner?.length ?? 0) <= 3 + oneOf(t));
+  const inner = (head[refParen]?.inner ?? []).slice(1 + (head[refParen] ? oneOf(head[refParen]) : 0)).map((t) => t.w);
   const parenRecord = refParen > 0 ? lookup([...inner.slice(0, -1), singular(inner[inner.length - 1] ?? '')]) : undefined;
   const pointsAt = parenRecord && parenRecord.join(' ') !== self.join(' ') ? parenRecord : undefined;
   if (pointsAt) head.splice(refParen, 1);
@@ -87,12 +89,7 @@ export function readFieldItem(written: readonly Tok[], lookup: ResourceLookup, s
   }
   let toks = readWords(head, mods);
   // ("word count (integer, greater than 0)", "(unique, e.g. EX/2291/24)": notes read as values say the type, flags and bounds)
-  if (mods.values && !given.moves) mods.values = withoutTrailingNote(mods.values);
-  const notes = mods.values && !given.moves ? notesNotValues(mods.values) : undefined;
-  if (notes) {
-    delete mods.values;
-    Object.assign(mods, { type: mods.type ?? notes.type, min: mods.min ?? (notes.min !== undefined && notes.above && notes.type === 'integer' ? notes.min + 1 : notes.min), max: mods.max ?? notes.max }, notes.unique ? { unique: true } : {}, notes.optional ? { optional: true } : {});
-  }
+  if (!given.moves) valuesOrNotes(mods);
   // "whether it is done", "is it vegetarian", "if it's paid", "did i do a water change (yes or no)" -> a boolean
   const asked = ['did', 'does', 'was', 'were'].includes(toks[0]?.w ?? '') && ['i', 'we', 'you', 'they', 'it', 'he', 'she'].includes(toks[1]?.w ?? '');
   const boolLead = asked ? 0 : toks.findIndex((t) => ['whether', 'is', 'if', 'are'].includes(t.w) && (t.w !== 'is' || toks.length <= 3));

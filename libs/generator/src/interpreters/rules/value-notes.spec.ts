@@ -19,4 +19,9 @@ describe('notes written where values could be', () => {
     expect(field(bp, 'Listing', 'tank').values).toEqual(['full', 'half', 'empty']);
     expect(field(bp, 'Listing', 'contactBy').values).toEqual(['email', 'phone', 'text']);
   });
+
+  it('reads "(one of the members)" as a link to a member', () => {
+    const bp = accept('## Walks\n- date\n- pace: gentle, moderate, brisk\n- leader (one of the members)\n\n## Members\n- name\n- email (unique)');
+    expect(field(bp, 'Walk', 'leader')).toMatchObject({ type: 'reference', references: 'Member' });
+  });
 });

@@ -1,4 +1,5 @@
 import type { FieldType } from '@backforge/blueprint';
+import type { Modifiers } from './field-modifiers.js';
 
 /**
  * Notes read as allowed values: "word count (integer, greater than 0)", "rented at (date/time)",
@@ -95,4 +96,18 @@ export function notesNotValues(values: readonly string[]): ValueNotes | undefine
   // ("date and time of the match", "date/time": both say a moment)
   if (isNotes && values.some((v) => /^date\b/i.test(v.trim())) && values.some((v) => /^time\b/i.test(v.trim()))) notes.type = 'datetime';
   return isNotes ? notes : undefined;
+}
+
+/** The values read with a field item, cleaned of a trailing note, or, when they are notes, the notes in their place. */
+export function valuesOrNotes(mods: Modifiers): void {
+  if (!mods.values) return;
+  mods.values = withoutTrailingNote(mods.values);
+  const notes = notesNotValues(mods.values);
+  if (!notes) return;
+  delete mods.values;
+  mods.type ??= notes.type;
+  mods.min ??= notes.min !== undefined && notes.above && notes.type === 'integer' ? notes.min + 1 : notes.min;
+  mods.max ??= notes.max;
+  if (notes.unique) mods.unique = true;
+  if (notes.optional) mods.optional = true;
 }
