@@ -79,7 +79,8 @@ export function notesNotValues(values: readonly string[]): ValueNotes | undefine
   for (const raw of values) {
     const v = raw.trim().replace(/^\*+|\*+$/g, '').toLowerCase();
     // ("integer (e g 925)", "whole number 0 to 14", "float (ng": a type word opening the value)
-    const typed = Object.keys(NOTE_TYPES).find((t) => v === t || v.startsWith(`${t} `) || v.startsWith(`${t} (`));
+    // (not "number of hands": a name opening with a type word)
+    const typed = Object.keys(NOTE_TYPES).find((t) => v === t || new RegExp(`^${t}(?:\\s*\\(|\\s+-?\\d|\\s+(?:e\\s?g|from|between|only|upwards)\\b)`).test(v));
     const bound = boundOf(v) ?? (typed ? boundOf(v.slice(typed.length).trim().replace(/^\(|\)$/g, '')) : undefined);
     if (typed) notes.type ??= NOTE_TYPES[typed];
     if (bound?.min !== undefined && notes.min === undefined) Object.assign(notes, { min: bound.min }, bound.above ? { above: true } : {});
@@ -89,7 +90,7 @@ export function notesNotValues(values: readonly string[]): ValueNotes | undefine
       if (v === 'optional' || v === 'nullable') notes.optional = true;
     }
     // ("the statement text, can be long": a description of what it holds)
-    const described = /\b(?:can|could|may|must|should|will)\s+be\b/.test(v) || /^(?:the|a|an)\s+\S+\s+\S+/.test(v);
+    const described = /\b(?:can|could|may|must|should|will)\s+be\b/.test(v);
     if (/\b(?:can be long|long text|free text)\b/.test(v)) notes.type ??= 'text';
     if (typed || bound || described || FLAGS.test(v) || EXAMPLE.test(raw.trim()) || /^(?:e\.?\s?g|eg)\b/i.test(v) || (HEDGE.test(v) && v.split(/\s+/).length >= 2)) isNotes = true;
   }

@@ -112,10 +112,12 @@ export function normalise(prompt: string): Normalised {
       return;
     }
     if (bullet) {
-      const item = fieldItem(bullet[2] as string);
-      ruleNotes.push(...item.readLater);
-      dropped.push(...item.context);
-      lines.push({ kind: 'bullet', text: item.text, depth: Math.floor((bullet[1] as string).length / 2) });
+      for (const part of valuesThenSentence(bullet[2] as string)) {
+        const item = fieldItem(part);
+        ruleNotes.push(...item.readLater);
+        dropped.push(...item.context);
+        lines.push({ kind: 'bullet', text: item.text, depth: Math.floor((bullet[1] as string).length / 2) });
+      }
       return;
     }
     // "Wheel" over "  code: unique": a short indented line under an unindented one is a bullet
@@ -267,6 +269,17 @@ function isDeeper(line: string | undefined, above: string): boolean {
  * than the house sleeps" (a rule on the field, read with the rules); bounds after a comma go in
  * parentheses.
  */
+/**
+ * "stage: casting -> recording -> delivered. A book only moves forward one stage at a time.": a bullet of a name
+ * and its values ends with their sentence; what follows is a bullet of its own, read in its place.
+ */
+function valuesThenSentence(text: string): string[] {
+  const m = /^([^.:]{1,40}:\s*([^.]+?[a-z0-9)]))\.\s+([A-Z]\S*(?:\s+\S+){2,})$/.exec(text.trim());
+  const values = m?.[2] ?? '';
+  const listed = /->|→/.test(values) || values.split(',').length >= 3;
+  return m && listed && values.split(/\s+/).length <= 16 && !/\b(?:is|are|has|have|must|can)\b/i.test(values) ? [m[1] as string, m[3] as string] : [text];
+}
+
 function fieldItem(written: string): { text: string; readLater: string[]; context: string[] } {
   let text = stripMarks(written);
   const readLater: string[] = [];
@@ -275,13 +288,6 @@ function fieldItem(written: string): { text: string; readLater: string[]; contex
   if (said) {
     readLater.push(`${(said[2] as string).replace(/[.!]+$/, '')}.`);
     text = said[1] as string;
-  }
-  // ("stage: casting -> recording -> delivered. A book only moves forward one stage at a time.": the values end with
-  // their sentence, and what follows is a sentence of its own)
-  const ended = /^([^.]*?(?::|->|→)[^.]*?[a-z0-9)])\.\s+([A-Z]\S*(?:\s+\S+){2,})$/.exec(text);
-  if (ended) {
-    readLater.push(`${(ended[2] as string).replace(/[.!]+$/, '')}.`);
-    text = ended[1] as string;
   }
   // ("age (must be 14 or over)": what it must be, in parentheses, is the field's note)
   text = boundsInParens(text.replace(/\(\s*(?:must|should|has to|needs to)\s+be\s+(?=\d|at least|at most|between|over|under|no more|no less)/i, '('));

@@ -22,8 +22,14 @@ export interface SectionBullets {
 function saysWhatIsDone(text: string): boolean {
   const ws = text.trim().split(/\s+/).map((w) => w.replace(/[,;:.]$/, '').toLowerCase());
   const isVerb = (w: string): boolean => VERB_SET.has(w);
-  if (!isVerb(ws[0] as string) || ws.length < 2) return false;
+  // ("return by (date)": a name with its type in parentheses is a field)
+  if (!isVerb(ws[0] as string) || ws.length < 2 || /\((?:date|time|datetime|yes\s*\/\s*no|number|integer|int|text|email|url)\)\s*$/i.test(text)) return false;
   if (!/:$/.test(text.trim().split(/\s+/)[0] as string) && ws.every((w) => ['and', 'or', '&', '/'].includes(w) || isVerb(w))) return true;
+  // ("list gradings by grading date", "pass a grading / fail a grading": a verb before a determiner or a preposition
+  // anywhere is a request; "order number", "start date" are names)
+  // (in the item's own words, before its note: "order number - printed on the invoice" is a name)
+  const core = text.split(/\s*\(|\s[-–—]\s|,|:/)[0]?.trim().toLowerCase().split(/\s+/) ?? [];
+  if (core.length >= 3 && core.slice(1).some((w) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || w === '/')) return true;
   const next = ws[1] as string;
   // ("finish: black paint | copper", "make: string": a name before a colon is a field's)
   const first = text.trim().split(/\s+/)[0] as string;
@@ -48,7 +54,9 @@ export function sectionBullets(heading: string, bullets: readonly string[], isFi
     // ("email, **unique**", "number of dancers, between 8 and 16": a note after a comma is the field's, not another field)
     // ("status: draft -> submitted, or submitted -> rejected", "size: S, M, L": a name and its values)
     const noted = parts.slice(1).some((p) => FIELD_NOTE_AFTER_COMMA.test(`, ${p.replace(/\*+/g, '')}`)) || /[:=]|->|→/.test(parts[0] ?? '');
-    if (!saysWhatIsDone(b) && !noted && parts.length >= 2 && parts.every(isField)) {
+    // ("all events, filterable by category and by day": a filter is no field)
+    const filters = parts.some((p) => /\bby\b|^(?:filterable|searchable|sortable)\b/i.test(p) || PREPOSITIONS.has((p.split(/\s+/)[0] ?? '').toLowerCase()));
+    if (!saysWhatIsDone(b) && !noted && !filters && parts.length >= 2 && parts.every(isField)) {
       fields.push(...parts);
       several = true;
       // (a lone word in a record's section is a field, verb or not: "make", "record")
