@@ -78,7 +78,9 @@ describeWith(['postgres', 'nats', 's3'])('generation workers (distributed, three
     const before = llm.requests.length;
     const jobs = await Promise.all(['Replica One', 'Replica Two', 'Replica Three', 'Replica Four', 'Replica Five', 'Replica Six'].map((name) => generate(name)));
     const results = await Promise.all(jobs.map(({ jobId }) => finished(jobId)));
-    for (const result of results) expect({ status: result.status, error: result.error }).toEqual({ status: 'completed', error: undefined });
+    // (a job failed once under a loaded CI with GENERATION_ERROR and nothing to say why: the workers' own warnings and errors say it)
+    const failures = results.some((r) => r.status !== 'completed') ? [...platform.processes].filter(([name]) => name.startsWith('generation')).map(([name, p]) => ({ name, logged: p.logs.filter((l) => Number(l['level']) >= 40) })) : [];
+    expect({ statuses: results.map((r) => ({ status: r.status, error: r.error })), failures }).toEqual({ statuses: results.map(() => ({ status: 'completed', error: undefined })), failures: [] });
     let attemptsStarted = 0;
     for (const { jobId } of jobs) {
       const s = await starts(jobId);
