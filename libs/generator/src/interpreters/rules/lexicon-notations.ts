@@ -1,3 +1,4 @@
+import type { FieldType } from '@backforge/blueprint';
 /**
  * Words of notations (lexicon.ts re-exports them): types as code writes them, and the words before a
  * record's name that are no part of it. Kept in their own file so lexicon.ts stays under 500 lines.
@@ -35,3 +36,10 @@ export const AMOUNT_WORDS = new Set(['two', 'three', 'four', 'five', 'six', 'sev
 
 /** Words that name a state without looking like one ("ready", "open", "paid"): a list of them after "status" is its values. */
 export const STATE_WORDS = new Set(['new', 'open', 'closed', 'ready', 'done', 'paid', 'unpaid', 'out', 'in', 'active', 'inactive', 'pending', 'late', 'draft', 'live', 'available', 'lost', 'retired', 'sold', 'free', 'busy', 'full', 'empty', 'due', 'overdue', 'complete', 'waiting', 'away', 'home', 'off', 'on', 'ok', 'broken', 'spare', 'gone', 'final', 'won', 'void']);
+
+/** Type words that, read as allowed values, are a note on the field (value-notes.ts); not "email", "text" or "phone", which are values. */
+export const NOTE_TYPES: Record<string, FieldType> = { integer: 'integer', int: 'integer', 'whole number': 'integer', number: 'number', decimal: 'number', float: 'number', string: 'string', 'unique string': 'string', date: 'date', time: 'datetime', datetime: 'datetime', 'date and time': 'datetime', 'date time': 'datetime', timestamp: 'datetime', boolean: 'boolean', bool: 'boolean' };
+/** Words that hedge a value ("usually 100", "empty until played"): a note, not a value, once a word stands before them. */
+export const HEDGE_WORDS = ['usually', 'often', 'normally', 'typically', 'generally', 'mostly', 'depends', 'depending', 'empty', 'blank', 'until', 'while', 'unless'];
+/** The books a list of records is kept in, named after the records even in the plural ("members list"). */
+export const RECORD_BOOKS = new Set(['list', 'register', 'log', 'database', 'catalogue', 'catalog', 'directory', 'tracker']);

@@ -1,5 +1,6 @@
 import type { FieldType } from '@backforge/blueprint';
 import type { Modifiers } from './field-modifiers.js';
+import { HEDGE_WORDS, NOTE_TYPES } from './lexicon.js';
 
 /**
  * Notes read as allowed values: "word count (integer, greater than 0)", "rented at (date/time)",
@@ -19,30 +20,13 @@ export interface ValueNotes {
   optional?: true;
 }
 
-/** Type words a value list never holds as a value (not "email", "text" or "phone": contact methods are values). */
-const NOTE_TYPES: Record<string, FieldType> = {
-  integer: 'integer',
-  int: 'integer',
-  'whole number': 'integer',
-  number: 'number',
-  decimal: 'number',
-  float: 'number',
-  string: 'string',
-  'unique string': 'string',
-  date: 'date',
-  time: 'datetime',
-  datetime: 'datetime',
-  'date and time': 'datetime',
-  'date time': 'datetime',
-  timestamp: 'datetime',
-  boolean: 'boolean',
-  bool: 'boolean',
-};
 const FLAGS = /^(?:unique|optional|required|mandatory|nullable|generated|unique obv)$/i;
 /** "e.g. EX", "like 12/345", "such as ..." (not the value "like new"). */
 const EXAMPLE = /^(?:e\.?\s?g\b\.?|eg\b|such as\b|for example\b|for instance\b|like\s+(?:["'\d]|[A-Z0-9-]{2,}\b))/;
 /** "usually 100", "depends on the course", "empty until it comes back": a hedge in a phrase, not a one-word state ("empty"). */
-const HEDGE = /\b(?:usually|often|normally|typically|generally|mostly|depends|depending|empty|blank|until|while|unless)\b/i;
+const HEDGE = new RegExp(`\\b(?:${HEDGE_WORDS.join('|')})\\b`, 'i');
+/** "integer (e g 925)", "whole number 0 to 14", "float (ng": a type word opening a value (not "number of hands", a name). */
+const TYPED: [string, RegExp][] = Object.keys(NOTE_TYPES).map((t) => [t, new RegExp(`^${t}(?:\\s*\\(|\\s+-?\\d|\\s+(?:e\\s?g|from|between|only|upwards)\\b)`)]);
 const NUM = '(-?\\d+(?:\\.\\d+)?)';
 const BOUNDS: { re: RegExp; set: (n: number, m?: number) => Pick<ValueNotes, 'min' | 'max' | 'above'> }[] = [
   { re: new RegExp(`^(?:greater|more|higher|bigger) than ${NUM}$|^over ${NUM}$|^above ${NUM}$`, 'i'), set: (n) => ({ min: n, above: true }) },
@@ -61,12 +45,15 @@ function boundOf(value: string): Pick<ValueNotes, 'min' | 'max' | 'above'> | und
   return undefined;
 }
 
+/** (a hedge word ending the last value, a word or two after it: "lost empty until played") */
+const TRAILING_HEDGE = new RegExp(`^(\\S+(?:\\s+\\S+)??)\\s+(?=(?:${HEDGE_WORDS.filter((w) => !/^(?:generally|mostly|depend)/.test(w)).join('|')})\\b)`, 'i');
+
 /** "won, drawn or lost - empty until played", "yes/no - we untick it while ...": a note after a dash is said of them all; the values come first. */
 export function withoutTrailingNote(values: readonly string[]): string[] {
   const last = values[values.length - 1] ?? '';
   // (the dash may be gone already: "lost empty until played" ends at the hedge)
   // ("lost empty": what is left of "lost - empty until played" once its clause is read)
-  const hedge = values.length >= 2 ? /^(\S+(?:\s+\S+)??)\s+(?=(?:usually|often|normally|typically|empty|blank|until|while|unless)\b)/i.exec(last) : null;
+  const hedge = values.length >= 2 ? TRAILING_HEDGE.exec(last) : null;
   if (hedge) return [...values.slice(0, -1), hedge[1] as string];
   const [value, note] = last.split(/\s+[-–—]\s+/, 2);
   return note !== undefined && value !== undefined && value.trim() !== '' && note.trim().split(/\s+/).length >= 2 ? [...values.slice(0, -1), value.trim()] : [...values];
@@ -78,9 +65,7 @@ export function notesNotValues(values: readonly string[]): ValueNotes | undefine
   let isNotes = false;
   for (const raw of values) {
     const v = raw.trim().replace(/^\*+|\*+$/g, '').toLowerCase();
-    // ("integer (e g 925)", "whole number 0 to 14", "float (ng": a type word opening the value)
-    // (not "number of hands": a name opening with a type word)
-    const typed = Object.keys(NOTE_TYPES).find((t) => v === t || new RegExp(`^${t}(?:\\s*\\(|\\s+-?\\d|\\s+(?:e\\s?g|from|between|only|upwards)\\b)`).test(v));
+    const typed = TYPED.find(([t, opening]) => v === t || opening.test(v))?.[0];
     const bound = boundOf(v) ?? (typed ? boundOf(v.slice(typed.length).trim().replace(/^\(|\)$/g, '')) : undefined);
     if (typed) notes.type ??= NOTE_TYPES[typed];
     if (bound?.min !== undefined && notes.min === undefined) Object.assign(notes, { min: bound.min }, bound.above ? { above: true } : {});

@@ -113,15 +113,13 @@ export function toClauses(input: readonly Line[]): Clause[] {
       const asked = SENTENCE_HEADINGS.has(line.text.toLowerCase()) || REQUEST_HEADING.test(line.text) || underListLabel;
       const section = !asked && said.length === 0 && bullets.length > 0 && !bullets.every(recordsByField) && subLists.every((l) => l === undefined) ? sectionBullets(line.text, bullets, fieldish) : undefined;
       if (section) {
-        const subject = line.text.replace(/\s*\([^)]*\)/g, '').trim() || line.text;
-        out.push({ kind: 'fieldList', subject, items: section.fields.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; '), ...headingNoun(subject) });
+        out.push(headedList(line.text, bullets, section.fields));
         // the other bullets are read next, each as a sentence about the section's records
         lines.splice(i + 1, j - i - 1, ...section.said.map((text): Line => ({ kind: 'bullet', text, depth: 0 })));
         continue;
       }
       if (bullets.length > 0 && !asked && !bullets.every(recordsByField) && bullets.every(fieldish) && bullets.filter((b) => fieldLike(b) || (isTypedItem(b) && !/:\s*[^,]+,/.test(b))).length * 2 > bullets.length) {
-        const subject = line.text.replace(/\s*\([^)]*\)/g, '').trim() || line.text; // ("Tickets (one ticket = one seat)")
-        const list: Extract<Clause, { kind: 'fieldList' }> = { kind: 'fieldList', subject, items: bullets.flatMap(pairedNames).map((b) => readItem(b).item), source: [line.text, ...bullets].join('; '), ...headingNoun(subject) };
+        const list = headedList(line.text, bullets, bullets);
         i = j - 1;
         // "### Stages (in this order)" over "1. booked in", ...: the values of a field listed before
         // (only a heading naming states does: "## Tables" over "table number", "seats" is a record)
@@ -315,6 +313,12 @@ export function toClauses(input: readonly Line[]): Clause[] {
     out.push({ kind: 'statement', text });
   }
   return out;
+}
+
+/** A heading's field list: the heading names the records ("Tickets (one ticket = one seat)": its note is no part of it), `items` are its fields. */
+function headedList(heading: string, bullets: readonly string[], items: readonly string[]): Extract<Clause, { kind: 'fieldList' }> {
+  const subject = heading.replace(/\s*\([^)]*\)/g, '').trim() || heading;
+  return { kind: 'fieldList', subject, items: items.flatMap(pairedNames).map((b) => readItem(b).item), source: [heading, ...bullets].join('; '), ...headingNoun(subject) };
 }
 
 /** "show bookings ...", "search by theme": the line says itself what to do. */

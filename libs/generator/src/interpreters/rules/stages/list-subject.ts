@@ -1,4 +1,4 @@
-import { COLLECTION_TAILS, DETERMINERS, QUALIFIER_NOISE, FIELD_LABELS, PLAIN_ADJECTIVES, PREPOSITIONS, SHOP_WORDS, KEEPING, META_NOUNS, MISSPELT_POSSESSIVES, MODALS, NOMINALIZATION, POSSESSIVES, SELF_SUBJECTS, TIME_WORDS, VERB_SET, VERBS } from '../lexicon.js';
+import { RECORD_BOOKS, COLLECTION_TAILS, DETERMINERS, QUALIFIER_NOISE, FIELD_LABELS, PLAIN_ADJECTIVES, PREPOSITIONS, SHOP_WORDS, KEEPING, META_NOUNS, MISSPELT_POSSESSIVES, MODALS, NOMINALIZATION, POSSESSIVES, SELF_SUBJECTS, TIME_WORDS, VERB_SET, VERBS } from '../lexicon.js';
 import { isPluralForm } from '../text.js';
 import { isFieldLike, isTypedItem } from './field-items.js';
 import { objectAfter, type ListSetting } from './context.js';
@@ -59,7 +59,7 @@ export function recordsNamedBefore(words: readonly string[], items: number, sett
   // ("customers book: ..." names actors and their verb, below)
   // ("Koi stock list": a book in a book, both taken off)
   // ("members list", "plants register": a list of records named in the plural too, though "customers book" is their verb)
-  const keptIn = (): boolean => COLLECTION_TAILS.has((ws[ws.length - 1] ?? '').toLowerCase()) && (!isPluralForm((ws[ws.length - 2] ?? '').toLowerCase()) || /^(?:list|register|log|database|catalogue|catalog|directory|tracker)$/i.test(ws[ws.length - 1] ?? ''));
+  const keptIn = (): boolean => COLLECTION_TAILS.has((ws[ws.length - 1] ?? '').toLowerCase()) && (!isPluralForm((ws[ws.length - 2] ?? '').toLowerCase()) || RECORD_BOOKS.has((ws[ws.length - 1] ?? '').toLowerCase()));
   if (ws.length > 1 && FIELD_LABELS.has((ws[ws.length - 1] as string).toLowerCase())) ws = ws.slice(0, -1);
   while (ws.length > 1 && keptIn()) ws = ws.slice(0, -1);
   // ("Simple stock list for my wig shop", "Stock list for a fabric shop": a book with nothing else before

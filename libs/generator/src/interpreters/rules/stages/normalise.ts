@@ -263,13 +263,6 @@ function isDeeper(line: string | undefined, above: string): boolean {
 }
 
 /**
- * A field item and what is said beside it: "active (yes/no); stations get switched off when they
- * break" (a sentence after a semicolon, read once every record is known), "gender (m/f) - needed
- * for team sheets" (a note after a typed field's dash, kept as context), "guests - can't be more
- * than the house sleeps" (a rule on the field, read with the rules); bounds after a comma go in
- * parentheses.
- */
-/**
  * "stage: casting -> recording -> delivered. A book only moves forward one stage at a time.": a bullet of a name
  * and its values ends with their sentence; what follows is a bullet of its own, read in its place.
  */
@@ -280,6 +273,13 @@ function valuesThenSentence(text: string): string[] {
   return m && listed && values.split(/\s+/).length <= 16 && !/\b(?:is|are|has|have|must|can)\b/i.test(values) ? [m[1] as string, m[3] as string] : [text];
 }
 
+/**
+ * A field item and what is said beside it: "active (yes/no); stations get switched off when they
+ * break" (a sentence after a semicolon, read once every record is known), "gender (m/f) - needed
+ * for team sheets" (a note after a typed field's dash, kept as context), "guests - can't be more
+ * than the house sleeps" (a rule on the field, read with the rules); bounds after a comma go in
+ * parentheses.
+ */
 function fieldItem(written: string): { text: string; readLater: string[]; context: string[] } {
   let text = stripMarks(written);
   const readLater: string[] = [];

@@ -20,20 +20,18 @@ export interface SectionBullets {
 
 /** "create and list", "retrieve one by its crime reference", "list by status": a bullet saying what is done, not a field ("listing", "order number"). */
 function saysWhatIsDone(text: string): boolean {
+  const first = text.trim().split(/\s+/)[0] as string;
   const ws = text.trim().split(/\s+/).map((w) => w.replace(/[,;:.]$/, '').toLowerCase());
   const isVerb = (w: string): boolean => VERB_SET.has(w);
-  // ("return by (date)": a name with its type in parentheses is a field)
-  if (!isVerb(ws[0] as string) || ws.length < 2 || /\((?:date|time|datetime|yes\s*\/\s*no|number|integer|int|text|email|url)\)\s*$/i.test(text)) return false;
-  if (!/:$/.test(text.trim().split(/\s+/)[0] as string) && ws.every((w) => ['and', 'or', '&', '/'].includes(w) || isVerb(w))) return true;
+  // ("return by (date)": a name with its type in parentheses is a field; "finish: black paint | copper", "make: string":
+  // a name before a colon is a field's)
+  if (!isVerb(ws[0] as string) || ws.length < 2 || first.endsWith(':') || /\((?:date|time|datetime|yes\s*\/\s*no|number|integer|int|text|email|url)\)\s*$/i.test(text)) return false;
+  if (ws.every((w) => ['and', 'or', '&', '/'].includes(w) || isVerb(w))) return true;
   // ("list gradings by grading date", "pass a grading / fail a grading": a verb before a determiner or a preposition
-  // anywhere is a request; "order number", "start date" are names)
-  // (in the item's own words, before its note: "order number - printed on the invoice" is a name)
+  // in the item's own words, before its note, is a request; "order number - printed on the invoice" is a name)
   const core = text.split(/\s*\(|\s[-–—]\s|,|:/)[0]?.trim().toLowerCase().split(/\s+/) ?? [];
   if (core.length >= 3 && core.slice(1).some((w) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || w === '/')) return true;
   const next = ws[1] as string;
-  // ("finish: black paint | copper", "make: string": a name before a colon is a field's)
-  const first = text.trim().split(/\s+/)[0] as string;
-  if (first.endsWith(':')) return false;
   // ("create, and retrieve one ...", "add, edit and list"; not "grade, 1 to 9")
   return (first.endsWith(',') && (next === 'and' || isVerb(next))) || ['and', 'or', '&'].includes(next) || DETERMINERS.has(next) || PREPOSITIONS.has(next);
 }
@@ -56,12 +54,13 @@ export function sectionBullets(heading: string, bullets: readonly string[], isFi
     const noted = parts.slice(1).some((p) => FIELD_NOTE_AFTER_COMMA.test(`, ${p.replace(/\*+/g, '')}`)) || /[:=]|->|→/.test(parts[0] ?? '');
     // ("all events, filterable by category and by day": a filter is no field)
     const filters = parts.some((p) => /\bby\b|^(?:filterable|searchable|sortable)\b/i.test(p) || PREPOSITIONS.has((p.split(/\s+/)[0] ?? '').toLowerCase()));
-    if (!saysWhatIsDone(b) && !noted && !filters && parts.length >= 2 && parts.every(isField)) {
+    const request = saysWhatIsDone(b);
+    if (!request && !noted && !filters && parts.length >= 2 && parts.every(isField)) {
       fields.push(...parts);
       several = true;
       // (a lone word in a record's section is a field, verb or not: "make", "record")
-    } else if (!saysWhatIsDone(b) && (isField(b) || /^[a-z]+$/i.test(b.trim()))) fields.push(b);
-    else said.push(withRecords(b, records));
+    } else if (!request && (isField(b) || /^[a-z]+$/i.test(b.trim()))) fields.push(b);
+    else said.push(request ? withRecords(b, records) : b.trim().replace(/[.;]+$/, ''));
   }
   return fields.length >= 2 && (several || said.length > 0) && fields.length >= said.length ? { fields, said } : undefined;
 }
@@ -80,12 +79,11 @@ function recordsOf(heading: string): string | undefined {
 /**
  * "create and list" -> "Create and list officers"; "create, and retrieve one by its crime
  * reference" -> "Create incidents, and retrieve one by its crime reference"; "list by status" ->
- * "List officers by status". A bullet whose verb has its own object is left as written.
+ * "List officers by status" (a request, saysWhatIsDone). A bullet whose verb has its own object is left as written.
  */
 function withRecords(bullet: string, records: string): string {
   const text = bullet.trim().replace(/[.;]+$/, '');
   const ws = text.split(/\s+/);
-  if (!saysWhatIsDone(text)) return text;
   const bare = (w: string): string => w.replace(/[,;:]$/, '').toLowerCase();
   const verbRun = ws.every((w) => ['and', 'or', '&', '/'].includes(bare(w)) || VERB_SET.has(bare(w)));
   const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
