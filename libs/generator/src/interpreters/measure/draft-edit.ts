@@ -96,19 +96,22 @@ export function editedBatches(): string[] {
     .sort();
 }
 
-function judged(name: string, prompt: string, expect: BatchPrompt['expect']): { result: InterpretResult; outcome: Outcome; problems: string[] } {
-  const result = interpretPrompt(name, prompt);
+/** How a prompt of a batch reads at first contact; a caller that has read the batch already passes its readings. */
+export type FirstReading = (prompt: BatchPrompt) => InterpretResult;
+
+const readNow: FirstReading = (p) => interpretPrompt(p.name, p.prompt);
+
+function judged(result: InterpretResult, expect: BatchPrompt['expect']): { result: InterpretResult; outcome: Outcome; problems: string[] } {
   return { result, ...outcomeOf(result, expect) };
 }
 
-export function measureEdits(id: string): BatchEdits {
-  const prompts = loadBatch(id);
+export function measureEdits(id: string, firstReading: FirstReading = readNow, prompts: BatchPrompt[] = loadBatch(id)): BatchEdits {
   const dir = new URL(`edits/batch-${id}/`, corpusDir);
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.md')) : [];
   const names = new Set(prompts.map((p) => p.name));
   const strayEdits = files.filter((f) => !names.has(f.slice(0, -'.md'.length)));
   const rows = prompts.map((p): EditRow => {
-    const first = judged(p.name, p.prompt, p.expect);
+    const first = judged(firstReading(p), p.expect);
     if (first.outcome === 'faithful') return { name: p.name, first: first.outcome, faithfulAfter: true, why: '' };
     const file = `${p.name}.md`;
     if (!files.includes(file)) return { name: p.name, first: first.outcome, faithfulAfter: false, why: 'no edit saved' };
@@ -116,7 +119,7 @@ export function measureEdits(id: string): BatchEdits {
     // the size is measured against the draft the interpreter returns now, so a change of the draft
     // format that makes the saved edits larger shows here
     const diff = lineDiff(first.result.draft, text);
-    const after = judged(p.name, text, p.expect);
+    const after = judged(interpretPrompt(p.name, text), p.expect);
     const oneEdit = isOneEdit(diff);
     const faithfulAfter = oneEdit && after.outcome === 'faithful';
     const why = faithfulAfter
