@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { compromise } from './nlp.js';
 
 /**
  * Language helpers on top of compromise: sentence splitting, singular/plural and verb forms.
@@ -22,8 +22,14 @@ interface Morphology {
   model: unknown;
 }
 
-const world = nlp.world() as unknown as Morphology;
-const transform = world.methods.two.transform;
+let morphology: Morphology | undefined;
+/** compromise's model and word transforms, on first use (see nlp.ts). */
+function world(): Morphology {
+  return (morphology ??= compromise().world() as unknown as Morphology);
+}
+function transform(): Morphology['methods']['two']['transform'] {
+  return world().methods.two.transform;
+}
 
 /** Words compromise singularises wrongly ("status" -> "statu") or that have no plural form. */
 const UNINFLECTED = new Set(['status', 'news', 'series', 'data', 'species', 'analysis', 'address', 'access', 'campus', 'bus', 'process', 'class', 'sms', 'rsvp', 'info', 'information', 'feedback', 'equipment', 'inventory', 'metadata', 'media', 'stuff', 'staff', 'software', 'hardware', 'progress', 'weather', 'music', 'content', 'text', 'summons', 'lens', 'canvas', 'atlas', 'chassis', 'premises']);
@@ -38,15 +44,15 @@ export function singular(word: string): string {
     if (w === 'data') return 'data';
     return w;
   }
-  return transform.noun.toSingular(w, world.model) || w;
+  return transform().noun.toSingular(w, world().model) || w;
 }
 
 export function plural(word: string): string {
   const w = word.toLowerCase();
   if (w === 'status') return 'statuses';
-  if (PLURAL_WITH_ES.has(w)) return transform.noun.toPlural(w, world.model) || `${w}es`;
+  if (PLURAL_WITH_ES.has(w)) return transform().noun.toPlural(w, world().model) || `${w}es`;
   if (UNINFLECTED.has(w) && w !== 'rsvp') return w;
-  return transform.noun.toPlural(w, world.model) || `${w}s`;
+  return transform().noun.toPlural(w, world().model) || `${w}s`;
 }
 
 export function isPluralForm(word: string): boolean {
@@ -62,7 +68,7 @@ const TENSE_BY_SUFFIX: [string, string][] = [
 
 /** All inflected forms of a verb, mapped back to its infinitive (e.g. "borrowed" -> "borrow"). */
 export function verbForms(infinitive: string): string[] {
-  const forms = transform.verb.conjugate(infinitive, world.model);
+  const forms = transform().verb.conjugate(infinitive, world().model);
   const out = new Set<string>([infinitive]);
   for (const key of ['PastTense', 'PresentTense', 'Gerund', 'Participle']) {
     const f = forms[key];
@@ -73,14 +79,14 @@ export function verbForms(infinitive: string): string[] {
 
 /** The infinitive of a past participle ("shipped" -> "ship", "sold" -> "sell"). */
 export function infinitiveOf(participle: string): string {
-  return transform.verb.toInfinitive(participle.toLowerCase(), world.model, 'PastTense').toLowerCase();
+  return transform().verb.toInfinitive(participle.toLowerCase(), world().model, 'PastTense').toLowerCase();
 }
 
 export function pastParticiple(infinitive: string): string {
   const irregular: Record<string, string> = { pay: 'paid', read: 'read', hide: 'hidden', take: 'taken', give: 'given', rsvp: 'rsvped', set: 'set', put: 'put', shut: 'shut', lend: 'lent', hold: 'held', sell: 'sold', buy: 'bought', send: 'sent', withdraw: 'withdrawn', uphold: 'upheld', write: 'written', break: 'broken', choose: 'chosen', draw: 'drawn', throw: 'thrown', show: 'shown', freeze: 'frozen', steal: 'stolen', begin: 'begun', win: 'won', lose: 'lost', do: 'done' };
   const known = irregular[infinitive];
   if (known) return known;
-  return (transform.verb.conjugate(infinitive, world.model)['PastTense'] ?? `${infinitive}ed`).toLowerCase();
+  return (transform().verb.conjugate(infinitive, world().model)['PastTense'] ?? `${infinitive}ed`).toLowerCase();
 }
 
 /**
@@ -92,13 +98,13 @@ export function verbLemma(word: string, knownVerbs: ReadonlySet<string>): string
   if (knownVerbs.has(w)) return w;
   for (const [suffix, tense] of TENSE_BY_SUFFIX) {
     if (w.endsWith(suffix) && w.length > suffix.length + 1) {
-      const inf = transform.verb.toInfinitive(w, world.model, tense).toLowerCase();
+      const inf = transform().verb.toInfinitive(w, world().model, tense).toLowerCase();
       if (knownVerbs.has(inf)) return inf;
     }
   }
   // irregular past forms ("paid", "sold", "sent")
   if (w.length > 2 && !w.endsWith('s')) {
-    const inf = transform.verb.toInfinitive(w, world.model, 'PastTense').toLowerCase();
+    const inf = transform().verb.toInfinitive(w, world().model, 'PastTense').toLowerCase();
     if (inf !== w && knownVerbs.has(inf) && pastParticiple(inf) === w) return inf;
   }
   return undefined;
@@ -106,7 +112,7 @@ export function verbLemma(word: string, knownVerbs: ReadonlySet<string>): string
 
 /** compromise's own judgement: could this word, in this sentence, be a verb? */
 export function taggedAsVerb(sentence: string, word: string): boolean {
-  const terms = nlp(sentence).terms().json() as { terms: { normal: string; tags: string[] }[] }[];
+  const terms = compromise()(sentence).terms().json() as { terms: { normal: string; tags: string[] }[] }[];
   return terms.some((t) => t.terms.some((term) => term.normal === word.toLowerCase() && term.tags.includes('Verb') && !term.tags.includes('Auxiliary')));
 }
 
@@ -140,7 +146,7 @@ export function splitSentences(text: string): string[] {
   for (const line of joinBulletLists(text)) {
     const trimmed = line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, '').trim();
     if (!trimmed) continue;
-    const sentences = nlp(trimmed).sentences().out('array') as string[];
+    const sentences = compromise()(trimmed).sentences().out('array') as string[];
     // ("their height in cm. So we can ...": compromise takes a unit's full stop for an abbreviation's)
     for (const s of sentences.flatMap((x) => x.split(/(?<=\b(?:cm|mm|km|kg|ml|cl|mg|lb|lbs|oz|ft|hrs?|mins?|secs?|m|g|l)\.)\s+(?=[A-Z])/))) if (s.trim()) out.push(s.trim());
   }
@@ -177,12 +183,12 @@ export function splitIdentifier(name: string): string[] {
 /** Infinitive of a past-tense form, by compromise ("retired" -> "retire"); undefined if unsure. */
 /** "raising" -> "raise", "printing" -> "print": the verb a gerund is of, by compromise's conjugator; undefined if none. */
 export function gerundInfinitive(gerund: string): string | undefined {
-  const inf = transform.verb.toInfinitive(gerund.toLowerCase(), world.model, 'Gerund').toLowerCase();
+  const inf = transform().verb.toInfinitive(gerund.toLowerCase(), world().model, 'Gerund').toLowerCase();
   return inf && inf !== gerund.toLowerCase() ? inf : undefined;
 }
 
 export function verbInfinitive(pastForm: string): string | undefined {
-  const inf = transform.verb.toInfinitive(pastForm.toLowerCase(), world.model, 'PastTense').toLowerCase();
+  const inf = transform().verb.toInfinitive(pastForm.toLowerCase(), world().model, 'PastTense').toLowerCase();
   return inf && inf !== pastForm.toLowerCase() ? inf : undefined;
 }
 

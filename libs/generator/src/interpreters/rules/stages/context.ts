@@ -1,8 +1,8 @@
-import nlp from 'compromise';
 import { AMOUNT_WORDS, CONTACT_DETAILS, TYPE_BY_WORD, COLLECTION_TAILS, DETERMINERS, DOCUMENT_LABELS, META_NOUNS, MODALS, ON_RECORD_PREPS, PREPOSITION_LIKE, POSSESSIVES, PRONOUN_SUBJECTS, PREPOSITIONS, VERB_PARTICLES, VERB_SET, NOMINALIZATION, REQUEST_WORDS, SELF_SUBJECTS, SELF_VERBS, VERBS } from '../lexicon.js';
 import { isPluralForm, plural, singular, taggedAsVerb, verbLemma } from '../text.js';
 import { isSoftwareAsk } from './split-sentence.js';
 import type { Clause } from './clauses.js';
+import { compromise } from '../nlp.js';
 
 /**
  * Stage 2a: talk about the writer and what their sentences say of the records. "We're a small
@@ -189,7 +189,7 @@ export function actorsRecord(before: string, setting: ListSetting): { subject: s
 
 /** The last plural noun phrase of a sentence, without numbers or determiners ("like 200 recipe cards" -> "recipe cards"). */
 export function lastNounPhrase(sentence: string): string | undefined {
-  const nouns = nlp(sentence).nouns().out('array') as string[];
+  const nouns = compromise()(sentence).nouns().out('array') as string[];
   for (const n of [...nouns].reverse()) {
     // "300 vinyl records in the attic": the phrase ends before its preposition
     const head = n.toLowerCase().split(/\s+(?:in|on|at|of|for|with|from|to)\s+/)[0] ?? '';

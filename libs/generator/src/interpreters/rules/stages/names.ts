@@ -1,7 +1,7 @@
-import nlp from 'compromise';
 import { GENERIC_HEADS, HEADS_NAMED_ALONE, QUALIFIER_NOISE } from '../lexicon.js';
 import { keyOf, type Analysis, type ResourceDraft } from '../model.js';
 import { pascalCase } from '../text.js';
+import { compromise } from '../nlp.js';
 
 /**
  * Stage 5c: a record named in the prompt's opening sentence is named by its head noun there. "My
@@ -100,7 +100,7 @@ function cutQualifier(r: ResourceDraft, text: string, heads: ReadonlyMap<string,
   const written = writtenIn(text, qualifier, head);
   if (!written) return undefined;
   // "short links", "found items", "sign ups": an adjective, a participle or a verb is part of the name
-  const first = (nlp(written.toLowerCase()).terms().json() as { terms: { tags: string[] }[] }[])[0]?.terms[0]?.tags ?? [];
+  const first = (compromise()(written.toLowerCase()).terms().json() as { terms: { tags: string[] }[] }[])[0]?.terms[0]?.tags ?? [];
   if (!alone && (first.includes('Adjective') || first.includes('PastTense') || first.includes('Participle') || (first.includes('Verb') && !first.includes('Gerund')))) return { to, written, kept: true };
   return { to, written };
 }
