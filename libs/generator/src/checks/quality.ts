@@ -1,4 +1,5 @@
-import ts from 'typescript';
+import type * as TS from 'typescript';
+import { typescript } from './typescript.js';
 
 /**
  * Static analysis of a handler bundle: it may reach only the ECMAScript built-ins on the allow-list.
@@ -29,7 +30,8 @@ export interface Violation {
 }
 
 /** Is this identifier a reference to a binding (not a property name, a label or a declaration)? */
-function isReference(node: ts.Identifier): boolean {
+function isReference(node: TS.Identifier): boolean {
+  const ts = typescript();
   const parent = node.parent;
   if (ts.isPropertyAccessExpression(parent) && parent.name === node) return false;
   if (ts.isQualifiedName(parent) && parent.right === node) return false;
@@ -41,7 +43,8 @@ function isReference(node: ts.Identifier): boolean {
   return true;
 }
 
-function isDeclarationName(node: ts.Identifier): boolean {
+function isDeclarationName(node: TS.Identifier): boolean {
+  const ts = typescript();
   const parent = node.parent;
   return (
     ((ts.isVariableDeclaration(parent) || ts.isFunctionDeclaration(parent) || ts.isFunctionExpression(parent) || ts.isClassDeclaration(parent) || ts.isClassExpression(parent) || ts.isParameter(parent) || ts.isBindingElement(parent)) &&
@@ -53,16 +56,17 @@ function isDeclarationName(node: ts.Identifier): boolean {
 }
 
 export function scanBundle(code: string, bundleGlobal: string): { violations: Violation[]; globalsUsed: string[] } {
+  const ts = typescript();
   const file = ts.createSourceFile('handler.js', code, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
   const declared = new Set<string>();
-  const references: ts.Identifier[] = [];
+  const references: TS.Identifier[] = [];
   const violations: Violation[] = [];
-  const at = (node: ts.Node) => file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
+  const at = (node: TS.Node) => file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
 
-  const parseErrors = (file as unknown as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics ?? [];
+  const parseErrors = (file as unknown as { parseDiagnostics?: TS.Diagnostic[] }).parseDiagnostics ?? [];
   for (const d of parseErrors) violations.push({ line: d.start !== undefined ? file.getLineAndCharacterOfPosition(d.start).line + 1 : 0, what: `syntax error: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}` });
 
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (ts.isIdentifier(node)) {
       if (isDeclarationName(node)) declared.add(node.text);
       else if (isReference(node)) references.push(node);
