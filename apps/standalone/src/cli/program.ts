@@ -1,17 +1,6 @@
 import { formatBlueprintIssues, validateBlueprint, type Blueprint } from '@backforge/blueprint';
 import { ConfigError, interpreterSettings, loadConfig } from '@backforge/config';
-import {
-  createInterpreter,
-  GENERATOR_VERSION,
-  InterpreterConfigError,
-  runChecks,
-  synthesize,
-  writeProject,
-  type CheckReport,
-  type InterpretAccepted,
-  type Interpreter,
-} from '@backforge/generator';
-import { Sandbox } from '@backforge/sandbox';
+import type { CheckReport, InterpretAccepted, Interpreter } from '@backforge/generator';
 import { DomainError } from '@backforge/contracts';
 import { Command, CommanderError } from 'commander';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -28,6 +17,13 @@ export interface CliIo {
 export const EXIT = { ok: 0, checksFailed: 1, refused: 2, error: 3 } as const;
 
 const INTERPRET_TIMEOUT_MS = 120_000;
+
+/**
+ * The generator and the sandbox, loaded by the commands that use them: the admin commands (tokens,
+ * workspaces) start in half the time without them, and the e2e suites and users call them often.
+ */
+const generator = () => import('@backforge/generator');
+const sandboxModule = () => import('@backforge/sandbox');
 
 class CliRefusal extends Error {
   constructor(readonly body: unknown) {
@@ -58,7 +54,8 @@ export function nameFromPrompt(prompt: string): string {
  * the platform: the CLI's small adapter loads @backforge/config's interpreterSettings from its env
  * and hands the validated object to createInterpreter.
  */
-function interpreterFor(env: CliIo['env']): Interpreter {
+async function interpreterFor(env: CliIo['env']): Promise<Interpreter> {
+  const { createInterpreter, InterpreterConfigError } = await generator();
   try {
     return createInterpreter(loadConfig(interpreterSettings, env));
   } catch (error) {
@@ -74,7 +71,7 @@ function interpreterFor(env: CliIo['env']): Interpreter {
  * the error, so it can be edited and sent again.
  */
 async function interpret(prompt: string, name: string, io: CliIo, draft = false): Promise<InterpretAccepted> {
-  const result = await interpreterFor(io.env).interpret({ name, prompt, signal: AbortSignal.timeout(INTERPRET_TIMEOUT_MS) });
+  const result = await (await interpreterFor(io.env)).interpret({ name, prompt, signal: AbortSignal.timeout(INTERPRET_TIMEOUT_MS) });
   if (!result.ok) {
     if (draft) {
       io.stdout(result.draft);
@@ -138,8 +135,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       if (opts.fromBlueprint !== undefined) blueprint = await blueprintFromFile(opts.fromBlueprint);
       else if (prompt !== undefined && prompt.trim() !== '') blueprint = (await interpret(prompt, opts.name ?? nameFromPrompt(prompt), io)).blueprint;
       else throw new CliRefusal({ code: 'USAGE', message: 'give a prompt, or --from-blueprint <file>' });
+      const { runChecks, synthesize, writeProject } = await generator();
       const project = await synthesize(blueprint, { name: opts.name ?? (prompt ? nameFromPrompt(prompt) : blueprint.name) });
-      const sandbox = await Sandbox.start({ workers: 1 });
+      const sandbox = await (await sandboxModule()).Sandbox.start({ workers: 1 });
       let report: CheckReport;
       try {
         report = await runChecks(project, { sandbox });
@@ -156,7 +154,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   registerAdminCommands(program, io);
 
-  program.command('version').description('Print the generator version.').action(() => io.stdout(`${GENERATOR_VERSION}\n`));
+  program
+    .command('version')
+    .description('Print the generator version.')
+    .action(async () => io.stdout(`${(await generator()).GENERATOR_VERSION}\n`));
 
   try {
     await program.parseAsync([...argv], { from: 'user' });
