@@ -1,5 +1,4 @@
 import type { EventStore } from './event-store.port.js';
-import { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.js';
 import { PostgresEventStore } from './postgres/postgres-event-store.js';
 
 /** What a service reads from its configuration to pick the event log at boot. */
@@ -40,7 +39,11 @@ export async function createEventStore(config: EventStoreConfig): Promise<EventS
       }
       return store;
     }
-    case 'eventstoredb':
+    case 'eventstoredb': {
+      // Loaded only here: its gRPC client costs every process 0.4 s at start-up, and the embedded
+      // default and the tests run on PostgreSQL.
+      const { EventStoreDbEventStore } = await import('./eventstoredb/eventstoredb-event-store.js');
       return new EventStoreDbEventStore({ connectionString: config.url, timeoutMs: config.timeoutMs });
+    }
   }
 }

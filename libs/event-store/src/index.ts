@@ -15,8 +15,8 @@ export type {
 export { InvalidAppendError } from './internal/validation.js';
 export { PostgresEventStore } from './postgres/postgres-event-store.js';
 export type { PostgresEventStoreOptions, PostgresEventStoreDiagnostics } from './postgres/postgres-event-store.js';
-export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.js';
-export type { EventStoreDbEventStoreOptions } from './eventstoredb/eventstoredb-event-store.js';
+// The EventStoreDB adapter is built by createEventStore (loaded on demand there), not exported as a class.
+export type { EventStoreDbEventStore, EventStoreDbEventStoreOptions } from './eventstoredb/eventstoredb-event-store.js';
 export { createEventStore } from './create-event-store.js';
 export type { EventStoreConfig } from './create-event-store.js';
 export { runEventStoreConformance, conformanceEvent, takeEvents } from './conformance/event-store.conformance.js';
