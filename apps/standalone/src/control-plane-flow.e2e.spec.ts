@@ -7,6 +7,8 @@ import { publicPrompts, START_DEADLINE_MS, startPlatform, type IssuedToken, type
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const GENERATION_DEADLINE_MS = 120_000;
+/** Tokens issued one after another, each used at once. */
+const FRESH_TOKENS = 6;
 
 function messages(events: SseEvent[]): Json[] {
   return events.map((e) => JSON.parse(e.data) as Json);
@@ -145,6 +147,22 @@ const suite = (mode: PlatformMode): void => {
     const ready = await http<Json>(url('/v1/agents?status=ready'), { token: owner.token });
     expect((ready.body.data.items as Json[]).map((a) => a.id)).toEqual([created.agentId]);
   });
+
+  // A platform token works on its very first request, however soon after the CLI issued it: the
+  // gateway's read model of tokens may not have applied the issue yet (a loaded machine, a busy
+  // projection), and the gateway then finds the issue in the log and waits for its read model
+  // instead of refusing (docs/decisions.md, "Platform tokens and workspaces").
+  it('a token issued by the CLI is accepted on its first request, every time', async () => {
+    const answers: Array<{ workspace: string; status: number }> = [];
+    for (let i = 0; i < FRESH_TOKENS; i++) {
+      const workspace = `fresh-token-${i}`;
+      const issued = await platform.issueToken(workspace);
+      // No wait, no retry: the first request right after the CLI returned.
+      const first = await http(url('/v1/agents'), { token: issued.token });
+      answers.push({ workspace, status: first.status });
+    }
+    expect(answers).toEqual(answers.map(({ workspace }) => ({ workspace, status: 200 })));
+  }, 600_000);
 };
 
 describeWith(['postgres'])('control plane flow: standalone (one process)', () => suite('standalone'));
