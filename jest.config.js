@@ -27,6 +27,7 @@ export default {
   // A generous bound: these suites must pass on a loaded 2-core machine (they wait on conditions, not on time).
   testTimeout: 300_000,
   globalSetup: '<rootDir>/libs/testing/jest/global-setup.js',
+  testSequencer: '<rootDir>/libs/testing/jest/sequencer.js',
   globalTeardown: '<rootDir>/libs/testing/jest/global-teardown.js',
   reporters: ['default', '<rootDir>/libs/testing/jest/summary-reporter.js'],
 };
