@@ -243,6 +243,11 @@ export const BATCH_FLOORS: Record<string, { faithful: number; silentlyWrongAtMos
   // read) while the session's mechanisms were made, and run again on its final interpreter: 0 / 33 / 6 / 1 and 5 / 30 / 4 / 1
   '67': { faithful: 0, silentlyWrongAtMost: 6 },
   '68': { faithful: 5, silentlyWrongAtMost: 4 },
+  // Batches 69 (A-L) and 70 (M-Z): written blind at the start of session 2026-11-29 (fifth) and run once on main (the
+  // interpreter of 5d6d698, unchanged since: its results hash the same), their transitions then spelled as the judge signs
+  // them (docs/prompts.md): first contact 4 / 26 / 10 / 0 and 12 / 23 / 5 / 0
+  '69': { faithful: 4, silentlyWrongAtMost: 10 },
+  '70': { faithful: 12, silentlyWrongAtMost: 5 },
   // (session 2026-11-28 evening: "cancel a job" with no status keeps the job, marked cancelled, beside the delete; 13, 14
   // and 16 gained 7 faithful, and 25, 33, 36 and 37 one silently wrong each, where the stated reading "cancel ... as
   // deleting" had been the only warning and had covered other misses)
