@@ -63,3 +63,32 @@ describe('deriveExamples on two guards through the same parent', () => {
     expect(validateBlueprint(derived)).toMatchObject({ ok: true });
   });
 });
+
+describe('deriveExamples on an update of a record\'s link alone', () => {
+  it('moves the record to a second parent ("move a traveller to another coach"), within the capacity rule', () => {
+    const bp: Blueprint = {
+      schemaVersion: 1,
+      name: 'Eclipse trip',
+      description: 'Travellers on coaches with a number of seats.',
+      resources: [
+        { name: 'Coach', plural: 'coaches', fields: [{ name: 'registration', type: 'string', required: true }, { name: 'seats', type: 'integer', required: true, min: 1 }] },
+        { name: 'Traveller', plural: 'travellers', fields: [{ name: 'fullName', type: 'string', required: true }, { name: 'coach', type: 'reference', references: 'Coach', required: true }] },
+      ],
+      actions: [
+        { name: 'createCoach', kind: 'create', resource: 'Coach', description: 'Add a coach.', examples: [] },
+        { name: 'createTraveller', kind: 'create', resource: 'Traveller', description: 'Add a traveller.', examples: [] },
+        { name: 'updateTraveller', kind: 'update', resource: 'Traveller', fields: ['coach'], description: 'Move a traveller to another coach.', examples: [] },
+      ],
+      rules: [{ kind: 'capacity', resource: 'Traveller', via: 'coach', limitField: 'seats', message: 'This coach is full' }],
+    };
+    const derived = deriveExamples(bp);
+    const moved = derived.actions.find((a) => a.name === 'updateTraveller')?.examples.find((e) => e.expect.status === 200);
+    const coaches = moved?.setup?.filter((st) => st.action === 'createCoach').map((st) => st.as) ?? [];
+    const traveller = moved?.setup?.find((st) => st.action === 'createTraveller');
+    expect(coaches).toHaveLength(2);
+    expect(traveller?.input['coach']).toEqual({ $ref: `${coaches[0] ?? '?'}.id` });
+    expect(moved?.input).toEqual({ id: { $ref: `${traveller?.as ?? '?'}.id` }, coach: { $ref: `${coaches[1] ?? '?'}.id` } });
+    expect(moved?.expect).toEqual({ status: 200, result: moved?.input });
+    expect(validateBlueprint(derived)).toMatchObject({ ok: true });
+  });
+});

@@ -240,6 +240,16 @@ export class Context {
         cases.push({ name: `refuses a ${words(field.name)} that is not listed`, ...steps(s), input: { id: ref(`${made.step}.id`), [field.name]: 'not-a-listed-value' }, expect: { status: 400, errorCode: 'VALIDATION_FAILED' } });
       }
     }
+    if (made && !field) {
+      // an update of the record's link alone ("move a traveller to another coach"): to a second parent
+      const link = fields.map((n) => resource.fields.find((f) => f.name === n)).find((f) => f?.type === 'reference');
+      const target = link ? this.resources.get(link.references ?? '') : undefined;
+      const other = link && target ? s.create(target, 2, { fresh: true }) : undefined;
+      if (link && other) {
+        const moved = { id: ref(`${made.step}.id`), [link.name]: ref(`${other.step}.id`) };
+        cases.push({ name: `moves a ${what} to another ${words(target?.name ?? link.name)}`, ...steps(s), input: moved, expect: { status: 200, result: moved } });
+      }
+    }
     const any = field ?? resource.fields.find((f) => fields.includes(f.name));
     cases.push({ name: `answers 404 for an unknown ${what}`, input: { id: MISSING_ID, ...(any && any.type !== 'reference' ? { [any.name]: this.sample(resource, any, 2) } : {}) }, expect: { status: 404, errorCode: 'NOT_FOUND' } });
     return cases;

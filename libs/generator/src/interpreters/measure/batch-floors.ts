@@ -134,7 +134,9 @@ export const BATCH_FLOORS: Record<string, { faithful: number; silentlyWrongAtMos
   // (4 since session 2026-11-28 day: the hamster rescue's "you cant apply for a hamster thats already adopted" is read now as the parent guard asked for, and the warning on it had
   // covered the prompt's other misses: the application named Adopt, a sex as text)
   '33': { faithful: 6, silentlyWrongAtMost: 5 },
-  '34': { faithful: 11, silentlyWrongAtMost: 6 },
+  // (34 and 39: 12 and 7 since session 2026-11-29 fifth: paddock grazing's and the deer park's moves of a record to
+  // another parent are updates the examples can now show, so they are kept)
+  '34': { faithful: 12, silentlyWrongAtMost: 6 },
   // Batches 35 (A-L) and 36 (M-Z): written blind at the start of session 2026-11-28 (day) and run once on main as
   // the night session left it (a4fcb34), before any change: first contact 9 / 26 / 3 / 2 and 4 / 29 / 5 / 2
   '35': { faithful: 11, silentlyWrongAtMost: 3 },
@@ -158,7 +160,7 @@ export const BATCH_FLOORS: Record<string, { faithful: number; silentlyWrongAtMos
   // where the writer wrote 'stretch')
   // (39: 5 silently wrong since session 2026-11-28 night 4: the belly dance bookings are read with their lesson, and the
   // warning that had named the missing record went with the miss; the capacity and 'max ppl' are still not read)
-  '39': { faithful: 6, silentlyWrongAtMost: 4 },
+  '39': { faithful: 7, silentlyWrongAtMost: 4 },
   '40': { faithful: 5, silentlyWrongAtMost: 5 },
   // Batches 41 (A-L) and 42 (M-Z): written blind at the start of session 2026-11-28 (evening) and run once on
   // main as the afternoon session left it (5e4fd66's interpreter, cd74c3b), before any change: first contact
@@ -246,7 +248,9 @@ export const BATCH_FLOORS: Record<string, { faithful: number; silentlyWrongAtMos
   // Batches 69 (A-L) and 70 (M-Z): written blind at the start of session 2026-11-29 (fifth) and run once on main (the
   // interpreter of 5d6d698, unchanged since: its results hash the same), their transitions then spelled as the judge signs
   // them (docs/prompts.md): first contact 4 / 26 / 10 / 0 and 12 / 23 / 5 / 0
-  '69': { faithful: 4, silentlyWrongAtMost: 10 },
+  // (69: 11 silently wrong since later that session: the eclipse trip's "move a traveller to another coach" is kept now, and
+  // the warning that had dropped it had covered its other miss, a registration typed text where its writer meant string)
+  '69': { faithful: 4, silentlyWrongAtMost: 11 },
   '70': { faithful: 12, silentlyWrongAtMost: 5 },
   // (session 2026-11-28 evening: "cancel a job" with no status keeps the job, marked cancelled, beside the delete; 13, 14
   // and 16 gained 7 faithful, and 25, 33, 36 and 37 one silently wrong each, where the stated reading "cancel ... as
