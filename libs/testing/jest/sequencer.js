@@ -20,7 +20,7 @@ const COMPUTING = [
   /\.int\.spec\.ts$/,
 ];
 
-const size = (path) => {
+const sizeOf = (path) => {
   try {
     return statSync(path).size;
   } catch {
@@ -28,11 +28,12 @@ const size = (path) => {
   }
 };
 
-const bySize = (a, b) => size(b.path) - size(a.path) || a.path.localeCompare(b.path);
 const computingRank = (path) => COMPUTING.findIndex((pattern) => pattern.test(path));
 
 export default class AlternatingSequencer {
   sort(tests) {
+    const sizes = new Map(tests.map((t) => [t.path, sizeOf(t.path)])); // one stat per file, not per comparison
+    const bySize = (a, b) => sizes.get(b.path) - sizes.get(a.path) || a.path.localeCompare(b.path);
     const platforms = tests.filter((t) => PLATFORMS.test(t.path)).sort(bySize);
     const computing = tests
       .filter((t) => !PLATFORMS.test(t.path) && computingRank(t.path) !== -1)

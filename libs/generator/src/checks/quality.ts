@@ -30,8 +30,7 @@ export interface Violation {
 }
 
 /** Is this identifier a reference to a binding (not a property name, a label or a declaration)? */
-function isReference(node: TS.Identifier): boolean {
-  const ts = typescript();
+function isReference(ts: typeof TS, node: TS.Identifier): boolean {
   const parent = node.parent;
   if (ts.isPropertyAccessExpression(parent) && parent.name === node) return false;
   if (ts.isQualifiedName(parent) && parent.right === node) return false;
@@ -43,8 +42,7 @@ function isReference(node: TS.Identifier): boolean {
   return true;
 }
 
-function isDeclarationName(node: TS.Identifier): boolean {
-  const ts = typescript();
+function isDeclarationName(ts: typeof TS, node: TS.Identifier): boolean {
   const parent = node.parent;
   return (
     ((ts.isVariableDeclaration(parent) || ts.isFunctionDeclaration(parent) || ts.isFunctionExpression(parent) || ts.isClassDeclaration(parent) || ts.isClassExpression(parent) || ts.isParameter(parent) || ts.isBindingElement(parent)) &&
@@ -68,8 +66,8 @@ export function scanBundle(code: string, bundleGlobal: string): { violations: Vi
 
   const visit = (node: TS.Node): void => {
     if (ts.isIdentifier(node)) {
-      if (isDeclarationName(node)) declared.add(node.text);
-      else if (isReference(node)) references.push(node);
+      if (isDeclarationName(ts, node)) declared.add(node.text);
+      else if (isReference(ts, node)) references.push(node);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       violations.push({ line: at(node), what: 'dynamic import()' });
     } else if (ts.isMetaProperty(node) && node.keywordToken === ts.SyntaxKind.ImportKeyword) {

@@ -245,9 +245,9 @@ export class Context {
       const link = fields.map((n) => resource.fields.find((f) => f.name === n)).find((f) => f?.type === 'reference');
       const target = link ? this.resources.get(link.references ?? '') : undefined;
       const other = link && target ? s.create(target, 2, { fresh: true }) : undefined;
-      if (link && other) {
+      if (link && target && other) {
         const moved = { id: ref(`${made.step}.id`), [link.name]: ref(`${other.step}.id`) };
-        cases.push({ name: `moves a ${what} to another ${words(target?.name ?? link.name)}`, ...steps(s), input: moved, expect: { status: 200, result: moved } });
+        cases.push({ name: `moves a ${what} to another ${words(target.name)}`, ...steps(s), input: moved, expect: { status: 200, result: moved } });
       }
     }
     const any = field ?? resource.fields.find((f) => fields.includes(f.name));

@@ -1,13 +1,9 @@
-import { createRequire } from 'node:module';
 import type nlpType from 'compromise';
+import { loadOnFirstUse } from '../../load-on-first-use.js';
 
 /**
  * compromise, loaded on first use from its one-file CommonJS build. Imported at module load, its
  * ESM sources cost every process that loads the generator most of a second at start-up, though
- * most never read a prompt (the deploy and validation services, the CLI's token commands).
+ * most never read a prompt.
  */
-let loaded: typeof nlpType | undefined;
-
-export function compromise(): typeof nlpType {
-  return (loaded ??= createRequire(import.meta.url)('compromise') as typeof nlpType);
-}
+export const compromise = loadOnFirstUse<typeof nlpType>('compromise');
