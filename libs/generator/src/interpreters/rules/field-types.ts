@@ -1,4 +1,4 @@
-import { COUNTED_PARTICIPLES, EVENT_VERBS, PRONOUN_SUBJECTS, RELATIVE_SUBJECTS, SELF_SUBJECTS, MEASURE_UNITS, MORE_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, TYPE_BY_WORD, type TypeHint, WRITTEN_PLURALS } from './lexicon.js';
+import { COUNTED_PARTICIPLES, DETERMINERS, IRREGULAR_PARTICIPLES, MEASURED_HEADS, EVENT_VERBS, PRONOUN_SUBJECTS, RELATIVE_SUBJECTS, SELF_SUBJECTS, MEASURE_UNITS, MORE_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, TYPE_BY_WORD, type TypeHint, WRITTEN_PLURALS } from './lexicon.js';
 import { isPluralForm, singular } from './text.js';
 
 /**
@@ -57,10 +57,49 @@ export function askedThing(ws: string[]): string[] {
   return ws.length === 2 || end === 2 ? ws.slice(1, end > 0 ? end : undefined) : ws;
 }
 
-/** "who paid" -> paidBy, "who it's for" -> recipient, "who does it" -> assignee: the person a question names. */
+const isParticiple = (w: string | undefined): w is string => w !== undefined && (/^[a-z]{3,}ed$/.test(w) || IRREGULAR_PARTICIPLES.has(w));
+/** Words that only point back at the record a question is asked of ("who collected it", "when they arrived"). */
+const POINTING_BACK = new Set(['it', 'them', 'him', 'her', 'one', 'this']);
+
+/**
+ * "who paid" -> paidBy, "who collected it" -> collectedBy, "who it's for" -> recipient, "who does it"
+ * -> assignee: the person a question names (8 of 8 such fields in batches 29-70 expected so).
+ */
 export function askedPerson(ws: string[]): string[] {
   if (ws[0] !== 'who') return ws;
   if (ws[ws.length - 1] === 'it' && ws.slice(1, -1).some((w) => ['does', 'do', 'handles', 'owns', 'doing'].includes(w))) return ['assignee'];
   if (ws.length < 2) return ws;
+  if (ws.length === 3 && isParticiple(ws[1]) && POINTING_BACK.has(ws[2] as string)) return [ws[1], 'by'];
   return ws[ws.length - 1] === 'for' ? ['recipient'] : ws.length === 2 ? [ws[1] as string, 'by'] : ws;
+}
+
+/**
+ * "when it stopped", "when they arrived", "date and time observed" -> stoppedAt, arrivedAt,
+ * observedAt: the moment something was done, named by the doing (a date and time); the writers of
+ * batches 64 and 69 named all three so.
+ */
+export function askedMoment(ws: string[]): string[] {
+  const [a, b, c, d] = ws;
+  if (a === 'when' && ws.length === 2 && isParticiple(b)) return [b, 'at'];
+  if (a === 'when' && ws.length === 3 && (PRONOUN_SUBJECTS.has(b as string) || ['it', 'they', 'he', 'she', 'we', 'i'].includes(b as string)) && isParticiple(c)) return [c, 'at'];
+  if (a === 'date' && b === 'and' && c === 'time' && ws.length === 4 && isParticiple(d)) return [d, 'at'];
+  return ws;
+}
+
+/** Quantities measured in a unit, beyond those the lexicon types by their word ("a resistance in ohms"). */
+const MEASURED = new Set(['length', 'width', 'height', 'depth', 'size', 'speed', 'resistance', 'capacity', 'load', 'pressure', 'strength', 'concentration', 'dose', 'yield', 'thickness', 'diameter', 'altitude', 'elevation', 'weight', 'volume', 'area', 'distance', 'duration']);
+
+/**
+ * "area in hectares", "resistance in ohms", "speed in words per minute": after a measured
+ * quantity, "in" and a unit the lexicon does not know are that quantity's unit and no part of its
+ * name; the index of "in", or -1. The writers of batches 08-70 left such a unit out of the name in
+ * every one of 14 fields (a unit the lexicon knows joins the name, as `weightKg`).
+ */
+export function unknownUnitAt(ws: readonly string[]): number {
+  const at = ws.lastIndexOf('in');
+  const head = ws[at - 1] ?? '';
+  const unit = ws.slice(at + 1);
+  const numeric = ['number', 'integer'].includes(TYPE_BY_WORD[head]?.type ?? '');
+  if (at < 1 || unit.length === 0 || unit.length > 3 || unit.some((w) => DETERMINERS.has(w) || !/^[a-z][a-z0-9]*$/.test(w))) return -1;
+  return MEASURED.has(head) || MEASURED_HEADS.has(head) || numeric ? at : -1;
 }

@@ -264,3 +264,24 @@ describe('readFieldItem: what follows the name (a relative clause, a pointing ph
     expect(r.kind === 'field' ? [r.field.spec.name, r.field.spec.type] : r).toEqual([name, type]);
   });
 });
+
+describe('readFieldItem: a question naming who did it or when, and a unit the lexicon does not know', () => {
+  it.each([
+    ['who collected it', 'collectedBy', 'string'],
+    ['who referred them', 'referredBy', 'string'],
+    ['who paid', 'paidBy', 'string'],
+    ['when it stopped', 'stoppedAt', 'datetime'],
+    ['when they arrived', 'arrivedAt', 'datetime'],
+    ['date and time observed', 'observedAt', 'datetime'],
+    ['area in hectares', 'area', 'number'],
+    ['earth resistance in ohms', 'earthResistance', 'number'],
+    ['dictation speed in words per minute', 'dictationSpeed', 'number'],
+    ['quantity in dozens', 'quantity', 'integer'],
+    // a unit the lexicon knows still joins the name; "in" after a word that is no quantity stays
+    ['weight in kg', 'weightKg', 'number'],
+    ['name in full', 'nameInFull', 'string'],
+  ])('"%s" -> %s (%s)', (text, name, type) => {
+    const r = read(text);
+    expect(r.kind === 'field' ? [r.field.spec.name, r.field.spec.type] : r).toEqual([name, type]);
+  });
+});

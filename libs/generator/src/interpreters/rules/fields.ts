@@ -1,7 +1,7 @@
 import type { FieldSpec, FieldType } from '@backforge/blueprint';
 import { IRREGULAR_PARTICIPLES, UNCOUNTED, GIVEN_BY, MEASURED_HEADS, MONEY_WORDS, YES_NO, SAID_OF_RECORD, CONTACT_DETAILS, MORE_UNITS, STRANDED_PREPOSITIONS, QUESTION_WORDS, RELATIVE_SUBJECTS, BOOLEAN_LEAD, BOOLEAN_SUFFIX, COUNT_LEADS, CURRENCY_UNITS, UNIT_NAMES, DESCRIBED, DETERMINERS, FIELD_PHRASES, LINK_PARTICIPLES, LIST_HEADS, MEASURE_UNITS, NAME_NOISE, NAME_SUFFIX_NOISE, NATURALLY_UNIQUE, OTHER_UNITS, STATE_FIELD_NAMES, STORE_PROVIDED, TIME_UNITS, TRAILING_NOISE, TYPE_BY_WORD, TYPE_WORDS, type TypeHint, VERB_NAMES, WRITTEN_PLURALS, WEEKDAY_RANGE, weekdaysBetween } from './lexicon.js';
 import { camelCase, isPluralForm, plural, singular, verbLemma } from './text.js';
-import { askedPerson, askedThing, hintFromName } from './field-types.js';
+import { askedMoment, askedPerson, askedThing, hintFromName, unknownUnitAt } from './field-types.js';
 import { statesInOrder } from './stages/field-states.js';
 import { isDone, isWanting } from './stages/yes-no-names.js';
 import { valuesOrNotes } from './value-notes.js';
@@ -155,7 +155,7 @@ export function readFieldItem(written: readonly Tok[], lookup: ResourceLookup, s
   if (!QUESTION_WORDS.has(ws[0] as string)) ws = withoutQualifier(ws);
   // "the customers name": a plural before a person's detail is its owner, written without the apostrophe
   if (ws.length === 2 && (ws[1] === 'name' || CONTACT_DETAILS.has(ws[1] as string)) && isPluralForm(ws[0] as string) && /[^s]s$/.test(ws[0] as string)) ws = [singular(ws[0] as string), ws[1] as string];
-  ws = askedPerson(ws);
+  ws = askedMoment(askedPerson(ws));
   let countOf = false;
   // "how many people fit" -> capacity; "how many copies we own" -> copies; "how many" alone -> quantity
   if (ws[0] === 'how' && ws[1] === 'many') {
@@ -233,6 +233,8 @@ export function readFieldItem(written: readonly Tok[], lookup: ResourceLookup, s
     unitInName = mods.unit;
     ws = ws.slice(0, -1);
   }
+  const unknownUnit = unitInName === undefined && !mods.unit ? unknownUnitAt(ws) : -1;
+  if (unknownUnit > 0) [ws, mods.unit] = [ws.slice(0, unknownUnit), ws[unknownUnit + 1]];
   let listOf = false;
   /** "a maximum of 20 attendees": a limit the analyzer may turn into a capacity rule. */
   let limitField = false;

@@ -69,7 +69,8 @@ describe('types said beside a name', () => {
     const bp = accept('Events have a station, the magnitude (a decimal from 0 to 10), a period in days (number > 0), an area in hectares (num), a count (int >= 1) and a final placing.');
     expect(field(bp, 'Event', 'magnitude')).toMatchObject({ type: 'number', min: 0, max: 10 });
     expect(field(bp, 'Event', 'periodDays')).toMatchObject({ type: 'number', min: 0 });
-    expect(field(bp, 'Event', 'areaInHectares').type).toBe('number');
+    // (a unit the lexicon does not know is no part of the name: field-types.ts, unknownUnitAt)
+    expect(field(bp, 'Event', 'area').type).toBe('number');
     expect(field(bp, 'Event', 'count')).toMatchObject({ type: 'integer', min: 1 });
     expect(field(bp, 'Event', 'finalPlacing').type).toBe('integer');
   });

@@ -4,6 +4,7 @@ import { keyOf } from '../model.js';
 import { camelCase, gerundInfinitive, literalText, pascalCase, pastParticiple, splitIdentifier, verbInfinitive } from '../text.js';
 import type { ReadingState } from './reading-state.js';
 import { pushTransition } from './actions.js';
+import { lifecycleVerbs } from './lifecycle-verbs.js';
 
 /** Completion: verbs learnt from the states named, and the CRUD a user expects of every record. */
 /** Enum values and yes/no fields that are past participles make their verbs known ("retired" -> retire). */
@@ -32,6 +33,7 @@ export function learnStateVerbs(ctx: ReadingState): void {
  * 407 prompts and never objected to it; docs/decisions.md).
  */
 export function addImplicitActions(ctx: ReadingState): void {
+  lifecycleVerbs(ctx);
   for (const res of ctx.resources) stepsToEveryState(ctx, res);
   for (const res of ctx.resources) {
     const key = keyOf(res.words);

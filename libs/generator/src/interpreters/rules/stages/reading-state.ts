@@ -45,7 +45,8 @@ export class ReadingState {
   readonly actionReadings: { segment: string; phrasing: string }[] = [];
 
   constructor(
-    prompt: string,
+    /** The prompt as written, for the stages that look for a word anywhere in it (stages/lifecycle-verbs.ts). */
+    readonly prompt: string,
     readonly lists: readonly TypedList[] = [],
     /** Records to name otherwise wherever they are made or looked up (stages/record-names.ts, misnamedRecord). */
     readonly aliases: ReadonlyMap<string, readonly string[]> = new Map(),
