@@ -1,4 +1,4 @@
-import { splitClauses, splitList, textOf, tokenize, words } from './tokens.js';
+import { splitClauses, splitList, textOf, tokenize } from './tokens.js';
 
 describe('tokenize: numbers and ranges', () => {
   const ranges = (text: string): unknown[] => tokenize(text).filter((t) => t.w === '#range' || t.w === '#paren').map((t) => (t.w === '#range' ? t.range : t.inner?.find((x) => x.w === '#range')?.range));
@@ -70,9 +70,3 @@ describe('splitList: a plus sign joins two items', () => {
   });
 });
 
-
-describe('tokenize: an arrow between two states', () => {
-  it('reads as "to", so the states stay apart ("pledged -> received -> distributed")', () => {
-    expect(words(tokenize('a status that goes pledged -> received → distributed'))).toEqual(['a', 'status', 'that', 'goes', 'pledged', 'to', 'received', 'to', 'distributed']);
-  });
-});

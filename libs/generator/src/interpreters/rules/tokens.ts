@@ -37,11 +37,7 @@ const plainLetters = (w: string): string => (ACCENTED.test(w) ? w.normalize('NFD
 export function tokenize(text: string): Tok[] {
   const flat: Tok[] = [];
   // "(none | some | lots)": bars between values in parentheses part them like slashes
-  const barred = text
-    .replace(/\(([^()]*\|[^()]*)\)/g, (_all, inner: string) => `(${inner.replace(/\s*\|\s*/g, ' / ')})`)
-    // ("a status that goes pledged -> received -> distributed": an arrow between two states reads "to",
-    // as "goes from pledged to received" does; dropped, the states ran together as one)
-    .replace(/([A-Za-z\u00C0-\u024F])\s*(?:->|→|=>)\s*(?=[A-Za-z\u00C0-\u024F])/g, '$1 to ');
+  const barred = text.replace(/\(([^()]*\|[^()]*)\)/g, (_all, inner: string) => `(${inner.replace(/\s*\|\s*/g, ' / ')})`);
   for (const m of barred.matchAll(WORD_RE)) {
     let raw = m[0].replace(/’/g, "'");
     let possessive = false;
