@@ -256,6 +256,10 @@ export const BATCH_FLOORS: Record<string, { faithful: number; silentlyWrongAtMos
   // the warning that had dropped it had covered its other miss, a registration typed text where its writer meant string)
   '69': { faithful: 5, silentlyWrongAtMost: 10 },
   '70': { faithful: 12, silentlyWrongAtMost: 5 },
+  // Batches 71 (A-L) and 72 (M-Z): written blind in session 2026-11-29 sixth, run once on main (be76d99, 5/28/6/1 and
+  // 6/27/6/1), then sealed until the session's interpreter was final: 7/28/4/1 and 6/27/6/1 (docs/prompts.md)
+  '71': { faithful: 7, silentlyWrongAtMost: 4 },
+  '72': { faithful: 6, silentlyWrongAtMost: 6 },
   // (session 2026-11-28 evening: "cancel a job" with no status keeps the job, marked cancelled, beside the delete; 13, 14
   // and 16 gained 7 faithful, and 25, 33, 36 and 37 one silently wrong each, where the stated reading "cancel ... as
   // deleting" had been the only warning and had covered other misses)
