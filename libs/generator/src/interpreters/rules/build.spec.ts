@@ -80,3 +80,28 @@ describe('an action that could never succeed under the order of states written',
     expect(first.ok && swapped.ok && first.warnings).toEqual(swapped.ok && swapped.warnings);
   });
 });
+
+describe('every list narrowed by its links, states, dates and yes/no fields', () => {
+  const filters = (prompt: string, list: string): string[] => {
+    const r = interpretPrompt('t', prompt);
+    if (!r.ok) throw new Error(r.error.missing.join('; '));
+    const a = r.blueprint.actions.find((x) => x.name === list);
+    return a?.kind === 'list' ? a.filters.map((f) => `${f.param} ${f.op}`) : [];
+  };
+
+  it('"I want all players of a team, games by date": the filters asked, whether the reading knows the words or not', () => {
+    const prompt = 'Teams have a name and a division (open, women or junior). Players have a first name, a team and a shirt number. Games have a date, a venue and a home team. I want all players of a team, games by date.';
+    expect(filters(prompt, 'listPlayers')).toEqual(['team eq']);
+    expect(filters(prompt, 'listGames')).toEqual(['date eq', 'homeTeam eq']);
+    expect(filters(prompt, 'listTeams')).toEqual(['division eq']);
+  });
+
+  it('keeps the filters the prompt names first, with their own operators, and adds none twice', () => {
+    const prompt = 'Orders have a customer name, a pickup date, a paid yes/no and a status (placed, ready or collected). List orders by status, and the orders of a given day.';
+    expect(filters(prompt, 'listOrders')).toEqual(['status eq', 'pickupDateDay onDay', 'paid eq']);
+  });
+
+  it('narrows by no text, number or moment: a name, a price or a start time is no filter unless asked', () => {
+    expect(filters('Classes have a title, a price and a start time. List classes.', 'listClasses')).toEqual([]);
+  });
+});
