@@ -29,7 +29,9 @@ describe('the fresh-batch judge', () => {
     const trips = interpretPrompt('punts', 'Punts have a name and seats. Trips belong to a punt and have a date and a group size.');
     expect(trips.ok && trips.blueprint.resources.find((x) => x.name === 'Trip')?.fields.map((f) => f.name)).toContain('punt');
     const withId = { resources: { Punt: ['name', 'seats'], Trip: ['puntId', 'date', 'groupSize'] }, actions: ['create Trip', 'list Trip by puntId'] };
-    expect(outcomeOf(trips, withId).problems).toEqual(['no action list Trip by puntId']);
+    // (the list of trips filters on their punt, as every list does on its links: `list Trip by puntId` is answered)
+    expect(outcomeOf(trips, withId).problems).toEqual([]);
+    expect(outcomeOf(trips, { ...withId, actions: ['list Trip by puntIdentifier'] }).problems).toEqual(['no action list Trip by puntIdentifier']);
     // a field that is not a link keeps its name: `nameId` is not `name`
     const notALink = { resources: { Punt: ['nameId', 'seats'], Trip: ['punt', 'date', 'groupSize'] }, actions: ['create Trip'] };
     expect(outcomeOf(trips, notALink).problems).toEqual(['Punt lacks nameId', 'Punt has unasked fields name']);

@@ -98,7 +98,8 @@ describe('public prompts', () => {
 
   it('todo-api: create, list, mark done (done becomes true), delete; title required, dueDate optional, done starts false', () => {
     const b = bp('todo-api');
-    expect(sigs('todo-api')).toEqual(expect.arrayContaining(['create Todo', 'list Todo', 'delete Todo']));
+    // (a list takes a filter on each date and yes/no field: build.ts, withEveryFilter)
+    expect(sigs('todo-api')).toEqual(expect.arrayContaining(['create Todo', 'list Todo by dueDate, done', 'delete Todo']));
     const mark = b.actions.find((a) => a.kind === 'transition');
     expect(mark?.kind === 'transition' && mark.effects).toEqual([{ set: 'done', to: { literal: true } }]);
     const todo = b.resources[0];
@@ -109,7 +110,7 @@ describe('public prompts', () => {
 
   it('library: borrow by a member (guard, 409), return; isbn unique; email typed', () => {
     const b = bp('library');
-    expect(sigs('library')).toEqual(expect.arrayContaining(['create Book', 'list Book', 'create Member', 'transition Book borrowBook', 'transition Book returnBook']));
+    expect(sigs('library')).toEqual(expect.arrayContaining(['create Book', 'list Book by borrowedBy', 'create Member', 'transition Book borrowBook', 'transition Book returnBook']));
     const borrow = b.actions.find((a) => a.name === 'borrowBook');
     expect(borrow).toMatchObject({ kind: 'transition', params: [{ name: 'memberId', type: 'reference', references: 'Member', required: true }], guards: [{ field: 'borrowedBy', op: 'isNull' }] });
     expect(borrow?.kind === 'transition' && borrow.effects).toEqual([{ set: 'borrowedBy', to: { param: 'memberId' } }, { set: 'borrowedAt', to: { now: true } }]);
@@ -187,7 +188,7 @@ describe('public prompts', () => {
 
   it('expenses: amount a number, note optional; list by category; delete', () => {
     const b = bp('expenses');
-    expect(sigs('expenses').sort()).toEqual(['create Expense', 'delete Expense', 'list Expense by category', 'update Expense']);
+    expect(sigs('expenses').sort()).toEqual(['create Expense', 'delete Expense', 'list Expense by category, date', 'update Expense']);
     expect(b.resources[0]?.fields.find((f) => f.name === 'amount')?.type).toBe('number');
     expect(b.resources[0]?.fields.find((f) => f.name === 'note')?.required).toBe(false);
   });
@@ -204,7 +205,7 @@ describe('public prompts', () => {
     const b = bp('feature-flags');
     // (a kept record can be listed though the prompt named no list, and corrected, all but the flag
     // its toggle moves: stages/complete.ts)
-    expect(sigs('feature-flags').sort()).toEqual(['create Flag', 'get Flag by key', 'list Flag', 'transition Flag toggleFlag', 'update Flag: key, description']);
+    expect(sigs('feature-flags').sort()).toEqual(['create Flag', 'get Flag by key', 'list Flag by enabled', 'transition Flag toggleFlag', 'update Flag: key, description']);
     expect(b.resources[0]?.fields.find((f) => f.name === 'key')?.unique).toBe(true);
     const toggle = b.actions.find((a) => a.name === 'toggleFlag');
     expect(toggle?.kind === 'transition' && toggle.effects).toEqual([{ toggle: 'enabled' }]);

@@ -116,7 +116,7 @@ describe('actions', () => {
     const bp = accept('Bookings have a guest name and a date. Guests create bookings. Bookings can be cancelled.');
     // (a kept record can be listed and corrected: stages/complete.ts; a cancelled one is kept,
     // marked once, and the delete the words also allow is there beside it)
-    expect(blueprintSignatures(bp).sort()).toEqual(['create Booking', 'delete Booking', 'list Booking', 'transition Booking cancelBooking', 'update Booking']);
+    expect(blueprintSignatures(bp).sort()).toEqual(['create Booking', 'delete Booking', 'list Booking by date, cancelled', 'transition Booking cancelBooking', 'update Booking']);
   });
 
   it('reads lookups by a unique field ("look a setting up by its key")', () => {
@@ -149,13 +149,13 @@ describe('casual lists and filters', () => {
   it('"deposit paid or not" is a yes/no named by all its words; "for one collection day" filters on it', () => {
     const bp = accept('Order have customer name, deposit paid or not and collection day. I want see all orders for one collection day please.');
     expect(field(bp, 'Order', 'depositPaid').type).toBe('boolean');
-    expect(blueprintSignatures(bp)).toContain('list Order by collectionDay');
+    expect(blueprintSignatures(bp)).toContain('list Order by collectionDay, depositPaid');
   });
 
   it('"which slot they\'re in" names the slot; "the shouts for each boat" filter on the boat', () => {
     const bp = accept('Slots have a start time. Abseilers have a name and which slot they\'re in. Each shout has a date and a boat. List the shouts for each boat.');
     expect(field(bp, 'Abseiler', 'slot').type).toBe('reference');
-    expect(blueprintSignatures(bp)).toContain('list Shout by boat');
+    expect(blueprintSignatures(bp)).toContain('list Shout by boat, date');
   });
 });
 

@@ -81,7 +81,8 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a name
         expect(fieldNames(bp, 'Dog')).toEqual(['name', 'breed', 'ownerPhone', 'birthDate', 'checkedIn']);
         expect(action(bp, 'checkInDog', 'transition')).toMatchObject({ effects: [{ set: 'checkedIn', to: { literal: true } }], guards: [{ field: 'checkedIn', op: 'ne', value: { literal: true } }] });
         expect(action(bp, 'checkOutDog', 'transition')).toMatchObject({ effects: [{ set: 'checkedIn', to: { literal: false } }] });
-        expect(action(bp, 'listDogs', 'list').filters).toEqual([{ param: 'checkedIn', field: 'checkedIn', op: 'eq' }]);
+        // (the filter asked, then one per date and yes/no field not asked: build.ts, withEveryFilter)
+        expect(action(bp, 'listDogs', 'list').filters).toEqual([{ param: 'checkedIn', field: 'checkedIn', op: 'eq' }, { param: 'birthDate', field: 'birthDate', op: 'eq' }]);
       },
       /check/,
     );
@@ -105,7 +106,7 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a name
     expect(action(bp, 'assignTicket', 'transition').params.map((p) => p.name)).toEqual(['agent']);
     expect(effectsOf(bp, 'resolveTicket')).toEqual([{ set: 'resolved', to: { literal: true } }]);
     expect(effectsOf(bp, 'reopenTicket')).toEqual([{ set: 'resolved', to: { literal: false } }]);
-    expect(action(bp, 'listTickets', 'list').filters.map((f) => f.field)).toEqual(['urgency']);
+    expect(action(bp, 'listTickets', 'list').filters.map((f) => f.field)).toEqual(['urgency', 'resolved']);
   });
 
   it('a watchlist: rate on a 1-10 scale once watched, the list sorted by rating', () => {
@@ -225,7 +226,7 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a name
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(fieldNames(r.blueprint, 'Appointment')).toEqual(['pet', 'vet', 'time']);
-    expect(action(r.blueprint, 'listAppointments', 'list').filters.map((f) => f.field)).toEqual(['vet']);
+    expect(action(r.blueprint, 'listAppointments', 'list').filters.map((f) => f.field)).toEqual(['vet', 'pet']);
   });
 
   it('redeeming a coupon never lowers its discount: a price or a percentage is not a stock; once is a kept use', () => {
@@ -325,7 +326,7 @@ describe('no silent drops: each verb phrase becomes an action, a rule, or a name
       '- lab samples\n- each sample has a barcode, a collection date and a storage temperature\n- samples belong to a project\n- list samples by project',
       (bp) => {
         expect(fieldNames(bp, 'Sample')).toEqual(['barcode', 'collectionDate', 'storageTemperature', 'project']);
-        expect(action(bp, 'listSamples', 'list').filters.map((f) => f.field)).toEqual(['project']);
+        expect(action(bp, 'listSamples', 'list').filters.map((f) => f.field)).toEqual(['project', 'collectionDate']);
       },
       /belong|project/,
     );

