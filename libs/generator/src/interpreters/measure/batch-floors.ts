@@ -112,7 +112,7 @@ export const BATCH_FLOORS: Record<string, { faithful: number; silentlyWrongAtMos
   // (10 since session 2026-11-28 night: basket weaving's 'book a place' no longer makes a Place, and the
   // warning on it had covered its plain lists and 'dietary needs for lunch')
   '27': { faithful: 13, silentlyWrongAtMost: 6 },
-  '28': { faithful: 20, silentlyWrongAtMost: 8 },
+  '28': { faithful: 19, silentlyWrongAtMost: 8 },
   // Batches 29 (A-L) and 30 (M-Z): written blind at the start of session 2026-11-28 night (the writers
   // did not run the interpreter), run once on main's interpreter as the previous session left it
   // (06daa3c) before any change: first contact 3 / 29 / 6 / 2 and 3 / 33 / 2 / 2 (docs/prompts.md)

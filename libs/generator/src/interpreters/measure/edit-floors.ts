@@ -14,7 +14,7 @@
 // cleaning and stationery drafts read their sections another way), so those edits now change more than half their lines)
 // (session 2026-11-29 sixth: every list read from a prompt now also takes a filter per link, state, date and yes/no
 // field, one line each in the draft; the saved edits, written against drafts without those lines, now differ from the
-// drafts by them, so the median of lines changed rose in 41 batches by 0.5 to 3 lines; every saved edit still reads
+// drafts by them, so the median of lines changed rose in 42 batches by 0.5 to 3 lines; every saved edit still reads
 // back faithful whatever its size, and 21, 29, 30, 35 and 60 have one more faithful after one edit)
 export const EDIT_FLOORS: Record<string, { faithfulAfter: number; faithfulAnySize: number; medianChangedAtMost: number }> = {
   // batches 10 and 11 were measured after their fixes; batches 12 and 13 at their first contact (docs/prompts.md);
@@ -55,7 +55,7 @@ export const EDIT_FLOORS: Record<string, { faithfulAfter: number; faithfulAnySiz
   '26': { faithfulAfter: 35, faithfulAnySize: 40, medianChangedAtMost: 16.5 },
   // batches 27 and 28: edits written from their first-contact drafts (bd78602: 37 and 39 of 40)
   '27': { faithfulAfter: 39, faithfulAnySize: 40, medianChangedAtMost: 12 },
-  '28': { faithfulAfter: 39, faithfulAnySize: 40, medianChangedAtMost: 2 },
+  '28': { faithfulAfter: 39, faithfulAnySize: 40, medianChangedAtMost: 3 },
   // batches 29 and 30: edits written from their first-contact drafts (e9be80b) by two helpers as the
   // user; measured on the session's interpreter (the examples of two guards through one parent fixed
   // for 29's kitchen hire and audio guides)

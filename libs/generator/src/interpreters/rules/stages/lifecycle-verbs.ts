@@ -64,7 +64,9 @@ function saysBefore(words: readonly string[], lead: string, state: readonly stri
     // ("mark as ready", "mark it ready", "mark the order ready": up to two words between)
     for (let gap = 0; gap <= 2; gap++) {
       const at = k + 1 + gap;
-      if (state.every((s, j) => words[at + j] === s) && words.slice(k + 1, at).every((x) => x === 'as' || x === 'it' || x === 'them' || DETERMINERS.has(x) || gap === 2)) return true;
+      const between = words.slice(k + 1, at);
+      const fits = between.every((x) => x === 'as' || x === 'it' || x === 'them' || DETERMINERS.has(x)) || (between.length === 2 && DETERMINERS.has(between[0] as string));
+      if (fits && state.every((s, j) => words[at + j] === s)) return true;
     }
     return false;
   });

@@ -23,7 +23,8 @@ describe('a schema written as code', () => {
     expect(field(bp, 'RentPayment', 'tenancy')).toMatchObject({ type: 'reference', references: 'Tenancy' });
     expect(field(bp, 'RentPayment', 'method')).toMatchObject({ type: 'enum', values: ['bank transfer', 'cash'] });
     expect(field(bp, 'RentPayment', 'note').required).toBe(false);
-    expect(action(bp, 'listRentPayments', 'list').filters.map((f) => f.field)).toEqual(['tenancy']);
+    // (then the filter every list takes on a state: build.ts, withEveryFilter)
+    expect(action(bp, 'listRentPayments', 'list').filters.map((f) => f.field)).toEqual(['tenancy', 'method']);
     expect(bp.actions.some((a) => a.kind === 'delete' && a.resource === 'RentPayment')).toBe(true);
   });
 

@@ -34,7 +34,7 @@ describe("a record's section", () => {
     expect(field(bp, 'Team', 'email').unique).toBe(true);
     expect(field(bp, 'Team', 'numberOfDancers')).toMatchObject({ min: 8, max: 16 });
     expect(field(bp, 'Team', 'status')).toMatchObject({ type: 'enum', values: ['open', 'closed'] });
-    expect(signatures(bp)).toContain('list Team by city');
+    expect(signatures(bp)).toContain('list Team by city, status');
   });
 
   it('ends a "Background" section at a plain heading over sentences, so the records after it are read', () => {
