@@ -2,6 +2,7 @@ import { BLUEPRINT_SCHEMA_VERSION, toPascalCase, type ActionSpec, type Blueprint
 import { ENDING_VERBS, LOOK_UP_VERBS } from './lexicon.js';
 import { keyOf, type ActionDraft, type Analysis, type ResourceDraft } from './model.js';
 import { camelCase, pascalCase, plural, splitIdentifier } from './text.js';
+import { paramName } from './stages/filters.js';
 
 const KIND_ORDER = ['create', 'get', 'list', 'update', 'delete', 'transition', 'custom'] as const;
 
@@ -142,7 +143,7 @@ function withEveryFilter(named: readonly FilterSpec[], spec: ResourceSpec): Filt
   // ("the appointments of a given day" with a date of birth beside: a list by one date is by no other)
   const dated = named.some((f) => typeOf(f.field) === 'date' || typeOf(f.field) === 'datetime');
   const more = spec.fields.filter((f) => NARROWING.has(f.type) && !(dated && f.type === 'date') && !fields.has(f.name) && !params.has(f.name) && !LIST_INPUTS.has(f.name));
-  return [...named, ...more.map((f) => ({ param: f.name, field: f.name, op: 'eq' as const }))];
+  return [...named, ...more.map((f) => ({ param: paramName('eq', f), field: f.name, op: 'eq' as const }))];
 }
 
 /** "an entry", "a user", "an hour": the article a reader expects before a record's name. */

@@ -1,4 +1,4 @@
-import { COUNTED_PARTICIPLES, DETERMINERS, IRREGULAR_PARTICIPLES, MEASURED_HEADS, EVENT_VERBS, PRONOUN_SUBJECTS, RELATIVE_SUBJECTS, SELF_SUBJECTS, MEASURE_UNITS, MORE_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, TYPE_BY_WORD, type TypeHint, WRITTEN_PLURALS } from './lexicon.js';
+import { COUNTED_PARTICIPLES, DETERMINERS, DOERS, IRREGULAR_PARTICIPLES, MEASURED_HEADS, MEASURED_QUANTITIES, POINTING_BACK, EVENT_VERBS, PRONOUN_SUBJECTS, RELATIVE_SUBJECTS, SELF_SUBJECTS, MEASURE_UNITS, MORE_UNITS, QUANTITY_QUALIFIERS, SEQUENCE_NUMBERS, TYPE_BY_WORD, type TypeHint, WRITTEN_PLURALS } from './lexicon.js';
 import { isPluralForm, singular } from './text.js';
 
 /**
@@ -58,8 +58,6 @@ export function askedThing(ws: string[]): string[] {
 }
 
 const isParticiple = (w: string | undefined): w is string => w !== undefined && (/^[a-z]{3,}ed$/.test(w) || IRREGULAR_PARTICIPLES.has(w));
-/** Words that only point back at the record a question is asked of ("who collected it", "when they arrived"). */
-const POINTING_BACK = new Set(['it', 'them', 'him', 'her', 'one', 'this']);
 
 /**
  * "who paid" -> paidBy, "who collected it" -> collectedBy, "who it's for" -> recipient, "who does it"
@@ -81,13 +79,10 @@ export function askedPerson(ws: string[]): string[] {
 export function askedMoment(ws: string[]): string[] {
   const [a, b, c, d] = ws;
   if (a === 'when' && ws.length === 2 && isParticiple(b)) return [b, 'at'];
-  if (a === 'when' && ws.length === 3 && (PRONOUN_SUBJECTS.has(b as string) || ['it', 'they', 'he', 'she', 'we', 'i'].includes(b as string)) && isParticiple(c)) return [c, 'at'];
+  if (a === 'when' && ws.length === 3 && DOERS.has(b as string) && isParticiple(c)) return [c, 'at'];
   if (a === 'date' && b === 'and' && c === 'time' && ws.length === 4 && isParticiple(d)) return [d, 'at'];
   return ws;
 }
-
-/** Quantities measured in a unit, beyond those the lexicon types by their word ("a resistance in ohms"). */
-const MEASURED = new Set(['length', 'width', 'height', 'depth', 'size', 'speed', 'resistance', 'capacity', 'load', 'pressure', 'strength', 'concentration', 'dose', 'yield', 'thickness', 'diameter', 'altitude', 'elevation', 'weight', 'volume', 'area', 'distance', 'duration']);
 
 /**
  * "area in hectares", "resistance in ohms", "speed in words per minute": after a measured
@@ -99,7 +94,6 @@ export function unknownUnitAt(ws: readonly string[]): number {
   const at = ws.lastIndexOf('in');
   const head = ws[at - 1] ?? '';
   const unit = ws.slice(at + 1);
-  const numeric = ['number', 'integer'].includes(TYPE_BY_WORD[head]?.type ?? '');
   if (at < 1 || unit.length === 0 || unit.length > 3 || unit.some((w) => DETERMINERS.has(w) || !/^[a-z][a-z0-9]*$/.test(w))) return -1;
-  return MEASURED.has(head) || MEASURED_HEADS.has(head) || numeric ? at : -1;
+  return MEASURED_QUANTITIES.has(head) || MEASURED_HEADS.has(head) || ['number', 'integer'].includes(TYPE_BY_WORD[head]?.type ?? '') ? at : -1;
 }

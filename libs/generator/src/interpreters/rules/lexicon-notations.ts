@@ -43,3 +43,11 @@ export const NOTE_TYPES: Record<string, FieldType> = { integer: 'integer', int: 
 export const HEDGE_WORDS = ['usually', 'often', 'normally', 'typically', 'generally', 'mostly', 'depends', 'depending', 'empty', 'blank', 'until', 'while', 'unless'];
 /** The books a list of records is kept in, named after the records even in the plural ("members list"). */
 export const RECORD_BOOKS = new Set(['list', 'register', 'log', 'database', 'catalogue', 'catalog', 'directory', 'tracker']);
+/** Words after which a verb's form names a thing ("return date", "ship name"; stages/lifecycle-verbs.ts). */
+export const VERB_AS_NOUN_NEXT = new Set(['date', 'dates', 'time', 'times', 'day', 'number', 'reason', 'note', 'notes', 'code', 'fee', 'address', 'point', 'slip', 'form', 'details', 'method', 'type', 'status', 'count']);
+/** Quantities measured in a unit, beyond MEASURED_HEADS and the words typed as numbers ("a resistance in ohms"; field-types.ts). */
+export const MEASURED_QUANTITIES = new Set(['length', 'width', 'height', 'depth', 'size', 'speed', 'resistance', 'capacity', 'load', 'pressure', 'strength', 'concentration', 'dose', 'yield', 'thickness', 'diameter', 'altitude', 'elevation', 'duration']);
+/** Words that only point back at the record a question is asked of ("who collected it"; field-types.ts). */
+export const POINTING_BACK = new Set(['it', 'them', 'him', 'her', 'one', 'this']);
+/** Who did something, in "when it stopped", "when they arrived" (field-types.ts). */
+export const DOERS = new Set(['one', 'ones', 'it', 'they', 'them', 'these', 'those', 'each', 'he', 'she', 'we', 'i']);

@@ -46,7 +46,7 @@ export const META_VERBS = new Set(['support', 'allow', 'let', 'provide', 'offer'
 
 // ---- verbs (kept in lexicon-verbs.ts, part of this vocabulary)
 export { type VerbClass, VERBS, PHRASAL, STATE_OF_VERB, ENUM_TARGETS, NOMINALIZATION, ENDING_VERBS, TAKING_RECORDS, LIFECYCLE_STARTS, LIFECYCLE_AUXILIARIES, MARKING, NOT_VERBS, PARTICLES, LOOK_UP_VERBS } from './lexicon-verbs.js';
-export { AMOUNT_WORDS, CODE_TYPE_WORDS, HEADS_NAMED_ALONE, HEDGE_WORDS, IRREGULAR_PARTICIPLES, JOINED_NAMES, NOTE_TYPES, QUALIFIER_NOISE, RECORD_BOOKS, STATE_WORDS, UNCOUNTED } from './lexicon-notations.js';
+export { AMOUNT_WORDS, CODE_TYPE_WORDS, DOERS, HEADS_NAMED_ALONE, HEDGE_WORDS, IRREGULAR_PARTICIPLES, JOINED_NAMES, MEASURED_QUANTITIES, NOTE_TYPES, POINTING_BACK, QUALIFIER_NOISE, RECORD_BOOKS, STATE_WORDS, UNCOUNTED, VERB_AS_NOUN_NEXT } from './lexicon-notations.js';
 
 /** Nouns that, as the object of "show/get", ask for a tally of a relation. */
 export const TALLY_NOUNS = new Set(['result', 'results', 'count', 'counts', 'tally', 'totals', 'total', 'score', 'scores', 'standings', 'breakdown', 'statistics', 'stats', 'summary']);

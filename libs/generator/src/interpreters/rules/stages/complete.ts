@@ -1,10 +1,8 @@
 import { effectTarget } from '@backforge/blueprint';
-import { PARTICLES, STATE_FIELD_NAMES } from '../lexicon.js';
 import { keyOf } from '../model.js';
-import { camelCase, gerundInfinitive, literalText, pascalCase, pastParticiple, splitIdentifier, verbInfinitive } from '../text.js';
+import { literalText, pascalCase, verbInfinitive } from '../text.js';
 import type { ReadingState } from './reading-state.js';
-import { pushTransition } from './actions.js';
-import { lifecycleVerbs } from './lifecycle-verbs.js';
+import { lifecycleVerbs, movesOf, namedAsState, pushStep, stateVerb } from './lifecycle-verbs.js';
 
 /** Completion: verbs learnt from the states named, and the CRUD a user expects of every record. */
 /** Enum values and yes/no fields that are past participles make their verbs known ("retired" -> retire). */
@@ -50,7 +48,7 @@ export function addImplicitActions(ctx: ReadingState): void {
     // ready or collected" and nothing that changes it: a status is there to be changed, so the
     // record can be updated (every blind writer expected it so)
     const moving = res.fields.filter((f) => f.spec.transitions?.length && !f.spec.generated);
-    const states = res.fields.filter((f) => f.spec.type === 'enum' && !f.spec.generated && STATE_FIELD_NAMES.has((splitIdentifier(f.spec.name).pop() ?? '').toLowerCase()));
+    const states = res.fields.filter((f) => f.spec.type === 'enum' && !f.spec.generated && namedAsState(f.spec.name));
     const changed = (fields: typeof moving): boolean => own.some((a) => a.kind === 'update' || (a.kind === 'transition' && fields.some((f) => a.effects.some((e) => 'set' in e && e.set === f.spec.name))));
     if (ctx.forbidden.has(`${key}:update`)) continue;
     const update = { kind: 'update' as const, resource: key, verb: 'update', description: '', filters: [], params: [], guards: [], effects: [], implicit: true };
@@ -79,28 +77,15 @@ export function addImplicitActions(ctx: ReadingState): void {
  * left so expected those steps as transitions.
  */
 function stepsToEveryState(ctx: ReadingState, res: ReadingState['resources'][number]): void {
-  const key = keyOf(res.words);
   for (const f of res.fields) {
     const moves = f.spec.transitions ?? [];
-    const setters = ctx.actions.filter((a) => a.resource === key && a.kind === 'transition' && a.effects.some((e) => 'set' in e && e.set === f.spec.name));
+    const setters = movesOf(ctx, res, f.spec.name);
     if (moves.length === 0 || setters.length === 0) continue;
     const reached = new Set(setters.flatMap((a) => a.effects.flatMap((e) => ('set' in e && e.set === f.spec.name && 'literal' in e.to ? [literalText(e.to.literal)] : []))));
     for (const state of [...new Set(moves.map((m) => m.to))]) {
       if (reached.has(state) || state === f.spec.default) continue;
       const verb = stateVerb(state);
-      if (!verb) continue;
-      pushTransition(ctx, res, `${verb.join(' ')} ${/^[aeiou]/.test(res.words[0] ?? '') ? 'an' : 'a'} ${res.words.join(' ')}`, { verb: verb.join('_'), name: camelCase([...verb, ...res.words]), effects: [{ set: f.spec.name, to: { literal: state } }] });
+      if (verb) pushStep(ctx, res, verb, f.spec.name, state);
     }
   }
-}
-
-/** The verb a state is the doing of: "diagnosed" diagnose, "checked in" check in, "printing" print; else undefined. */
-function stateVerb(state: string): string[] | undefined {
-  const [first, ...rest] = state.toLowerCase().split(/\s+/);
-  if (!first || rest.length > 1 || (rest.length === 1 && !PARTICLES.has(rest[0] as string))) return undefined;
-  // ("sent": send; "ready", "open" are no doing)
-  const past = verbInfinitive(first);
-  // ("done" is no "dine": the verb must give back the word)
-  const verb = /ing$/.test(first) ? gerundInfinitive(first) : past && pastParticiple(past) === first ? past : undefined;
-  return verb ? [verb, ...rest] : undefined;
 }

@@ -1,8 +1,31 @@
-import { DETERMINERS, STATE_FIELD_NAMES } from '../lexicon.js';
-import { isDescribed, keyOf, type ResourceDraft } from '../model.js';
+import { DETERMINERS, PARTICLES, STATE_FIELD_NAMES, VERB_AS_NOUN_NEXT } from '../lexicon.js';
+import { type ActionDraft, isDescribed, keyOf, referenceTo, type ResourceDraft } from '../model.js';
 import { camelCase, gerundInfinitive, pastParticiple, splitIdentifier, verbForms, verbInfinitive } from '../text.js';
 import { pushTransition } from './actions.js';
 import type { ReadingState } from './reading-state.js';
+
+/** A field named as a record's state ("status", "order state", "stage"). */
+export const namedAsState = (name: string): boolean => STATE_FIELD_NAMES.has((splitIdentifier(name).pop() ?? '').toLowerCase());
+
+/** The transitions of `res` that set `field`. */
+export const movesOf = (ctx: ReadingState, res: ResourceDraft, field: string): ActionDraft[] =>
+  ctx.actions.filter((a) => a.resource === keyOf(res.words) && a.kind === 'transition' && a.effects.some((e) => 'set' in e && e.set === field));
+
+/** A step into `state` named by the words of its doing ("ship an order": shipOrder sets status "shipped"). */
+export function pushStep(ctx: ReadingState, res: ResourceDraft, doing: readonly string[], field: string, state: string): void {
+  pushTransition(ctx, res, `${doing.join(' ')} ${/^[aeiou]/.test(res.words[0] ?? '') ? 'an' : 'a'} ${res.words.join(' ')}`, { verb: doing.join('_'), name: camelCase([...doing, ...res.words]), effects: [{ set: field, to: { literal: state } }] });
+}
+
+/** The verb a state is the doing of: "diagnosed" diagnose, "checked in" check in, "printing" print; else undefined. */
+export function stateVerb(state: string): string[] | undefined {
+  const [first, ...rest] = state.toLowerCase().split(/\s+/);
+  if (!first || rest.length > 1 || (rest.length === 1 && !PARTICLES.has(rest[0] as string))) return undefined;
+  // ("sent": send; "ready", "open" are no doing)
+  const past = verbInfinitive(first);
+  // ("done" is no "dine": the verb must give back the word)
+  const verb = /ing$/.test(first) ? gerundInfinitive(first) : past && pastParticiple(past) === first ? past : undefined;
+  return verb ? [verb, ...rest] : undefined;
+}
 
 /**
  * Stage (completion): the moves of a record's lifecycle, said as verbs the reading could not tie
@@ -23,21 +46,16 @@ import type { ReadingState } from './reading-state.js';
 export function lifecycleVerbs(ctx: ReadingState): void {
   const words = promptWords(ctx.prompt);
   for (const res of ctx.resources) {
-    const key = keyOf(res.words);
     for (const f of res.fields) {
       const states = f.spec.values ?? [];
-      const last = (splitIdentifier(f.spec.name).pop() ?? '').toLowerCase();
-      if (f.spec.type !== 'enum' || f.spec.generated || states.length < 2 || !(f.spec.transitions?.length || STATE_FIELD_NAMES.has(last))) continue;
-      const moved = ctx.actions.some((a) => a.resource === key && a.kind === 'transition' && a.effects.some((e) => 'set' in e && e.set === f.spec.name));
-      if (moved) continue;
+      if (f.spec.type !== 'enum' || f.spec.generated || states.length < 2 || !(f.spec.transitions?.length || namedAsState(f.spec.name))) continue;
+      if (movesOf(ctx, res, f.spec.name).length > 0) continue;
       const first = f.spec.default ?? states[0];
       for (const state of states) {
         if (state === first) continue;
         const said = saidDoing(words, state);
-        if (!said) continue;
-        const name = camelCase([...said, ...res.words]);
-        if (ctx.actions.some((a) => a.resource === key && a.name === name)) continue;
-        pushTransition(ctx, res, `${said.join(' ')} ${/^[aeiou]/.test(res.words[0] ?? '') ? 'an' : 'a'} ${res.words.join(' ')}`, { verb: said.join('_'), name, effects: [{ set: f.spec.name, to: { literal: state } }] });
+        if (!said || ctx.actions.some((a) => a.resource === keyOf(res.words) && a.name === camelCase([...said, ...res.words]))) continue;
+        pushStep(ctx, res, said, f.spec.name, state);
         forgetMisreadings(ctx, [said.join(' '), `mark ${state.toLowerCase()}`, `mark as ${state.toLowerCase()}`], state);
       }
     }
@@ -49,12 +67,9 @@ function promptWords(prompt: string): string[] {
   return prompt.toLowerCase().replace(/’/g, "'").split(/[^a-z0-9'-]+/).filter(Boolean);
 }
 
-/** Words after which a verb's form names a thing ("return date", "ship name"). */
-const NOUN_NEXT = new Set(['date', 'dates', 'time', 'times', 'day', 'number', 'reason', 'note', 'notes', 'code', 'fee', 'address', 'point', 'slip', 'form', 'details', 'method', 'type', 'status', 'count']);
-
 /** Does the prompt say `form` as a verb: never after an article or a possessive, never before a word that makes it a noun? */
 function saysVerb(words: readonly string[], form: string): boolean {
-  return words.some((w, k) => w === form && !DETERMINERS.has(words[k - 1] ?? '') && !NOUN_NEXT.has(words[k + 1] ?? ''));
+  return words.some((w, k) => w === form && !DETERMINERS.has(words[k - 1] ?? '') && !VERB_AS_NOUN_NEXT.has(words[k + 1] ?? ''));
 }
 
 /** Does the prompt say `lead` then `state` ("mark ready", "mark as ready", "mark it collected", "start baking")? */
@@ -77,14 +92,13 @@ function saidDoing(words: readonly string[], state: string): string[] | undefine
   const sw = state.toLowerCase().split(/[\s_]+/).filter(Boolean);
   const [head, ...rest] = sw;
   if (!head || rest.length > 1) return undefined;
+  const verb = stateVerb(state)?.[0];
   if (/^[a-z]+ing$/.test(head) && rest.length === 0) {
     // "start baking"; "stitch" for "stitching"
     if (saysBefore(words, 'start', sw)) return ['start', ...sw];
-    const verb = gerundInfinitive(head);
     return verb && verbForms(verb).some((form) => form !== head && !form.endsWith('ing') && form !== pastParticiple(verb) && saysVerb(words, form)) ? [verb] : undefined;
   }
-  const verb = verbInfinitive(head);
-  if (verb && pastParticiple(verb) === head) {
+  if (verb && !head.endsWith('ing')) {
     // "receive", "ships", "passes it"; "mark collected" says it too, by the verb (4 of 6 writers)
     const forms = verbForms(verb).filter((form) => form !== head && !form.endsWith('ing'));
     if (rest.length === 0 && forms.some((form) => saysVerb(words, form))) return [verb];
@@ -110,9 +124,8 @@ function forgetMisreadings(ctx: ReadingState, phrases: readonly string[], state:
   const stateWords = state.toLowerCase().split(/\s+/);
   for (const r of [...ctx.resources]) {
     if (isDescribed(r) || !sameWords(r, stateWords)) continue;
+    if (ctx.resources.some((o) => referenceTo(o, r) !== undefined)) continue;
     const key = keyOf(r.words);
-    const linked = ctx.resources.some((o) => o.fields.some((f) => f.spec.type === 'reference' && (f.words.join(' ').includes(key) || f.spec.references === key)));
-    if (linked) continue;
     ctx.resources.splice(ctx.resources.indexOf(r), 1);
     for (const a of [...ctx.actions]) if (a.resource === key) ctx.actions.splice(ctx.actions.indexOf(a), 1);
   }
